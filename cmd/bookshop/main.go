@@ -1,0 +1,136 @@
+// Command bookshop is the whole shop in one binary: `serve` runs the web app
+// and its API, `migrate` applies the schema, `version` prints the build, and
+// `admin` manages the admin role.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+
+	"bookshop/internal/config"
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+	"bookshop/internal/server"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+const usage = `Usage: bookshop <command> [flags]
+
+Commands:
+  serve [--dev]          run the shop (the web app and its API)
+  migrate                apply database migrations and exit
+  admin grant EMAIL      give the admin role to an account
+  admin revoke EMAIL     take the admin role away
+  version                print the version
+
+Configuration comes from environment variables; see the README.
+`
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bookshop:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stdout, usage)
+		return errors.New("no command given")
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "version":
+		fmt.Fprintln(stdout, "bookshop", version)
+		return nil
+	case "serve":
+		return serve(ctx, rest)
+	case "migrate":
+		return migrate(ctx)
+	case "admin":
+		return admin(ctx, rest, stdout)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stdout, usage)
+	return fmt.Errorf("unknown command %q", cmd)
+}
+
+func serve(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	dev := fs.Bool("dev", false, "development mode: development mailbox, verbose logs")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := config.Load(os.LookupEnv)
+	if err != nil {
+		return fmt.Errorf("configuration:\n%w", err)
+	}
+	cfg.Dev = cfg.Dev || *dev
+	setupLogging(cfg.Dev)
+
+	d, err := openAndMigrate(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		d.Close()
+		slog.Info("database closed")
+	}()
+
+	srv, err := server.New(cfg, d)
+	if err != nil {
+		return err
+	}
+	return srv.Run(ctx, ":"+strconv.Itoa(cfg.Port))
+}
+
+func migrate(ctx context.Context) error {
+	cfg, err := config.Load(os.LookupEnv)
+	if err != nil {
+		return fmt.Errorf("configuration:\n%w", err)
+	}
+	setupLogging(false)
+	d, err := openAndMigrate(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	return d.Close()
+}
+
+func openAndMigrate(ctx context.Context, cfg config.Config) (*db.DB, error) {
+	d, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	applied, err := d.Migrate(ctx)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	slog.Info("database ready", "dialect", d.Dialect, "migrations_applied", applied)
+	return d, nil
+}
+
+func setupLogging(dev bool) {
+	level := slog.LevelInfo
+	if dev {
+		level = slog.LevelDebug
+	}
+	base := slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: level})
+	slog.SetDefault(slog.New(httpx.LogHandler{Handler: base}))
+}

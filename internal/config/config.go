@@ -1,0 +1,160 @@
+// Package config reads the shop's settings from environment variables into one
+// typed struct, validated once at start-up and then passed down explicitly.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"net/mail"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Config is every setting the shop reads. Defaults make `bookshop serve` work
+// end to end with nothing configured.
+type Config struct {
+	Port        int    // PORT
+	DatabaseURL string // DATABASE_URL: sqlite:PATH or postgres://...
+	SiteURL     string // SITE_URL: public origin, used in e-mail links
+	Dev         bool   // BOOKSHOP_DEV or --dev: development mailbox and friends
+
+	JWTSecret string // JWT_SECRET: signs access tokens; random per start in dev when unset
+
+	SMTPURL  string // SMTP_URL: smtp://user:pass@host:port; unset means no SMTP delivery
+	MailFrom string // MAIL_FROM: sender address of every e-mail
+
+	GoogleClientID     string // GOOGLE_CLIENT_ID
+	GoogleClientSecret string // GOOGLE_CLIENT_SECRET
+	GoogleIssuer       string // GOOGLE_ISSUER: OpenID Connect issuer, overridable for tests
+
+	PayPalClientID     string // PAYPAL_CLIENT_ID
+	PayPalClientSecret string // PAYPAL_CLIENT_SECRET
+	PayPalAPIBase      string // PAYPAL_API_BASE
+	PayPalSDKURL       string // PAYPAL_SDK_URL
+
+	GeoIPDatabase string // GEOIP_DATABASE: optional MaxMind-format country database
+	SupportEmail  string // SUPPORT_EMAIL: shown in the footer and contact page
+}
+
+// Lookup reads one environment variable; os.LookupEnv in production, a map in tests.
+type Lookup func(key string) (string, bool)
+
+// Load fills a Config from lookup and validates it. Every error names the
+// variable that is wrong, so a bad deployment fails fast and says why.
+func Load(lookup Lookup) (Config, error) {
+	get := func(key, def string) string {
+		if v, ok := lookup(key); ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+		return def
+	}
+	var errs []error
+	c := Config{
+		DatabaseURL:        get("DATABASE_URL", "sqlite:./data/bookshop.db"),
+		JWTSecret:          get("JWT_SECRET", ""),
+		SMTPURL:            get("SMTP_URL", ""),
+		MailFrom:           get("MAIL_FROM", "Siso & Friends <hello@sisoandfriends.test>"),
+		GoogleClientID:     get("GOOGLE_CLIENT_ID", ""),
+		GoogleClientSecret: get("GOOGLE_CLIENT_SECRET", ""),
+		GoogleIssuer:       get("GOOGLE_ISSUER", "https://accounts.google.com"),
+		PayPalClientID:     get("PAYPAL_CLIENT_ID", ""),
+		PayPalClientSecret: get("PAYPAL_CLIENT_SECRET", ""),
+		PayPalAPIBase:      get("PAYPAL_API_BASE", "https://api-m.sandbox.paypal.com"),
+		PayPalSDKURL:       get("PAYPAL_SDK_URL", "https://www.paypal.com/sdk/js"),
+		GeoIPDatabase:      get("GEOIP_DATABASE", ""),
+		SupportEmail:       get("SUPPORT_EMAIL", "hello@sisoandfriends.test"),
+	}
+
+	port, err := strconv.Atoi(get("PORT", "8080"))
+	if err != nil || port < 0 || port > 65535 {
+		errs = append(errs, fmt.Errorf("PORT: %q is not a port number (0-65535)", get("PORT", "")))
+	}
+	c.Port = port
+
+	dev, err := parseBool(get("BOOKSHOP_DEV", "false"))
+	if err != nil {
+		errs = append(errs, fmt.Errorf("BOOKSHOP_DEV: %w", err))
+	}
+	c.Dev = dev
+
+	c.SiteURL = strings.TrimRight(get("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
+
+	errs = append(errs, c.validate()...)
+	return c, errors.Join(errs...)
+}
+
+func (c Config) validate() []error {
+	var errs []error
+	if _, _, err := SplitDatabaseURL(c.DatabaseURL); err != nil {
+		errs = append(errs, fmt.Errorf("DATABASE_URL: %w", err))
+	}
+	for name, v := range map[string]string{"SITE_URL": c.SiteURL, "PAYPAL_API_BASE": c.PayPalAPIBase, "PAYPAL_SDK_URL": c.PayPalSDKURL, "GOOGLE_ISSUER": c.GoogleIssuer} {
+		if err := checkHTTPURL(v); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", name, err))
+		}
+	}
+	if c.SMTPURL != "" {
+		u, err := url.Parse(c.SMTPURL)
+		if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("SMTP_URL: %q must look like smtp://user:password@host:port", c.SMTPURL))
+		}
+	}
+	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+		errs = append(errs, fmt.Errorf("MAIL_FROM: %q is not an e-mail address", c.MailFrom))
+	}
+	if (c.GoogleClientID == "") != (c.GoogleClientSecret == "") {
+		errs = append(errs, errors.New("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither"))
+	}
+	if (c.PayPalClientID == "") != (c.PayPalClientSecret == "") {
+		errs = append(errs, errors.New("PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: set both or neither"))
+	}
+	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
+		errs = append(errs, errors.New("JWT_SECRET: must be at least 32 characters"))
+	}
+	return errs
+}
+
+// GoogleEnabled tells whether Google sign-in is configured.
+func (c Config) GoogleEnabled() bool { return c.GoogleClientID != "" }
+
+// PayPalEnabled tells whether PayPal checkout is configured.
+func (c Config) PayPalEnabled() bool { return c.PayPalClientID != "" }
+
+// SplitDatabaseURL returns the driver name ("sqlite" or "postgres") and the
+// data source for it.
+func SplitDatabaseURL(raw string) (driver, dsn string, err error) {
+	switch {
+	case strings.HasPrefix(raw, "sqlite:"):
+		path := strings.TrimPrefix(strings.TrimPrefix(raw, "sqlite:"), "//")
+		if path == "" {
+			return "", "", errors.New("sqlite: needs a file path, for example sqlite:./data/bookshop.db")
+		}
+		return "sqlite", path, nil
+	case strings.HasPrefix(raw, "postgres://"), strings.HasPrefix(raw, "postgresql://"):
+		if _, err := url.Parse(raw); err != nil {
+			return "", "", fmt.Errorf("%q is not a valid URL", raw)
+		}
+		return "postgres", raw, nil
+	default:
+		return "", "", fmt.Errorf("%q must start with sqlite: or postgres://", raw)
+	}
+}
+
+func checkHTTPURL(v string) error {
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("%q must be an http(s) URL", v)
+	}
+	return nil
+}
+
+func parseBool(v string) (bool, error) {
+	switch strings.ToLower(v) {
+	case "1", "true", "yes", "on":
+		return true, nil
+	case "0", "false", "no", "off":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q is not a boolean (use 1/0 or true/false)", v)
+}

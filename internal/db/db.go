@@ -1,0 +1,200 @@
+// Package db opens the shop's database, SQLite or PostgreSQL, and applies the
+// embedded migrations. SQL is written once with `?` placeholders in the dialect
+// both share; the few differences between the two live in this package.
+package db
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	_ "modernc.org/sqlite"             // registers the "sqlite" driver
+
+	"bookshop/internal/config"
+)
+
+// Dialect names the SQL flavour of an open database.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// Querier is what stores need: satisfied by *DB and *Tx, so a store function
+// can run alone or inside a caller's transaction.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// DB is a database handle that rewrites `?` placeholders for PostgreSQL.
+type DB struct {
+	sql     *sql.DB
+	Dialect Dialect
+}
+
+// Open connects to the database named by a DATABASE_URL value. For SQLite it
+// creates the folder, and turns on WAL, foreign keys and a busy timeout.
+func Open(ctx context.Context, databaseURL string) (*DB, error) {
+	driver, dsn, err := config.SplitDatabaseURL(databaseURL)
+	if err != nil {
+		return nil, err
+	}
+	var d *DB
+	switch driver {
+	case "sqlite":
+		d, err = openSQLite(dsn)
+	default:
+		d, err = openPostgres(dsn)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Ping(ctx); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("connect to %s database: %w", d.Dialect, err)
+	}
+	return d, nil
+}
+
+func openSQLite(path string) (*DB, error) {
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("create database folder: %w", err)
+		}
+	}
+	// _txlock=immediate makes write transactions take the lock up front, so two
+	// writers wait on busy_timeout instead of failing with SQLITE_BUSY mid-way.
+	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
+		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
+	s, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, err
+	}
+	return &DB{sql: s, Dialect: SQLite}, nil
+}
+
+func openPostgres(dsn string) (*DB, error) {
+	s, err := sql.Open("pgx", dsn)
+	if err != nil {
+		return nil, err
+	}
+	s.SetMaxOpenConns(20)
+	s.SetMaxIdleConns(10)
+	s.SetConnMaxIdleTime(5 * time.Minute)
+	return &DB{sql: s, Dialect: Postgres}, nil
+}
+
+// Close closes the pool, waiting for queries in flight.
+func (d *DB) Close() error { return d.sql.Close() }
+
+// Ping makes a real round trip to the database.
+func (d *DB) Ping(ctx context.Context) error {
+	var one int
+	return d.sql.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}
+
+func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return d.sql.ExecContext(ctx, d.rebind(q), args...)
+}
+
+func (d *DB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return d.sql.QueryContext(ctx, d.rebind(q), args...)
+}
+
+func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	return d.sql.QueryRowContext(ctx, d.rebind(q), args...)
+}
+
+// Tx is a transaction with the same placeholder rewriting as DB.
+type Tx struct {
+	tx *sql.Tx
+	d  *DB
+}
+
+func (t *Tx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	return t.tx.ExecContext(ctx, t.d.rebind(q), args...)
+}
+
+func (t *Tx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return t.tx.QueryContext(ctx, t.d.rebind(q), args...)
+}
+
+func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	return t.tx.QueryRowContext(ctx, t.d.rebind(q), args...)
+}
+
+// Dialect of the database the transaction runs on.
+func (t *Tx) Dialect() Dialect { return t.d.Dialect }
+
+// InTx runs fn in a transaction, committing when fn returns nil and rolling
+// back otherwise (also when fn panics).
+func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
+	stx, err := d.sql.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin transaction: %w", err)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			_ = stx.Rollback()
+			panic(p)
+		}
+		if err != nil {
+			_ = stx.Rollback()
+		}
+	}()
+	if err = fn(&Tx{tx: stx, d: d}); err != nil {
+		return err
+	}
+	return stx.Commit()
+}
+
+// rebind turns `?` placeholders into PostgreSQL's `$1, $2, ...`. Question
+// marks inside string literals are left alone.
+func (d *DB) rebind(q string) string {
+	if d.Dialect != Postgres || !strings.Contains(q, "?") {
+		return q
+	}
+	var b strings.Builder
+	b.Grow(len(q) + 8)
+	n, inString := 0, false
+	for _, r := range q {
+		switch {
+		case r == '\'':
+			inString = !inString
+		case r == '?' && !inString:
+			n++
+			b.WriteByte('$')
+			b.WriteString(strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// IsUniqueViolation tells whether err is a unique-constraint failure in
+// either dialect, so stores can turn it into a conflict error.
+func IsUniqueViolation(err error) bool {
+	if err == nil {
+		return false
+	}
+	msg := err.Error()
+	return strings.Contains(msg, "UNIQUE constraint failed") || // SQLite
+		strings.Contains(msg, "SQLSTATE 23505") // PostgreSQL
+}
+
+// ErrNoRows is re-exported so stores compare against one name.
+var ErrNoRows = sql.ErrNoRows
+
+// IsNoRows tells whether err means "no such row".
+func IsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }

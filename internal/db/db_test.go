@@ -1,0 +1,63 @@
+package db_test
+
+import (
+	"context"
+	"testing"
+
+	"bookshop/internal/db"
+	"bookshop/internal/db/dbtest"
+)
+
+func TestMigrateTwiceAppliesNothing(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		applied, err := d.Migrate(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(applied) != 0 {
+			t.Fatalf("second migrate applied %v, want nothing", applied)
+		}
+		var n int
+		if err := d.QueryRowContext(context.Background(), "SELECT COUNT(*) FROM schema_migrations WHERE version = ?", "0001_foundation").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 1 {
+			t.Fatalf("0001_foundation recorded %d times, want 1", n)
+		}
+	})
+}
+
+func TestTransactionRollsBackOnError(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		err := d.InTx(ctx, func(tx *db.Tx) error {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES (?, ?)", "k", "v"); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES (?, ?)", "k", "again")
+			return err
+		})
+		if !db.IsUniqueViolation(err) {
+			t.Fatalf("want unique violation, got %v", err)
+		}
+		var n int
+		if err := d.QueryRowContext(ctx, "SELECT COUNT(*) FROM app_meta WHERE key = ?", "k").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 0 {
+			t.Fatalf("rolled-back insert left %d rows", n)
+		}
+	})
+}
+
+func TestPlaceholderInsideStringLiteralIsKept(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		var s string
+		if err := d.QueryRowContext(context.Background(), "SELECT 'why?' || ?", "!").Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		if s != "why?!" {
+			t.Fatalf("got %q", s)
+		}
+	})
+}

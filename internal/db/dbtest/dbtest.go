@@ -1,0 +1,80 @@
+// Package dbtest gives each store test a fresh, migrated database: SQLite in
+// a temporary folder always, and PostgreSQL too when TEST_DATABASE_URL is set.
+package dbtest
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"bookshop/internal/db"
+)
+
+// Each runs fn once per available dialect, each time on a fresh database.
+func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
+	if os.Getenv("TEST_DATABASE_URL") != "" {
+		t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
+	}
+}
+
+// SQLite opens a migrated SQLite database in the test's temporary folder.
+func SQLite(t *testing.T) *db.DB {
+	t.Helper()
+	return open(t, "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
+}
+
+// Postgres creates a throwaway schema on TEST_DATABASE_URL and opens a
+// migrated database confined to it; the schema is dropped after the test.
+func Postgres(t *testing.T) *db.DB {
+	t.Helper()
+	base := os.Getenv("TEST_DATABASE_URL")
+	if base == "" {
+		t.Skip("TEST_DATABASE_URL not set")
+	}
+	ctx := context.Background()
+	admin, err := db.Open(ctx, base)
+	if err != nil {
+		t.Fatalf("open TEST_DATABASE_URL: %v", err)
+	}
+	t.Cleanup(func() { admin.Close() })
+	schema := "t_" + randomHex(8)
+	if _, err := admin.ExecContext(ctx, "CREATE SCHEMA "+schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() { _, _ = admin.ExecContext(context.Background(), "DROP SCHEMA "+schema+" CASCADE") })
+
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse TEST_DATABASE_URL: %v", err)
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return open(t, u.String())
+}
+
+func open(t *testing.T, databaseURL string) *db.DB {
+	t.Helper()
+	ctx := context.Background()
+	d, err := db.Open(ctx, databaseURL)
+	if err != nil {
+		t.Fatalf("open %s: %v", databaseURL, err)
+	}
+	t.Cleanup(func() { d.Close() })
+	if _, err := d.Migrate(ctx); err != nil {
+		t.Fatalf("migrate: %v", err)
+	}
+	return d
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,76 @@
+package httpx
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"mime"
+	"net/http"
+	"strings"
+)
+
+// HandlerFunc is an http handler that returns an error instead of writing it.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// Handle adapts a HandlerFunc: a returned error becomes the JSON error shape,
+// and internal errors are logged with the request's id.
+func Handle(h HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := h(w, r); err != nil {
+			WriteError(w, r, err)
+		}
+	})
+}
+
+// WriteJSON writes v as JSON with the given status.
+func WriteJSON(w http.ResponseWriter, status int, v any) error {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	return json.NewEncoder(w).Encode(v)
+}
+
+// WriteError writes err as {"error":{"code","message","fields"}}.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	e := AsError(err)
+	if e.Code == CodeInternal {
+		slog.ErrorContext(r.Context(), "request failed", "err", err, "method", r.Method, "path", r.URL.Path)
+	}
+	_ = WriteJSON(w, e.Status(), map[string]*Error{"error": e})
+}
+
+// DecodeJSON reads a JSON body into v. Wrong content type, a body over the
+// limit, malformed JSON and trailing data each get a clear 4xx error.
+func DecodeJSON(r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); ct != "" {
+		mt, _, err := mime.ParseMediaType(ct)
+		if err != nil || (mt != "application/json" && !strings.HasSuffix(mt, "+json")) {
+			return Errorf(CodeUnsupported, "Send the request body as application/json.")
+		}
+	}
+	dec := json.NewDecoder(r.Body)
+	if err := dec.Decode(v); err != nil {
+		return decodeError(err)
+	}
+	if dec.More() {
+		return Errorf(CodeInvalid, "The request body must be a single JSON value.")
+	}
+	return nil
+}
+
+func decodeError(err error) error {
+	var tooLarge *http.MaxBytesError
+	var typeErr *json.UnmarshalTypeError
+	var syntaxErr *json.SyntaxError
+	switch {
+	case errors.As(err, &tooLarge):
+		return Errorf(CodeTooLarge, "The request body is too large.")
+	case errors.Is(err, io.EOF):
+		return Errorf(CodeInvalid, "The request body is empty.")
+	case errors.As(err, &typeErr):
+		return &Error{Code: CodeInvalid, Message: "A field has the wrong type.", Fields: map[string]string{typeErr.Field: "Wrong type"}}
+	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
+		return Errorf(CodeInvalid, "The request body is not valid JSON.")
+	}
+	return Errorf(CodeInvalid, "The request body could not be read.")
+}

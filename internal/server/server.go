@@ -1,0 +1,138 @@
+// Package server composes the features into one HTTP handler. routes.go is
+// the one place where every route of the shop is registered.
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"bookshop/internal/config"
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+	"bookshop/internal/webapp"
+)
+
+// maxBodyBytes bounds every request body; the largest legitimate ones are
+// checkout forms of a few kilobytes.
+const maxBodyBytes = 1 << 20
+
+// Server holds the configuration, the database and every feature's handlers.
+type Server struct {
+	cfg config.Config
+	db  *db.DB
+	app *webapp.Handler
+}
+
+// New builds the server and its features.
+func New(cfg config.Config, d *db.DB) (*Server, error) {
+	app, err := webapp.New()
+	if err != nil {
+		return nil, err
+	}
+	return &Server{cfg: cfg, db: d, app: app}, nil
+}
+
+// Handler is the whole shop as one http.Handler, middleware included.
+func (s *Server) Handler() http.Handler {
+	return httpx.Chain(s.routes(),
+		httpx.Logging,
+		httpx.Recover,
+		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg)),
+		httpx.Compress,
+		httpx.LimitBody(maxBodyBytes),
+	)
+}
+
+// Run serves until ctx is cancelled, then lets requests in flight finish.
+func (s *Server) Run(ctx context.Context, addr string) error {
+	srv := &http.Server{
+		Addr:              addr,
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	slog.Info("listening", "addr", addr, "site_url", s.cfg.SiteURL, "dev", s.cfg.Dev, "database", s.db.Dialect)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down: finishing requests in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// health answers after a real database round trip.
+func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
+	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
+	defer cancel()
+	if err := s.db.Ping(ctx); err != nil {
+		slog.ErrorContext(r.Context(), "health: database unreachable", "err", err)
+		return httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "unreachable"})
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
+}
+
+// splitAPI sends API paths to the API mux and everything else to the app.
+// An API path that matches no route gets the JSON error shape (404, or 405
+// with Allow) instead of the mux's plain text or the app's HTML.
+func splitAPI(api *http.ServeMux, app http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !isAPIPath(r.URL.Path) {
+			if r.Method != http.MethodGet && r.Method != http.MethodHead {
+				w.Header().Set("Allow", "GET, HEAD")
+				httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
+				return
+			}
+			app.ServeHTTP(w, r)
+			return
+		}
+		h, pattern := api.Handler(r)
+		if pattern != "" {
+			api.ServeHTTP(w, r)
+			return
+		}
+		probe := &statusProbe{header: http.Header{}}
+		h.ServeHTTP(probe, r)
+		if probe.status == http.StatusMethodNotAllowed {
+			w.Header().Set("Allow", probe.header.Get("Allow"))
+			httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
+			return
+		}
+		httpx.WriteError(w, r, httpx.Errorf(httpx.CodeNotFound, "No API endpoint at %s.", r.URL.Path))
+	})
+}
+
+func isAPIPath(p string) bool {
+	for _, prefix := range []string{"/api/", "/auth/v1/", "/functions/v1/"} {
+		if strings.HasPrefix(p, prefix) || p+"/" == prefix {
+			return true
+		}
+	}
+	return false
+}
+
+// statusProbe records what the mux's own 404/405 handler would have written.
+type statusProbe struct {
+	header http.Header
+	status int
+}
+
+func (p *statusProbe) Header() http.Header         { return p.header }
+func (p *statusProbe) Write(b []byte) (int, error) { return len(b), nil }
+func (p *statusProbe) WriteHeader(code int)        { p.status = code }

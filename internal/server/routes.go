@@ -15,6 +15,11 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/health", h(s.health))
 	mux.Handle("GET /api/settings", h(s.settings))
 
+	// Catalogue (internal/catalog): precomputed JSON with ETags.
+	mux.Handle("GET /api/books", h(s.catalog.ListBooks))
+	mux.Handle("GET /api/books/{id}", h(s.catalog.GetBook))
+	mux.Handle("GET /api/categories", h(s.catalog.ListCategories))
+
 	// Every other path is the single-page app; it renders its own not-found page.
 	return splitAPI(mux, s.app)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"bookshop/internal/catalog"
 	"bookshop/internal/config"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
@@ -25,6 +26,8 @@ type Server struct {
 	cfg config.Config
 	db  *db.DB
 	app *webapp.Handler
+
+	catalog *catalog.Catalog
 }
 
 // New builds the server and its features.
@@ -33,7 +36,11 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{cfg: cfg, db: d, app: app}, nil
+	cat, err := catalog.Load(context.Background(), d)
+	if err != nil {
+		return nil, err
+	}
+	return &Server{cfg: cfg, db: d, app: app, catalog: cat}, nil
 }
 
 // Handler is the whole shop as one http.Handler, middleware included.

@@ -1,0 +1,170 @@
+package catalog
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bookshop/internal/db"
+	"bookshop/internal/db/dbtest"
+	"bookshop/internal/httpx"
+)
+
+func newMux(c *Catalog) *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.Handle("GET /api/books", httpx.Handle(c.ListBooks))
+	mux.Handle("GET /api/books/{id}", httpx.Handle(c.GetBook))
+	mux.Handle("GET /api/categories", httpx.Handle(c.ListCategories))
+	return mux
+}
+
+func TestSeededCatalogue(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		c, err := Load(context.Background(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		books := c.Books()
+		if len(books) != 10 {
+			t.Fatalf("%d books, want 10", len(books))
+		}
+		allowed := map[string]bool{"fiction": true, "self-help": true, "fantasy": true, "non-fiction": true, "mystery": true}
+		for i, b := range books {
+			if b.ID != i+1 {
+				t.Errorf("book %d has id %d", i+1, b.ID)
+			}
+			if !allowed[b.Category] {
+				t.Errorf("book %d: category %q", b.ID, b.Category)
+			}
+			if b.PriceCents < 1299 || b.PriceCents > 1999 {
+				t.Errorf("book %d: price %d cents out of 12.99–19.99", b.ID, b.PriceCents)
+			}
+			if len(b.PublicationDate) != 10 || b.CoverImage == "" || b.ISBN == "" || b.Pages == 0 || b.Description == "" {
+				t.Errorf("book %d is incomplete: %+v", b.ID, b)
+			}
+		}
+		if b, _ := c.Book(3); b.Title != "Our First Adventure" {
+			t.Errorf("book 3 is %q", b.Title)
+		}
+		if _, err := c.Book(11); httpx.AsError(err).Code != httpx.CodeNotFound {
+			t.Errorf("Book(11) = %v, want not found", err)
+		}
+		cats := c.Categories()
+		if len(cats) != 8 || cats[0].ID != "fiction" || cats[7].ID != "children" {
+			t.Fatalf("categories: %+v", cats)
+		}
+		total := 0
+		for _, cat := range cats {
+			total += cat.Count
+		}
+		if total != 10 {
+			t.Errorf("category counts add up to %d, want 10", total)
+		}
+	})
+}
+
+func TestCatalogueEndpoints(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		c, err := Load(context.Background(), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mux := newMux(c)
+		tests := []struct {
+			name, path, ifNoneMatch string
+			wantStatus              int
+			wantBody                string
+		}{
+			{name: "all books", path: "/api/books", wantStatus: 200, wantBody: `"title":"Our First Adventure"`},
+			{name: "one book", path: "/api/books/3", wantStatus: 200, wantBody: `"priceCents":1999`},
+			{name: "price in dollars", path: "/api/books/3", wantStatus: 200, wantBody: `"price":19.99`},
+			{name: "unknown book", path: "/api/books/99", wantStatus: 404, wantBody: `"code":"not_found"`},
+			{name: "non-numeric id", path: "/api/books/abc", wantStatus: 404, wantBody: `"code":"not_found"`},
+			{name: "categories with counts", path: "/api/categories", wantStatus: 200, wantBody: `{"id":"romance","name":"Romance","description":`},
+			{name: "any etag matches", path: "/api/books", ifNoneMatch: "*", wantStatus: 304},
+			{name: "other etag does not", path: "/api/books", ifNoneMatch: `"nope"`, wantStatus: 200},
+		}
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				req := httptest.NewRequest("GET", tc.path, nil)
+				if tc.ifNoneMatch != "" {
+					req.Header.Set("If-None-Match", tc.ifNoneMatch)
+				}
+				rec := httptest.NewRecorder()
+				mux.ServeHTTP(rec, req)
+				if rec.Code != tc.wantStatus {
+					t.Fatalf("status %d, want %d: %s", rec.Code, tc.wantStatus, rec.Body)
+				}
+				if !strings.Contains(rec.Body.String(), tc.wantBody) {
+					t.Errorf("body %s lacks %s", rec.Body, tc.wantBody)
+				}
+			})
+		}
+	})
+}
+
+func TestETagRevalidation(t *testing.T) {
+	c, err := Load(context.Background(), dbtest.SQLite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := newMux(c)
+	for _, path := range []string{"/api/books", "/api/books/1", "/api/categories"} {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		etag := rec.Header().Get("ETag")
+		if etag == "" || rec.Header().Get("Cache-Control") != "no-cache" {
+			t.Fatalf("%s: headers %v", path, rec.Header())
+		}
+		var v any
+		if err := json.Unmarshal(rec.Body.Bytes(), &v); err != nil {
+			t.Fatalf("%s: not JSON: %v", path, err)
+		}
+		for _, inm := range []string{etag, "W/" + etag, `"x", ` + etag} {
+			req := httptest.NewRequest("GET", path, nil)
+			req.Header.Set("If-None-Match", inm)
+			rec := httptest.NewRecorder()
+			mux.ServeHTTP(rec, req)
+			if rec.Code != http.StatusNotModified || rec.Body.Len() != 0 {
+				t.Errorf("%s with If-None-Match %s: %d %q", path, inm, rec.Code, rec.Body)
+			}
+		}
+	}
+	// Each book has its own tag.
+	one, two := httptest.NewRecorder(), httptest.NewRecorder()
+	mux.ServeHTTP(one, httptest.NewRequest("GET", "/api/books/1", nil))
+	mux.ServeHTTP(two, httptest.NewRequest("GET", "/api/books/2", nil))
+	if one.Header().Get("ETag") == two.Header().Get("ETag") {
+		t.Error("books 1 and 2 share an ETag")
+	}
+}
+
+func BenchmarkListBooks(b *testing.B) {
+	ctx := context.Background()
+	d, err := db.Open(ctx, "sqlite:"+filepath.Join(b.TempDir(), "bench.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.Migrate(ctx); err != nil {
+		b.Fatal(err)
+	}
+	c, err := Load(ctx, d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	mux := newMux(c)
+	req := httptest.NewRequest("GET", "/api/books", nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, req)
+		if rec.Code != 200 {
+			b.Fatal(rec.Code)
+		}
+	}
+}

@@ -1,0 +1,73 @@
+package catalog
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"bookshop/internal/httpx"
+)
+
+// ListBooks serves GET /api/books.
+func (c *Catalog) ListBooks(w http.ResponseWriter, r *http.Request) error {
+	serveDocument(w, r, c.booksJSON)
+	return nil
+}
+
+// ListCategories serves GET /api/categories.
+func (c *Catalog) ListCategories(w http.ResponseWriter, r *http.Request) error {
+	serveDocument(w, r, c.categoriesJSON)
+	return nil
+}
+
+// GetBook serves GET /api/books/{id}.
+func (c *Catalog) GetBook(w http.ResponseWriter, r *http.Request) error {
+	raw := r.PathValue("id")
+	id, err := strconv.Atoi(raw)
+	if err != nil {
+		return httpx.Errorf(httpx.CodeNotFound, "Book %q not found.", raw)
+	}
+	doc, ok := c.bookJSON[id]
+	if !ok {
+		return httpx.Errorf(httpx.CodeNotFound, "Book %d not found.", id)
+	}
+	serveDocument(w, r, doc)
+	return nil
+}
+
+// serveDocument writes a precomputed answer. The browser revalidates every
+// time (no-cache) and gets a body-less 304 while the catalogue is unchanged.
+func serveDocument(w http.ResponseWriter, r *http.Request, d document) {
+	h := w.Header()
+	h.Set("ETag", d.etag)
+	h.Set("Cache-Control", "no-cache")
+	if etagMatches(r.Header.Get("If-None-Match"), d.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Length", strconv.Itoa(len(d.body)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(d.body)
+	}
+}
+
+// etagMatches applies If-None-Match's weak comparison: a list of tags, each
+// possibly W/-prefixed (compression middleware may weaken ours), or "*".
+func etagMatches(header, etag string) bool {
+	if header == "" {
+		return false
+	}
+	for part := range strings.SplitSeq(header, ",") {
+		tag := strings.TrimPrefix(strings.TrimSpace(part), "W/")
+		if tag == "*" || tag == etag {
+			return true
+		}
+		// gzhttp may suffix the tag of a compressed body: "abc-gzip".
+		if strings.HasSuffix(tag, `-gzip"`) && strings.TrimSuffix(tag, `-gzip"`)+`"` == etag {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,61 @@
+# Two commands for a fresh machine: `make run` starts the shop, `make test`
+# runs every test. Both install what they need first.
+
+SHELL := /bin/bash
+BIN := bin/bookshop
+VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+.PHONY: run build test deps web-deps go-deps system-deps web go-test web-check e2e bench clean
+
+run: build
+	./$(BIN) serve --dev
+
+build: web $(BIN)
+
+$(BIN): go-deps web FORCE
+	go build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $(BIN) ./cmd/bookshop
+
+FORCE:
+
+web: web-deps
+	cd web && npx tsc -b && npx vite build
+	touch internal/webapp/dist/.keep
+
+web-deps: web/node_modules/.package-lock.json
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+go-deps:
+	go mod download
+
+# Chromium (end-to-end tests) and PostgreSQL (store tests) from Debian, when missing.
+system-deps:
+	@missing=""; \
+	command -v chromium >/dev/null || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" != 0 ]; then echo "Please install:$$missing (apt-get install -y$$missing)"; exit 1; fi; \
+	  echo "Installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+test: system-deps build go-test web-check e2e
+
+go-test:
+	go vet ./...
+	scripts/with-postgres.sh go test -count=1 ./...
+
+web-check: web-deps
+	cd web && npx tsc -b && npx eslint . --max-warnings 0 && npx vitest run
+
+e2e: build
+	scripts/e2e.sh
+
+bench: build
+	go test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin internal/webapp/dist/assets internal/webapp/dist/*.html

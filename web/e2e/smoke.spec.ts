@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test'
+
+// Every public route of spec 01 §2 with the heading it must render.
+const publicRoutes: [string, RegExp][] = [
+  ['/', /Our First Adventure/],
+  ['/books', /All Books/],
+  ['/categories', /Categories/],
+  ['/cart', /Your Cart|Your cart is empty/],
+  ['/about', /About/],
+  ['/values', /Our Values/],
+  ['/characters', /Characters/],
+  ['/activities', /Activities/],
+  ['/blog', /Blog/],
+  ['/contact', /Contact/],
+  ['/faq', /Frequently Asked Questions|FAQ/],
+  ['/shipping', /Shipping Policy/],
+  ['/privacy', /Privacy Policy/],
+  ['/terms', /Terms of Service/],
+  ['/login', /Login|Welcome Back|Sign in/i],
+  ['/signup', /Create an Account|Sign up/i],
+  ['/reset-password', /Reset Password/i],
+  ['/email-verification-pending', /Check your email/i],
+]
+
+function collectConsoleErrors(page: Page) {
+  const errors: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text())
+  })
+  page.on('pageerror', (err) => errors.push(err.message))
+  return errors
+}
+
+for (const [path, heading] of publicRoutes) {
+  test(`${path} renders its heading without console errors`, async ({ page }) => {
+    const errors = collectConsoleErrors(page)
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: heading }).first()).toBeVisible()
+    expect(errors).toEqual([])
+  })
+}
+
+test('header links navigate', async ({ page }) => {
+  await page.goto('/')
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  for (const [name, path] of [
+    ['Our Values', '/values'],
+    ['Books', '/books'],
+    ['Characters', '/characters'],
+    ['Activities', '/activities'],
+    ['Blog', '/blog'],
+    ['Contact Us', '/contact'],
+  ] as const) {
+    await nav.getByRole('link', { name, exact: true }).click()
+    await expect(page).toHaveURL(path)
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  }
+  await page.getByRole('link', { name: 'Siso & Friends' }).first().click()
+  await expect(page).toHaveURL('/')
+})
+
+test('a deep link survives reload', async ({ page }) => {
+  await page.goto('/books/3')
+  await page.reload()
+  await expect(page.getByRole('banner')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+})
+
+test('an unknown path shows the not-found page and Return Home works', async ({ page }) => {
+  const errors = collectConsoleErrors(page)
+  await page.goto('/no/such/page')
+  await expect(page.getByRole('heading', { name: 'Once Upon a Time... This Page Existed.' })).toBeVisible()
+  await expect(page.getByTestId('mystery-destination')).toHaveText(/Hidden Objects Adventure|Spot the Difference Quest|Story Creation Magic/)
+  await page.getByRole('link', { name: 'Return Home' }).click()
+  await expect(page).toHaveURL('/')
+  await expect(page.getByRole('heading', { name: 'Our First Adventure' })).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('protected pages send a signed-out visitor to login', async ({ page }) => {
+  for (const path of ['/profile', '/dreamaker', '/games/find-objects', '/games/find-differences']) {
+    await page.goto(path)
+    await expect(page).toHaveURL('/login')
+  }
+})
+
+test('footer hash link scrolls when already on the page', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Newsletter' }).click()
+  await expect(page).toHaveURL('/#newsletter')
+  await expect(page.locator('#newsletter')).toBeInViewport()
+})
+
+test('header shrinks and blurs after scrolling', async ({ page }) => {
+  await page.goto('/')
+  const header = page.getByRole('banner')
+  await expect(header).toHaveAttribute('data-scrolled', 'false')
+  await page.mouse.wheel(0, 400)
+  await expect(header).toHaveAttribute('data-scrolled', 'true')
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the menu opens, navigates and closes', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu).toBeVisible()
+    await expect(menu.getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect(menu.getByRole('link', { name: /Cart \(\d+\)/ })).toBeVisible()
+    await menu.getByRole('link', { name: 'Books' }).click()
+    await expect(page).toHaveURL('/books')
+    await expect(menu).toBeHidden()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('button', { name: 'Close menu' }).click()
+    await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
+  })
+})

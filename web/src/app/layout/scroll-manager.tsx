@@ -1,0 +1,27 @@
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
+
+/** Delay before scrolling to a #hash, so the target page has rendered (spec: 100 ms). */
+export const HASH_SCROLL_DELAY_MS = 100
+
+/**
+ * Scrolls to the top on every route change, or to the element named by the
+ * URL hash. It keys on location.key, so following a hash link to the page
+ * you are already on (the footer's newsletter and contact links) scrolls too.
+ */
+export function ScrollManager() {
+  const { pathname, hash, key } = useLocation()
+
+  useEffect(() => {
+    if (!hash) {
+      window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
+      return
+    }
+    const timer = window.setTimeout(() => {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    }, HASH_SCROLL_DELAY_MS)
+    return () => window.clearTimeout(timer)
+  }, [pathname, hash, key])
+
+  return null
+}

@@ -1,0 +1,39 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { LogOut, User } from 'lucide-react'
+import { Link } from 'react-router'
+import { paths } from '@/config/paths'
+import { initials, type AuthUser } from '@/features/auth'
+
+/** The signed-in user's avatar with Profile and Sign Out. */
+export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () => void }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className="flex size-10 cursor-pointer items-center justify-center rounded-full bg-leaf-500 font-display text-base font-semibold text-white ring-4 ring-leaf-100 transition hover:bg-leaf-600"
+      >
+        {initials(user)}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-52 rounded-2xl border-2 border-line bg-white p-2 shadow-xl">
+          <DropdownMenu.Label className="px-3 py-2 text-sm">
+            <span className="block font-bold">{[user.firstName, user.lastName].filter(Boolean).join(' ') || 'My account'}</span>
+            <span className="block truncate text-muted">{user.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item asChild className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 font-semibold outline-none data-highlighted:bg-tiger-50">
+            <Link to={paths.profile}>
+              <User className="size-4" /> Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            onSelect={onSignOut}
+            className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 font-semibold outline-none data-highlighted:bg-tiger-50"
+          >
+            <LogOut className="size-4" /> Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+
+const mysteryDestinations = [
+  { to: paths.findObjects, label: 'Hidden Objects Adventure' },
+  { to: paths.findDifferences, label: 'Spot the Difference Quest' },
+  { to: paths.dreamaker, label: 'Story Creation Magic' },
+]
+
+export default function NotFoundPage() {
+  // Chosen once per visit, so it doesn't change while the page is open.
+  const [mystery] = useState(() => mysteryDestinations[Math.floor(Math.random() * mysteryDestinations.length)])
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-20 text-center">
+      <p className="font-display text-8xl font-bold text-tiger-300" aria-hidden="true">
+        404
+      </p>
+      <h1 className="mt-4 text-4xl font-bold">Once Upon a Time... This Page Existed.</h1>
+      <p className="mt-4 text-lg text-muted">
+        But the story took a different turn. Why not try a mystery destination instead?
+      </p>
+      <Link
+        to={mystery.to}
+        data-testid="mystery-destination"
+        className="mt-8 rounded-3xl border-2 border-dashed border-tiger-300 bg-white px-6 py-4 font-display text-xl font-semibold text-tiger-700 transition hover:-translate-y-1 hover:shadow-lg"
+      >
+        ✨ {mystery.label}
+      </Link>
+      <Button asChild size="lg" className="mt-8">
+        <Link to={paths.home}>Return Home</Link>
+      </Button>
+    </div>
+  )
+}

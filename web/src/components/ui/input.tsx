@@ -1,0 +1,27 @@
+import type { ComponentProps } from 'react'
+import { cn } from '@/lib/cn'
+
+export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      type={type}
+      className={cn(
+        'flex h-11 w-full rounded-xl border-2 border-line bg-white px-4 text-base text-ink placeholder:text-muted/70 transition-colors focus-visible:border-tiger-400 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-tiger-100 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-red-400',
+        className,
+      )}
+      {...props}
+    />
+  )
+}
+
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
+  return (
+    <textarea
+      className={cn(
+        'flex min-h-24 w-full rounded-xl border-2 border-line bg-white px-4 py-3 text-base text-ink placeholder:text-muted/70 focus-visible:border-tiger-400 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-tiger-100 disabled:opacity-60',
+        className,
+      )}
+      {...props}
+    />
+  )
+}

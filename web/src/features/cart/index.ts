@@ -1,0 +1,1 @@
+export { CartProvider, useCart, type CartState } from './cart-provider'

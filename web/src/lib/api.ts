@@ -1,0 +1,66 @@
+/**
+ * The one fetch wrapper for our own JSON API (/api, /functions/v1). Errors
+ * come back as ApiError carrying the server's code, message and field messages.
+ */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly fields: Record<string, string>
+
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.fields = fields
+  }
+}
+
+type TokenSource = () => Promise<string | null>
+
+let accessToken: TokenSource = async () => null
+
+/** Lets the auth module supply the bearer token for API calls. */
+export function setAccessTokenSource(source: TokenSource) {
+  accessToken = source
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init
+  const token = await accessToken()
+  const response = await fetch(path, {
+    ...rest,
+    headers: {
+      Accept: 'application/json',
+      ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  })
+  const body = await readBody(response)
+  if (!response.ok) throw toApiError(response.status, body)
+  return body as T
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (!text) return null
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error
+    if (typeof error === 'string') return new ApiError(status, 'error', error)
+    if (error && typeof error === 'object') {
+      const e = error as { code?: string; message?: string; fields?: Record<string, string> }
+      return new ApiError(status, e.code ?? 'error', e.message ?? 'Something went wrong. Please try again.', e.fields)
+    }
+  }
+  return new ApiError(status, 'error', 'Something went wrong. Please try again.')
+}

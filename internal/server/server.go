@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -25,7 +26,7 @@ const maxBodyBytes = 1 << 20
 type Server struct {
 	cfg config.Config
 	db  *db.DB
-	app *webapp.Handler
+	app http.Handler // the embedded React app
 
 	catalog *catalog.Catalog
 }
@@ -54,10 +55,20 @@ func (s *Server) Handler() http.Handler {
 	)
 }
 
-// Run serves until ctx is cancelled, then lets requests in flight finish.
+// Run listens on addr and serves until ctx is cancelled.
 func (s *Server) Run(ctx context.Context, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve serves on ln until ctx is cancelled, then lets requests in flight
+// finish before returning.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	addr := ln.Addr().String()
 	srv := &http.Server{
-		Addr:              addr,
 		Handler:           s.Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       30 * time.Second,
@@ -65,7 +76,7 @@ func (s *Server) Run(ctx context.Context, addr string) error {
 		IdleTimeout:       120 * time.Second,
 	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
+	go func() { errc <- srv.Serve(ln) }()
 	slog.Info("listening", "addr", addr, "site_url", s.cfg.SiteURL, "dev", s.cfg.Dev, "database", s.db.Dialect)
 	select {
 	case err := <-errc:

@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 
+	"bookshop/internal/contact"
 	"bookshop/internal/httpx"
 )
 
@@ -19,6 +20,9 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/books", h(s.catalog.ListBooks))
 	mux.Handle("GET /api/books/{id}", h(s.catalog.GetBook))
 	mux.Handle("GET /api/categories", h(s.catalog.ListCategories))
+
+	// Contact form (internal/contact): stores the message and e-mails support.
+	mux.Handle("POST /functions/v1/send-contact-email", contact.NewHandler(contact.NewService(s.db, s.cfg.SupportEmail)))
 
 	// Every other path is the single-page app; it renders its own not-found page.
 	return splitAPI(mux, s.app)

@@ -1,0 +1,153 @@
+// Package contact is the contact form's server function: it checks a
+// visitor's message, keeps it in contact_messages and e-mails it to the
+// support address, both in one transaction.
+package contact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"html"
+	"net/mail"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"bookshop/internal/db"
+	mailer "bookshop/internal/mail"
+)
+
+// Length limits, in characters. Generous for a real message, small enough
+// that nobody fills the table or a mailbox with one request.
+const (
+	MaxName    = 100
+	MaxEmail   = 254 // the longest address SMTP allows
+	MaxSubject = 200
+	MaxMessage = 5000
+)
+
+// Message is what the contact form sends.
+type Message struct {
+	Name    string `json:"name"`
+	Email   string `json:"email"`
+	Subject string `json:"subject"`
+	Message string `json:"message"`
+}
+
+// ValidationError is a problem with the visitor's input; its text is safe
+// to show.
+type ValidationError struct{ Msg string }
+
+func (e *ValidationError) Error() string { return e.Msg }
+
+func invalid(format string, args ...any) error {
+	return &ValidationError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// Normalize trims the fields and checks them, returning the first problem
+// in form order (name, email, subject, message).
+func (m Message) Normalize() (Message, error) {
+	m.Name = strings.TrimSpace(m.Name)
+	m.Email = strings.TrimSpace(m.Email)
+	m.Subject = strings.TrimSpace(m.Subject)
+	m.Message = strings.TrimSpace(m.Message)
+
+	single := []struct {
+		label, value string
+		max          int
+	}{
+		{"Name", m.Name, MaxName},
+		{"Email", m.Email, MaxEmail},
+		{"Subject", m.Subject, MaxSubject},
+	}
+	for _, f := range single {
+		if f.value == "" {
+			return m, invalid("%s is required", f.label)
+		}
+		if utf8.RuneCountInString(f.value) > f.max {
+			return m, invalid("%s must be at most %d characters", f.label, f.max)
+		}
+		// Name and subject end up in an e-mail subject and header-like
+		// lines: a line break or control character has no business there.
+		if strings.IndexFunc(f.value, unicode.IsControl) >= 0 || !utf8.ValidString(f.value) {
+			return m, invalid("%s must be a single line of text", f.label)
+		}
+		if f.label == "Email" && !validEmail(f.value) {
+			return m, invalid("Please enter a valid email address")
+		}
+	}
+	if m.Message == "" {
+		return m, invalid("Message is required")
+	}
+	if !utf8.ValidString(m.Message) {
+		return m, invalid("Message must be text")
+	}
+	if utf8.RuneCountInString(m.Message) > MaxMessage {
+		return m, invalid("Message must be at most %d characters", MaxMessage)
+	}
+	return m, nil
+}
+
+// validEmail accepts a bare address (no display name) with a dotted domain,
+// the same rule a browser's type="email" field applies, give or take.
+func validEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	if err != nil || a.Address != s || a.Name != "" {
+		return false
+	}
+	at := strings.LastIndexByte(s, '@')
+	domain := s[at+1:]
+	return at > 0 && strings.Contains(domain, ".") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
+}
+
+// Service stores messages and e-mails them to the support address.
+type Service struct {
+	db      *db.DB
+	support string
+	now     func() time.Time
+}
+
+// NewService sends every message to support (config SupportEmail).
+func NewService(d *db.DB, support string) *Service {
+	return &Service{db: d, support: support, now: func() time.Time { return time.Now().UTC() }}
+}
+
+// Send checks m, stores it and enqueues the e-mail to support, all or
+// nothing. A *ValidationError means the input was wrong.
+func (s *Service) Send(ctx context.Context, m Message) error {
+	m, err := m.Normalize()
+	if err != nil {
+		return err
+	}
+	if s.support == "" {
+		return errors.New("contact: no support address configured")
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO contact_messages (name, email, subject, message, created_at)
+			VALUES (?, ?, ?, ?, ?)`, m.Name, m.Email, m.Subject, m.Message, s.now()); err != nil {
+			return fmt.Errorf("contact: store message: %w", err)
+		}
+		return mailer.Enqueue(ctx, tx, supportEmail(s.support, m))
+	})
+}
+
+// supportEmail is the message as the support team receives it. The outbox
+// has no Reply-To header, so the sender's address leads the text.
+func supportEmail(to string, m Message) mailer.Message {
+	text := fmt.Sprintf("New message from the contact form.\n\nFrom: %s <%s>\nReply to: %s\nSubject: %s\n\n%s\n",
+		m.Name, m.Email, m.Email, m.Subject, m.Message)
+	e := html.EscapeString
+	body := fmt.Sprintf(`<p>New message from the contact form.</p>
+<p><strong>From:</strong> %s &lt;<a href="mailto:%s">%s</a>&gt;<br>
+<strong>Reply to:</strong> <a href="mailto:%s">%s</a><br>
+<strong>Subject:</strong> %s</p>
+<p style="white-space:pre-wrap">%s</p>`,
+		e(m.Name), e(m.Email), e(m.Email), e(m.Email), e(m.Email), e(m.Subject), e(m.Message))
+	return mailer.Message{
+		To:      to,
+		Subject: "Contact form: " + m.Subject,
+		Text:    text,
+		HTML:    body,
+	}
+}

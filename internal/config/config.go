@@ -19,7 +19,9 @@ type Config struct {
 	SiteURL     string // SITE_URL: public origin, used in e-mail links
 	Dev         bool   // BOOKSHOP_DEV or --dev: development mailbox and friends
 
-	JWTSecret string // JWT_SECRET: signs access tokens; random per start in dev when unset
+	JWTSecret string // JWT_SECRET: signs access tokens; when unset one is generated once and kept in the database
+
+	AuthRateLimitPerMinute int // AUTH_RATE_LIMIT_PER_MINUTE: requests per IP and minute on each sign-in/e-mail endpoint
 
 	SMTPURL  string // SMTP_URL: smtp://user:pass@host:port; unset means no SMTP delivery
 	MailFrom string // MAIL_FROM: sender address of every e-mail
@@ -77,6 +79,12 @@ func Load(lookup Lookup) (Config, error) {
 		errs = append(errs, fmt.Errorf("BOOKSHOP_DEV: %w", err))
 	}
 	c.Dev = dev
+
+	rate, err := strconv.Atoi(get("AUTH_RATE_LIMIT_PER_MINUTE", "30"))
+	if err != nil || rate < 1 {
+		errs = append(errs, fmt.Errorf("AUTH_RATE_LIMIT_PER_MINUTE: %q must be a whole number of at least 1", get("AUTH_RATE_LIMIT_PER_MINUTE", "")))
+	}
+	c.AuthRateLimitPerMinute = rate
 
 	c.SiteURL = strings.TrimRight(get("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 

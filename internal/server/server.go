@@ -11,10 +11,12 @@ import (
 	"strings"
 	"time"
 
+	"bookshop/internal/auth"
 	"bookshop/internal/catalog"
 	"bookshop/internal/config"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
+	"bookshop/internal/mail"
 	"bookshop/internal/webapp"
 )
 
@@ -29,6 +31,8 @@ type Server struct {
 	app http.Handler // the embedded React app
 
 	catalog *catalog.Catalog
+	auth    *auth.Service // accounts: /auth/v1, sessions, profiles
+	mail    *mail.Sender  // delivers the outbox; the development mailbox
 }
 
 // New builds the server and its features.
@@ -41,7 +45,15 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{cfg: cfg, db: d, app: app, catalog: cat}, nil
+	accounts, err := auth.NewService(context.Background(), cfg, d)
+	if err != nil {
+		return nil, err
+	}
+	sender, err := mail.NewSender(cfg, d)
+	if err != nil {
+		return nil, err
+	}
+	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender}, nil
 }
 
 // Handler is the whole shop as one http.Handler, middleware included.
@@ -52,6 +64,7 @@ func (s *Server) Handler() http.Handler {
 		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg)),
 		httpx.Compress,
 		httpx.LimitBody(maxBodyBytes),
+		s.auth.Middleware, // every route sees the signed-in caller, if any
 	)
 }
 
@@ -77,6 +90,15 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
+	mailCtx, stopMail := context.WithCancel(ctx)
+	mailDone := make(chan struct{})
+	go func() {
+		defer close(mailDone)
+		if s.mail != nil {
+			s.mail.Run(mailCtx)
+		}
+	}()
+	defer func() { stopMail(); <-mailDone }() // the outbox sender stops with the server
 	slog.Info("listening", "addr", addr, "site_url", s.cfg.SiteURL, "dev", s.cfg.Dev, "database", s.db.Dialect)
 	select {
 	case err := <-errc:
@@ -137,7 +159,7 @@ func splitAPI(api *http.ServeMux, app http.Handler) http.Handler {
 }
 
 func isAPIPath(p string) bool {
-	for _, prefix := range []string{"/api/", "/auth/v1/", "/functions/v1/"} {
+	for _, prefix := range []string{"/api/", "/auth/v1/", "/functions/v1/", "/dev/mail/"} {
 		if strings.HasPrefix(p, prefix) || p+"/" == prefix {
 			return true
 		}

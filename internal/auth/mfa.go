@@ -1,0 +1,434 @@
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/boombuler/barcode/qr"
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+
+	"bookshop/internal/db"
+)
+
+// factor is an enrolled second factor; only TOTP is offered.
+type factor struct {
+	ID, UserID, FriendlyName, Type, Status, Secret string
+	CreatedAt, UpdatedAt                           time.Time
+}
+
+type factorJSON struct {
+	ID           string    `json:"id"`
+	FriendlyName string    `json:"friendly_name,omitempty"`
+	FactorType   string    `json:"factor_type"`
+	Status       string    `json:"status"`
+	CreatedAt    time.Time `json:"created_at"`
+	UpdatedAt    time.Time `json:"updated_at"`
+}
+
+func (f factor) json() factorJSON {
+	return factorJSON{ID: f.ID, FriendlyName: f.FriendlyName, FactorType: f.Type, Status: f.Status, CreatedAt: f.CreatedAt, UpdatedAt: f.UpdatedAt}
+}
+
+const (
+	factorUnverified = "unverified"
+	factorVerified   = "verified"
+	recoveryCodeN    = 10
+)
+
+var errFactorNotFound = notFound("mfa_factor_not_found", "Factor not found")
+
+func factorsOf(ctx context.Context, q db.Querier, userID string) ([]factor, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at
+		FROM mfa_factors WHERE user_id = ? ORDER BY created_at`, userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []factor
+	for rows.Next() {
+		var f factor
+		if err := rows.Scan(&f.ID, &f.UserID, &f.FriendlyName, &f.Type, &f.Status, &f.Secret, &f.CreatedAt, &f.UpdatedAt); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+func factorOf(ctx context.Context, q db.Querier, userID, factorID string) (*factor, error) {
+	fs, err := factorsOf(ctx, q, userID)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range fs {
+		if f.ID == factorID {
+			return &f, nil
+		}
+	}
+	return nil, errFactorNotFound
+}
+
+func hasVerifiedFactor(fs []factor) bool {
+	for _, f := range fs {
+		if f.Status == factorVerified {
+			return true
+		}
+	}
+	return false
+}
+
+// mfaCaller checks the rate limit and the bearer token of a factor request.
+func (s *Service) mfaCaller(ctx context.Context, tx db.Querier, r *http.Request) (*bearer, error) {
+	if err := s.limit(ctx, r, "factors"); err != nil {
+		return nil, err
+	}
+	return s.requireBearer(ctx, tx, r)
+}
+
+// EnrollFactor answers POST /factors: a new, unverified TOTP factor with
+// its secret and QR code.
+func (s *Service) EnrollFactor(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var in struct {
+		FactorType   string `json:"factor_type"`
+		FriendlyName string `json:"friendly_name"`
+		Issuer       string `json:"issuer"`
+	}
+	if err := decodeBody(r, &in); err != nil {
+		return err
+	}
+	if in.FactorType != "totp" {
+		return badRequest("validation_failed", "factor_type needs to be totp")
+	}
+	var out any
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		b, err := s.mfaCaller(ctx, tx, r)
+		if err != nil {
+			return err
+		}
+		fs, err := factorsOf(ctx, tx, b.user.ID)
+		if err != nil {
+			return err
+		}
+		if hasVerifiedFactor(fs) && b.session.AAL != "aal2" {
+			return forbidden("insufficient_aal", "AAL2 required to enroll a new factor")
+		}
+		// An abandoned enrolment is replaced, not piled up.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM mfa_factors WHERE user_id = ? AND status = ?`, b.user.ID, factorUnverified); err != nil {
+			return err
+		}
+		out, err = s.enrollTOTP(ctx, tx, b.user, truncate(strings.TrimSpace(in.FriendlyName), 100), in.Issuer)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func (s *Service) enrollTOTP(ctx context.Context, tx db.Querier, u *user, name, issuer string) (any, error) {
+	if issuer = strings.TrimSpace(issuer); issuer == "" {
+		issuer = "Siso & Friends"
+	}
+	key, err := totp.Generate(totp.GenerateOpts{Issuer: truncate(issuer, 100), AccountName: u.Email})
+	if err != nil {
+		return nil, err
+	}
+	qrSVG, err := qrCodeSVG(key.URL())
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock()
+	f := factor{ID: newID(), UserID: u.ID, FriendlyName: name, Type: "totp", Status: factorUnverified, Secret: key.Secret(), CreatedAt: now, UpdatedAt: now}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, f.ID, f.UserID, f.FriendlyName, f.Type, f.Status, f.Secret, now, now); err != nil {
+		return nil, err
+	}
+	type totpJSON struct {
+		QRCode string `json:"qr_code"`
+		Secret string `json:"secret"`
+		URI    string `json:"uri"`
+	}
+	return struct {
+		ID           string   `json:"id"`
+		Type         string   `json:"type"`
+		FriendlyName string   `json:"friendly_name"`
+		TOTP         totpJSON `json:"totp"`
+	}{f.ID, f.Type, f.FriendlyName, totpJSON{qrSVG, key.Secret(), key.URL()}}, nil
+}
+
+// qrCodeSVG draws the QR code as SVG, the format auth-js expects.
+func qrCodeSVG(content string) (string, error) {
+	code, err := qr.Encode(content, qr.M, qr.Auto)
+	if err != nil {
+		return "", err
+	}
+	n := code.Bounds().Dx()
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 %d %d" shape-rendering="crispEdges"><rect x="-2" y="-2" width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, n+4, n+4, n+4, n+4)
+	for y := range n {
+		for x := range n {
+			if r, _, _, _ := code.At(x, y).RGBA(); r == 0 {
+				fmt.Fprintf(&b, "M%d %dh1v1h-1z", x, y)
+			}
+		}
+	}
+	b.WriteString(`"/></svg>`)
+	return b.String(), nil
+}
+
+// ChallengeFactor answers POST /factors/{id}/challenge.
+func (s *Service) ChallengeFactor(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var out any
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		b, err := s.mfaCaller(ctx, tx, r)
+		if err != nil {
+			return err
+		}
+		f, err := factorOf(ctx, tx, b.user.ID, r.PathValue("id"))
+		if err != nil {
+			return err
+		}
+		now := s.clock()
+		id := newID()
+		if _, err := tx.ExecContext(ctx, `INSERT INTO mfa_challenges (id, factor_id, created_at) VALUES (?, ?, ?)`, id, f.ID, now); err != nil {
+			return err
+		}
+		out = map[string]any{"id": id, "type": f.Type, "expires_at": now.Add(mfaChallengeTTL).Unix()}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// mfaVerifyResponse is a session raised to aal2; the first verification of
+// a factor also returns the recovery codes, the only time they are shown.
+type mfaVerifyResponse struct {
+	*tokenResponse
+	RecoveryCodes []string `json:"recovery_codes,omitempty"`
+}
+
+// VerifyFactor answers POST /factors/{id}/verify with a TOTP code, or one of
+// the recovery codes, and raises the session to aal2.
+func (s *Service) VerifyFactor(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var in struct {
+		ChallengeID string `json:"challenge_id"`
+		Code        string `json:"code"`
+	}
+	if err := decodeBody(r, &in); err != nil {
+		return err
+	}
+	var out *mfaVerifyResponse
+	var failed error
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		b, err := s.mfaCaller(ctx, tx, r)
+		if err != nil {
+			return err
+		}
+		f, err := factorOf(ctx, tx, b.user.ID, r.PathValue("id"))
+		if err != nil {
+			return err
+		}
+		if err := s.useChallenge(ctx, tx, f.ID, in.ChallengeID); err != nil {
+			return err
+		}
+		method, err := s.checkSecondFactor(ctx, tx, f, in.Code)
+		if err != nil {
+			failed = err // commit: the challenge stays used
+			return nil
+		}
+		out, err = s.completeMFA(ctx, tx, b, f, method)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	if failed != nil {
+		return failed
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// useChallenge consumes a challenge of the factor that has not expired.
+func (s *Service) useChallenge(ctx context.Context, tx db.Querier, factorID, challengeID string) error {
+	var created time.Time
+	var verified sql.NullTime
+	err := tx.QueryRowContext(ctx, `SELECT created_at, verified_at FROM mfa_challenges WHERE id = ? AND factor_id = ?`, challengeID, factorID).Scan(&created, &verified)
+	if db.IsNoRows(err) || (err == nil && verified.Valid) {
+		return notFound("mfa_factor_not_found", "Challenge not found")
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE mfa_challenges SET verified_at = ? WHERE id = ?`, s.clock(), challengeID); err != nil {
+		return err
+	}
+	if s.clock().Sub(created) > mfaChallengeTTL {
+		return unprocessable("mfa_challenge_expired", "MFA challenge %s has expired, verify against another challenge or create a new challenge.", challengeID)
+	}
+	return nil
+}
+
+// checkSecondFactor accepts a current TOTP code, or (for a verified factor)
+// an unused recovery code, and names the method for the session's amr.
+func (s *Service) checkSecondFactor(ctx context.Context, tx db.Querier, f *factor, code string) (string, error) {
+	code = strings.TrimSpace(code)
+	ok, err := totp.ValidateCustom(code, f.Secret, s.clock(), totp.ValidateOpts{Period: 30, Skew: 1, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
+	if err == nil && ok {
+		return "totp", nil
+	}
+	if f.Status == factorVerified && len(code) > 6 {
+		used, err := useRecoveryCode(ctx, tx, f.UserID, code, s.clock())
+		if err != nil {
+			return "", err
+		}
+		if used {
+			return "recovery_code", nil
+		}
+	}
+	return "", unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
+}
+
+func (s *Service) completeMFA(ctx context.Context, tx db.Querier, b *bearer, f *factor, method string) (*mfaVerifyResponse, error) {
+	now := s.clock()
+	out := &mfaVerifyResponse{}
+	if f.Status == factorUnverified {
+		if _, err := tx.ExecContext(ctx, `UPDATE mfa_factors SET status = ?, updated_at = ? WHERE id = ?`, factorVerified, now, f.ID); err != nil {
+			return nil, err
+		}
+		fs, err := factorsOf(ctx, tx, f.UserID)
+		if err != nil {
+			return nil, err
+		}
+		if countVerified(fs) == 1 { // the first factor: hand out recovery codes
+			if out.RecoveryCodes, err = s.newRecoveryCodes(ctx, tx, f.UserID); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := raiseToAAL2(ctx, tx, b.session, method, now); err != nil {
+		return nil, err
+	}
+	resp, err := s.sessionResponse(ctx, tx, b.user, b.session)
+	out.tokenResponse = resp
+	return out, err
+}
+
+func countVerified(fs []factor) int {
+	n := 0
+	for _, f := range fs {
+		if f.Status == factorVerified {
+			n++
+		}
+	}
+	return n
+}
+
+// UnenrollFactor answers DELETE /factors/{id}. Removing a verified factor
+// needs an aal2 session, so a stolen password alone cannot turn MFA off.
+func (s *Service) UnenrollFactor(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var id string
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		b, err := s.mfaCaller(ctx, tx, r)
+		if err != nil {
+			return err
+		}
+		f, err := factorOf(ctx, tx, b.user.ID, r.PathValue("id"))
+		if err != nil {
+			return err
+		}
+		if f.Status == factorVerified && b.session.AAL != "aal2" {
+			return forbidden("insufficient_aal", "AAL2 required to unenroll verified factor")
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM mfa_factors WHERE id = ?`, f.ID); err != nil {
+			return err
+		}
+		fs, err := factorsOf(ctx, tx, b.user.ID)
+		if err != nil {
+			return err
+		}
+		if !hasVerifiedFactor(fs) {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM mfa_recovery_codes WHERE user_id = ?`, b.user.ID); err != nil {
+				return err
+			}
+		}
+		id = f.ID
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"id": id})
+	return nil
+}
+
+// RegenerateRecoveryCodes answers POST /factors/recovery_codes (our
+// addition): a fresh set of codes replacing the old, from an aal2 session.
+func (s *Service) RegenerateRecoveryCodes(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	var codes []string
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		b, err := s.mfaCaller(ctx, tx, r)
+		if err != nil {
+			return err
+		}
+		if b.session.AAL != "aal2" {
+			return forbidden("insufficient_aal", "AAL2 required to create recovery codes")
+		}
+		codes, err = s.newRecoveryCodes(ctx, tx, b.user.ID)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string][]string{"recovery_codes": codes})
+	return nil
+}
+
+// recoveryAlphabet leaves out look-alike characters (0/O, 1/I).
+const recoveryAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+func (s *Service) newRecoveryCodes(ctx context.Context, tx db.Querier, userID string) ([]string, error) {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM mfa_recovery_codes WHERE user_id = ?`, userID); err != nil {
+		return nil, err
+	}
+	now := s.clock()
+	codes := make([]string, recoveryCodeN)
+	for i := range codes {
+		raw := randomFrom(recoveryAlphabet, 10)
+		codes[i] = raw[:5] + "-" + raw[5:]
+		if _, err := tx.ExecContext(ctx, `INSERT INTO mfa_recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, ?)`,
+			userID, hashToken(normalizeRecoveryCode(codes[i])), now); err != nil {
+			return nil, err
+		}
+	}
+	return codes, nil
+}
+
+func normalizeRecoveryCode(c string) string {
+	return strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(c))
+}
+
+// useRecoveryCode marks a matching unused code as used; each works once.
+func useRecoveryCode(ctx context.Context, tx db.Querier, userID, code string, now time.Time) (bool, error) {
+	res, err := tx.ExecContext(ctx, `UPDATE mfa_recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL`,
+		now, userID, hashToken(normalizeRecoveryCode(code)))
+	if err != nil {
+		return false, err
+	}
+	n, _ := res.RowsAffected()
+	return n > 0, nil
+}

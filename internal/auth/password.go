@@ -1,0 +1,102 @@
+package auth
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// argonParams are argon2id's cost parameters.
+type argonParams struct {
+	memoryKiB  uint32
+	iterations uint32
+	threads    uint8
+}
+
+// owaspArgonParams is OWASP's recommended minimum for argon2id:
+// 19 MiB of memory, 2 iterations, 1 degree of parallelism.
+var owaspArgonParams = argonParams{memoryKiB: 19 * 1024, iterations: 2, threads: 1}
+
+const argonKeyLen = 32
+
+// hashPassword returns a PHC-format argon2id hash with a random salt; the
+// parameters travel with the hash so they can be raised later.
+func hashPassword(password string, p argonParams) (string, error) {
+	salt := make([]byte, 16)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	key := argon2.IDKey([]byte(password), salt, p.iterations, p.memoryKiB, p.threads, argonKeyLen)
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
+		argon2.Version, p.memoryKiB, p.iterations, p.threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+// checkPassword tells whether password matches the stored hash, comparing
+// in constant time.
+func checkPassword(password, encoded string) (bool, error) {
+	parts := strings.Split(encoded, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false, errors.New("not an argon2id hash")
+	}
+	var p argonParams
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &p.memoryKiB, &p.iterations, &p.threads); err != nil {
+		return false, fmt.Errorf("argon2id parameters: %w", err)
+	}
+	salt, err := base64.RawStdEncoding.DecodeString(parts[4])
+	if err != nil {
+		return false, err
+	}
+	want, err := base64.RawStdEncoding.DecodeString(parts[5])
+	if err != nil {
+		return false, err
+	}
+	got := argon2.IDKey([]byte(password), salt, p.iterations, p.memoryKiB, p.threads, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}
+
+// passwordSpecials are the special characters spec 01 §5 allows.
+const passwordSpecials = `!@#$%^&*(),.?":{}|<>`
+
+// checkPasswordStrength applies the sign-up rules of spec 01 §5 and answers
+// 422 weak_password with GoTrue's reasons ("length", "characters").
+func checkPasswordStrength(pw string) error {
+	var problems, reasons []string
+	if len([]rune(pw)) < 8 {
+		problems = append(problems, "Password should be at least 8 characters.")
+		reasons = append(reasons, "length")
+	}
+	var upper, digit, special, foreign bool
+	for _, c := range pw {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= '0' && c <= '9':
+			digit = true
+		case strings.ContainsRune(passwordSpecials, c):
+			special = true
+		case c >= 'a' && c <= 'z':
+		default:
+			foreign = true
+		}
+	}
+	if !upper || !digit || !special {
+		problems = append(problems, "Password should contain at least one uppercase letter, one number and one special character ("+passwordSpecials+").")
+	}
+	if foreign {
+		problems = append(problems, "Password may only contain English letters, numbers and the special characters "+passwordSpecials+".")
+	}
+	if !upper || !digit || !special || foreign {
+		reasons = append(reasons, "characters")
+	}
+	if len(problems) == 0 {
+		return nil
+	}
+	return &apiError{Status: http.StatusUnprocessableEntity, Code: "weak_password", Message: strings.Join(problems, " "), Reasons: reasons}
+}

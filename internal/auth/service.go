@@ -1,0 +1,163 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"bookshop/internal/config"
+	"bookshop/internal/db"
+)
+
+// Lifetimes of the things the service hands out.
+const (
+	accessTokenTTL     = time.Hour
+	confirmationTTL    = 24 * time.Hour
+	recoveryTTL        = time.Hour
+	authCodeTTL        = 5 * time.Minute
+	oauthFlowTTL       = 10 * time.Minute
+	emailCooldown      = 60 * time.Second
+	refreshReuseWindow = 10 * time.Second
+	mfaChallengeTTL    = 5 * time.Minute
+)
+
+// Service is the account service: the /auth/v1 API, sessions, profiles and
+// the admin role.
+type Service struct {
+	cfg        config.Config
+	db         *db.DB
+	now        func() time.Time
+	hashParams argonParams
+	jwtSecret  []byte
+	httpClient *http.Client
+
+	dummyOnce sync.Once
+	dummy     string
+
+	googleMu sync.Mutex // guards google, discovered on first use
+	google   *googleClient
+}
+
+// Option changes a default of NewService; tests use them.
+type Option func(*Service)
+
+// WithClock replaces time.Now, so tests can move time forward.
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
+// WithCheapPasswordHashing makes argon2id fast. Only for tests: production
+// uses the OWASP parameters.
+func WithCheapPasswordHashing() Option {
+	return func(s *Service) { s.hashParams = argonParams{memoryKiB: 64, iterations: 1, threads: 1} }
+}
+
+// WithHTTPClient sets the client used to talk to Google (a test provider).
+func WithHTTPClient(c *http.Client) Option { return func(s *Service) { s.httpClient = c } }
+
+// NewService builds the account service. The JWT secret comes from
+// JWT_SECRET, or is generated once and kept in the database so sessions
+// survive restarts and are valid on every instance.
+func NewService(ctx context.Context, cfg config.Config, d *db.DB, opts ...Option) (*Service, error) {
+	s := &Service{
+		cfg:        cfg,
+		db:         d,
+		now:        time.Now,
+		hashParams: owaspArgonParams,
+		httpClient: &http.Client{Timeout: 15 * time.Second},
+	}
+	for _, o := range opts {
+		o(s)
+	}
+	secret, err := loadJWTSecret(ctx, d, cfg.JWTSecret)
+	if err != nil {
+		return nil, err
+	}
+	s.jwtSecret = secret
+	return s, nil
+}
+
+func (s *Service) clock() time.Time { return s.now().UTC() }
+
+// HandlerFunc is an /auth/v1 handler that returns its error.
+type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
+
+// Handle adapts an /auth/v1 handler: CORS headers as Supabase Auth sends
+// them, and errors written in GoTrue's shapes.
+func (s *Service) Handle(h HandlerFunc) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		setCORSHeaders(w, r)
+		if err := h(w, r); err != nil {
+			writeError(w, r, err)
+		}
+	})
+}
+
+// Preflight answers CORS preflight requests to /auth/v1.
+func (s *Service) Preflight(w http.ResponseWriter, r *http.Request) {
+	setCORSHeaders(w, r)
+	h := w.Header()
+	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
+	h.Set("Access-Control-Allow-Headers", "Accept, Authorization, Content-Type, X-Client-IP, X-Client-Info, X-JWT-AUD, apikey, X-Supabase-Api-Version")
+	h.Set("Access-Control-Max-Age", "86400")
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// setCORSHeaders mirrors Supabase Auth, which accepts any origin: the
+// API authenticates with bearer tokens, never cookies.
+func setCORSHeaders(w http.ResponseWriter, r *http.Request) {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return
+	}
+	h := w.Header()
+	h.Set("Access-Control-Allow-Origin", origin)
+	h.Set("Access-Control-Allow-Credentials", "true")
+	h.Set("Access-Control-Expose-Headers", "X-Total-Count, Link, X-Supabase-Api-Version")
+	h.Add("Vary", "Origin")
+}
+
+// decodeBody reads a JSON request body. An empty body is an empty object,
+// as GoTrue treats it; bad JSON is a 400 bad_json.
+func decodeBody(r *http.Request, v any) error {
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			return newError(http.StatusRequestEntityTooLarge, "request_too_large", "Request body is too large")
+		}
+		return badRequest("bad_json", "Could not read request body")
+	}
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return nil
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return badRequest("bad_json", "Could not parse request body as JSON: %v", describeJSONError(err))
+	}
+	return nil
+}
+
+func describeJSONError(err error) string {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) {
+		return fmt.Sprintf("field %q has the wrong type", typeErr.Field)
+	}
+	return "malformed JSON"
+}
+
+// clientIP is the address the request came from. Forwarding headers are not
+// trusted: anyone could set them to escape the rate limits.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }

@@ -1,0 +1,144 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/mail"
+	"strings"
+
+	"bookshop/internal/db"
+	bsmail "bookshop/internal/mail"
+)
+
+type signupRequest struct {
+	Email    string         `json:"email"`
+	Password string         `json:"password"`
+	Data     map[string]any `json:"data"`
+	pkceParams
+}
+
+// Signup answers POST /signup: it creates an unconfirmed user with its
+// profile and e-mails the confirmation link. The session comes only after
+// the address is confirmed.
+func (s *Service) Signup(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	if err := s.limit(ctx, r, "signup"); err != nil {
+		return err
+	}
+	var in signupRequest
+	if err := decodeBody(r, &in); err != nil {
+		return err
+	}
+	email, err := validEmail(in.Email)
+	if err != nil {
+		return err
+	}
+	if in.Password == "" {
+		return unprocessable("validation_failed", "Signup requires a valid password")
+	}
+	if err := checkPasswordStrength(in.Password); err != nil {
+		return err
+	}
+	hash, err := hashPassword(in.Password, s.hashParams)
+	if err != nil {
+		return err
+	}
+	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
+	var out *userJSON
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		u, err := s.findOrCreateSignupUser(ctx, tx, email, hash, in.Data)
+		if err != nil {
+			return err
+		}
+		if err := s.claimEmailSlot(ctx, tx, u.Email); err != nil {
+			return err
+		}
+		if err := s.sendConfirmation(ctx, tx, u, in.pkceParams, redirect); err != nil {
+			return err
+		}
+		out, err = s.userResponse(ctx, tx, u)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// findOrCreateSignupUser returns the unconfirmed user of a repeated sign-up,
+// or creates the user, its e-mail identity and its profile.
+func (s *Service) findOrCreateSignupUser(ctx context.Context, tx *db.Tx, email, passwordHash string, data map[string]any) (*user, error) {
+	u, err := userByEmail(ctx, tx, email)
+	if err == nil {
+		if u.confirmed() {
+			return nil, unprocessable("user_already_exists", "User already registered")
+		}
+		// Unconfirmed: send the confirmation again. The password is left as
+		// it was, so nobody can set one on an address they do not own.
+		return u, nil
+	}
+	if !errors.Is(err, errNoUser) {
+		return nil, err
+	}
+	now := s.clock()
+	if data == nil {
+		data = map[string]any{}
+	}
+	u = &user{ID: newID(), Email: email, PasswordHash: passwordHash, UserMetadata: data,
+		AppMetadata: map[string]any{"provider": "email", "providers": []any{"email"}}, CreatedAt: now, UpdatedAt: now}
+	if err := s.createUser(ctx, tx, u, "email", u.ID, map[string]any{"sub": u.ID, "email": email, "email_verified": false, "phone_verified": false}); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// createUser inserts a user with one identity and its profile.
+func (s *Service) createUser(ctx context.Context, tx db.Querier, u *user, provider, providerID string, identityData map[string]any) error {
+	if err := insertUser(ctx, tx, u); err != nil {
+		if db.IsUniqueViolation(err) {
+			return unprocessable("user_already_exists", "User already registered")
+		}
+		return err
+	}
+	now := s.clock()
+	ident := &identity{ID: newID(), UserID: u.ID, Provider: provider, ProviderID: providerID, Email: u.Email,
+		IdentityData: identityData, CreatedAt: now, UpdatedAt: now}
+	if err := insertIdentity(ctx, tx, ident); err != nil {
+		return err
+	}
+	return insertProfile(ctx, tx, newProfile(u, now))
+}
+
+// sendConfirmation queues the confirmation e-mail. The cooldown must
+// already be claimed.
+func (s *Service) sendConfirmation(ctx context.Context, tx db.Querier, u *user, p pkceParams, redirect string) error {
+	flowID, err := s.createFlowState(ctx, tx, u.ID, p, "email/signup", redirect)
+	if err != nil {
+		return err
+	}
+	tok, err := s.issueEmailToken(ctx, tx, u, typeSignup, u.Email, flowID, redirect)
+	if err != nil {
+		return err
+	}
+	now := s.clock()
+	if err := setUserColumn(ctx, tx, u.ID, "confirmation_sent_at", now, now); err != nil {
+		return err
+	}
+	u.ConfirmationSentAt = &now
+	return s.sendAccountEmail(ctx, tx, bsmail.ConfirmSignup, u.Email, tok)
+}
+
+// validEmail normalises an address and checks its form.
+func validEmail(raw string) (string, error) {
+	e := normalizeEmail(raw)
+	if e == "" {
+		return "", badRequest("validation_failed", "To signup, please provide your email")
+	}
+	addr, err := mail.ParseAddress(e)
+	if err != nil || addr.Address != e || len(e) > 254 || !strings.Contains(e[strings.LastIndex(e, "@")+1:], ".") {
+		return "", badRequest("validation_failed", "Unable to validate email address: invalid format")
+	}
+	return e, nil
+}

@@ -82,11 +82,8 @@ func hasVerifiedFactor(fs []factor) bool {
 	return false
 }
 
-// mfaCaller checks the rate limit and the bearer token of a factor request.
+// mfaCaller is the bearer of a factor request.
 func (s *Service) mfaCaller(ctx context.Context, tx db.Querier, r *http.Request) (*bearer, error) {
-	if err := s.limit(ctx, r, "factors"); err != nil {
-		return nil, err
-	}
 	return s.requireBearer(ctx, tx, r)
 }
 
@@ -106,6 +103,9 @@ func (s *Service) EnrollFactor(w http.ResponseWriter, r *http.Request) error {
 		return badRequest("validation_failed", "factor_type needs to be totp")
 	}
 	var out any
+	if err := s.limit(ctx, r, "factors"); err != nil {
+		return err
+	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		b, err := s.mfaCaller(ctx, tx, r)
 		if err != nil {
@@ -187,6 +187,9 @@ func qrCodeSVG(content string) (string, error) {
 func (s *Service) ChallengeFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var out any
+	if err := s.limit(ctx, r, "factors"); err != nil {
+		return err
+	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		b, err := s.mfaCaller(ctx, tx, r)
 		if err != nil {
@@ -231,6 +234,9 @@ func (s *Service) VerifyFactor(w http.ResponseWriter, r *http.Request) error {
 	}
 	var out *mfaVerifyResponse
 	var failed error
+	if err := s.limit(ctx, r, "factors"); err != nil {
+		return err
+	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		b, err := s.mfaCaller(ctx, tx, r)
 		if err != nil {
@@ -341,6 +347,9 @@ func countVerified(fs []factor) int {
 func (s *Service) UnenrollFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var id string
+	if err := s.limit(ctx, r, "factors"); err != nil {
+		return err
+	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		b, err := s.mfaCaller(ctx, tx, r)
 		if err != nil {
@@ -380,6 +389,9 @@ func (s *Service) UnenrollFactor(w http.ResponseWriter, r *http.Request) error {
 func (s *Service) RegenerateRecoveryCodes(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var codes []string
+	if err := s.limit(ctx, r, "factors"); err != nil {
+		return err
+	}
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
 		b, err := s.mfaCaller(ctx, tx, r)
 		if err != nil {

@@ -235,4 +235,3 @@ func withFragment(redirect string, v url.Values) string {
 	u.Fragment, u.RawFragment = "", ""
 	return u.String() + "#" + v.Encode()
 }
-

@@ -1,5 +1,20 @@
-import { Page } from '@/components/ui/page'
+import { ShoppingCart } from 'lucide-react'
+import { useParams } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { BookDetails } from '@/features/catalog'
+import { useCart } from '@/features/cart'
 
 export default function BookPage() {
-  return <Page title="Book" />
+  const { id } = useParams()
+  const { addToCart } = useCart()
+  return (
+    <BookDetails
+      id={Number(id)}
+      actions={(book) => (
+        <Button size="lg" onClick={() => addToCart(book)}>
+          <ShoppingCart /> Add to Cart
+        </Button>
+      )}
+    />
+  )
 }

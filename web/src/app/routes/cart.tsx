@@ -1,5 +1,5 @@
-import { Page } from '@/components/ui/page'
+import { CartView } from '@/features/cart'
 
 export default function CartPage() {
-  return <Page title="Your Cart" />
+  return <CartView />
 }

@@ -1,12 +1,89 @@
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react'
+import { toast } from 'sonner'
+import { CART_STORAGE_KEY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CartState as CartData } from './cart-reducer'
 
-/** Placeholder cart until the shop feature lands: always empty. */
-export type CartState = { itemCount: number }
+export type CartState = {
+  items: CartItem[]
+  /** Sum of quantities: the header badge. */
+  itemCount: number
+  /** Sum of price times quantity, in cents. */
+  totalCents: number
+  /** Total in dollars, the spec's cart total. */
+  total: number
+  addToCart: (book: CartBook, quantity?: number) => void
+  increaseQuantity: (id: number) => void
+  decreaseQuantity: (id: number) => void
+  removeFromCart: (id: number) => void
+  /** Empties the cart; `silent` skips the toast (after a payment). */
+  clearCart: (options?: { silent?: boolean }) => void
+}
 
 const CartContext = createContext<CartState | null>(null)
 
+function loadCart(): CartData {
+  try {
+    return parseStoredCart(window.localStorage.getItem(CART_STORAGE_KEY))
+  } catch {
+    return emptyCart // storage blocked
+  }
+}
+
 export function CartProvider({ children }: { children: ReactNode }) {
-  return <CartContext.Provider value={{ itemCount: 0 }}>{children}</CartContext.Provider>
+  const [state, dispatch] = useReducer(
+    (s: CartData, a: Parameters<typeof cartReducer>[1] | { type: 'replace'; state: CartData }) => (a.type === 'replace' ? a.state : cartReducer(s, a)),
+    undefined,
+    loadCart,
+  )
+
+  // Saved on every change.
+  useEffect(() => {
+    try {
+      window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(state))
+    } catch {
+      // Full or blocked storage: the cart still works for this visit.
+    }
+  }, [state])
+
+  // Another tab changed the cart: follow it.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === CART_STORAGE_KEY) dispatch({ type: 'replace', state: parseStoredCart(e.newValue) })
+    }
+    window.addEventListener('storage', onStorage)
+    return () => window.removeEventListener('storage', onStorage)
+  }, [])
+
+  const addToCart = useCallback((book: CartBook, quantity = 1) => {
+    dispatch({ type: 'add', book, quantity })
+    toast.success('Added to Cart', { description: `${book.title} has been added to your cart.` })
+  }, [])
+  const increaseQuantity = useCallback((id: number) => dispatch({ type: 'increase', id }), [])
+  const decreaseQuantity = useCallback((id: number) => dispatch({ type: 'decrease', id }), [])
+  const removeFromCart = useCallback((id: number) => {
+    dispatch({ type: 'remove', id })
+    toast('Removed from Cart', { description: 'Item has been removed from your cart.' })
+  }, [])
+  const clearCart = useCallback((options?: { silent?: boolean }) => {
+    dispatch({ type: 'clear' })
+    if (!options?.silent) toast('Cart Cleared', { description: 'Your cart has been cleared.' })
+  }, [])
+
+  const value = useMemo<CartState>(() => {
+    const totalCents = cartTotalCents(state)
+    return {
+      items: state.items,
+      itemCount: itemCount(state),
+      totalCents,
+      total: totalCents / 100,
+      addToCart,
+      increaseQuantity,
+      decreaseQuantity,
+      removeFromCart,
+      clearCart,
+    }
+  }, [state, addToCart, increaseQuantity, decreaseQuantity, removeFromCart, clearCart])
+
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>
 }
 
 export function useCart(): CartState {

@@ -1,1 +1,3 @@
 export { CartProvider, useCart, type CartState } from './cart-provider'
+export type { CartBook, CartItem } from './cart-reducer'
+export { CartView } from './components/cart-view'

@@ -1,0 +1,157 @@
+import { ArrowLeft, Minus, Plus, ShoppingBasket, Trash2, X } from 'lucide-react'
+import { useId, useState, type FormEvent } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import { paths } from '@/config/paths'
+import { formatCents, orderTotals } from '@/lib/money'
+import { useCart } from '../cart-provider'
+import type { CartItem } from '../cart-reducer'
+import { PaymentLogos } from './payment-logos'
+
+/** The /cart page: line items, order summary and the way to checkout. */
+export function CartView() {
+  const cart = useCart()
+  const navigate = useNavigate()
+
+  if (cart.items.length === 0) return <EmptyCart />
+
+  const totals = orderTotals(cart.items)
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <Button variant="ghost" className="-ml-3 mb-3" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.books))}>
+        <ArrowLeft /> Back
+      </Button>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold sm:text-4xl">
+          Your Cart ({cart.itemCount} {cart.itemCount === 1 ? 'item' : 'items'})
+        </h1>
+        <Button variant="outline" onClick={() => cart.clearCart()}>
+          <Trash2 /> Clear Cart
+        </Button>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <ul aria-label="Cart items" className="flex flex-col gap-4">
+          {cart.items.map((item) => (
+            <CartLine key={item.id} item={item} />
+          ))}
+        </ul>
+
+        <Card className="p-6 lg:sticky lg:top-24" role="region" aria-labelledby="order-summary-heading">
+          <h2 id="order-summary-heading" className="text-2xl font-bold">
+            Order Summary
+          </h2>
+          <dl className="mt-5 flex flex-col gap-2.5">
+            <Row term="Subtotal" value={formatCents(totals.subtotalCents)} />
+            <Row term="Tax (10%)" value={formatCents(totals.taxCents)} />
+            <Row term="Shipping" value={<span className="font-bold text-leaf-700">Free</span>} />
+            <div className="mt-2 flex items-center justify-between border-t-2 border-line pt-3 text-xl font-extrabold">
+              <dt>Total</dt>
+              <dd>{formatCents(totals.totalCents)}</dd>
+            </div>
+          </dl>
+          <PromoCode />
+          <Button asChild size="lg" className="mt-6 w-full">
+            <Link to={paths.checkout}>Proceed to Checkout</Link>
+          </Button>
+          <p className="mt-5 text-center text-sm font-bold text-muted">We accept</p>
+          <div className="mt-2">
+            <PaymentLogos />
+          </div>
+        </Card>
+      </div>
+    </div>
+  )
+}
+
+function Row({ term, value }: { term: string; value: React.ReactNode }) {
+  return (
+    <div className="flex items-center justify-between text-ink/85">
+      <dt>{term}</dt>
+      <dd className="font-bold">{value}</dd>
+    </div>
+  )
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const { increaseQuantity, decreaseQuantity, removeFromCart } = useCart()
+  return (
+    <li aria-label={item.title} className="flex gap-4 rounded-2xl border-2 border-line bg-white p-3 shadow-sm sm:p-4">
+      <Link to={paths.book(item.id)} className="w-20 shrink-0 sm:w-24" tabIndex={-1} aria-hidden="true">
+        <img src={item.coverImage} alt="" width={400} height={600} className="aspect-[2/3] h-auto w-full rounded-lg shadow" />
+      </Link>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="flex items-start justify-between gap-2">
+          <Link to={paths.book(item.id)} className="font-display text-lg font-semibold leading-snug hover:text-tiger-700">
+            {item.title}
+          </Link>
+          <Button variant="ghost" size="icon" className="-mr-1 -mt-1 shrink-0 text-muted hover:text-red-600" aria-label={`Remove ${item.title}`} onClick={() => removeFromCart(item.id)}>
+            <X className="!size-5" />
+          </Button>
+        </div>
+        <p className="text-muted">{formatCents(item.priceCents)} each</p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-3">
+          <div role="group" aria-label={`Quantity of ${item.title}`} className="flex items-center gap-1 rounded-full border-2 border-line bg-cream p-1">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`Decrease quantity of ${item.title}`}
+              disabled={item.quantity <= 1}
+              onClick={() => decreaseQuantity(item.id)}
+            >
+              <Minus />
+            </Button>
+            <output aria-label="Quantity" className="min-w-8 text-center text-lg font-extrabold">
+              {item.quantity}
+            </output>
+            <Button variant="ghost" size="icon" className="size-8" aria-label={`Increase quantity of ${item.title}`} disabled={item.quantity >= 99} onClick={() => increaseQuantity(item.id)}>
+              <Plus />
+            </Button>
+          </div>
+          <p className="text-lg font-extrabold text-tiger-700">{formatCents(item.priceCents * item.quantity)}</p>
+        </div>
+      </div>
+    </li>
+  )
+}
+
+function PromoCode() {
+  const [code, setCode] = useState('')
+  const id = useId()
+  const apply = (e: FormEvent) => {
+    e.preventDefault()
+    toast('Promo Code', { description: 'This feature is not implemented yet.' })
+  }
+  return (
+    <form onSubmit={apply} className="mt-6">
+      <label htmlFor={id} className="text-sm font-bold">
+        Promo code
+      </label>
+      <div className="mt-1.5 flex gap-2">
+        <Input id={id} value={code} onChange={(e) => setCode(e.target.value)} placeholder="Enter code" autoComplete="off" />
+        <Button type="submit" variant="outline">
+          Apply
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function EmptyCart() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <span className="flex size-24 items-center justify-center rounded-full bg-sun-100">
+        <ShoppingBasket className="size-12 text-tiger-500" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 text-3xl font-bold">Your cart is empty</h1>
+      <p className="mt-3 text-lg text-muted">Looks like you haven't added any books to your cart yet.</p>
+      <Button asChild size="lg" className="mt-8">
+        <Link to={paths.books}>Browse Books</Link>
+      </Button>
+    </div>
+  )
+}

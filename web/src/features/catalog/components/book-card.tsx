@@ -1,0 +1,44 @@
+import { Star } from 'lucide-react'
+import { Link } from 'react-router'
+import { Badge } from '@/components/ui/badge'
+import { paths } from '@/config/paths'
+import { formatDollars } from '@/lib/money'
+import type { Book } from '../types'
+import { BookCover } from './book-cover'
+
+export function BookCard({ book }: { book: Book }) {
+  return (
+    <Link
+      to={paths.book(book.id)}
+      className="group flex h-full flex-col rounded-2xl border-2 border-line bg-white p-3 shadow-sm transition hover:-translate-y-1 hover:border-tiger-200 hover:shadow-lg focus-visible:-translate-y-1"
+    >
+      <div className="relative">
+        <BookCover book={book} className="transition group-hover:rotate-[-1deg] group-hover:scale-[1.02]" />
+        {book.isNewRelease && <Badge className="absolute left-2 top-2 shadow">New</Badge>}
+      </div>
+      <div className="mt-3 flex flex-1 flex-col">
+        <h3 className="line-clamp-2 font-display text-base font-semibold leading-snug sm:text-lg">{book.title}</h3>
+        <p className="mt-0.5 truncate text-sm text-muted">{book.author}</p>
+        <div className="mt-auto flex items-center justify-between pt-2">
+          <span className="text-lg font-extrabold text-tiger-700">{formatDollars(book.price)}</span>
+          <span className="inline-flex items-center gap-1 text-sm font-bold text-muted" aria-label={`Rated ${book.rating} out of 5`}>
+            <Star className="size-4 fill-sun-400 text-sun-400" aria-hidden="true" />
+            {book.rating.toFixed(1)}
+          </span>
+        </div>
+      </div>
+    </Link>
+  )
+}
+
+export function BookGrid({ books, label }: { books: Book[]; label: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 md:grid-cols-4 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
+      {books.map((book) => (
+        <li key={book.id}>
+          <BookCard book={book} />
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,17 @@
+import { cn } from '@/lib/cn'
+import type { Book } from '../types'
+
+/** The cover art is 2:3; width and height are set so nothing shifts while it loads. */
+export function BookCover({ book, className, eager = false }: { book: Pick<Book, 'title' | 'coverImage'>; className?: string; eager?: boolean }) {
+  return (
+    <img
+      src={book.coverImage}
+      alt={`Cover of ${book.title}`}
+      width={400}
+      height={600}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      className={cn('aspect-[2/3] h-auto w-full rounded-xl bg-tiger-50 object-cover shadow-md', className)}
+    />
+  )
+}

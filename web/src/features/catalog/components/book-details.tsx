@@ -1,0 +1,122 @@
+import { ArrowLeft, BookX, Star } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { Alert } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Loading } from '@/components/ui/loading'
+import { paths } from '@/config/paths'
+import { ApiError } from '@/lib/api'
+import { formatDollars } from '@/lib/money'
+import { useBook } from '../api/get-book'
+import { useBooks } from '../api/get-books'
+import { categoryLabel, relatedBooks } from '../filters'
+import type { Book } from '../types'
+import { BookGrid } from './book-card'
+import { BookCover } from './book-cover'
+
+/** "2025-09-12" as "September 12, 2025", without a time-zone shift. */
+export function formatPublicationDate(ymd: string): string {
+  const [y, m, d] = ymd.split('-').map(Number)
+  if (!y || !m || !d) return ymd
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+}
+
+/**
+ * The /books/{id} page body. `actions` renders the buying controls, which
+ * belong to the cart: the page that composes both passes them in.
+ */
+export function BookDetails({ id, actions }: { id: number; actions: (book: Book) => ReactNode }) {
+  const navigate = useNavigate()
+  const book = useBook(id)
+  const books = useBooks()
+  const valid = Number.isInteger(id) && id > 0
+
+  if (!valid || (book.isError && book.error instanceof ApiError && book.error.status === 404)) return <BookNotFound />
+  if (book.isPending) return <Loading label="Loading book..." />
+  if (book.isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <Alert tone="error">
+          <p className="font-bold">We couldn't load this book.</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void book.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    )
+  }
+
+  const b = book.data
+  const related = books.data ? relatedBooks(books.data, b) : []
+  const facts: [string, ReactNode][] = [
+    ['Pages', b.pages],
+    ['ISBN', b.isbn],
+    ['Publication Date', <time dateTime={b.publicationDate}>{formatPublicationDate(b.publicationDate)}</time>],
+    ['Category', <Link to={paths.category(b.category)} className="text-tiger-700 underline-offset-4 hover:underline">{categoryLabel(b.category)}</Link>],
+  ]
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <Button variant="ghost" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.books))} className="-ml-3 mb-4">
+        <ArrowLeft /> Back
+      </Button>
+
+      <article className="grid gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-12">
+        <div className="mx-auto w-full max-w-sm">
+          <BookCover book={b} eager className="rounded-2xl shadow-xl" />
+        </div>
+        <div>
+          {b.isNewRelease && <Badge className="mb-3">New Release</Badge>}
+          <h1 className="text-3xl font-bold leading-tight sm:text-4xl">{b.title}</h1>
+          <p className="mt-2 text-lg text-muted">
+            by <span className="font-bold text-ink">{b.author}</span>
+          </p>
+          <p className="mt-3 inline-flex items-center gap-1 font-bold text-muted" aria-label={`Rated ${b.rating} out of 5`}>
+            <Star className="size-5 fill-sun-400 text-sun-400" aria-hidden="true" /> {b.rating.toFixed(1)}
+          </p>
+          <p className="mt-4 text-3xl font-extrabold text-tiger-700">{formatDollars(b.price)}</p>
+          <div className="mt-5">{actions(b)}</div>
+
+          <section className="mt-8">
+            <h2 className="text-xl font-bold">Description</h2>
+            <p className="mt-2 text-lg leading-relaxed text-ink/85">{b.description}</p>
+          </section>
+
+          <dl className="mt-8 grid grid-cols-2 gap-4 rounded-2xl border-2 border-line bg-white p-5 sm:grid-cols-4">
+            {facts.map(([term, value]) => (
+              <div key={term}>
+                <dt className="text-sm font-bold text-muted">{term}</dt>
+                <dd className="mt-1 font-bold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </article>
+
+      {related.length > 0 && (
+        <section className="mt-14" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="mb-5 text-2xl font-bold">
+            You might also like
+          </h2>
+          <BookGrid books={related} label="You might also like" />
+        </section>
+      )}
+    </div>
+  )
+}
+
+export function BookNotFound() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <span className="flex size-20 items-center justify-center rounded-full bg-tiger-100">
+        <BookX className="size-10 text-tiger-600" aria-hidden="true" />
+      </span>
+      <h1 className="mt-6 text-3xl font-bold">Book Not Found</h1>
+      <p className="mt-3 text-lg text-muted">The book you're looking for doesn't exist.</p>
+      <Button asChild className="mt-8">
+        <Link to={paths.books}>Browse Books</Link>
+      </Button>
+    </div>
+  )
+}

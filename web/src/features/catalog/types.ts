@@ -1,0 +1,27 @@
+/** A book of the catalogue, as GET /api/books returns it. */
+export type Book = {
+  id: number
+  title: string
+  author: string
+  description: string
+  coverImage: string
+  /** Dollars, for display. */
+  price: number
+  /** The same price in cents, for arithmetic. */
+  priceCents: number
+  rating: number
+  isNewRelease: boolean
+  category: string
+  pages: number
+  isbn: string
+  /** YYYY-MM-DD */
+  publicationDate: string
+}
+
+/** A shelf of the shop with its real number of books. */
+export type Category = {
+  id: string
+  name: string
+  description: string
+  count: number
+}

@@ -21,6 +21,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/books/{id}", h(s.catalog.GetBook))
 	mux.Handle("GET /api/categories", h(s.catalog.ListCategories))
 
+	// Orders and payments (internal/orders): the spec's payment function
+	// (create_order, capture_order, demo_payment) and the buyer's orders.
+	mux.HandleFunc("POST /functions/v1/process-payment", s.orders.ProcessPayment)
+	mux.Handle("GET /api/orders", h(s.orders.ListOrders))
+	mux.Handle("GET /api/orders/{number}", h(s.orders.GetOrder))
+
 	// Contact form (internal/contact): stores the message and e-mails support.
 	mux.Handle("POST /functions/v1/send-contact-email", contact.NewHandler(contact.NewService(s.db, s.cfg.SupportEmail)))
 

@@ -17,6 +17,8 @@ import (
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
+	"bookshop/internal/orders"
+	"bookshop/internal/paypal"
 	"bookshop/internal/webapp"
 )
 
@@ -33,6 +35,7 @@ type Server struct {
 	catalog *catalog.Catalog
 	auth    *auth.Service // accounts: /auth/v1, sessions, profiles
 	mail    *mail.Sender  // delivers the outbox; the development mailbox
+	orders  *orders.Service
 }
 
 // New builds the server and its features.
@@ -53,7 +56,12 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender}, nil
+	var pp *paypal.Client // nil: PayPal is refused clearly, demo methods still work
+	if cfg.PayPalEnabled() {
+		pp = paypal.New(cfg.PayPalAPIBase, cfg.PayPalClientID, cfg.PayPalClientSecret)
+	}
+	shop := orders.New(d, cat, pp, accounts, cfg.SiteURL)
+	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop}, nil
 }
 
 // Handler is the whole shop as one http.Handler, middleware included.

@@ -1,0 +1,125 @@
+package orders
+
+import (
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"bookshop/internal/httpx"
+)
+
+// ProcessPayment serves POST /functions/v1/process-payment, the spec's
+// payment function. Its errors keep the function's own shape,
+// {"error":"message"}, which the checkout reads.
+func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) {
+	var req PaymentRequest
+	if err := httpx.DecodeJSON(r, &req); err != nil {
+		writeFunctionError(w, r, err)
+		return
+	}
+	var out any
+	var err error
+	switch req.Action {
+	case "create_order":
+		var id string
+		id, err = s.CreatePayPalOrder(r.Context(), req)
+		out = map[string]string{"id": id}
+	case "capture_order":
+		out, err = s.CapturePayPalOrder(r.Context(), req)
+	case "demo_payment":
+		out, err = s.DemoPayment(r.Context(), req)
+	default:
+		err = httpx.Invalid("Unknown action. Use create_order, capture_order or demo_payment.", map[string]string{"action": "Unknown action"})
+	}
+	if err != nil {
+		writeFunctionError(w, r, err)
+		return
+	}
+	_ = httpx.WriteJSON(w, http.StatusOK, out)
+}
+
+// functionError is the payment function's error body.
+type functionError struct {
+	Error  string            `json:"error"`
+	Code   string            `json:"code"`
+	Fields map[string]string `json:"fields,omitempty"`
+}
+
+func writeFunctionError(w http.ResponseWriter, r *http.Request, err error) {
+	e := httpx.AsError(err)
+	status := e.Status()
+	switch e.Code {
+	case codeDeclined:
+		status = http.StatusPaymentRequired
+	case httpx.CodeInternal:
+		slog.ErrorContext(r.Context(), "process-payment failed", "err", err)
+	}
+	_ = httpx.WriteJSON(w, status, functionError{Error: e.Message, Code: e.Code, Fields: e.Fields})
+}
+
+// OrderView is an order as its buyer sees it. Amounts come as cents and,
+// for display, as dollars.
+type OrderView struct {
+	Number        string       `json:"number"`
+	Status        string       `json:"status"`
+	Provider      string       `json:"provider"`
+	Currency      string       `json:"currency"`
+	Items         []LineView   `json:"items"`
+	Subtotal      json.Number  `json:"subtotal"`
+	SubtotalCents int64        `json:"subtotalCents"`
+	Tax           json.Number  `json:"tax"`
+	TaxCents      int64        `json:"taxCents"`
+	Shipping      json.Number  `json:"shipping"`
+	ShippingCents int64        `json:"shippingCents"`
+	Total         json.Number  `json:"total"`
+	TotalCents    int64        `json:"totalCents"`
+	ShippingInfo  ShippingInfo `json:"shippingInfo"`
+	CreatedAt     time.Time    `json:"createdAt"`
+	PaidAt        *time.Time   `json:"paidAt"`
+}
+
+// LineView is one line of an OrderView.
+type LineView struct {
+	BookID         int         `json:"bookId"`
+	Title          string      `json:"title"`
+	Quantity       int         `json:"quantity"`
+	UnitPrice      json.Number `json:"unitPrice"`
+	UnitPriceCents int64       `json:"unitPriceCents"`
+	LineTotal      json.Number `json:"lineTotal"`
+	LineTotalCents int64       `json:"lineTotalCents"`
+}
+
+func viewOf(o Order) OrderView {
+	v := OrderView{Number: o.Number, Status: o.Status, Provider: o.Provider, Currency: o.Currency, Items: []LineView{},
+		Subtotal: dollars(o.SubtotalCents), SubtotalCents: o.SubtotalCents, Tax: dollars(o.TaxCents), TaxCents: o.TaxCents,
+		Shipping: dollars(o.ShippingCents), ShippingCents: o.ShippingCents, Total: dollars(o.TotalCents), TotalCents: o.TotalCents,
+		ShippingInfo: o.Shipping, CreatedAt: o.CreatedAt.UTC(), PaidAt: o.PaidAt}
+	for _, l := range o.Lines {
+		v.Items = append(v.Items, LineView{BookID: l.BookID, Title: l.Title, Quantity: l.Quantity,
+			UnitPrice: dollars(l.UnitPriceCents), UnitPriceCents: l.UnitPriceCents, LineTotal: dollars(l.LineTotalCents), LineTotalCents: l.LineTotalCents})
+	}
+	return v
+}
+
+// ListOrders serves GET /api/orders: the caller's orders, newest first.
+func (s *Service) ListOrders(w http.ResponseWriter, r *http.Request) error {
+	list, err := s.Orders(r.Context())
+	if err != nil {
+		return err
+	}
+	views := make([]OrderView, len(list))
+	for i, o := range list {
+		views[i] = viewOf(o)
+	}
+	return httpx.WriteJSON(w, http.StatusOK, views)
+}
+
+// GetOrder serves GET /api/orders/{number}: one of the caller's orders.
+func (s *Service) GetOrder(w http.ResponseWriter, r *http.Request) error {
+	o, err := s.Order(r.Context(), r.PathValue("number"))
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, viewOf(o))
+}

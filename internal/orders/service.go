@@ -1,0 +1,433 @@
+// Package orders records the shop's orders and takes payments: PayPal through
+// its Orders v2 API, and the demo card, Apple Pay and Google Pay methods that
+// move no money but are recorded all the same. It serves the spec's
+// /functions/v1/process-payment and the buyer's /api/orders.
+package orders
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"time"
+
+	"bookshop/internal/auth"
+	"bookshop/internal/catalog"
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+	"bookshop/internal/mail"
+	"bookshop/internal/paypal"
+)
+
+// Buyers is told about every signed-in buyer of a paid order, so their
+// profile gets made_purchase = true. (*auth.Service).MarkPurchased fits.
+type Buyers interface {
+	MarkPurchased(ctx context.Context, userID string) error
+}
+
+// Service holds the rules of ordering and paying.
+type Service struct {
+	db      *db.DB
+	catalog *catalog.Catalog
+	paypal  *paypal.Client // nil when PayPal is not configured
+	buyers  Buyers
+	siteURL string
+
+	// How long one request may own a capture, and how long a concurrent
+	// request waits for its outcome before asking the buyer to retry.
+	captureHold time.Duration
+	captureWait time.Duration
+}
+
+// New builds the service. pp may be nil: PayPal is then refused clearly
+// while the demo methods keep working.
+func New(d *db.DB, cat *catalog.Catalog, pp *paypal.Client, buyers Buyers, siteURL string) *Service {
+	return &Service{db: d, catalog: cat, paypal: pp, buyers: buyers, siteURL: siteURL,
+		captureHold: 45 * time.Second, captureWait: 20 * time.Second}
+}
+
+// Error codes of the payment function beyond httpx's.
+const (
+	// codeDeclined is a 402: PayPal declined the buyer's funding source; the
+	// message starts with INSTRUMENT_DECLINED so the buttons restart.
+	codeDeclined = "payment_declined"
+)
+
+var errAuthRequired = httpx.Errorf(httpx.CodeUnauthorized, "User authentication required for payment")
+
+// PaymentRequest is the body of POST /functions/v1/process-payment.
+type PaymentRequest struct {
+	Action       string        `json:"action"`
+	Items        []ItemInput   `json:"items"`
+	Amount       json.Number   `json:"amount"`
+	OrderID      string        `json:"orderID"`
+	ShippingInfo *ShippingInfo `json:"shippingInfo"`
+	Method       string        `json:"method"` // demo_payment: card, apple or google
+	// UserID is sent by the original client and deliberately ignored: the
+	// buyer is the signed-in caller, never a body field.
+	UserID string `json:"userId"`
+}
+
+// PaymentResult answers capture_order and demo_payment.
+type PaymentResult struct {
+	Success     bool   `json:"success"`
+	OrderNumber string `json:"orderNumber"`
+	Status      string `json:"status"`
+	Provider    string `json:"provider"`
+	OrderID     string `json:"orderID,omitempty"`   // PayPal's order id
+	CaptureID   string `json:"captureId,omitempty"` // PayPal's capture id
+	Total       string `json:"total"`               // e.g. "32.97"
+	Currency    string `json:"currency"`
+}
+
+func resultOf(o Order) PaymentResult {
+	return PaymentResult{Success: o.Status == StatusPaid, OrderNumber: o.Number, Status: o.Status, Provider: o.Provider,
+		OrderID: o.ProviderOrderID, CaptureID: o.CaptureID, Total: FormatCents(o.TotalCents), Currency: o.Currency}
+}
+
+// CreatePayPalOrder prices the cart, records a pending order and creates the
+// matching PayPal order, whose id it returns.
+func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (string, error) {
+	if s.paypal == nil {
+		return "", httpx.Errorf(httpx.CodeUnavailable, "PayPal is not configured on this server. Please choose another payment method.")
+	}
+	cart, err := PriceCart(s.catalog, req.Items, req.Amount, true)
+	if err != nil {
+		return "", err
+	}
+	o := Order{Provider: ProviderPayPal, Currency: Currency, Cart: cart}
+	if c, ok := auth.CallerFrom(ctx); ok {
+		o.UserID, o.Email = c.UserID, c.Email
+	}
+	if err := s.db.InTx(ctx, func(tx *db.Tx) error { return insertOrder(ctx, tx, &o, "PayPal checkout started") }); err != nil {
+		return "", err
+	}
+	pp, err := s.paypal.CreateOrder(ctx, "bookshop-create-"+o.Number, payPalOrderRequest(o))
+	if err != nil {
+		slog.ErrorContext(ctx, "paypal: create order failed", "order", o.Number, "err", err)
+		if _, serr := setStatus(ctx, s.db, o.ID, StatusPendingPayment, StatusPaymentFailed, "PayPal create failed: "+err.Error()); serr != nil {
+			slog.ErrorContext(ctx, "orders: record failure", "order", o.Number, "err", serr)
+		}
+		return "", httpx.Errorf(httpx.CodeBadGateway, "PayPal could not create the order (%s). Please try again.", payPalMessage(err))
+	}
+	if _, err := s.db.ExecContext(ctx, `UPDATE orders SET provider_order_id = ?, updated_at = ? WHERE id = ?`, pp.ID, time.Now().UTC(), o.ID); err != nil {
+		return "", fmt.Errorf("store PayPal order id: %w", err)
+	}
+	return pp.ID, nil
+}
+
+func payPalOrderRequest(o Order) paypal.CreateOrderRequest {
+	money := func(c int64) paypal.Money { return paypal.Money{CurrencyCode: o.Currency, Value: FormatCents(c)} }
+	items := make([]paypal.Item, len(o.Lines))
+	for i, l := range o.Lines {
+		items[i] = paypal.Item{Name: truncate(l.Title, 127), SKU: "book-" + strconv.Itoa(l.BookID), Quantity: strconv.Itoa(l.Quantity),
+			UnitAmount: money(l.UnitPriceCents), Category: "PHYSICAL_GOODS"}
+	}
+	return paypal.CreateOrderRequest{
+		Intent: "CAPTURE",
+		PurchaseUnits: []paypal.PurchaseUnit{{
+			ReferenceID: o.Number,
+			InvoiceID:   o.Number,
+			Description: "Siso & Friends order " + o.Number,
+			Amount: paypal.Amount{Money: money(o.TotalCents), Breakdown: &paypal.Breakdown{
+				ItemTotal: money(o.SubtotalCents), TaxTotal: money(o.TaxCents), Shipping: ptr(money(o.ShippingCents))}},
+			Items: items,
+		}},
+	}
+}
+
+// CapturePayPalOrder captures an approved PayPal order for the signed-in
+// buyer. It is idempotent: a repeated or concurrent call for the same order
+// returns the stored outcome and never captures twice.
+func (s *Service) CapturePayPalOrder(ctx context.Context, req PaymentRequest) (PaymentResult, error) {
+	caller, ok := auth.CallerFrom(ctx)
+	if !ok {
+		return PaymentResult{}, errAuthRequired
+	}
+	if req.OrderID == "" {
+		return PaymentResult{}, httpx.Invalid("orderID is required.", map[string]string{"orderID": "Required"})
+	}
+	o, err := orderBy(ctx, s.db, "provider_order_id = ?", req.OrderID)
+	if err != nil || o.Provider != ProviderPayPal || (o.UserID != "" && o.UserID != caller.UserID) {
+		return PaymentResult{}, httpx.Errorf(httpx.CodeNotFound, "PayPal order %s not found.", req.OrderID)
+	}
+	if err := s.checkSameCart(o, req); err != nil {
+		return PaymentResult{}, err
+	}
+	if o.Status == StatusPaid {
+		s.markBuyer(ctx, o.UserID)
+		return resultOf(o), nil
+	}
+	o.UserID = caller.UserID
+	o.Email = caller.Email
+	if req.ShippingInfo != nil {
+		if err := req.ShippingInfo.Validate(); err != nil {
+			return PaymentResult{}, err
+		}
+		o.Shipping = *req.ShippingInfo
+		o.Email = req.ShippingInfo.Email
+	}
+	return s.captureOnce(ctx, o)
+}
+
+// checkSameCart refuses a capture whose cart or amount differs from what the
+// PayPal order was created for.
+func (s *Service) checkSameCart(o Order, req PaymentRequest) error {
+	if len(req.Items) > 0 {
+		cart, err := PriceCart(s.catalog, req.Items, "", false)
+		if err != nil {
+			return err
+		}
+		if !sameLines(cart.Lines, o.Lines) {
+			return httpx.Invalid("Your cart changed after the PayPal order was created. Please start the payment again.", map[string]string{"items": "Changed"})
+		}
+	}
+	if req.Amount != "" {
+		if got, ok := ParseCents(req.Amount); !ok || got != o.TotalCents {
+			return httpx.Invalid("The amount does not match the PayPal order total of $"+FormatCents(o.TotalCents)+". Please start the payment again.",
+				map[string]string{"amount": "Does not match the order total"})
+		}
+	}
+	return nil
+}
+
+func sameLines(a, b []Line) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].BookID != b[i].BookID || a[i].Quantity != b[i].Quantity || a[i].UnitPriceCents != b[i].UnitPriceCents {
+			return false
+		}
+	}
+	return true
+}
+
+// captureOnce takes the order's capture lock in the database and captures;
+// a request that cannot take it waits for the holder's outcome.
+func (s *Service) captureOnce(ctx context.Context, o Order) (PaymentResult, error) {
+	deadline := time.Now().Add(s.captureWait)
+	for {
+		claimed, err := claimCapture(ctx, s.db, o.ID, time.Now(), s.captureHold)
+		if err != nil {
+			return PaymentResult{}, err
+		}
+		if claimed {
+			return s.capture(ctx, o)
+		}
+		cur, err := orderBy(ctx, s.db, "id = ?", o.ID)
+		if err != nil {
+			return PaymentResult{}, err
+		}
+		if cur.Status == StatusPaid {
+			s.markBuyer(ctx, cur.UserID)
+			return resultOf(cur), nil
+		}
+		if time.Now().After(deadline) {
+			return PaymentResult{}, httpx.Errorf(httpx.CodeConflict, "This payment is already being processed. Please wait a moment and check your orders.")
+		}
+		select {
+		case <-ctx.Done():
+			return PaymentResult{}, ctx.Err()
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// capture runs with the lock held. The work goes on if the buyer's browser
+// goes away mid-way, so the outcome is always recorded and the lock freed.
+func (s *Service) capture(reqCtx context.Context, o Order) (PaymentResult, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(reqCtx), 40*time.Second)
+	defer cancel()
+	fresh, err := orderBy(ctx, s.db, "id = ?", o.ID) // the attempt number may have moved on
+	if err != nil {
+		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false))
+	}
+	o.CaptureAttempt = fresh.CaptureAttempt
+	if _, err := setStatus(ctx, s.db, o.ID, StatusPaymentFailed, StatusPendingPayment, "capture retried"); err != nil {
+		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false))
+	}
+	requestID := fmt.Sprintf("bookshop-capture-%s-%d", o.Number, o.CaptureAttempt)
+	pp, err := s.paypal.CaptureOrder(ctx, requestID, o.ProviderOrderID)
+	if paypal.IssueOf(err) == paypal.IssueAlreadyCaptured {
+		// Captured by an earlier try whose answer we lost: read the outcome.
+		pp, err = s.paypal.GetOrder(ctx, o.ProviderOrderID)
+	}
+	if err != nil {
+		return PaymentResult{}, s.captureFailed(ctx, o, err)
+	}
+	capture, ok := pp.FirstCapture()
+	if !ok || pp.Status != paypal.StatusCompleted || capture.Status != paypal.StatusCompleted {
+		return PaymentResult{}, s.fail(ctx, o, fmt.Sprintf("capture not completed: order %s, capture %s", pp.Status, capture.Status),
+			httpx.Errorf(httpx.CodeBadGateway, "PayPal did not complete the payment (status %s). Please try again.", pp.Status))
+	}
+	if got, ok := ParseCents(json.Number(capture.Amount.Value)); !ok || got != o.TotalCents || capture.Amount.CurrencyCode != o.Currency {
+		slog.ErrorContext(ctx, "paypal: captured amount differs from order", "order", o.Number, "captured", capture.Amount, "expected", FormatCents(o.TotalCents))
+		return PaymentResult{}, s.fail(ctx, o, "captured "+capture.Amount.Value+" "+capture.Amount.CurrencyCode+", expected "+FormatCents(o.TotalCents)+" "+o.Currency,
+			httpx.Errorf(httpx.CodeBadGateway, "PayPal reported a payment that does not match your order. Our team has been notified and will contact you."))
+	}
+	o.CaptureID = capture.ID
+	paid, err := s.finishPaid(ctx, o, "PayPal capture "+capture.ID)
+	if err != nil {
+		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false))
+	}
+	return resultOf(paid), nil
+}
+
+// captureFailed records a failed capture. A decline or another refusal is
+// definitive (the next try gets a new PayPal-Request-Id); a 5xx or a network
+// failure leaves the outcome unknown, so the retry reuses the id and PayPal
+// replays the first answer instead of charging again.
+func (s *Service) captureFailed(ctx context.Context, o Order, err error) error {
+	var apiErr *paypal.APIError
+	if !errors.As(err, &apiErr) || apiErr.Status >= 500 || apiErr.Status == 429 {
+		slog.WarnContext(ctx, "paypal: capture outcome unknown", "order", o.Number, "err", err)
+		if rerr := releaseCapture(ctx, s.db, o.ID, false); rerr != nil {
+			return rerr
+		}
+		return httpx.Errorf(httpx.CodeBadGateway, "PayPal did not confirm the payment. Please try again; you will not be charged twice.")
+	}
+	if apiErr.Issue == paypal.IssueInstrumentDeclined {
+		return s.fail(ctx, o, paypal.IssueInstrumentDeclined, &httpx.Error{Code: codeDeclined,
+			Message: "INSTRUMENT_DECLINED: PayPal declined this payment method. Please choose another way to pay."})
+	}
+	return s.fail(ctx, o, err.Error(), &httpx.Error{Code: codeDeclined, Message: "PayPal refused the payment: " + payPalMessage(err)})
+}
+
+// fail marks the order payment_failed (a later capture may still retry it),
+// frees the lock for a fresh attempt, and returns userErr.
+func (s *Service) fail(ctx context.Context, o Order, note string, userErr error) error {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusPaymentFailed, note); err != nil {
+			return err
+		}
+		return releaseCapture(ctx, tx, o.ID, true)
+	})
+	if err != nil {
+		return err
+	}
+	return userErr
+}
+
+// finishPaid marks the order paid and queues its confirmation e-mail in one
+// transaction; only the call that changes the status sends the e-mail, so
+// it goes out exactly once. The buyer is marked after the commit.
+func (s *Service) finishPaid(ctx context.Context, o Order, note string) (Order, error) {
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		changed, err := markPaid(ctx, tx, o, o.CaptureID, note)
+		if err != nil || !changed {
+			return err
+		}
+		return mail.Enqueue(ctx, tx, confirmationEmail(o, s.siteURL))
+	})
+	if err != nil {
+		return Order{}, err
+	}
+	paid, err := orderBy(ctx, s.db, "id = ?", o.ID)
+	if err != nil {
+		return Order{}, err
+	}
+	s.markBuyer(ctx, paid.UserID)
+	return paid, nil
+}
+
+// markBuyer sets made_purchase. It is repeated on every idempotent replay, so
+// a failure here (logged) heals on the next call instead of failing a paid order.
+func (s *Service) markBuyer(ctx context.Context, userID string) {
+	if userID == "" || s.buyers == nil {
+		return
+	}
+	if err := s.buyers.MarkPurchased(ctx, userID); err != nil {
+		slog.ErrorContext(ctx, "orders: mark buyer", "user", userID, "err", err)
+	}
+}
+
+// DemoPayment records a paid order for the demo card, Apple Pay and Google
+// Pay methods. No money moves; guests may use it with the form's e-mail.
+func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentResult, error) {
+	provider, ok := map[string]string{"card": ProviderDemoCard, "apple": ProviderDemoApple, "google": ProviderDemoGoogle}[req.Method]
+	if !ok {
+		return PaymentResult{}, httpx.Invalid("method must be card, apple or google.", map[string]string{"method": "Invalid method"})
+	}
+	cart, err := PriceCart(s.catalog, req.Items, req.Amount, true)
+	if err != nil {
+		return PaymentResult{}, err
+	}
+	if req.ShippingInfo == nil {
+		return PaymentResult{}, httpx.Invalid("shippingInfo is required.", map[string]string{"shippingInfo": "Required"})
+	}
+	if err := req.ShippingInfo.Validate(); err != nil {
+		return PaymentResult{}, err
+	}
+	o := Order{Provider: provider, Currency: Currency, Cart: cart, Shipping: *req.ShippingInfo, Email: req.ShippingInfo.Email}
+	if c, ok := auth.CallerFrom(ctx); ok {
+		o.UserID = c.UserID
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := insertOrder(ctx, tx, &o, "demo checkout ("+req.Method+")"); err != nil {
+			return err
+		}
+		if _, err := markPaid(ctx, tx, o, "", "demo payment, no money moved"); err != nil {
+			return err
+		}
+		return mail.Enqueue(ctx, tx, confirmationEmail(o, s.siteURL))
+	})
+	if err != nil {
+		return PaymentResult{}, err
+	}
+	s.markBuyer(ctx, o.UserID)
+	o.Status = StatusPaid
+	return resultOf(o), nil
+}
+
+// Orders lists the signed-in caller's orders, newest first.
+func (s *Service) Orders(ctx context.Context) ([]Order, error) {
+	c, ok := auth.CallerFrom(ctx)
+	if !ok {
+		return nil, httpx.Errorf(httpx.CodeUnauthorized, "Sign in to see your orders.")
+	}
+	return ordersOfUser(ctx, s.db, c.UserID)
+}
+
+// Order returns one of the caller's orders by number; anyone else's order
+// is reported as not found, so numbers cannot be probed.
+func (s *Service) Order(ctx context.Context, number string) (Order, error) {
+	c, ok := auth.CallerFrom(ctx)
+	if !ok {
+		return Order{}, httpx.Errorf(httpx.CodeUnauthorized, "Sign in to see your orders.")
+	}
+	o, err := orderBy(ctx, s.db, "number = ?", number)
+	if err != nil {
+		return Order{}, err
+	}
+	if o.UserID != c.UserID {
+		return Order{}, httpx.NotFound("Order")
+	}
+	return o, nil
+}
+
+func payPalMessage(err error) string {
+	var apiErr *paypal.APIError
+	if errors.As(err, &apiErr) {
+		if apiErr.Issue != "" {
+			return apiErr.Issue
+		}
+		if apiErr.Name != "" {
+			return apiErr.Name
+		}
+		return "HTTP " + strconv.Itoa(apiErr.Status)
+	}
+	return "no answer from PayPal"
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}
+
+func ptr[T any](v T) *T { return &v }

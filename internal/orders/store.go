@@ -1,0 +1,257 @@
+package orders
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+)
+
+// Order statuses.
+const (
+	StatusPendingPayment = "pending_payment"
+	StatusPaid           = "paid"
+	StatusPaymentFailed  = "payment_failed"
+)
+
+// Providers: PayPal, and the three demo methods that move no money.
+const (
+	ProviderPayPal     = "paypal"
+	ProviderDemoCard   = "demo_card"
+	ProviderDemoApple  = "demo_apple"
+	ProviderDemoGoogle = "demo_google"
+)
+
+// Order is a stored order with its lines.
+type Order struct {
+	ID              int64
+	Number          string
+	UserID          string
+	Email           string
+	Provider        string
+	ProviderOrderID string
+	Status          string
+	Currency        string
+	Cart
+	Shipping       ShippingInfo
+	CaptureID      string
+	CaptureAttempt int
+	CreatedAt      time.Time
+	PaidAt         *time.Time
+}
+
+const orderColumns = `id, number, COALESCE(user_id, ''), email, provider, COALESCE(provider_order_id, ''), status, currency,
+	subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, COALESCE(capture_id, ''), capture_attempt, created_at, paid_at`
+
+func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
+	var o Order
+	var shipping string
+	var paid sql.NullTime
+	err := row.Scan(&o.ID, &o.Number, &o.UserID, &o.Email, &o.Provider, &o.ProviderOrderID, &o.Status, &o.Currency,
+		&o.SubtotalCents, &o.TaxCents, &o.ShippingCents, &o.TotalCents, &shipping, &o.CaptureID, &o.CaptureAttempt, &o.CreatedAt, &paid)
+	if err != nil {
+		return Order{}, err
+	}
+	if paid.Valid {
+		t := paid.Time
+		o.PaidAt = &t
+	}
+	if err := json.Unmarshal([]byte(shipping), &o.Shipping); err != nil {
+		return Order{}, fmt.Errorf("order %s: shipping info: %w", o.Number, err)
+	}
+	return o, nil
+}
+
+// insertOrder stores a new order with its lines and its first history entry,
+// under a fresh order number.
+func insertOrder(ctx context.Context, tx *db.Tx, o *Order, note string) error {
+	shipping, err := json.Marshal(o.Shipping)
+	if err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	o.CreatedAt = now
+	// 50 random bits make a collision of numbers practically impossible;
+	// should one happen, the unique index refuses it and the buyer retries.
+	o.Number = newOrderNumber()
+	err = tx.QueryRowContext(ctx, `INSERT INTO orders (number, user_id, email, provider, status, currency,
+		subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, created_at, updated_at, paid_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		o.Number, nullString(o.UserID), o.Email, o.Provider, StatusPendingPayment, o.Currency,
+		o.SubtotalCents, o.TaxCents, o.ShippingCents, o.TotalCents, string(shipping), now, now, nil).Scan(&o.ID)
+	if err != nil {
+		return fmt.Errorf("insert order: %w", err)
+	}
+	for i, l := range o.Lines {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO order_lines (order_id, position, book_id, title, unit_price_cents, quantity, line_total_cents)
+			VALUES (?, ?, ?, ?, ?, ?, ?)`, o.ID, i+1, l.BookID, l.Title, l.UnitPriceCents, l.Quantity, l.LineTotalCents); err != nil {
+			return fmt.Errorf("insert order line: %w", err)
+		}
+	}
+	return addHistory(ctx, tx, o.ID, "", StatusPendingPayment, note)
+}
+
+func addHistory(ctx context.Context, q db.Querier, orderID int64, from, to, note string) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO order_status_history (order_id, from_status, to_status, note, created_at)
+		VALUES (?, ?, ?, ?, ?)`, orderID, from, to, note, time.Now().UTC())
+	if err != nil {
+		return fmt.Errorf("insert order history: %w", err)
+	}
+	return nil
+}
+
+// setStatus moves an order from one status to another and records it. It
+// changes nothing, and says so, when the order is no longer in from.
+func setStatus(ctx context.Context, q db.Querier, orderID int64, from, to, note string) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE orders SET status = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = ?`,
+		to, failureReason(to, note), time.Now().UTC(), orderID, from)
+	if err != nil {
+		return false, fmt.Errorf("update order status: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, nil
+	}
+	return true, addHistory(ctx, q, orderID, from, to, note)
+}
+
+func failureReason(status, note string) string {
+	if status == StatusPaymentFailed {
+		return note
+	}
+	return ""
+}
+
+func orderBy(ctx context.Context, q db.Querier, where string, arg any) (Order, error) {
+	o, err := scanOrder(q.QueryRowContext(ctx, `SELECT `+orderColumns+` FROM orders WHERE `+where, arg))
+	if db.IsNoRows(err) {
+		return Order{}, httpx.NotFound("Order")
+	}
+	if err != nil {
+		return Order{}, fmt.Errorf("load order: %w", err)
+	}
+	o.Lines, err = orderLines(ctx, q, o.ID)
+	return o, err
+}
+
+func orderLines(ctx context.Context, q db.Querier, orderID int64) ([]Line, error) {
+	rows, err := q.QueryContext(ctx, `SELECT book_id, title, unit_price_cents, quantity, line_total_cents
+		FROM order_lines WHERE order_id = ? ORDER BY position`, orderID)
+	if err != nil {
+		return nil, fmt.Errorf("load order lines: %w", err)
+	}
+	defer rows.Close()
+	var lines []Line
+	for rows.Next() {
+		var l Line
+		if err := rows.Scan(&l.BookID, &l.Title, &l.UnitPriceCents, &l.Quantity, &l.LineTotalCents); err != nil {
+			return nil, err
+		}
+		lines = append(lines, l)
+	}
+	return lines, rows.Err()
+}
+
+// ordersOfUser lists a user's orders, newest first, with their lines.
+func ordersOfUser(ctx context.Context, q db.Querier, userID string) ([]Order, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 200`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("list orders: %w", err)
+	}
+	var list []Order
+	for rows.Next() {
+		o, err := scanOrder(rows)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		list = append(list, o)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for i := range list {
+		if list[i].Lines, err = orderLines(ctx, q, list[i].ID); err != nil {
+			return nil, err
+		}
+	}
+	return list, nil
+}
+
+// claimCapture takes the order's capture lock if the order awaits payment (or
+// failed and may be retried) and nobody holds a live lock. The conditional
+// UPDATE is atomic in both databases, so of concurrent capture requests, on
+// any number of instances, exactly one proceeds to PayPal.
+func claimCapture(ctx context.Context, q db.Querier, orderID int64, now time.Time, hold time.Duration) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE orders SET capture_lock_until = ?, updated_at = ?
+		WHERE id = ? AND status IN (?, ?) AND (capture_lock_until IS NULL OR capture_lock_until < ?)`,
+		now.Add(hold).UnixMilli(), now.UTC(), orderID, StatusPendingPayment, StatusPaymentFailed, now.UnixMilli())
+	if err != nil {
+		return false, fmt.Errorf("claim capture: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// releaseCapture drops the lock; nextAttempt tells whether the next try must
+// use a new PayPal-Request-Id (after a definitive answer from PayPal).
+func releaseCapture(ctx context.Context, q db.Querier, orderID int64, nextAttempt bool) error {
+	bump := 0
+	if nextAttempt {
+		bump = 1
+	}
+	_, err := q.ExecContext(ctx, `UPDATE orders SET capture_lock_until = NULL, capture_attempt = capture_attempt + ?, updated_at = ? WHERE id = ?`,
+		bump, time.Now().UTC(), orderID)
+	if err != nil {
+		return fmt.Errorf("release capture: %w", err)
+	}
+	return nil
+}
+
+// markPaid records a successful payment once: it changes nothing, and says
+// so, when the order is already paid.
+func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string) (bool, error) {
+	shipping, err := json.Marshal(o.Shipping)
+	if err != nil {
+		return false, err
+	}
+	var prev string
+	if err := q.QueryRowContext(ctx, `SELECT status FROM orders WHERE id = ?`, o.ID).Scan(&prev); err != nil {
+		return false, fmt.Errorf("read order status: %w", err)
+	}
+	now := time.Now().UTC()
+	res, err := q.ExecContext(ctx, `UPDATE orders SET status = ?, user_id = ?, email = ?, shipping_info = ?, capture_id = ?,
+		capture_lock_until = NULL, failure_reason = '', paid_at = ?, updated_at = ? WHERE id = ? AND status <> ?`,
+		StatusPaid, nullString(o.UserID), o.Email, string(shipping), nullString(captureID), now, now, o.ID, StatusPaid)
+	if err != nil {
+		return false, fmt.Errorf("mark order paid: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, nil
+	}
+	return true, addHistory(ctx, q, o.ID, prev, StatusPaid, note)
+}
+
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// newOrderNumber is short enough to read on the phone and random enough not
+// to be guessed: SF- and 10 characters of Crockford's base32 (50 bits).
+func newOrderNumber() string {
+	const alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+	b := make([]byte, 10)
+	_, _ = rand.Read(b)
+	for i := range b {
+		b[i] = alphabet[b[i]%32]
+	}
+	return "SF-" + string(b)
+}

@@ -231,7 +231,9 @@ func (h *harness) login(email, pw string) response {
 	return r
 }
 
-func authHeader(r response) []string { return []string{"Authorization", "Bearer " + r.str("access_token")} }
+func authHeader(r response) []string {
+	return []string{"Authorization", "Bearer " + r.str("access_token")}
+}
 
 func s256(verifier string) string {
 	sum := sha256.Sum256([]byte(verifier))

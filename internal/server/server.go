@@ -136,34 +136,38 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
 }
 
-// splitAPI sends API paths to the API mux and everything else to the app.
-// An API path that matches no route gets the JSON error shape (404, or 405
-// with Allow) instead of the mux's plain text or the app's HTML.
-func splitAPI(api *http.ServeMux, app http.Handler) http.Handler {
+// splitAPI routes a request to the route registered for it; any other path
+// is the app's, except under the API prefixes, where a path that matches no
+// route gets the JSON error shape (404, or 405 with Allow) instead of the
+// mux's plain text or the app's HTML.
+func splitAPI(mux *http.ServeMux, app http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !isAPIPath(r.URL.Path) {
-			if r.Method != http.MethodGet && r.Method != http.MethodHead {
-				w.Header().Set("Allow", "GET, HEAD")
-				httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
-				return
-			}
-			app.ServeHTTP(w, r)
-			return
-		}
-		h, pattern := api.Handler(r)
-		if pattern != "" {
-			api.ServeHTTP(w, r)
-			return
-		}
-		probe := &statusProbe{header: http.Header{}}
-		h.ServeHTTP(probe, r)
-		if probe.status == http.StatusMethodNotAllowed {
-			w.Header().Set("Allow", probe.header.Get("Allow"))
+		h, pattern := mux.Handler(r)
+		switch {
+		case pattern != "":
+			mux.ServeHTTP(w, r)
+		case isAPIPath(r.URL.Path):
+			writeNoRoute(w, r, h)
+		case r.Method != http.MethodGet && r.Method != http.MethodHead:
+			w.Header().Set("Allow", "GET, HEAD")
 			httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
-			return
+		default:
+			app.ServeHTTP(w, r)
 		}
-		httpx.WriteError(w, r, httpx.Errorf(httpx.CodeNotFound, "No API endpoint at %s.", r.URL.Path))
 	})
+}
+
+// writeNoRoute asks the mux's own fallback handler whether the path exists
+// with another method, and answers 405 or 404 in the JSON error shape.
+func writeNoRoute(w http.ResponseWriter, r *http.Request, fallback http.Handler) {
+	probe := &statusProbe{header: http.Header{}}
+	fallback.ServeHTTP(probe, r)
+	if probe.status == http.StatusMethodNotAllowed {
+		w.Header().Set("Allow", probe.header.Get("Allow"))
+		httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
+		return
+	}
+	httpx.WriteError(w, r, httpx.Errorf(httpx.CodeNotFound, "No API endpoint at %s.", r.URL.Path))
 }
 
 func isAPIPath(p string) bool {

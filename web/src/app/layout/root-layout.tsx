@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router'
 import { AuthProvider } from '@/features/auth'
 import { CartProvider } from '@/features/cart'
+import { CookieBanner } from './cookie-banner'
 import { Footer } from './footer'
 import { Header } from './header'
 import { ScrollManager } from './scroll-manager'
@@ -18,6 +19,7 @@ export function RootLayout() {
           </main>
           <Footer />
         </div>
+        <CookieBanner />
       </CartProvider>
     </AuthProvider>
   )

@@ -1,5 +1,5 @@
-import { Page } from '@/components/ui/page'
+import { EmailCallback } from '@/features/auth'
 
 export default function EmailCallbackPage() {
-  return <Page title="Confirming your email..." />
+  return <EmailCallback />
 }

@@ -1,5 +1,5 @@
-import { Page } from '@/components/ui/page'
+import { EmailConfirmed } from '@/features/auth'
 
 export default function EmailConfirmedPage() {
-  return <Page title="Email Confirmation" />
+  return <EmailConfirmed />
 }

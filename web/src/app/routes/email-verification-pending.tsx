@@ -1,5 +1,9 @@
-import { Page } from '@/components/ui/page'
+import { AuthShell, VerificationPending } from '@/features/auth'
 
 export default function EmailVerificationPendingPage() {
-  return <Page title="Check your email" />
+  return (
+    <AuthShell title="Check your email" character="nainni">
+      <VerificationPending />
+    </AuthShell>
+  )
 }

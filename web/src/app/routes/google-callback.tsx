@@ -1,5 +1,5 @@
-import { Page } from '@/components/ui/page'
+import { GoogleCallback } from '@/features/auth'
 
 export default function GoogleCallbackPage() {
-  return <Page title="Signing you in..." />
+  return <GoogleCallback />
 }

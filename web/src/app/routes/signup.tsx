@@ -1,5 +1,9 @@
-import { Page } from '@/components/ui/page'
+import { AuthShell, SignupForm } from '@/features/auth'
 
 export default function SignupPage() {
-  return <Page title="Create an Account" />
+  return (
+    <AuthShell title="Create an Account" description="Join Siso and friends for stories, games and more." character="lizzie">
+      <SignupForm />
+    </AuthShell>
+  )
 }

@@ -1,5 +1,5 @@
-import { Page } from '@/components/ui/page'
+import { UpdatePasswordScreen } from '@/features/auth'
 
 export default function UpdatePasswordPage() {
-  return <Page title="Update Password" />
+  return <UpdatePasswordScreen />
 }

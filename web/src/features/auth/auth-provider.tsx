@@ -1,23 +1,184 @@
-import { createContext, useContext, type ReactNode } from 'react'
+import type { AuthChangeEvent, Session, User } from '@supabase/auth-js'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { paths } from '@/config/paths'
+import { ApiError } from '@/lib/api'
+import { authClient } from '@/lib/auth-client'
+import { getConsent, setConsent } from '@/lib/consent'
+import { getProfile, type Profile } from './api/profile'
+import { removePendingEmail } from './pending-email'
+import { forgetCredentials } from './verification-watch'
 
-/**
- * Placeholder session until the accounts feature lands: everyone is signed
- * out. The accounts feature replaces this with the real @supabase/auth-js
- * session; the shape below is what the rest of the app relies on.
- */
+/** The signed-in person as the rest of the app sees them. */
 export type AuthUser = { id: string; email: string; firstName?: string; lastName?: string }
+
+export type SignOutOptions = {
+  /** Where to go afterwards; / unless told otherwise (spec 01 §4). */
+  redirectTo?: string
+  /** 'global' (default) ends every session of the account, 'local' only this browser's. */
+  scope?: 'global' | 'local' | 'others'
+}
 
 export type AuthState = {
   user: AuthUser | null
+  /** The profile row from /api/profile; null while signed out or not yet loaded. */
+  profile: Profile | null
+  session: Session | null
+  /** True until the stored session (or the one in the URL) has been read. */
   loading: boolean
   isAdmin: boolean
-  signOut: () => Promise<void>
+  signOut: (options?: SignOutOptions) => Promise<void>
+  /** Loads the profile again; quiet skips the error toasts (for polling). */
+  reloadProfile: (options?: { quiet?: boolean }) => Promise<Profile | null>
 }
 
 const AuthContext = createContext<AuthState | null>(null)
 
+/**
+ * Extra per-user data loaded at sign-in. Spec 01 §4 also stores the device
+ * info (only under 'all' consent, see hasAnalyticsConsent in lib/consent) and
+ * loads the kids' names ('Error loading kid names' on failure): the account
+ * area issue fills this in. It runs after the profile has loaded.
+ */
+async function loadAccountExtras(_user: User, _profile: Profile): Promise<void> {
+  // Intentionally empty until the account area lands (devices, kids).
+}
+
+/** Clears what loadAccountExtras loaded; called on sign-out. */
+function clearAccountExtras(): void {
+  // Intentionally empty until the account area lands (devices, kids).
+}
+
+function toAuthUser(user: User, profile: Profile | null): AuthUser {
+  const meta = (user.user_metadata ?? {}) as Record<string, unknown>
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined)
+  return {
+    id: user.id,
+    email: user.email ?? profile?.email ?? '',
+    firstName: str(profile?.first_name) ?? str(meta.first_name) ?? str(meta.given_name),
+    lastName: str(profile?.last_name) ?? str(meta.last_name) ?? str(meta.family_name),
+  }
+}
+
+/**
+ * The session, carried out as spec 01 §4 "Session and auth events" says:
+ * sign-in and token refresh clear the pending e-mail, set consent to all and
+ * load the profile (which gives the admin flag); a user update reloads it;
+ * sign-out clears everything and shows /. auth-js refreshes tokens, keeps
+ * tabs in sync and drops a session whose refresh fails for good.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const value: AuthState = { user: null, loading: false, isAdmin: false, signOut: async () => {} }
+  const navigate = useNavigate()
+  const [session, setSession] = useState<Session | null>(null)
+  const [profile, setProfile] = useState<Profile | null>(null)
+  const [loading, setLoading] = useState(true)
+  const signedIn = useRef(false)
+  const afterSignOut = useRef<string>(paths.home)
+  const loadSeq = useRef(0)
+
+  const loadUserData = useCallback(async (user: User, quiet = false): Promise<Profile | null> => {
+    const seq = ++loadSeq.current
+    let loaded: Profile
+    try {
+      loaded = await getProfile()
+    } catch (err) {
+      if (seq !== loadSeq.current || quiet) return null
+      if (err instanceof ApiError) toast.error('Error loading profile', { description: err.message })
+      else toast.error('Failed to load user data. Please try again.')
+      return null
+    }
+    if (seq !== loadSeq.current) return null
+    setProfile(loaded)
+    if (typeof loaded.role !== 'string' && !quiet) toast.error('Error checking admin status')
+    try {
+      await loadAccountExtras(user, loaded)
+    } catch {
+      if (!quiet) toast.error('Failed to load user data. Please try again.')
+    }
+    return loaded
+  }, [])
+
+  const handleEvent = useCallback(
+    (event: AuthChangeEvent, next: Session | null) => {
+      setSession(next)
+      const user = next?.user ?? null
+      switch (event) {
+        case 'INITIAL_SESSION':
+          setLoading(false)
+          if (user) {
+            // A signed-in user with no stored choice accepts all (spec 01 §4 "Consent").
+            if (getConsent() === null) setConsent('all')
+            void loadUserData(user)
+          }
+          break
+        case 'SIGNED_IN':
+        case 'TOKEN_REFRESHED':
+          if (user) {
+            removePendingEmail()
+            forgetCredentials()
+            setConsent('all')
+            // last_login_date is set by the server when the session is issued.
+            void loadUserData(user)
+          }
+          break
+        case 'USER_UPDATED':
+          // The server activates the account and syncs the profile e-mail itself.
+          if (user) void loadUserData(user)
+          break
+        case 'SIGNED_OUT': {
+          loadSeq.current++
+          setProfile(null)
+          clearAccountExtras()
+          const target = afterSignOut.current
+          afterSignOut.current = paths.home
+          if (signedIn.current) navigate(target)
+          break
+        }
+        default:
+          break
+      }
+      signedIn.current = user !== null
+    },
+    [loadUserData, navigate],
+  )
+
+  useEffect(() => {
+    const { data } = authClient.onAuthStateChange((event, next) => {
+      // auth-js calls back while holding its lock; work that asks the client
+      // for the session again (every /api call does) must run after it.
+      window.setTimeout(() => handleEvent(event, next), 0)
+    })
+    authClient.getSession().then(
+      ({ error }) => {
+        if (error) toast.error('Failed to initialize authentication. Please try refreshing the page.')
+      },
+      () => toast.error('Failed to initialize authentication. Please try refreshing the page.'),
+    )
+    return () => data.subscription.unsubscribe()
+  }, [handleEvent])
+
+  const signOut = useCallback(async (options: SignOutOptions = {}) => {
+    afterSignOut.current = options.redirectTo ?? paths.home
+    const { error } = await authClient.signOut({ scope: options.scope ?? 'global' })
+    // When the server cannot be reached auth-js keeps a 'global' session; this
+    // browser must still be signed out, and 'local' never depends on the network.
+    if (error) await authClient.signOut({ scope: 'local' })
+  }, [])
+
+  const reloadProfile = useCallback(
+    async ({ quiet = false }: { quiet?: boolean } = {}) => {
+      const user = session?.user
+      return user ? loadUserData(user, quiet) : null
+    },
+    [session, loadUserData],
+  )
+
+  const value = useMemo<AuthState>(() => {
+    const user = session?.user ? toAuthUser(session.user, profile) : null
+    return { user, profile, session, loading, isAdmin: profile?.role === 'admin', signOut, reloadProfile }
+  }, [session, profile, loading, signOut, reloadProfile])
+
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }
 

@@ -1,0 +1,68 @@
+import { MailCheck } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { paths } from '@/config/paths'
+import { authClient, siteUrl } from '@/lib/auth-client'
+import { messageOf } from '../auth-errors'
+
+/** spec 01 §2 /reset-password: ask for a reset link. */
+export function ResetPasswordForm() {
+  const [email, setEmail] = useState('')
+  const [sending, setSending] = useState(false)
+  const [sent, setSent] = useState(false)
+
+  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault()
+    setSending(true)
+    try {
+      const { error } = await authClient.resetPasswordForEmail(email.trim(), { redirectTo: siteUrl(paths.updatePassword) })
+      if (error) {
+        toast.error('Error', { description: error.message })
+        return
+      }
+      toast.success('Password reset email sent', { description: 'Check your email for a password reset link.' })
+      setSent(true)
+    } catch (err) {
+      toast.error('Error', { description: messageOf(err) })
+    } finally {
+      setSending(false)
+    }
+  }
+
+  if (sent) {
+    return (
+      <div className="space-y-5 text-center">
+        <Alert tone="success" className="flex items-start gap-3 text-left">
+          <MailCheck className="mt-0.5 size-6 shrink-0" aria-hidden="true" />
+          <p className="font-semibold">We&apos;ve sent a password reset link to your email. Please check your inbox.</p>
+        </Alert>
+        <Button asChild size="lg" className="w-full">
+          <Link to={paths.login}>Return to Login</Link>
+        </Button>
+      </div>
+    )
+  }
+
+  return (
+    <form className="space-y-4" onSubmit={(e) => void onSubmit(e)}>
+      <div className="space-y-2">
+        <Label htmlFor="reset-email">Email</Label>
+        <Input id="reset-email" type="email" autoComplete="email" required placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={sending}>
+        {sending ? 'Sending...' : 'Send Reset Link'}
+      </Button>
+      <p className="text-center text-muted">
+        Remembered it?{' '}
+        <Link to={paths.login} className="font-bold text-tiger-700 hover:underline">
+          Back to login
+        </Link>
+      </p>
+    </form>
+  )
+}

@@ -156,4 +156,3 @@ func TestGoogleSignIn(t *testing.T) {
 		}
 	})
 }
-

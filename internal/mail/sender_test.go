@@ -1,0 +1,254 @@
+package mail
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"mime"
+	"mime/multipart"
+	"net"
+	"net/http/httptest"
+	"net/mail"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"bookshop/internal/config"
+	"bookshop/internal/db"
+	"bookshop/internal/db/dbtest"
+	"bookshop/internal/httpx"
+)
+
+// fakeSMTP is a minimal SMTP server that keeps what it receives.
+type fakeSMTP struct {
+	ln       net.Listener
+	mu       sync.Mutex
+	messages []string
+}
+
+func startFakeSMTP(t *testing.T, addr string) *fakeSMTP {
+	t.Helper()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &fakeSMTP{ln: ln}
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go s.serve(conn)
+		}
+	}()
+	t.Cleanup(func() { ln.Close() })
+	return s
+}
+
+func (s *fakeSMTP) serve(conn net.Conn) {
+	defer conn.Close()
+	r := bufio.NewReader(conn)
+	reply := func(line string) { fmt.Fprintf(conn, "%s\r\n", line) }
+	reply("220 fake ESMTP")
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			return
+		}
+		cmd := strings.ToUpper(strings.TrimSpace(line))
+		switch {
+		case strings.HasPrefix(cmd, "EHLO"):
+			reply("250-fake")
+			reply("250 8BITMIME")
+		case strings.HasPrefix(cmd, "DATA"):
+			reply("354 go ahead")
+			var msg strings.Builder
+			for {
+				l, err := r.ReadString('\n')
+				if err != nil {
+					return
+				}
+				if l == ".\r\n" {
+					break
+				}
+				msg.WriteString(l)
+			}
+			s.mu.Lock()
+			s.messages = append(s.messages, msg.String())
+			s.mu.Unlock()
+			reply("250 queued")
+		case strings.HasPrefix(cmd, "QUIT"):
+			reply("221 bye")
+			return
+		default:
+			reply("250 ok")
+		}
+	}
+}
+
+func (s *fakeSMTP) received() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.messages...)
+}
+
+func loadConfig(t *testing.T, env map[string]string) config.Config {
+	t.Helper()
+	cfg, err := config.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+func TestSMTPDeliveryRetriesUntilTheServerIsUp(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		addr := freeAddr(t) // nothing listens here yet: the server is down
+		cfg := loadConfig(t, map[string]string{"SMTP_URL": "smtp://" + addr, "MAIL_FROM": "Siso & Friends <hello@shop.test>"})
+		s, err := NewSender(cfg, d, WithBackoff(time.Minute))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Enqueue(ctx, d, AccountEmail(ConfirmSignup, "kid@example.com", "http://shop.test/auth/v1/verify?token=abc&type=signup", "123456")); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().Add(time.Second)
+		s.now = func() time.Time { return now }
+
+		if n, err := s.DeliverPending(ctx); n != 0 || err != nil {
+			t.Fatalf("delivered %d (err %v) with the server down", n, err)
+		}
+		var attempts int
+		var lastErr string
+		if err := d.QueryRowContext(ctx, `SELECT attempts, last_error FROM mail_outbox`).Scan(&attempts, &lastErr); err != nil || attempts != 1 || lastErr == "" {
+			t.Fatalf("after a failed attempt: attempts %d, last_error %q, %v", attempts, lastErr, err)
+		}
+
+		srv := startFakeSMTP(t, addr)
+		if n, _ := s.DeliverPending(ctx); n != 0 {
+			t.Fatal("retried before the backoff was over")
+		}
+		now = now.Add(61 * time.Second)
+		if n, err := s.DeliverPending(ctx); n != 1 || err != nil {
+			t.Fatalf("delivered %d (err %v) once the server is up", n, err)
+		}
+		if n, _ := s.DeliverPending(ctx); n != 0 {
+			t.Fatal("delivered twice")
+		}
+		got := srv.received()
+		if len(got) != 1 {
+			t.Fatalf("server received %d messages", len(got))
+		}
+		checkMIME(t, got[0])
+	})
+}
+
+// checkMIME parses a received message: headers, and a multipart/alternative
+// body with a text part and an HTML part.
+func checkMIME(t *testing.T, raw string) {
+	t.Helper()
+	msg, err := mail.ReadMessage(strings.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	subject, _ := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+	if msg.Header.Get("To") != "kid@example.com" || !strings.Contains(subject, "Siso & Friends") || !strings.Contains(msg.Header.Get("From"), "hello@shop.test") {
+		t.Fatalf("headers: %v (subject %q)", msg.Header, subject)
+	}
+	mt, params, err := mime.ParseMediaType(msg.Header.Get("Content-Type"))
+	if err != nil || mt != "multipart/alternative" {
+		t.Fatalf("content type %q: %v", mt, err)
+	}
+	mr := multipart.NewReader(msg.Body, params["boundary"])
+	var types []string
+	for {
+		p, err := mr.NextPart()
+		if err != nil {
+			break
+		}
+		types = append(types, strings.Split(p.Header.Get("Content-Type"), ";")[0])
+	}
+	if strings.Join(types, ",") != "text/plain,text/html" {
+		t.Fatalf("parts %v", types)
+	}
+}
+
+func TestDevelopmentMailbox(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		dev, err := NewSender(loadConfig(t, map[string]string{"BOOKSHOP_DEV": "1"}), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, to := range []string{"first@example.com", "second@example.com"} {
+			if err := Enqueue(ctx, d, AccountEmail(MagicLink, to, fmt.Sprintf("http://shop.test/auth/v1/verify?token=t%d&type=magiclink", i), "111111")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n, err := dev.DeliverPending(ctx); n != 2 || err != nil {
+			t.Fatalf("dev delivered %d, %v", n, err)
+		}
+
+		rec := httptest.NewRecorder()
+		httpx.Handle(dev.DevMailboxJSON).ServeHTTP(rec, httptest.NewRequest("GET", "/api/dev/mail", nil))
+		var msgs []map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &msgs); err != nil || rec.Code != 200 {
+			t.Fatalf("%d %s", rec.Code, rec.Body)
+		}
+		if len(msgs) != 2 || msgs[0]["to"] != "second@example.com" || msgs[0]["html"] == "" || msgs[0]["created_at"] == nil {
+			t.Fatalf("mailbox JSON: %s", rec.Body)
+		}
+
+		rec = httptest.NewRecorder()
+		httpx.Handle(dev.DevMailboxPage).ServeHTTP(rec, httptest.NewRequest("GET", "/dev/mail", nil))
+		if rec.Code != 200 || !strings.Contains(rec.Body.String(), `<a href="http://shop.test/auth/v1/verify?token=t0&amp;type=magiclink">`) {
+			t.Fatalf("mailbox page: %d %s", rec.Code, rec.Body)
+		}
+
+		prod, _ := NewSender(loadConfig(t, nil), d)
+		for _, h := range []httpx.HandlerFunc{prod.DevMailboxJSON, prod.DevMailboxPage} {
+			rec = httptest.NewRecorder()
+			httpx.Handle(h).ServeHTTP(rec, httptest.NewRequest("GET", "/api/dev/mail", nil))
+			if rec.Code != 404 {
+				t.Fatalf("without dev mode: %d", rec.Code)
+			}
+		}
+		// Without SMTP or dev mode nothing is marked delivered: it waits.
+		if err := Enqueue(ctx, d, AccountEmail(ResetPassword, "third@example.com", "http://shop.test/x", "222222")); err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := prod.DeliverPending(ctx); n != 0 {
+			t.Fatal("delivered without SMTP")
+		}
+	})
+}
+
+func TestRunStopsWithItsContext(t *testing.T) {
+	d := dbtest.SQLite(t)
+	s, _ := NewSender(loadConfig(t, map[string]string{"BOOKSHOP_DEV": "1"}), d, WithPollInterval(10*time.Millisecond))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() { s.Run(ctx); close(done) }()
+	time.Sleep(30 * time.Millisecond)
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		t.Fatal("Run did not stop")
+	}
+}

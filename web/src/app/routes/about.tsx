@@ -1,5 +1,10 @@
 import { Page } from '@/components/ui/page'
+import { About } from '@/features/content'
 
 export default function AboutPage() {
-  return <Page title="About Us" />
+  return (
+    <Page title="About Us" intro="The little shop behind Siso & Friends, and the big idea that started it.">
+      <About />
+    </Page>
+  )
 }

@@ -1,5 +1,5 @@
-import { Page } from '@/components/ui/page'
+import { BlogArticle } from '@/features/content'
 
 export default function BlogPostPage() {
-  return <Page title="Blog Post" />
+  return <BlogArticle />
 }

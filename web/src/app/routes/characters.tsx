@@ -1,5 +1,10 @@
 import { Page } from '@/components/ui/page'
+import { CharacterGallery } from '@/features/content'
 
 export default function CharactersPage() {
-  return <Page title="Meet the Characters" />
+  return (
+    <Page title="Meet the Characters" intro="Four best friends, one big jungle, and an adventure on every page.">
+      <CharacterGallery />
+    </Page>
+  )
 }

@@ -1,5 +1,10 @@
 import { Page } from '@/components/ui/page'
+import { Faq } from '@/features/content'
 
 export default function FaqPage() {
-  return <Page title="Frequently Asked Questions" />
+  return (
+    <Page title="Frequently Asked Questions" intro="Quick answers about our books, orders, shipping and accounts.">
+      <Faq />
+    </Page>
+  )
 }

@@ -1,5 +1,10 @@
 import { Page } from '@/components/ui/page'
+import { PrivacyPolicy } from '@/features/content'
 
 export default function PrivacyPage() {
-  return <Page title="Privacy Policy" />
+  return (
+    <Page title="Privacy Policy" intro="What we collect, why, and how we keep your family's information safe.">
+      <PrivacyPolicy />
+    </Page>
+  )
 }

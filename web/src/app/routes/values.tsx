@@ -1,5 +1,10 @@
 import { Page } from '@/components/ui/page'
+import { Values } from '@/features/content'
 
 export default function ValuesPage() {
-  return <Page title="Our Values" />
+  return (
+    <Page title="Our Values" intro="What we believe in, and the people who put it into every book.">
+      <Values />
+    </Page>
+  )
 }

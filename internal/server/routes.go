@@ -27,6 +27,10 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/orders", h(s.orders.ListOrders))
 	mux.Handle("GET /api/orders/{number}", h(s.orders.GetOrder))
 
+	// Newsletter (internal/newsletter) and the checkout's default country (internal/geo).
+	mux.Handle("POST /api/newsletter", h(s.newsletter.HandleSubscribe))
+	mux.Handle("GET /api/geo", h(s.geo.HandleGeo))
+
 	// Contact form (internal/contact): stores the message and e-mails support.
 	mux.Handle("POST /functions/v1/send-contact-email", contact.NewHandler(contact.NewService(s.db, s.cfg.SupportEmail)))
 

@@ -15,8 +15,10 @@ import (
 	"bookshop/internal/catalog"
 	"bookshop/internal/config"
 	"bookshop/internal/db"
+	"bookshop/internal/geo"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
+	"bookshop/internal/newsletter"
 	"bookshop/internal/orders"
 	"bookshop/internal/paypal"
 	"bookshop/internal/webapp"
@@ -35,7 +37,10 @@ type Server struct {
 	catalog *catalog.Catalog
 	auth    *auth.Service // accounts: /auth/v1, sessions, profiles
 	mail    *mail.Sender  // delivers the outbox; the development mailbox
-	orders  *orders.Service
+
+	orders     *orders.Service // payments and the buyer's orders
+	newsletter *newsletter.Service
+	geo        *geo.Service
 }
 
 // New builds the server and its features.
@@ -61,7 +66,16 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 		pp = paypal.New(cfg.PayPalAPIBase, cfg.PayPalClientID, cfg.PayPalClientSecret)
 	}
 	shop := orders.New(d, cat, pp, accounts, cfg.SiteURL)
-	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop}, nil
+	var countries geo.CountryLookup // nil: Accept-Language, else US
+	if cfg.GeoIPDatabase != "" {
+		mm, err := geo.OpenMaxMind(cfg.GeoIPDatabase)
+		if err != nil {
+			return nil, err
+		}
+		countries = mm
+	}
+	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
+		newsletter: newsletter.New(d), geo: geo.New(countries)}, nil
 }
 
 // Handler is the whole shop as one http.Handler, middleware included.

@@ -76,7 +76,7 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Service) updatePassword(ctx context.Context, tx db.Querier, u *user, password string) error {
-	if err := checkPasswordStrength(password); err != nil {
+	if err := checkNewPasswordLength(password); err != nil {
 		return err
 	}
 	if u.PasswordHash != "" {

@@ -100,3 +100,18 @@ func checkPasswordStrength(pw string) error {
 	}
 	return &apiError{Status: http.StatusUnprocessableEntity, Code: "weak_password", Message: strings.Join(problems, " "), Reasons: reasons}
 }
+
+// minNewPasswordLength is the spec's minimum for a changed or reset password
+// (spec 01 §5 'New password', spec 02 §5 'Password change'); the stricter
+// sign-up rules apply only when an account is created.
+const minNewPasswordLength = 6
+
+// checkNewPasswordLength answers 422 weak_password for a new password that
+// is too short.
+func checkNewPasswordLength(pw string) error {
+	if len([]rune(pw)) >= minNewPasswordLength {
+		return nil
+	}
+	return &apiError{Status: http.StatusUnprocessableEntity, Code: "weak_password",
+		Message: "Password should be at least 6 characters.", Reasons: []string{"length"}}
+}

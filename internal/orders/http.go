@@ -52,6 +52,8 @@ func writeFunctionError(w http.ResponseWriter, r *http.Request, err error) {
 	switch e.Code {
 	case codeDeclined:
 		status = http.StatusPaymentRequired
+	case codeRefused:
+		status = http.StatusUnprocessableEntity
 	case httpx.CodeInternal:
 		slog.ErrorContext(r.Context(), "process-payment failed", "err", err)
 	}

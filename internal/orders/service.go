@@ -53,6 +53,9 @@ const (
 	// codeDeclined is a 402: PayPal declined the buyer's funding source; the
 	// message starts with INSTRUMENT_DECLINED so the buttons restart.
 	codeDeclined = "payment_declined"
+	// codeRefused is a 422: PayPal refused the capture for another reason
+	// (e.g. ORDER_NOT_APPROVED); restarting the buttons would not help.
+	codeRefused = "payment_refused"
 )
 
 var errAuthRequired = httpx.Errorf(httpx.CodeUnauthorized, "User authentication required for payment")
@@ -293,7 +296,7 @@ func (s *Service) captureFailed(ctx context.Context, o Order, err error) error {
 		return s.fail(ctx, o, paypal.IssueInstrumentDeclined, &httpx.Error{Code: codeDeclined,
 			Message: "INSTRUMENT_DECLINED: PayPal declined this payment method. Please choose another way to pay."})
 	}
-	return s.fail(ctx, o, err.Error(), &httpx.Error{Code: codeDeclined, Message: "PayPal refused the payment: " + payPalMessage(err)})
+	return s.fail(ctx, o, err.Error(), &httpx.Error{Code: codeRefused, Message: "PayPal refused the payment: " + payPalMessage(err)})
 }
 
 // fail marks the order payment_failed (a later capture may still retry it),

@@ -1,5 +1,11 @@
-import { Page } from '@/components/ui/page'
+import { useAuth } from '@/features/auth'
+import { useCart } from '@/features/cart'
+import { CheckoutView } from '@/features/checkout'
 
 export default function CheckoutPage() {
-  return <Page title="Checkout" />
+  const { items, clearCart } = useCart()
+  const { user, loading } = useAuth()
+  return (
+    <CheckoutView items={items} user={user ? { id: user.id, email: user.email } : null} authLoading={loading} onPaid={() => clearCart({ silent: true })} />
+  )
 }

@@ -1,5 +1,5 @@
-import { Page } from '@/components/ui/page'
+import { ThankYou } from '@/features/checkout'
 
 export default function ThankYouPage() {
-  return <Page title="Thank You!" />
+  return <ThankYou />
 }

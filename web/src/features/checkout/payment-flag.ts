@@ -1,0 +1,32 @@
+// The one-time pass to /thank-you: set after a successful payment, cleared on arrival.
+const FLAG_KEY = 'paymentComplete'
+const ORDER_KEY = 'paymentCompleteOrder'
+
+export function setPaymentComplete(orderNumber?: string) {
+  try {
+    sessionStorage.setItem(FLAG_KEY, 'true')
+    if (orderNumber) sessionStorage.setItem(ORDER_KEY, orderNumber)
+    else sessionStorage.removeItem(ORDER_KEY)
+  } catch {
+    // Storage blocked: the thank-you page will send the buyer to /checkout; the order is recorded anyway.
+  }
+}
+
+/** Reads the flag without clearing it (safe to call during render). */
+export function peekPaymentComplete(): { complete: boolean; orderNumber?: string } {
+  try {
+    if (sessionStorage.getItem(FLAG_KEY) !== 'true') return { complete: false }
+    return { complete: true, orderNumber: sessionStorage.getItem(ORDER_KEY) ?? undefined }
+  } catch {
+    return { complete: false }
+  }
+}
+
+export function clearPaymentComplete() {
+  try {
+    sessionStorage.removeItem(FLAG_KEY)
+    sessionStorage.removeItem(ORDER_KEY)
+  } catch {
+    // nothing to clear
+  }
+}

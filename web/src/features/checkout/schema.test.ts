@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { checkoutSchema, toShippingInfo } from './schema'
+
+const valid = {
+  fullName: 'Ada Reader',
+  email: 'ada@example.com',
+  address: '12 Story Lane',
+  city: 'Springfield',
+  state: 'IL',
+  zipCode: '62701',
+  country: 'United States',
+}
+
+function messages(values: Record<string, unknown>) {
+  const r = checkoutSchema.safeParse(values)
+  if (r.success) return {}
+  return Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]))
+}
+
+describe('checkoutSchema', () => {
+  it('accepts a complete form without the optional fields', () => {
+    expect(checkoutSchema.safeParse(valid).success).toBe(true)
+  })
+
+  it('uses the exact messages of the spec for an empty form', () => {
+    expect(messages({ fullName: '', email: '', address: '', city: '', state: '', zipCode: '', country: '' })).toEqual({
+      fullName: 'Name is required',
+      email: 'Invalid email address',
+      address: 'Address is required',
+      city: 'City is required',
+      state: 'State is required',
+      zipCode: 'ZIP code is required',
+      country: 'Country is required',
+    })
+  })
+
+  it.each([
+    ['fullName', 'A', 'Name is required'],
+    ['email', 'not-an-email', 'Invalid email address'],
+    ['email', 'ada@', 'Invalid email address'],
+    ['address', '1 Ln', 'Address is required'],
+    ['city', 'X', 'City is required'],
+    ['state', 'I', 'State is required'],
+    ['zipCode', '1234', 'ZIP code is required'],
+    ['country', 'U', 'Country is required'],
+  ])('%s = %j says %s', (field, value, message) => {
+    expect(messages({ ...valid, [field]: value })).toEqual({ [field]: message })
+  })
+
+  it('does not count surrounding spaces', () => {
+    expect(messages({ ...valid, fullName: '  A  ' })).toEqual({ fullName: 'Name is required' })
+  })
+
+  it('keeps card fields out of the shipping info', () => {
+    const parsed = checkoutSchema.parse({ ...valid, cardNumber: '4242', cardCvc: '123', notes: ' leave at door ' })
+    expect(toShippingInfo(parsed)).toEqual({ ...valid, notes: 'leave at door' })
+  })
+})

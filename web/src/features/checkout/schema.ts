@@ -1,0 +1,38 @@
+import { z } from 'zod'
+
+/** The checkout form of spec 01 §3 with the messages of §5. Card fields and notes are optional. */
+export const checkoutSchema = z.object({
+  fullName: z.string().trim().min(2, 'Name is required'),
+  email: z.string().trim().pipe(z.email('Invalid email address')),
+  address: z.string().trim().min(5, 'Address is required'),
+  city: z.string().trim().min(2, 'City is required'),
+  state: z.string().trim().min(2, 'State is required'),
+  zipCode: z.string().trim().min(5, 'ZIP code is required'),
+  country: z.string().min(2, 'Country is required'),
+  cardNumber: z.string().optional(),
+  cardExpiry: z.string().optional(),
+  cardCvc: z.string().optional(),
+  notes: z.string().optional(),
+})
+
+export type CheckoutFormInput = z.input<typeof checkoutSchema>
+export type CheckoutFormValues = z.output<typeof checkoutSchema>
+
+/** What the server stores of the form: never the card fields. */
+export type ShippingInfo = {
+  fullName: string
+  email: string
+  address: string
+  city: string
+  state: string
+  zipCode: string
+  country: string
+  notes?: string
+}
+
+export function toShippingInfo(v: CheckoutFormValues): ShippingInfo {
+  const info: ShippingInfo = { fullName: v.fullName, email: v.email, address: v.address, city: v.city, state: v.state, zipCode: v.zipCode, country: v.country }
+  const notes = v.notes?.trim()
+  if (notes) info.notes = notes
+  return info
+}

@@ -27,7 +27,7 @@ func (d *DB) Migrate(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	sort.Strings(files)
-	var applied []string
+	applied := []string{}
 	for _, file := range files {
 		version := strings.TrimSuffix(path.Base(file), ".sql")
 		did, err := d.applyOne(ctx, file, version)

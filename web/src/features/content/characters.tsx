@@ -78,7 +78,7 @@ export function CharacterGallery() {
               id={c.id}
               aria-labelledby={`${c.id}-name`}
               // scroll-mt keeps the name clear of the sticky header when arriving from /characters#id.
-              className={`scroll-mt-28 grid items-center gap-6 overflow-hidden rounded-[2rem] border-4 ${d.ring} bg-white p-6 shadow-sm sm:p-8 md:grid-cols-[16rem_1fr] md:gap-10`}
+              className={`scroll-mt-28 grid items-center gap-6 overflow-hidden rounded-[2rem] border-4 ${d.ring} bg-white p-6 shadow-sm sm:p-8 md:gap-10 ${i % 2 ? 'md:grid-cols-[1fr_16rem]' : 'md:grid-cols-[16rem_1fr]'}`}
             >
               <div className={`${c.color} mx-auto flex size-52 items-center justify-center rounded-full sm:size-64 ${i % 2 ? 'md:order-last' : ''}`}>
                 <CharacterPortrait id={c.id} className="size-40 sm:size-52" />

@@ -19,8 +19,18 @@ export function ShippingPolicy() {
 
       <ProseSection id="rates" title="Shipping methods and rates" icon={Truck} tone="bg-leaf-100 text-leaf-700">
         <p>We ship physical books from our warehouse in Minnesota. Choose the speed that suits you at checkout:</p>
-        <div className="overflow-x-auto rounded-2xl border-2 border-line">
-          <table className="w-full min-w-[28rem] text-left text-base">
+        {/* On a phone each method is a small card; from sm up, a table. */}
+        <ul className="space-y-3 sm:hidden">
+          {facts.shipping.map((row) => (
+            <li key={row.method} className="rounded-2xl border-2 border-line bg-cream p-4">
+              <p className="font-display text-lg font-semibold">{row.method}</p>
+              <p className="text-base"><span className="font-bold">Delivery:</span> {row.time}</p>
+              <p className="text-base"><span className="font-bold">Cost:</span> {row.cost}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden overflow-hidden rounded-2xl border-2 border-line sm:block">
+          <table className="w-full text-left text-base">
             <thead className="bg-tiger-50 font-display text-ink">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">Method</th>

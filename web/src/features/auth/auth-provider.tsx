@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js'
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { paths } from '@/config/paths'
@@ -48,6 +48,12 @@ async function loadAccountExtras(_user: User, _profile: Profile): Promise<void> 
 /** Clears what loadAccountExtras loaded; called on sign-out. */
 function clearAccountExtras(): void {
   // Intentionally empty until the account area lands (devices, kids).
+}
+
+/** Waits for a navigation (react-router returns a promise for it), at most a few seconds. */
+function settled(navigation: void | Promise<void>): Promise<void> {
+  const timeout = new Promise<void>((resolve) => window.setTimeout(resolve, 3000))
+  return Promise.race([Promise.resolve(navigation).catch(() => undefined), timeout])
 }
 
 function toAuthUser(user: User, profile: Profile | null): AuthUser {
@@ -101,7 +107,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const handleEvent = useCallback(
     (event: AuthChangeEvent, next: Session | null) => {
-      setSession(next)
+      if (event !== 'SIGNED_OUT') setSession(next)
       const user = next?.user ?? null
       switch (event) {
         case 'INITIAL_SESSION':
@@ -128,11 +134,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           break
         case 'SIGNED_OUT': {
           loadSeq.current++
-          setProfile(null)
-          clearAccountExtras()
           const target = afterSignOut.current
           afterSignOut.current = paths.home
-          if (signedIn.current) navigate(target)
+          const clear = () => {
+            setSession(null)
+            setProfile(null)
+            clearAccountExtras()
+          }
+          // Leave first, then forget the user, in the same transition as the
+          // router's: on a protected page the guard would otherwise send them
+          // to /login before / is reached.
+          if (signedIn.current) void settled(navigate(target)).then(() => startTransition(clear))
+          else clear()
           break
         }
         default:

@@ -26,7 +26,7 @@ export function EmailCallback() {
   useEffect(() => {
     if (result.status !== 'done') return
     const next = safeNext(new URLSearchParams(landingUrl.search).get('next'))
-    if (result.error && !result.session) {
+    if (result.error) {
       const description = result.error.code === 'otp_expired' ? 'Email link is invalid or has expired' : result.error.description
       navigate(paths.emailConfirmed, { replace: true, state: { error: description } satisfies EmailConfirmedState })
       return

@@ -1,0 +1,309 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+// Account journeys of issue 3 against the real binary in --dev mode: links
+// come from the development mailbox (GET /api/dev/mail, newest first).
+
+type Mail = { to: string; subject: string; text: string; html: string; created_at: string }
+
+const PASSWORD = 'Tiger123!'
+const NEW_PASSWORD = 'Jungle456?'
+
+function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+/** The newest verify link sent to `to` whose subject matches, waiting for it to arrive. */
+async function mailedLink(request: APIRequestContext, to: string, subject: RegExp, notBefore = 0): Promise<string> {
+  let link = ''
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get('/api/dev/mail')
+        const mails = (await res.json()) as Mail[]
+        const mail = mails.find((m) => m.to === to && subject.test(m.subject) && Date.parse(m.created_at) >= notBefore)
+        link = mail?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
+        return link
+      },
+      { message: `a mail to ${to} matching ${subject}`, timeout: 10_000 },
+    )
+    .not.toBe('')
+  return link
+}
+
+/** An account created and confirmed through the API, ready to log in. */
+async function confirmedAccount(request: APIRequestContext, tag: string, firstName = 'Nainni', lastName = 'Rabbit') {
+  const email = uniqueEmail(tag)
+  const res = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: firstName, last_name: lastName } } })
+  expect(res.ok()).toBeTruthy()
+  const signedUpAt = Date.now()
+  const link = await mailedLink(request, email, /confirm/i)
+  const verify = await request.get(link, { maxRedirects: 0 })
+  expect(verify.status()).toBe(303)
+  return { email, signedUpAt }
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+}
+
+async function signUpInForm(page: Page, email: string) {
+  await page.goto('/signup')
+  await page.getByLabel('First name').fill('Siso')
+  await page.getByLabel('Last name').fill('Tiger')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByLabel('Confirm password').fill(PASSWORD)
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service and Privacy Policy/ }).click()
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL('/email-verification-pending')
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
+}
+
+test.describe('accounts', () => {
+  // The cookie banner has its own test; here it would only cover buttons.
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+  })
+
+  test('sign up, confirm from the mailbox, log in, visit a protected page, sign out', async ({ page }) => {
+    const email = uniqueEmail('journey')
+    await signUpInForm(page, email)
+    await expect(page.getByText(email)).toBeVisible()
+    await expect(page.getByText(/You can send another email in \d+ seconds\./)).toBeVisible()
+
+    const link = await mailedLink(page.request, email, /confirm/i)
+    await page.goto(link)
+    await expect(page).toHaveURL('/email-confirmed')
+    await expect(page.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible()
+    await expect(page.getByText('Account activated')).toBeVisible()
+
+    // A used link cannot confirm twice.
+    await page.goto(link)
+    await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
+    await expect(page.getByText('Verification failed')).toBeVisible()
+    await page.getByRole('link', { name: 'Return to login' }).click()
+    await expect(page).toHaveURL('/login')
+
+    await logIn(page, email, PASSWORD)
+    await expect(page.getByText('Login successful')).toBeVisible()
+    await expect(page).toHaveURL('/')
+    const avatar = page.getByRole('button', { name: 'Account menu' })
+    await expect(avatar).toHaveText('ST')
+
+    await avatar.click()
+    await page.getByRole('menuitem', { name: 'Profile' }).click()
+    await expect(page).toHaveURL('/profile')
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
+    await page.goto('/profile')
+    await expect(page).toHaveURL('/login')
+  })
+
+  test('login returns to the protected page the visitor asked for', async ({ page }) => {
+    const { email } = await confirmedAccount(page.request, 'return')
+    await page.goto('/dreamaker')
+    await expect(page).toHaveURL('/login')
+    await logIn(page, email, PASSWORD)
+    await expect(page).toHaveURL('/dreamaker')
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('NR')
+  })
+
+  test('a wrong password shows the server message', async ({ page }) => {
+    const { email } = await confirmedAccount(page.request, 'wrong')
+    await page.goto('/login')
+    await logIn(page, email, 'Nope1234!')
+    await expect(page.getByText('Invalid login credentials')).toBeVisible()
+    await expect(page).toHaveURL('/login')
+  })
+
+  test('an unverified login offers a resend, and a too-early resend starts the countdown', async ({ page }) => {
+    const email = uniqueEmail('unverified')
+    const res = await page.request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: 'Lizzie' } } })
+    expect(res.ok()).toBeTruthy()
+
+    await page.goto('/login')
+    await logIn(page, email, PASSWORD)
+    await expect(page.getByText("Your email address hasn't been verified yet. Please check your inbox and click the verification link.")).toBeVisible()
+    const resend = page.getByRole('button', { name: 'Resend verification email' })
+    await resend.click()
+    // The sign-up e-mail went out moments ago, so the server asks us to wait.
+    await expect(page.getByText('Failed to send verification email')).toBeVisible()
+    await expect(page.getByText(/^Please wait (60|59|58) seconds before trying again\.$/)).toBeVisible()
+    await expect(resend).toBeHidden()
+    const first = Number((await page.getByText(/^Please wait \d+ seconds/).textContent())?.match(/\d+/)?.[0])
+    await expect(page.getByText(`Please wait ${first - 2} seconds before trying again.`)).toBeVisible({ timeout: 4_000 })
+  })
+
+  test('reset the password from the e-mailed link, then log in with it; the link works once', async ({ page }) => {
+    test.setTimeout(150_000)
+    const { email, signedUpAt } = await confirmedAccount(page.request, 'reset')
+    // Every e-mail to an address starts a 60 s cooldown (the confirmation just went out).
+    await page.waitForTimeout(Math.max(0, signedUpAt + 61_000 - Date.now()))
+
+    await page.goto('/reset-password')
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible()
+    const askedAt = Date.now() - 1000
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Send Reset Link' }).click()
+    await expect(page.getByText("We've sent a password reset link to your email. Please check your inbox.")).toBeVisible()
+    await expect(page.getByText('Password reset email sent')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Return to Login' })).toBeVisible()
+
+    const link = await mailedLink(page.request, email, /password|reset/i, askedAt)
+    await page.goto(link)
+    await expect(page).toHaveURL(/\/update-password/)
+    await expect(page.getByRole('heading', { name: 'Update Password' })).toBeVisible()
+
+    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD)
+    await page.getByLabel('Confirm new password').fill('Different1!')
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    await expect(page.getByText("Passwords don't match")).toBeVisible()
+
+    await page.getByLabel('Confirm new password').fill(NEW_PASSWORD)
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    await expect(page.getByText('Password updated')).toBeVisible()
+    await expect(page).toHaveURL('/login')
+
+    await logIn(page, email, PASSWORD)
+    await expect(page.getByText('Invalid login credentials')).toBeVisible()
+    await logIn(page, email, NEW_PASSWORD)
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('NR')
+
+    // The same link again: expired.
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+    await expect(page).toHaveURL('/')
+    await page.goto(link)
+    await expect(page.getByRole('heading', { name: 'Link Expired' })).toBeVisible()
+    await expect(page.getByText('Invalid or expired password reset link. Please try again.')).toBeVisible()
+  })
+
+  test('/update-password without a session shows Link Expired with a way back', async ({ page }) => {
+    await page.goto('/update-password')
+    await expect(page.getByRole('heading', { name: 'Link Expired' })).toBeVisible()
+    await page.getByRole('link', { name: 'Request a new link' }).click()
+    await expect(page).toHaveURL('/reset-password')
+  })
+
+  test('an expired link (otp_expired) shows Link Expired', async ({ page }) => {
+    await page.goto('/update-password?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired')
+    await expect(page.getByRole('heading', { name: 'Link Expired' })).toBeVisible()
+  })
+
+  test('verification completed in a second tab moves the pending page to /', async ({ page, context }) => {
+    const email = uniqueEmail('twotabs')
+    await signUpInForm(page, email)
+    const link = await mailedLink(page.request, email, /confirm/i)
+
+    const second = await context.newPage()
+    await second.goto(link)
+    await expect(second.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible()
+
+    await expect(page).toHaveURL('/', { timeout: 10_000 })
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('ST')
+  })
+
+  test('verification completed on another device moves the pending page to /', async ({ page, browser }) => {
+    const email = uniqueEmail('twodevices')
+    await signUpInForm(page, email)
+    const link = await mailedLink(page.request, email, /confirm/i)
+
+    const phone = await browser.newContext()
+    const other = await phone.newPage()
+    await other.goto(link)
+    // That browser did not start the sign-up, so it cannot sign in, but the address is confirmed.
+    await expect(other.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible()
+    await phone.close()
+
+    await expect(page).toHaveURL('/', { timeout: 20_000 })
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('ST')
+  })
+
+  test('sign-up validates on change and explains an existing account', async ({ page }) => {
+    const { email } = await confirmedAccount(page.request, 'exists')
+    await page.goto('/signup')
+    await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible()
+
+    const emailField = page.getByLabel('Email')
+    await emailField.fill('ab')
+    await expect(page.getByText('Email must contain an @ symbol')).toBeVisible()
+    await emailField.fill('a@example.com')
+    await expect(page.getByText('Email must have at least 2 characters before the @ symbol')).toBeVisible()
+    await page.getByLabel('First name').fill('Siso1')
+    await expect(page.getByText('Only English characters, spaces, hyphens and apostrophes allowed')).toBeVisible()
+
+    const password = page.getByLabel('Password', { exact: true })
+    await password.fill('tiger')
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible()
+    await expect(page.getByRole('meter', { name: 'Password strength' })).toHaveAttribute('aria-valuetext', 'Weak')
+    await password.fill('Tiger1234')
+    await expect(page.getByText('Password must contain at least one special character')).toBeVisible()
+    await expect(page.getByRole('meter', { name: 'Password strength' })).toHaveAttribute('aria-valuetext', 'Good')
+    await page.getByLabel('Confirm password').fill('Tiger123')
+    await expect(page.getByText("Passwords don't match")).toBeVisible()
+
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await expect(page.getByText('You must accept the terms and privacy policy')).toBeVisible()
+
+    await page.getByLabel('First name').fill('Siso')
+    await page.getByLabel('Last name').fill('Tiger')
+    await emailField.fill(email)
+    await password.fill(PASSWORD)
+    await expect(page.getByRole('meter', { name: 'Password strength' })).toHaveAttribute('aria-valuetext', 'Strong')
+    await page.getByLabel('Confirm password').fill(PASSWORD)
+    await page.getByRole('checkbox', { name: /I agree/ }).click()
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await expect(page.getByRole('heading', { name: 'Account already exists' })).toBeVisible()
+    await expect(page.getByText(`An account with the email ${email} already exists.`)).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Reset password' })).toHaveAttribute('href', '/reset-password')
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login')
+  })
+
+  test('the Google buttons explain that Google is not set up', async ({ page }) => {
+    for (const [path, name] of [
+      ['/login', 'Sign in with Google'],
+      ['/signup', 'Sign up with Google'],
+    ] as const) {
+      await page.goto(path)
+      await expect(page.getByRole('button', { name })).toBeDisabled()
+      await expect(page.getByText(/Google sign-in isn.t available on this shop yet/)).toBeVisible()
+    }
+  })
+})
+
+test.describe('cookie banner', () => {
+  test('appears for signed-out visitors until they accept all', async ({ page }) => {
+    await page.goto('/books')
+    const banner = page.getByRole('region', { name: 'Cookie consent' })
+    await expect(banner).toBeVisible()
+    await banner.getByRole('button', { name: 'Essential Only' }).click()
+    await expect(banner).toBeHidden()
+    expect(await page.evaluate(() => localStorage.getItem('cookiesAccepted'))).toBe('essential')
+
+    // Essential only: asked again on the next visit.
+    await page.reload()
+    await expect(banner).toBeVisible()
+    await banner.getByRole('button', { name: 'Accept All' }).click()
+    await expect(banner).toBeHidden()
+    await page.reload()
+    await page.waitForTimeout(1500)
+    await expect(banner).toBeHidden()
+  })
+
+  test('never shows for a signed-in user, whose consent becomes all', async ({ page }) => {
+    const { email } = await confirmedAccount(page.request, 'consent')
+    await page.goto('/login')
+    await logIn(page, email, PASSWORD)
+    await expect(page).toHaveURL('/')
+    expect(await page.evaluate(() => localStorage.getItem('cookiesAccepted'))).toBe('all')
+    await page.waitForTimeout(1500)
+    await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeHidden()
+  })
+})

@@ -1,17 +1,46 @@
 #!/usr/bin/env bash
 # Runs the Playwright journeys in Debian's Chromium against the built binary,
 # on a free port with a temporary database. Extra arguments go to Playwright.
+# A fake PayPal (REST API and a test copy of the JS SDK) runs beside the shop,
+# which is pointed at it through E2E_EXTRA_ENV. E2E_PORT and FAKE_PAYPAL_PORT
+# may be set to pin the ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-E2E_PORT=$(free_port)
+E2E_PORT=${E2E_PORT:-$(free_port)}
 E2E_DATA_DIR=$(mktemp -d /tmp/bookshop-e2e.XXXXXX)
 export E2E_PORT E2E_DATA_DIR
 export BOOKSHOP_BIN="$PWD/bin/bookshop"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-trap 'rm -rf "$E2E_DATA_DIR"' EXIT
+
+FAKE_PAYPAL_PID=""
+cleanup() {
+  if [[ -n "$FAKE_PAYPAL_PID" ]]; then kill "$FAKE_PAYPAL_PID" 2>/dev/null || true; wait "$FAKE_PAYPAL_PID" 2>/dev/null || true; fi
+  rm -rf "$E2E_DATA_DIR"
+}
+trap cleanup EXIT
+
+FAKE_PAYPAL_PORT=${FAKE_PAYPAL_PORT:-$(free_port)}
+FAKE_PAYPAL="http://127.0.0.1:$FAKE_PAYPAL_PORT"
+go build -o "$E2E_DATA_DIR/fakepaypal" ./internal/paypal/paypaltest/cmd/fakepaypal
+"$E2E_DATA_DIR/fakepaypal" -addr "127.0.0.1:$FAKE_PAYPAL_PORT" >"$E2E_DATA_DIR/fakepaypal.log" 2>&1 &
+FAKE_PAYPAL_PID=$!
+for _ in $(seq 50); do
+  curl -fsS -o /dev/null "$FAKE_PAYPAL/sdk/js" 2>/dev/null && break
+  sleep 0.1
+done
+curl -fsS -o /dev/null "$FAKE_PAYPAL/sdk/js" || { echo "fake PayPal did not start:" >&2; cat "$E2E_DATA_DIR/fakepaypal.log" >&2; exit 1; }
+
+# Merged into the shop's environment by playwright.config.ts (a caller's own E2E_EXTRA_ENV wins).
+E2E_EXTRA_ENV=$(FAKE_PAYPAL="$FAKE_PAYPAL" python3 -c '
+import json, os
+env = {"PAYPAL_CLIENT_ID": "fake-client-id", "PAYPAL_CLIENT_SECRET": "fake-client-secret",
+       "PAYPAL_API_BASE": os.environ["FAKE_PAYPAL"], "PAYPAL_SDK_URL": os.environ["FAKE_PAYPAL"] + "/sdk/js"}
+env.update(json.loads(os.environ.get("E2E_EXTRA_ENV") or "{}"))
+print(json.dumps(env))')
+export E2E_EXTRA_ENV
 
 cd web
 npx playwright test "$@"

@@ -1,4 +1,4 @@
-import { CartView } from '@/features/cart'
+import { CartView } from '@/features/cart/components/cart-view'
 
 export default function CartPage() {
   return <CartView />

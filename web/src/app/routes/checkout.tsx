@@ -1,6 +1,6 @@
 import { useAuth } from '@/features/auth'
 import { useCart } from '@/features/cart'
-import { CheckoutView } from '@/features/checkout'
+import { CheckoutView } from '@/features/checkout/components/checkout-view'
 
 export default function CheckoutPage() {
   const { items, clearCart } = useCart()

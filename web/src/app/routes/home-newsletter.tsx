@@ -6,10 +6,10 @@ import { NewsletterForm } from '@/features/newsletter'
 export function NewsletterSection() {
   return (
     <section id="newsletter" aria-labelledby="newsletter-heading" className="relative scroll-mt-24 overflow-hidden bg-sun-100 py-16">
-      <div className="absolute -left-8 bottom-0 hidden size-40 opacity-90 sm:block" aria-hidden="true">
+      <div className="absolute bottom-6 left-6 hidden size-32 -rotate-6 lg:block" aria-hidden="true">
         <CharacterPortrait id="nainni" className="size-full" />
       </div>
-      <div className="absolute -right-6 top-4 hidden size-36 rotate-6 opacity-90 sm:block" aria-hidden="true">
+      <div className="absolute right-8 top-8 hidden size-28 rotate-6 lg:block" aria-hidden="true">
         <CharacterPortrait id="siso" className="size-full" />
       </div>
       <div className="relative mx-auto max-w-2xl px-4 text-center">

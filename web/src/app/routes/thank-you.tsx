@@ -1,4 +1,4 @@
-import { ThankYou } from '@/features/checkout'
+import { ThankYou } from '@/features/checkout/components/thank-you'
 
 export default function ThankYouPage() {
   return <ThankYou />

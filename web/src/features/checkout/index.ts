@@ -1,4 +1,4 @@
-export { CheckoutView, type CheckoutViewProps } from './components/checkout-view'
-export { ThankYou } from './components/thank-you'
+// Routes import the views directly (components/checkout-view, components/thank-you),
+// so the thank-you page does not load the checkout form.
 export type { CheckoutItem } from './types'
 export { checkoutSchema } from './schema'

@@ -14,9 +14,9 @@ export function BookCard({ book }: { book: Book }) {
     >
       <div className="relative">
         <BookCover book={book} className="transition group-hover:rotate-[-1deg] group-hover:scale-[1.02]" />
-        {book.isNewRelease && <Badge className="absolute left-2 top-2 shadow">New</Badge>}
       </div>
       <div className="mt-3 flex flex-1 flex-col">
+        {book.isNewRelease && <Badge className="mb-1.5 self-start px-2 py-0.5 text-[0.65rem]">New</Badge>}
         <h3 className="line-clamp-2 font-display text-base font-semibold leading-snug sm:text-lg">{book.title}</h3>
         <p className="mt-0.5 truncate text-sm text-muted">{book.author}</p>
         <div className="mt-auto flex items-center justify-between pt-2">

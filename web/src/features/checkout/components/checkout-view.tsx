@@ -15,7 +15,7 @@ import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
 import { formatCents, orderTotals } from '@/lib/money'
 import { useGeo } from '../api/get-geo'
-import { useSettings } from '../api/get-settings'
+import { useSettings, type Settings } from '../api/get-settings'
 import { recordDemoPayment, type DemoMethod, type PaymentResult } from '../api/process-payment'
 import { countries, countryName, DEFAULT_COUNTRY } from '../countries'
 import { setPaymentComplete } from '../payment-flag'
@@ -155,6 +155,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onDone }: Chec
   })
 
   const payLabel = `Pay ${formatCents(totals.totalCents)}`
+  const payPalReady = !!user && !authLoading && payPalConfigured(settings.data)
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
@@ -219,13 +220,6 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onDone }: Chec
                 <TabsTrigger value="google">Google Pay</TabsTrigger>
               </TabsList>
 
-              {paymentError && (
-                <Alert tone="error" className="mt-4">
-                  <p className="font-bold">Payment Error</p>
-                  <p>{paymentError}</p>
-                </Alert>
-              )}
-
               <TabsContent value="card">
                 <div className="grid gap-4 sm:grid-cols-4">
                   <Field label="Card Number" name="cardNumber" className="sm:col-span-2">
@@ -241,44 +235,15 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onDone }: Chec
                 <p className="mt-3 flex items-center gap-2 text-sm text-muted">
                   <Lock className="size-4" aria-hidden="true" /> Card details never leave your browser.
                 </p>
-                <PayButton processing={processing}>{payLabel}</PayButton>
               </TabsContent>
-
               <TabsContent value="paypal">
-                <PayPalTab
-                  settings={settings}
-                  signedIn={!!user}
-                  authLoading={authLoading}
-                  loginState={{ from: location }}
-                  panel={(clientId, sdkUrl) => (
-                    <Suspense fallback={<Loading label="Loading PayPal..." className="min-h-32" />}>
-                      <PayPalPanel
-                        clientId={clientId}
-                        sdkUrl={sdkUrl}
-                        userId={user?.id}
-                        getOrder={() => paymentRequest(items)}
-                        validate={() => trigger(undefined, { shouldFocus: true })}
-                        getShippingInfo={() => toShippingInfo(checkoutSchema.parse(getValues()))}
-                        onPaymentError={setPaymentError}
-                        onPaid={finish}
-                      />
-                    </Suspense>
-                  )}
-                />
+                <PayPalStatus settings={settings} signedIn={!!user} authLoading={authLoading} loginState={{ from: location }} />
               </TabsContent>
-
               <TabsContent value="apple">
                 <DemoNote />
-                <PayButton processing={processing} className="bg-ink shadow-[0_4px_0_#000] hover:bg-black">
-                  Pay with Apple Pay
-                </PayButton>
               </TabsContent>
-
               <TabsContent value="google">
                 <DemoNote />
-                <PayButton processing={processing} className="bg-white text-ink shadow-[0_4px_0_var(--color-line)] ring-2 ring-line hover:bg-tiger-50">
-                  Pay with Google Pay
-                </PayButton>
               </TabsContent>
             </Tabs>
           </Section>
@@ -288,6 +253,42 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onDone }: Chec
               <Textarea placeholder="A gift message, or where to leave the parcel" {...field('notes')} />
             </Field>
           </Section>
+
+          <div className="flex flex-col gap-4">
+            {paymentError && (
+              <Alert tone="error">
+                <p className="font-bold">Payment Error</p>
+                <p>{paymentError}</p>
+              </Alert>
+            )}
+            {method === 'card' && <PayButton processing={processing}>{payLabel}</PayButton>}
+            {method === 'apple' && (
+              <PayButton processing={processing} className="bg-ink shadow-[0_4px_0_#000] hover:bg-black">
+                Pay with Apple Pay
+              </PayButton>
+            )}
+            {method === 'google' && (
+              <PayButton processing={processing} className="bg-white text-ink shadow-[0_4px_0_var(--color-line)] ring-2 ring-line hover:bg-tiger-50">
+                Pay with Google Pay
+              </PayButton>
+            )}
+            {method === 'paypal' && payPalReady && settings.data && (
+              <div className="rounded-2xl border-2 border-line bg-white p-4">
+                <Suspense fallback={<Loading label="Loading PayPal..." className="min-h-32" />}>
+                  <PayPalPanel
+                    clientId={settings.data.paypal.clientId!}
+                    sdkUrl={settings.data.paypal.sdkUrl || undefined}
+                    userId={user?.id}
+                    getOrder={() => paymentRequest(items)}
+                    validate={() => trigger(undefined, { shouldFocus: true })}
+                    getShippingInfo={() => toShippingInfo(checkoutSchema.parse(getValues()))}
+                    onPaymentError={setPaymentError}
+                    onPaid={finish}
+                  />
+                </Suspense>
+              </div>
+            )}
+          </div>
         </form>
 
         <div className="lg:sticky lg:top-24">
@@ -345,21 +346,20 @@ function DemoNote() {
   )
 }
 
-function PayPalTab({
+/** What the PayPal tab says: not configured, please log in, or where the PayPal button is. */
+function PayPalStatus({
   settings,
   signedIn,
   authLoading,
   loginState,
-  panel,
 }: {
   settings: ReturnType<typeof useSettings>
   signedIn: boolean
   authLoading: boolean
   loginState: unknown
-  panel: (clientId: string, sdkUrl?: string) => ReactNode
 }) {
-  if (settings.isPending || authLoading) return <Loading label="Loading PayPal..." className="min-h-32" />
-  if (settings.isError || !settings.data.paypal.enabled || !settings.data.paypal.clientId) {
+  if (settings.isPending || authLoading) return <Loading label="Loading PayPal..." className="min-h-24" />
+  if (!payPalConfigured(settings.data)) {
     return (
       <Alert tone="warning">
         <p className="font-bold">PayPal is not available in this shop right now.</p>
@@ -381,5 +381,13 @@ function PayPalTab({
       </Alert>
     )
   }
-  return panel(settings.data.paypal.clientId, settings.data.paypal.sdkUrl || undefined)
+  return (
+    <Alert tone="info">
+      <p>Pay securely with your PayPal account using the PayPal button below. Your order is placed as soon as you approve the payment.</p>
+    </Alert>
+  )
+}
+
+function payPalConfigured(s: Settings | undefined): boolean {
+  return !!s?.paypal.enabled && !!s.paypal.clientId
 }

@@ -1,0 +1,451 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+// Shop journeys of issue 4 against the real binary (--dev) and the fake PayPal
+// that scripts/e2e.sh starts: catalogue, cart, checkout, thank-you, newsletter.
+
+type Mail = { to: string; subject: string; text: string; created_at: string }
+
+const PASSWORD = 'Tiger123!'
+
+function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+/** An account created and confirmed through the API and the development mailbox. */
+async function confirmedAccount(request: APIRequestContext, tag: string) {
+  const email = uniqueEmail(tag)
+  const res = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: 'Siso', last_name: 'Tiger' } } })
+  expect(res.ok()).toBeTruthy()
+  let link = ''
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[]
+        link = mails.find((m) => m.to === email && /confirm/i.test(m.subject))?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
+        return link
+      },
+      { message: `the confirmation mail to ${email}`, timeout: 10_000 },
+    )
+    .not.toBe('')
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303)
+  return email
+}
+
+async function accessToken(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } })
+  expect(res.ok()).toBeTruthy()
+  return ((await res.json()) as { access_token: string }).access_token
+}
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page).not.toHaveURL(/\/login/)
+}
+
+async function addBook(page: Page, id: number) {
+  await page.goto(`/books/${id}`)
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+}
+
+const cartLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Cart, / })
+
+async function fillCheckout(page: Page, { email }: { email?: string } = {}) {
+  await page.getByLabel('Full Name', { exact: true }).fill('Ada Reader')
+  if (email !== undefined) await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Address', { exact: true }).fill('12 Story Lane')
+  await page.getByLabel('City', { exact: true }).fill('Springfield')
+  await page.getByLabel('State', { exact: true }).fill('IL')
+  await page.getByLabel('ZIP Code', { exact: true }).fill('62701')
+}
+
+function collectErrors(page: Page) {
+  const errors: string[] = []
+  page.on('pageerror', (err) => errors.push(err.message))
+  return errors
+}
+
+test.beforeEach(async ({ page }) => {
+  // The cookie banner is the accounts feature's; keep it from covering buttons here.
+  await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+})
+
+test.describe('catalogue', () => {
+  test('search and filters combine, live in the URL and survive reload', async ({ page }) => {
+    const errors = collectErrors(page)
+    await page.goto('/books')
+    await expect(page.getByRole('heading', { level: 1, name: 'All Books' })).toBeVisible()
+    await expect(page.getByText('10 books found')).toBeVisible()
+    const results = page.getByRole('list', { name: 'Book results' })
+    await expect(results.getByRole('listitem')).toHaveCount(10)
+
+    const search = page.getByPlaceholder('Search by title or author...')
+    await search.fill('NAINNI')
+    await expect(page.getByText('2 books found')).toBeVisible()
+    await search.fill('okafor') // author
+    await expect(page.getByText('2 books found')).toBeVisible()
+
+    await page.getByRole('checkbox', { name: 'Self-Help' }).click()
+    await expect(page.getByText('1 books found')).toBeVisible()
+    await expect(results.getByRole('link', { name: /Kind Words, Warm Hearts/ })).toBeVisible()
+    await expect(page).toHaveURL(/q=okafor/)
+    await expect(page).toHaveURL(/category=self-help/)
+
+    await page.reload()
+    await expect(search).toHaveValue('okafor')
+    await expect(page.getByRole('checkbox', { name: 'Self-Help' })).toBeChecked()
+    await expect(page.getByText('1 books found')).toBeVisible()
+
+    await page.getByRole('checkbox', { name: 'New Releases Only' }).click()
+    await expect(page.getByRole('heading', { name: 'No books found' })).toBeVisible()
+    await expect(page.getByText('Try adjusting your search or filter criteria')).toBeVisible()
+
+    // Price: two thumbs, 0–25 step 1, both ends inclusive.
+    await page.goto('/books')
+    const max = page.getByRole('slider', { name: 'Maximum price' })
+    const min = page.getByRole('slider', { name: 'Minimum price' })
+    await expect(max).toHaveAttribute('aria-valuenow', '25')
+    await max.focus()
+    for (let i = 0; i < 11; i++) await page.keyboard.press('ArrowLeft')
+    await expect(max).toHaveAttribute('aria-valuenow', '14')
+    await expect(page.getByText('3 books found')).toBeVisible() // 12.99, 12.99, 13.99
+    await min.focus()
+    for (let i = 0; i < 13; i++) await page.keyboard.press('ArrowRight')
+    await expect(page.getByText('1 books found')).toBeVisible() // 13.99
+    await expect(page).toHaveURL(/min=13&max=14/)
+    await page.reload()
+    await expect(page.getByRole('slider', { name: 'Minimum price' })).toHaveAttribute('aria-valuenow', '13')
+    await expect(page.getByText('1 books found')).toBeVisible()
+    await expect(results.getByRole('link', { name: /Lizzie and the Case of the Missing Sun Hat/ })).toBeVisible()
+    expect(errors).toEqual([])
+  })
+
+  test('categories list real counts and open the filtered list', async ({ page }) => {
+    await page.goto('/categories')
+    const main = page.getByRole('main')
+    for (const name of ['Fiction', 'Non-Fiction', 'Mystery & Thriller', 'Fantasy & Sci-Fi', 'Romance', 'Self-Help', 'Education', "Children's Books"]) {
+      await expect(main.getByRole('heading', { name, exact: true })).toBeVisible()
+    }
+    await expect(main.getByRole('link', { name: /Fantasy & Sci-Fi/ })).toContainText('2 books')
+    await expect(main.getByRole('link', { name: /Romance/ })).toContainText('0 books')
+    await main.getByRole('link', { name: /Fantasy & Sci-Fi/ }).click()
+    await expect(page).toHaveURL('/categories/fantasy')
+    await expect(page.getByRole('heading', { level: 1, name: 'Fantasy & Sci-Fi' })).toBeVisible()
+    await expect(page.getByText('2 books found')).toBeVisible()
+    await expect(page.getByRole('checkbox', { name: 'Fantasy & Sci-Fi' })).toBeChecked()
+  })
+
+  test('book page shows every detail and related books; an unknown id says so', async ({ page }) => {
+    await page.goto('/books/3')
+    await expect(page.getByRole('heading', { level: 1, name: 'Our First Adventure' })).toBeVisible()
+    await expect(page.getByText('New Release')).toBeVisible()
+    await expect(page.getByText('by Hannah Lindqvist')).toBeVisible()
+    await expect(page.getByText('$19.99')).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Cover of Our First Adventure' })).toHaveAttribute('width', '400')
+    await expect(page.getByRole('heading', { name: 'Description' })).toBeVisible()
+    for (const [term, value] of [
+      ['Pages', '64'],
+      ['ISBN', '978-1-915842-03-9'],
+      ['Publication Date', 'November 4, 2025'],
+      ['Category', 'Fantasy & Sci-Fi'],
+    ]) {
+      await expect(page.getByRole('term').filter({ hasText: term })).toBeVisible()
+      await expect(page.getByRole('definition').filter({ hasText: value })).toBeVisible()
+    }
+    const related = page.getByRole('list', { name: 'You might also like' })
+    await expect(page.getByRole('heading', { name: 'You might also like' })).toBeVisible()
+    await expect(related.getByRole('listitem')).toHaveCount(1)
+    await related.getByRole('link', { name: /The Night the Stars Fell into the Pond/ }).click()
+    await expect(page).toHaveURL('/books/6')
+    await expect(page.getByRole('heading', { level: 1, name: 'The Night the Stars Fell into the Pond' })).toBeVisible()
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(page).toHaveURL('/books/3')
+
+    await page.goto('/books/999')
+    await expect(page.getByRole('heading', { name: 'Book Not Found' })).toBeVisible()
+    await expect(page.getByText("The book you're looking for doesn't exist.")).toBeVisible()
+    await page.getByRole('link', { name: 'Browse Books' }).click()
+    await expect(page).toHaveURL('/books')
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } })
+
+    test('the filter panel opens and closes', async ({ page }) => {
+      await page.goto('/books')
+      const panel = page.getByRole('complementary', { name: 'Filters' })
+      await expect(panel).toBeHidden()
+      await page.getByRole('button', { name: 'Show Filters' }).click()
+      await expect(panel).toBeVisible()
+      await panel.getByRole('checkbox', { name: 'Mystery & Thriller' }).click()
+      await expect(page.getByText('2 books found')).toBeVisible()
+      await page.getByRole('button', { name: 'Close Filters' }).click()
+      await expect(panel).toBeHidden()
+    })
+  })
+})
+
+test.describe('cart', () => {
+  test('add, change quantities, remove, promo and clear, kept across reloads', async ({ page }) => {
+    await addBook(page, 1)
+    await expect(page.getByText('Added to Cart')).toBeVisible()
+    await expect(page.getByText('Siso and the Stripe That Got Away has been added to your cart.')).toBeVisible()
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 1 item')
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 items')
+    await addBook(page, 2)
+    await expect(page.getByTestId('cart-count')).toHaveText('3')
+
+    await cartLink(page).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Cart (3 items)' })).toBeVisible()
+    const carrots = page.getByRole('listitem', { name: 'Nainni Counts the Carrots' })
+    await expect(carrots.getByRole('button', { name: /Decrease quantity/ })).toBeDisabled()
+    await carrots.getByRole('button', { name: /Increase quantity/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Cart (4 items)' })).toBeVisible()
+    await expect(carrots.getByText('$25.98')).toBeVisible()
+    await carrots.getByRole('button', { name: /Decrease quantity/ }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Cart (3 items)' })).toBeVisible()
+    await expect(page.getByText('Removed from Cart')).toHaveCount(0) // no toast on quantity change
+
+    const summary = page.getByRole('region', { name: 'Order Summary' })
+    await expect(summary).toContainText('$42.97') // 2 × 14.99 + 12.99
+    await expect(summary).toContainText('$4.30')
+    await expect(summary).toContainText('Free')
+    await expect(summary).toContainText('$47.27')
+    await expect(page.getByRole('img', { name: 'PayPal' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Apple Pay' })).toBeVisible()
+    await expect(page.getByRole('img', { name: 'Google Pay' })).toBeVisible()
+
+    await page.getByLabel('Promo code').fill('SISO10')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await expect(page.getByText('This feature is not implemented yet.')).toBeVisible()
+
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Cart (3 items)' })).toBeVisible()
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '{}').items).toHaveLength(2)
+
+    await page.getByRole('button', { name: 'Remove Siso and the Stripe That Got Away' }).click()
+    await expect(page.getByText('Removed from Cart')).toBeVisible()
+    await expect(page.getByText('Item has been removed from your cart.')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Cart (1 item)' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Clear Cart' }).click()
+    await expect(page.getByText('Cart Cleared')).toBeVisible()
+    await expect(page.getByText('Your cart has been cleared.')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+    await expect(page.getByText("Looks like you haven't added any books to your cart yet.")).toBeVisible()
+    await expect(page.getByTestId('cart-count')).toHaveCount(0)
+    await page.getByRole('link', { name: 'Browse Books' }).click()
+    await expect(page).toHaveURL('/books')
+  })
+
+  test('a corrupt stored cart starts empty instead of breaking the page', async ({ page }) => {
+    const errors = collectErrors(page)
+    await page.addInitScript(() => window.localStorage.setItem('cart', '{not json'))
+    await page.goto('/cart')
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+    expect(errors).toEqual([])
+  })
+})
+
+test.describe('checkout', () => {
+  test('needs a cart, and shows every validation message', async ({ page }) => {
+    await page.goto('/checkout')
+    await expect(page.getByText('Your cart is empty. Please add items to your cart before checking out.')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Browse Books' })).toHaveAttribute('href', '/books')
+
+    await addBook(page, 4)
+    await page.goto('/checkout')
+    await expect(page.getByRole('link', { name: 'Back to Cart' })).toHaveAttribute('href', '/cart')
+    for (const name of ['Contact Information', 'Shipping Address', 'Payment Method', 'Order Notes']) {
+      await expect(page.getByRole('heading', { name })).toBeVisible()
+    }
+    await expect(page.getByLabel('Country')).toHaveValue('United States')
+    const summary = page.getByRole('region', { name: 'Order Summary' })
+    await expect(summary.getByRole('listitem', { name: 'Lizzie and the Case of the Missing Sun Hat' })).toContainText('Qty: 1')
+    await expect(summary).toContainText('$13.99')
+    await expect(summary).toContainText('$1.40')
+    await expect(summary).toContainText('$15.39')
+
+    await page.getByRole('button', { name: 'Pay $15.39' }).click()
+    for (const message of ['Name is required', 'Invalid email address', 'Address is required', 'City is required', 'State is required', 'ZIP code is required']) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible()
+    }
+    await page.getByLabel('Email').fill('not-an-email')
+    await page.getByLabel('Full Name', { exact: true }).fill('Ada')
+    await page.getByRole('button', { name: 'Pay $15.39' }).click()
+    await expect(page.getByText('Name is required')).toHaveCount(0)
+    await expect(page.getByText('Invalid email address')).toBeVisible()
+    await expect(page).toHaveURL('/checkout')
+
+    for (const tab of ['Apple Pay', 'Google Pay']) {
+      await page.getByRole('tab', { name: tab }).click()
+      await expect(page.getByText('This is a demo. No actual payment will be processed.')).toBeVisible()
+    }
+    await page.getByRole('tab', { name: 'PayPal' }).click()
+    await expect(page.getByText('Please log in to pay with PayPal.')).toBeVisible()
+  })
+
+  test('the country defaults from the location lookup', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9' } })
+    const page = await context.newPage()
+    await addBook(page, 1)
+    await page.goto('/checkout')
+    await expect(page.getByLabel('Country')).toHaveValue('Germany')
+    await context.close()
+  })
+
+  test('a failed demo payment says so and keeps the cart', async ({ page }) => {
+    await addBook(page, 2)
+    await page.goto('/checkout')
+    await fillCheckout(page, { email: 'guest@example.com' })
+    await page.route('**/functions/v1/process-payment', (route) => route.fulfill({ status: 500, json: { error: 'Something broke' } }))
+    await page.getByRole('button', { name: /^Pay \$/ }).click()
+    await expect(page.getByRole('button', { name: 'Processing payment...' })).toBeDisabled()
+    await expect(page.getByText('There was a problem processing your payment. Please try again.')).toBeVisible()
+    await expect(page).toHaveURL('/checkout')
+    await page.getByRole('tab', { name: 'Google Pay' }).click()
+    await expect(page.getByText('Something broke')).toHaveCount(0) // switching clears the payment error
+    await expect(page.getByTestId('cart-count')).toHaveText('1')
+  })
+
+  test('a guest pays with Apple Pay (demo) and lands on the thank-you page once', async ({ page }) => {
+    await addBook(page, 5)
+    await page.goto('/checkout')
+    await fillCheckout(page, { email: uniqueEmail('guest') })
+    await page.getByRole('tab', { name: 'Apple Pay' }).click()
+    await page.getByRole('button', { name: 'Pay with Apple Pay' }).click()
+    await expect(page).toHaveURL('/thank-you', { timeout: 10_000 })
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible()
+    await expect(page.getByTestId('cart-count')).toHaveCount(0)
+  })
+
+  test('a signed-in buyer pays by card (demo); the order is recorded; /thank-you shows once', async ({ page }) => {
+    const email = await confirmedAccount(page.request, 'card-buyer')
+    await logIn(page, email)
+    await addBook(page, 3)
+    await addBook(page, 3)
+    await page.goto('/checkout')
+    await expect(page.getByLabel('Email')).toHaveValue(email) // prefilled for a signed-in user
+    await fillCheckout(page)
+    await page.getByLabel('Card Number').fill('4242 4242 4242 4242')
+    await page.getByLabel('Notes (optional)').fill('A birthday present for Nainni')
+    await page.getByRole('button', { name: 'Pay $43.98' }).click() // 2 × 19.99 + 10 %
+    await expect(page.getByRole('button', { name: 'Processing payment...' })).toBeDisabled()
+    await expect(page).toHaveURL('/thank-you', { timeout: 10_000 })
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible()
+    await expect(page.getByText('Your order has been placed successfully. You will receive a confirmation email shortly.')).toBeVisible()
+    await expect(page.getByTestId('cart-count')).toHaveCount(0)
+    const number = (await page.getByTestId('order-number').textContent())?.trim() ?? ''
+    expect(number).not.toBe('')
+
+    const token = await accessToken(page.request, email)
+    const res = await page.request.get(`/api/orders/${encodeURIComponent(number)}`, { headers: { Authorization: `Bearer ${token}` } })
+    expect(res.ok()).toBeTruthy()
+    const order = await res.json()
+    expect(JSON.stringify(order)).toContain('paid')
+    expect(JSON.stringify(order)).toContain('Our First Adventure')
+    expect(JSON.stringify(order)).toMatch(/43\.98|4398/)
+
+    await page.reload()
+    await expect(page).toHaveURL('/checkout')
+    await expect(page.getByText('Your cart is empty. Please add items to your cart before checking out.')).toBeVisible()
+
+    await page.getByRole('link', { name: 'Browse Books' }).click()
+    await expect(page).toHaveURL('/books')
+  })
+
+  test('a signed-in buyer pays with PayPal through the test SDK', async ({ page }) => {
+    const errors = collectErrors(page)
+    const email = await confirmedAccount(page.request, 'paypal-buyer')
+    await logIn(page, email)
+    await addBook(page, 9)
+    await page.goto('/checkout')
+    await fillCheckout(page)
+    await page.getByRole('tab', { name: 'PayPal' }).click()
+    const paypalButton = page.getByRole('button', { name: 'PayPal', exact: true })
+    await expect(paypalButton).toBeVisible()
+
+    // Cancelling changes nothing.
+    await paypalButton.click()
+    const approval = page.getByRole('dialog', { name: 'PayPal test checkout' })
+    await approval.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByText('You cancelled the PayPal payment process.')).toBeVisible()
+    await expect(page).toHaveURL('/checkout')
+
+    // Leaving the tab clears the buttons; coming back draws them again.
+    await page.getByRole('tab', { name: 'Card' }).click()
+    await expect(paypalButton).toHaveCount(0)
+    await page.getByRole('tab', { name: 'PayPal' }).click()
+    await paypalButton.click()
+    await approval.getByRole('button', { name: 'Pay with PayPal (test)' }).click()
+    await expect(page).toHaveURL('/thank-you', { timeout: 10_000 })
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible()
+    await expect(page.getByTestId('cart-count')).toHaveCount(0)
+
+    const token = await accessToken(page.request, email)
+    const list = await page.request.get('/api/orders', { headers: { Authorization: `Bearer ${token}` } })
+    expect(list.ok()).toBeTruthy()
+    const text = JSON.stringify(await list.json())
+    expect(text).toContain('paypal')
+    expect(text).toContain('The Mystery of the Whispering Library')
+    expect(text).toContain('paid')
+    expect(errors).toEqual([])
+  })
+
+  test('PayPal refuses an invalid form before it opens', async ({ page }) => {
+    const email = await confirmedAccount(page.request, 'paypal-invalid')
+    await logIn(page, email)
+    await addBook(page, 1)
+    await page.goto('/checkout')
+    await page.getByRole('tab', { name: 'PayPal' }).click()
+    await page.getByRole('button', { name: 'PayPal', exact: true }).click()
+    await expect(page.getByText('Name is required')).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'PayPal test checkout' })).toHaveCount(0)
+  })
+})
+
+test.describe('newsletter', () => {
+  test('subscribing twice succeeds twice (one row, updated)', async ({ page }) => {
+    const email = uniqueEmail('reader')
+    await page.goto('/#newsletter')
+    const section = page.locator('#newsletter')
+    await expect(section).toBeInViewport()
+    const field = section.getByLabel('Email address')
+    await expect(field).toHaveAttribute('type', 'email')
+    await expect(field).toHaveAttribute('required', '')
+
+    await page.route('**/api/newsletter', async (route) => {
+      await new Promise((r) => setTimeout(r, 400))
+      await route.continue()
+    })
+    await field.fill(email)
+    await section.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(section.getByRole('button', { name: 'Subscribing...' })).toBeDisabled()
+    await expect(page.getByText('Subscription successful!')).toBeVisible()
+    await expect(page.getByText('Thank you for subscribing to our newsletter.')).toBeVisible()
+    await expect(field).toHaveValue('')
+
+    await field.fill(email.toUpperCase())
+    await section.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(page.getByText('Subscription successful!')).toHaveCount(2)
+    await expect(field).toHaveValue('')
+
+    // The server keeps one row per address: a repeat is an update, answered with the same subscription.
+    const again = await page.request.post('/api/newsletter', { data: { email } })
+    expect(await again.json()).toEqual({ email, subscribed: true })
+  })
+
+  test('a failure says so and keeps the address', async ({ page }) => {
+    await page.goto('/#newsletter')
+    await page.route('**/api/newsletter', (route) => route.fulfill({ status: 500, json: { error: { code: 'internal', message: 'boom' } } }))
+    const section = page.locator('#newsletter')
+    await section.getByLabel('Email address').fill('fail@example.com')
+    await section.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(page.getByText('Subscription failed')).toBeVisible()
+    await expect(page.getByText('There was an error subscribing to our newsletter. Please try again.')).toBeVisible()
+    await expect(section.getByLabel('Email address')).toHaveValue('fail@example.com')
+  })
+})

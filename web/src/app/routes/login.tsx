@@ -1,14 +1,21 @@
 import { ArrowLeft } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
 import { AuthShell, LoginForm } from '@/features/auth'
 
 export default function LoginPage() {
   const navigate = useNavigate()
+  // Back within the site; a visitor who landed here directly goes home.
+  const goBack = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
+    if (idx > 0) navigate(-1)
+    else navigate(paths.home)
+  }
   return (
     <div>
       <div className="mx-auto max-w-md px-4 pt-6">
-        <Button variant="ghost" size="sm" onClick={() => navigate(-1)}>
+        <Button variant="ghost" size="sm" onClick={goBack}>
           <ArrowLeft aria-hidden="true" /> Back
         </Button>
       </div>

@@ -8,11 +8,15 @@ export const HASH_SCROLL_DELAY_MS = 100
  * Scrolls to the top on every route change, or to the element named by the
  * URL hash. It keys on location.key, so following a hash link to the page
  * you are already on (the footer's newsletter and contact links) scrolls too.
+ * A navigation whose state says keepScroll (the book filters rewriting the
+ * query as you type or tick) leaves the scroll position alone.
  */
 export function ScrollManager() {
-  const { pathname, hash, key } = useLocation()
+  const { pathname, hash, key, state } = useLocation()
+  const keepScroll = (state as { keepScroll?: boolean } | null)?.keepScroll === true
 
   useEffect(() => {
+    if (keepScroll) return
     if (!hash) {
       window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
       return
@@ -21,7 +25,7 @@ export function ScrollManager() {
       document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth', block: 'start' })
     }, HASH_SCROLL_DELAY_MS)
     return () => window.clearTimeout(timer)
-  }, [pathname, hash, key])
+  }, [pathname, hash, key, keepScroll])
 
   return null
 }

@@ -11,7 +11,7 @@ export default function BooksPage() {
       intro={id ? undefined : 'Stories to share at bedtime, on rainy days and on every adventure in between.'}
       className="max-w-7xl"
     >
-      <BooksBrowser key={id ?? 'all'} presetCategory={id} />
+      <BooksBrowser presetCategory={id} />
     </Page>
   )
 }

@@ -10,11 +10,17 @@ import { Slider } from '@/components/ui/slider'
 import { cn } from '@/lib/cn'
 import { useBooks } from '../api/get-books'
 import { categoryOptions, defaultFilters, filterBooks, isDefaultFilters, PRICE_MAX, PRICE_MIN, PRICE_STEP, type BookFilters } from '../filters'
-import { useBookFilters } from '../use-book-filters'
+import { useBookFilters, useExternalNavigationKey } from '../use-book-filters'
 import { BookGrid } from './book-card'
 
 /** The searchable, filterable list of /books and /categories/{id}. */
 export function BooksBrowser({ presetCategory }: { presetCategory?: string }) {
+  // Re-read the URL after any navigation that was not the filters' own write.
+  const key = useExternalNavigationKey()
+  return <BooksBrowserBody key={`${presetCategory ?? ''}:${key}`} presetCategory={presetCategory} />
+}
+
+function BooksBrowserBody({ presetCategory }: { presetCategory?: string }) {
   const [filters, setFilters] = useBookFilters(presetCategory)
   const [panelOpen, setPanelOpen] = useState(false)
   const books = useBooks()

@@ -10,7 +10,26 @@ export const AUTH_STORAGE_KEY = 'siso-auth'
  * its 90 s margin, retry backoff, the API-version header, PKCE and the
  * cross-tab BroadcastChannel, so none of that is written here.
  */
+/** Refresh answers worth retrying (spec 01 §4); network failures never reach a status. */
+const RETRYABLE_REFRESH_STATUS = new Set([429, 502, 503, 504])
+
+/**
+ * fetch for auth-js that notices a refresh the server refused for good. The
+ * library keeps such a session until its access token runs out; spec 01 §4
+ * removes it at once, so this browser signs out locally.
+ */
+const authFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init)
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  if (!response.ok && url.includes('grant_type=refresh_token') && !RETRYABLE_REFRESH_STATUS.has(response.status)) {
+    // Not from inside the library's own call: it holds its lock until this returns.
+    window.setTimeout(() => void authClient.signOut({ scope: 'local' }), 0)
+  }
+  return response
+}
+
 export const authClient = new GoTrueClient({
+  fetch: authFetch,
   url: `${window.location.origin}/auth/v1`,
   storageKey: AUTH_STORAGE_KEY,
   flowType: 'pkce',

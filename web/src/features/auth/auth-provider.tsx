@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js'
-import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { useNavigate } from 'react-router'
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
@@ -50,11 +50,8 @@ function clearAccountExtras(): void {
   // Intentionally empty until the account area lands (devices, kids).
 }
 
-/** Waits for a navigation (react-router returns a promise for it), at most a few seconds. */
-function settled(navigation: void | Promise<void>): Promise<void> {
-  const timeout = new Promise<void>((resolve) => window.setTimeout(resolve, 3000))
-  return Promise.race([Promise.resolve(navigation).catch(() => undefined), timeout])
-}
+/** How long a sign-out waits for its page before it stops reporting loading anyway. */
+const LEAVE_TIMEOUT_MS = 3000
 
 function toAuthUser(user: User, profile: Profile | null): AuthUser {
   const meta = (user.user_metadata ?? {}) as Record<string, unknown>
@@ -79,6 +76,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null)
   const [profile, setProfile] = useState<Profile | null>(null)
   const [loading, setLoading] = useState(true)
+  const location = useLocation()
+  const [leavingTo, setLeavingTo] = useState<string | null>(null)
+  // Arrived where the sign-out was going: stop reporting loading.
+  if (leavingTo !== null && location.pathname === leavingTo) setLeavingTo(null)
   const signedIn = useRef(false)
   const afterSignOut = useRef<string>(paths.home)
   const loadSeq = useRef(0)
@@ -107,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const handleEvent = useCallback(
     (event: AuthChangeEvent, next: Session | null) => {
-      if (event !== 'SIGNED_OUT') setSession(next)
+      setSession(next)
       const user = next?.user ?? null
       switch (event) {
         case 'INITIAL_SESSION':
@@ -136,16 +137,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           loadSeq.current++
           const target = afterSignOut.current
           afterSignOut.current = paths.home
-          const clear = () => {
-            setSession(null)
-            setProfile(null)
-            clearAccountExtras()
+          setSession(null)
+          setProfile(null)
+          clearAccountExtras()
+          if (signedIn.current) {
+            // Until the target is reached, report loading: on a protected page
+            // the guard would otherwise send the visitor to /login instead.
+            setLeavingTo(target)
+            window.setTimeout(() => setLeavingTo(null), LEAVE_TIMEOUT_MS)
+            navigate(target)
           }
-          // Leave first, then forget the user, in the same transition as the
-          // router's: on a protected page the guard would otherwise send them
-          // to /login before / is reached.
-          if (signedIn.current) void settled(navigate(target)).then(() => startTransition(clear))
-          else clear()
           break
         }
         default:
@@ -189,8 +190,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthState>(() => {
     const user = session?.user ? toAuthUser(session.user, profile) : null
-    return { user, profile, session, loading, isAdmin: profile?.role === 'admin', signOut, reloadProfile }
-  }, [session, profile, loading, signOut, reloadProfile])
+    return { user, profile, session, loading: loading || leavingTo !== null, isAdmin: profile?.role === 'admin', signOut, reloadProfile }
+  }, [session, profile, loading, leavingTo, signOut, reloadProfile])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

@@ -291,7 +291,8 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onDone }: Chec
           </div>
         </form>
 
-        <div className="lg:sticky lg:top-24">
+        {/* On a phone the summary comes first, so the buyer sees what they pay for before the form. */}
+        <div className="order-first lg:sticky lg:top-24 lg:order-none">
           <OrderSummary items={items} />
         </div>
       </div>

@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { RequireAuth } from './layout/require-auth'
+import { Loading } from '@/components/ui/loading'
 
 // Each page is its own chunk, loaded when first visited.
 type PageModule = { default: React.ComponentType }
@@ -13,6 +14,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first page's chunk loads (the pages are lazy).
+    HydrateFallback: () => <Loading />,
     children: [
       { path: '/', ...page(() => import('./routes/home')) },
       { path: '/books', ...page(() => import('./routes/books')) },

@@ -1,4 +1,4 @@
-import { EmailCallback } from '@/features/auth'
+import { EmailCallback } from '@/features/auth/components/auth-callbacks'
 
 export default function EmailCallbackPage() {
   return <EmailCallback />

@@ -1,4 +1,4 @@
-import { EmailConfirmed } from '@/features/auth'
+import { EmailConfirmed } from '@/features/auth/components/email-confirmed'
 
 export default function EmailConfirmedPage() {
   return <EmailConfirmed />

@@ -1,4 +1,5 @@
-import { AuthShell, VerificationPending } from '@/features/auth'
+import { AuthShell } from '@/features/auth/components/auth-shell'
+import { VerificationPending } from '@/features/auth/components/verification-pending'
 
 export default function EmailVerificationPendingPage() {
   return (

@@ -1,4 +1,4 @@
-import { GoogleCallback } from '@/features/auth'
+import { GoogleCallback } from '@/features/auth/components/auth-callbacks'
 
 export default function GoogleCallbackPage() {
   return <GoogleCallback />

@@ -2,7 +2,8 @@ import { ArrowLeft } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { AuthShell, LoginForm } from '@/features/auth'
+import { AuthShell } from '@/features/auth/components/auth-shell'
+import { LoginForm } from '@/features/auth/components/login-form'
 
 export default function LoginPage() {
   const navigate = useNavigate()

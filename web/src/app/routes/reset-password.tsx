@@ -1,4 +1,5 @@
-import { AuthShell, ResetPasswordForm } from '@/features/auth'
+import { AuthShell } from '@/features/auth/components/auth-shell'
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form'
 
 export default function ResetPasswordPage() {
   return (

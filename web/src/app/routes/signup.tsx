@@ -1,4 +1,5 @@
-import { AuthShell, SignupForm } from '@/features/auth'
+import { AuthShell } from '@/features/auth/components/auth-shell'
+import { SignupForm } from '@/features/auth/components/signup-form'
 
 export default function SignupPage() {
   return (

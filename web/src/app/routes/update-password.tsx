@@ -1,4 +1,4 @@
-import { UpdatePasswordScreen } from '@/features/auth'
+import { UpdatePasswordScreen } from '@/features/auth/components/update-password-screen'
 
 export default function UpdatePasswordPage() {
   return <UpdatePasswordScreen />

@@ -1,11 +1,6 @@
+// What every page needs: the session provider, its hook and the initials rule.
+// Screens (login, sign-up, callbacks...) are imported by their routes directly
+// from components/, so their forms and validation stay out of the main bundle.
 export { AuthProvider, useAuth, type AuthUser, type AuthState, type SignOutOptions } from './auth-provider'
 export { initials } from './initials'
 export type { Profile } from './api/profile'
-export { AuthShell } from './components/auth-shell'
-export { LoginForm } from './components/login-form'
-export { SignupForm } from './components/signup-form'
-export { ResetPasswordForm } from './components/reset-password-form'
-export { UpdatePasswordScreen } from './components/update-password-screen'
-export { EmailCallback, GoogleCallback } from './components/auth-callbacks'
-export { EmailConfirmed } from './components/email-confirmed'
-export { VerificationPending } from './components/verification-pending'

@@ -124,7 +124,7 @@ func TestGoogleSignIn(t *testing.T) {
 			t.Fatalf("google user: %s", s.raw)
 		}
 		p := h.do("GET", "/api/profile", nil, authHeader(s)...)
-		if p.str("first_name") != "Gina" || p.str("email_verification_status") != "Active" || p.json["last_login_date"] == nil {
+		if p.str("first_name") != "Gina" || p.str("email_verification_status") != "Active" || p.str("account_status") != "Active" || p.json["last_login_date"] == nil {
 			t.Fatalf("google profile: %s", p.raw)
 		}
 

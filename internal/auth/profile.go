@@ -68,15 +68,15 @@ func profileByID(ctx context.Context, q db.Querier, id string) (*Profile, error)
 	return &p, nil
 }
 
-// newProfile is the profile created with a user: names and status from the
-// sign-up metadata (spec 01 §3 "Sign-up data").
+// newProfile is the profile created with a user: names from the sign-up
+// metadata (spec 01 §3 "Sign-up data"). The status is the server's alone: an
+// account_status in the metadata is the client's wish and is ignored, so an
+// unconfirmed address stays Pending Verification until it is confirmed
+// (confirmEmail), and a verified Google address is Active at once.
 func newProfile(u *user, now time.Time) *Profile {
-	p := &Profile{ID: u.ID, Email: u.Email, AccountStatus: statusActive, EmailVerificationStatus: statusPending, CreatedAt: now, UpdatedAt: now}
+	p := &Profile{ID: u.ID, Email: u.Email, AccountStatus: statusPending, EmailVerificationStatus: statusPending, CreatedAt: now, UpdatedAt: now}
 	p.FirstName = metaString(u.UserMetadata, "first_name")
 	p.LastName = metaString(u.UserMetadata, "last_name")
-	if st := metaString(u.UserMetadata, "account_status"); st != "" {
-		p.AccountStatus = st
-	}
 	if u.confirmed() {
 		p.EmailVerificationStatus, p.AccountStatus = statusActive, statusActive
 	}

@@ -135,3 +135,26 @@ func TestPasswordHashing(t *testing.T) {
 		t.Error("a non-argon2id hash was accepted")
 	}
 }
+
+// The client cannot choose its account status: a sign-up that claims Active
+// is Pending Verification until the e-mail is confirmed.
+func TestSignupIgnoresClientAccountStatus(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, nil)
+		r := h.do("POST", "/auth/v1/signup", map[string]any{"email": "eve@example.com", "password": password,
+			"data": map[string]any{"first_name": "Eve", "account_status": "Active"}})
+		h.expect(r, 200, "")
+		p, err := profileByID(context.Background(), d, r.str("id"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.AccountStatus != statusPending || p.EmailVerificationStatus != statusPending || p.FirstName != "Eve" {
+			t.Fatalf("profile after sign-up: %+v", p)
+		}
+		link, _ := h.link("eve@example.com")
+		h.follow(link)
+		if p, _ = profileByID(context.Background(), d, p.ID); p.AccountStatus != statusActive || p.EmailVerificationStatus != statusActive {
+			t.Fatalf("profile after confirmation: %+v", p)
+		}
+	})
+}

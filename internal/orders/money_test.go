@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -80,6 +81,7 @@ func TestPriceCart(t *testing.T) {
 		items     []ItemInput
 		amount    string
 		wantTotal int64
+		wantLines []Line // checked when set
 		wantErr   string
 	}{
 		{name: "one book", items: []ItemInput{item(b1, "1", "14.99")}, amount: "16.49", wantTotal: 1649},
@@ -96,6 +98,10 @@ func TestPriceCart(t *testing.T) {
 		{name: "negative quantity", items: []ItemInput{item(b1, "-2", "14.99")}, amount: "0", wantErr: "must be a whole number from 1 to 99"},
 		{name: "fractional quantity", items: []ItemInput{item(b1, "1.5", "14.99")}, amount: "0", wantErr: "must be a whole number from 1 to 99"},
 		{name: "empty cart", amount: "0", wantErr: "Your cart is empty"},
+		{name: "lines of one book are merged", items: []ItemInput{item(b1, "2", "14.99"), item(b3, "1", "19.99"), item(b1, "1", "14.99")}, amount: "71.46", wantTotal: 7146,
+			wantLines: []Line{{BookID: 1, Title: b1.Title, UnitPriceCents: 1499, Quantity: 3, LineTotalCents: 4497}, {BookID: 3, Title: b3.Title, UnitPriceCents: 1999, Quantity: 1, LineTotalCents: 1999}}},
+		{name: "split lines cannot pass the per-book limit", items: []ItemInput{item(b1, "2", "14.99"), item(b1, "99", "14.99")}, amount: "1665.89", wantErr: "at most 99 copies of 'Siso and the Stripe That Got Away'"},
+		{name: "split lines up to the limit", items: []ItemInput{item(b1, "98", "14.99"), item(b1, "1", "14.99")}, amount: "1632.41", wantTotal: 163241},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -111,6 +117,9 @@ func TestPriceCart(t *testing.T) {
 			}
 			if cart.TotalCents != tc.wantTotal || cart.SubtotalCents+cart.TaxCents != cart.TotalCents || cart.ShippingCents != 0 {
 				t.Errorf("cart %+v, want total %d", cart, tc.wantTotal)
+			}
+			if tc.wantLines != nil && !reflect.DeepEqual(cart.Lines, tc.wantLines) {
+				t.Errorf("lines %+v, want %+v", cart.Lines, tc.wantLines)
 			}
 		})
 	}

@@ -68,13 +68,30 @@ func PriceCart(cat *catalog.Catalog, items []ItemInput, amount json.Number, amou
 		return Cart{}, httpx.Invalid("Your cart has too many different books (at most 50).", map[string]string{"items": "Too many items"})
 	}
 	var c Cart
+	// Lines for the same book are merged, in the order the book first
+	// appears, so the quantity limit holds per book and the stored snapshot
+	// has one line per book however the browser split its cart.
+	index := map[int]int{}
 	for _, it := range items {
 		line, err := priceLine(cat, it)
 		if err != nil {
 			return Cart{}, err
 		}
-		c.Lines = append(c.Lines, line)
-		c.SubtotalCents += line.LineTotalCents
+		i, seen := index[line.BookID]
+		if !seen {
+			index[line.BookID] = len(c.Lines)
+			c.Lines = append(c.Lines, line)
+			continue
+		}
+		merged := &c.Lines[i]
+		merged.Quantity += line.Quantity
+		if merged.Quantity > maxQuantity {
+			return Cart{}, httpx.Invalid("You can buy at most 99 copies of '"+merged.Title+"' in one order.", map[string]string{"items": "Invalid quantity"})
+		}
+		merged.LineTotalCents = merged.UnitPriceCents * int64(merged.Quantity)
+	}
+	for _, l := range c.Lines {
+		c.SubtotalCents += l.LineTotalCents
 	}
 	c.TaxCents = TaxCents(c.SubtotalCents)
 	c.TotalCents = c.SubtotalCents + c.TaxCents + c.ShippingCents

@@ -62,6 +62,8 @@ const portraits: Record<CharacterId, () => React.JSX.Element> = {
   ),
   lizzie: () => (
     <>
+      {/* The crest of spikes is what makes her a lizard and not a frog. */}
+      <path d="M36 36l6-14 6 12 6-14 6 14 6-14 6 12 6-14 6 14z" fill="#f59e0b" />
       <ellipse cx="60" cy="66" rx="44" ry="36" fill="#4ade80" />
       <circle cx="40" cy="42" r="14" fill="#4ade80" />
       <circle cx="80" cy="42" r="14" fill="#4ade80" />

@@ -172,16 +172,27 @@ func splitAPI(mux *http.ServeMux, app http.Handler) http.Handler {
 }
 
 // writeNoRoute asks the mux's own fallback handler whether the path exists
-// with another method, and answers 405 or 404 in the JSON error shape.
+// with another method, and answers 405 or 404 in the JSON error shape. The
+// CORS preflight pattern "OPTIONS /auth/v1/" matches every path under
+// /auth/v1, so a path that allows nothing but OPTIONS does not exist: 404.
 func writeNoRoute(w http.ResponseWriter, r *http.Request, fallback http.Handler) {
 	probe := &statusProbe{header: http.Header{}}
 	fallback.ServeHTTP(probe, r)
-	if probe.status == http.StatusMethodNotAllowed {
+	if probe.status == http.StatusMethodNotAllowed && allowsMoreThanOptions(probe.header.Get("Allow")) {
 		w.Header().Set("Allow", probe.header.Get("Allow"))
 		httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
 		return
 	}
 	httpx.WriteError(w, r, httpx.Errorf(httpx.CodeNotFound, "No API endpoint at %s.", r.URL.Path))
+}
+
+func allowsMoreThanOptions(allow string) bool {
+	for m := range strings.SplitSeq(allow, ",") {
+		if m = strings.TrimSpace(m); m != "" && m != http.MethodOptions {
+			return true
+		}
+	}
+	return false
 }
 
 func isAPIPath(p string) bool {

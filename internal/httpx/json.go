@@ -62,13 +62,22 @@ func decodeError(err error) error {
 	var tooLarge *http.MaxBytesError
 	var typeErr *json.UnmarshalTypeError
 	var syntaxErr *json.SyntaxError
+	var own *Error
 	switch {
 	case errors.As(err, &tooLarge):
 		return Errorf(CodeTooLarge, "The request body is too large.")
+	case errors.As(err, &own):
+		// A type's own UnmarshalJSON refused its value with a message for
+		// the user (e.g. a book id that is not a number): keep it.
+		return own
 	case errors.Is(err, io.EOF):
 		return Errorf(CodeInvalid, "The request body is empty.")
 	case errors.As(err, &typeErr):
-		return &Error{Code: CodeInvalid, Message: "A field has the wrong type.", Fields: map[string]string{typeErr.Field: "Wrong type"}}
+		field := typeErr.Field
+		if field == "" { // the body itself, e.g. an array where an object belongs
+			field = "body"
+		}
+		return &Error{Code: CodeInvalid, Message: "A field has the wrong type.", Fields: map[string]string{field: "Wrong type"}}
 	case errors.As(err, &syntaxErr), errors.Is(err, io.ErrUnexpectedEOF):
 		return Errorf(CodeInvalid, "The request body is not valid JSON.")
 	}

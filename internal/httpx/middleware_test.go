@@ -3,6 +3,7 @@ package httpx
 import (
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -42,6 +43,46 @@ func TestDecodeJSONErrors(t *testing.T) {
 			err := DecodeJSON(req, &v)
 			if got := AsError(err).Code; got != tc.wantCode {
 				t.Fatalf("code %q, want %q (err %v)", got, tc.wantCode, err)
+			}
+		})
+	}
+}
+
+// strictID refuses anything but "ok" with an *Error of its own, as orders'
+// BookID does.
+type strictID string
+
+func (s *strictID) UnmarshalJSON(b []byte) error {
+	if string(b) != `"ok"` {
+		return Invalid("Each item needs the numeric id of its book.", map[string]string{"items": "Invalid book id"})
+	}
+	*s = "ok"
+	return nil
+}
+
+func TestDecodeJSONErrorDetails(t *testing.T) {
+	tests := []struct {
+		name, body, wantMessage string
+		wantFields              map[string]string
+	}{
+		{"custom unmarshaler's error passes through", `{"id":"x"}`, "Each item needs the numeric id of its book.", map[string]string{"items": "Invalid book id"}},
+		{"nested custom error passes through", `{"ids":["ok","x"]}`, "Each item needs the numeric id of its book.", map[string]string{"items": "Invalid book id"}},
+		{"array body names the body", `[1,2]`, "A field has the wrong type.", map[string]string{"body": "Wrong type"}},
+		{"string body names the body", `"hello"`, "A field has the wrong type.", map[string]string{"body": "Wrong type"}},
+		{"wrong field type names the field", `{"n":"x"}`, "A field has the wrong type.", map[string]string{"n": "Wrong type"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest("POST", "/", strings.NewReader(tc.body))
+			req.Header.Set("Content-Type", "application/json")
+			var v struct {
+				N   int        `json:"n"`
+				ID  strictID   `json:"id"`
+				IDs []strictID `json:"ids"`
+			}
+			e := AsError(DecodeJSON(req, &v))
+			if e.Code != CodeInvalid || e.Message != tc.wantMessage || !reflect.DeepEqual(e.Fields, tc.wantFields) {
+				t.Fatalf("got %+v, want %q %v", e, tc.wantMessage, tc.wantFields)
 			}
 		})
 	}

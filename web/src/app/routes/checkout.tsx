@@ -1,11 +1,21 @@
 import { useAuth } from '@/features/auth'
 import { useCart } from '@/features/cart'
 import { CheckoutView } from '@/features/checkout/components/checkout-view'
+import { useSyncCartWithCatalog } from '../hooks/use-sync-cart-with-catalog'
 
 export default function CheckoutPage() {
+  // The payment request is built from these items: they must carry today's prices.
+  const catalog = useSyncCartWithCatalog()
   const { items, clearCart } = useCart()
   const { user, loading } = useAuth()
   return (
-    <CheckoutView items={items} user={user ? { id: user.id, email: user.email } : null} authLoading={loading} onPaid={() => clearCart({ silent: true })} />
+    <CheckoutView
+      items={items}
+      user={user ? { id: user.id, email: user.email } : null}
+      authLoading={loading}
+      onPaid={() => clearCart({ silent: true })}
+      // A refusal may come from a price changed meanwhile: fetch the catalogue again so a retry can pass.
+      onPaymentFailed={catalog.refresh}
+    />
   )
 }

@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { toast } from 'sonner'
-import { CART_STORAGE_KEY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CartState as CartData } from './cart-reducer'
+import { CART_STORAGE_KEY, MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CartState as CartData } from './cart-reducer'
 
 export type CartState = {
   items: CartItem[]
@@ -16,6 +16,8 @@ export type CartState = {
   removeFromCart: (id: number) => void
   /** Empties the cart; `silent` skips the toast (after a payment). */
   clearCart: (options?: { silent?: boolean }) => void
+  /** Brings the lines in line with the catalogue: current title, price and cover; books no longer sold leave. */
+  syncWithCatalog: (books: CartBook[]) => void
 }
 
 const CartContext = createContext<CartState | null>(null)
@@ -53,9 +55,33 @@ export function CartProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage)
   }, [])
 
+  // The state as of the last action, so a callback can tell whether its action changes anything.
+  const latest = useRef(state)
+  useLayoutEffect(() => {
+    latest.current = state
+  }, [state])
+
   const addToCart = useCallback((book: CartBook, quantity = 1) => {
-    dispatch({ type: 'add', book, quantity })
+    const action = { type: 'add', book, quantity } as const
+    const next = cartReducer(latest.current, action)
+    if (next === latest.current) {
+      toast.info('Maximum quantity reached', { description: `You already have ${MAX_QUANTITY} copies of ${book.title} in your cart.` })
+      return
+    }
+    latest.current = next
+    dispatch(action)
     toast.success('Added to Cart', { description: `${book.title} has been added to your cart.` })
+  }, [])
+  const syncWithCatalog = useCallback((books: CartBook[]) => {
+    const action = { type: 'sync', books } as const
+    const next = cartReducer(latest.current, action)
+    if (next === latest.current) return
+    const dropped = latest.current.items.length - next.items.length
+    latest.current = next
+    dispatch(action)
+    toast.info('Cart updated', {
+      description: dropped > 0 ? 'Some books are no longer available and were removed; the rest show current prices.' : 'Your cart now shows current prices.',
+    })
   }, [])
   const increaseQuantity = useCallback((id: number) => dispatch({ type: 'increase', id }), [])
   const decreaseQuantity = useCallback((id: number) => dispatch({ type: 'decrease', id }), [])
@@ -80,8 +106,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       decreaseQuantity,
       removeFromCart,
       clearCart,
+      syncWithCatalog,
     }
-  }, [state, addToCart, increaseQuantity, decreaseQuantity, removeFromCart, clearCart])
+  }, [state, addToCart, increaseQuantity, decreaseQuantity, removeFromCart, clearCart, syncWithCatalog])
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartState } from './cart-reducer'
+import { MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartState } from './cart-reducer'
 
 const siso: CartBook = { id: 1, title: 'Siso', price: 14.99, coverImage: '/covers/book-1.svg' }
 const nainni: CartBook = { id: 2, title: 'Nainni', price: 12.99, coverImage: '/covers/book-2.svg' }
@@ -41,6 +41,49 @@ describe('cartReducer', () => {
     const s = run({ type: 'add', book: siso })
     expect(cartReducer(s, { type: 'increase', id: 9 })).toEqual(s)
     expect(cartReducer(s, { type: 'remove', id: 9 })).toEqual(s)
+  })
+})
+
+describe('adding at the limit', () => {
+  it('returns the same state when the quantity is already at the maximum', () => {
+    const full = run({ type: 'add', book: siso, quantity: MAX_QUANTITY })
+    expect(full.items[0].quantity).toBe(MAX_QUANTITY)
+    expect(cartReducer(full, { type: 'add', book: siso })).toBe(full)
+  })
+
+  it('fills up to the maximum when some room is left', () => {
+    const s = run({ type: 'add', book: siso, quantity: MAX_QUANTITY - 1 }, { type: 'add', book: siso, quantity: 5 })
+    expect(s.items[0].quantity).toBe(MAX_QUANTITY)
+  })
+})
+
+describe('sync with the catalogue', () => {
+  it('takes the current title, price and cover by id and keeps the quantity', () => {
+    const s = run({ type: 'add', book: siso, quantity: 2 }, { type: 'add', book: nainni })
+    const synced = cartReducer(s, {
+      type: 'sync',
+      books: [
+        { id: 2, title: 'Nainni', price: 12.99, coverImage: '/covers/book-2.svg' },
+        { id: 1, title: 'Siso (2nd edition)', price: 16.5, priceCents: 1650, coverImage: '/covers/book-1b.svg' },
+        { id: 7, title: 'Not in the cart', price: 1, coverImage: '/c.svg' },
+      ],
+    })
+    expect(synced.items).toEqual([
+      { id: 1, title: 'Siso (2nd edition)', price: 16.5, priceCents: 1650, coverImage: '/covers/book-1b.svg', quantity: 2 },
+      { id: 2, title: 'Nainni', price: 12.99, priceCents: 1299, coverImage: '/covers/book-2.svg', quantity: 1 },
+    ])
+    expect(cartTotalCents(synced)).toBe(2 * 1650 + 1299)
+  })
+
+  it('drops lines whose book is no longer in the catalogue', () => {
+    const s = run({ type: 'add', book: siso }, { type: 'add', book: nainni })
+    expect(cartReducer(s, { type: 'sync', books: [nainni] }).items.map((i) => i.id)).toEqual([2])
+    expect(cartReducer(s, { type: 'sync', books: [] })).toEqual(emptyCart)
+  })
+
+  it('returns the same state when the cart already matches', () => {
+    const s = run({ type: 'add', book: siso }, { type: 'add', book: nainni })
+    expect(cartReducer(s, { type: 'sync', books: [nainni, { ...siso, priceCents: 1499 }] })).toBe(s)
   })
 })
 

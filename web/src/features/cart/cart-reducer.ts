@@ -13,6 +13,8 @@ export type CartAction =
   | { type: 'decrease'; id: number }
   | { type: 'remove'; id: number }
   | { type: 'clear' }
+  /** The catalogue as it is now: lines take its title, price and cover; lines of books it no longer has go. */
+  | { type: 'sync'; books: CartBook[] }
 
 export const emptyCart: CartState = { items: [] }
 
@@ -26,8 +28,12 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'add': {
       const amount = clampQuantity(action.quantity ?? 1)
       const { book } = action
-      if (state.items.some((i) => i.id === book.id)) {
-        return { items: state.items.map((i) => (i.id === book.id ? { ...i, quantity: clampQuantity(i.quantity + amount) } : i)) }
+      const existing = state.items.find((i) => i.id === book.id)
+      if (existing) {
+        const quantity = clampQuantity(existing.quantity + amount)
+        // Already at the limit: nothing changes, and the same state says so.
+        if (quantity === existing.quantity) return state
+        return { items: state.items.map((i) => (i.id === book.id ? { ...i, quantity } : i)) }
       }
       const item: CartItem = {
         id: book.id,
@@ -48,7 +54,35 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       return { items: state.items.filter((i) => i.id !== action.id) }
     case 'clear':
       return emptyCart
+    case 'sync':
+      return syncWithCatalog(state, action.books)
   }
+}
+
+/**
+ * The server prices an order from its own catalogue and refuses a cart that
+ * disagrees, so a line must show what the catalogue says now, not what it said
+ * when the book was added. Returns the same state when nothing changed.
+ */
+function syncWithCatalog(state: CartState, books: CartBook[]): CartState {
+  const byId = new Map(books.map((b) => [b.id, b]))
+  let changed = false
+  const items: CartItem[] = []
+  for (const item of state.items) {
+    const book = byId.get(item.id)
+    if (!book) {
+      changed = true
+      continue
+    }
+    const priceCents = book.priceCents ?? toCents(book.price)
+    if (book.title === item.title && priceCents === item.priceCents && book.price === item.price && book.coverImage === item.coverImage) {
+      items.push(item)
+      continue
+    }
+    changed = true
+    items.push({ ...item, title: book.title, price: book.price, priceCents, coverImage: book.coverImage })
+  }
+  return changed ? { items } : state
 }
 
 /** Item count = sum of quantities. */

@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input'
 import { paths } from '@/config/paths'
 import { formatCents, orderTotals } from '@/lib/money'
 import { useCart } from '../cart-provider'
-import type { CartItem } from '../cart-reducer'
+import { MAX_QUANTITY, type CartItem } from '../cart-reducer'
 import { PaymentLogos } from './payment-logos'
 
 /** The /cart page: line items, order summary and the way to checkout. */
@@ -108,7 +108,7 @@ function CartLine({ item }: { item: CartItem }) {
             <output aria-label="Quantity" className="min-w-8 text-center text-lg font-extrabold">
               {item.quantity}
             </output>
-            <Button variant="ghost" size="icon" className="size-8" aria-label={`Increase quantity of ${item.title}`} disabled={item.quantity >= 99} onClick={() => increaseQuantity(item.id)}>
+            <Button variant="ghost" size="icon" className="size-8" aria-label={`Increase quantity of ${item.title}`} disabled={item.quantity >= MAX_QUANTITY} onClick={() => increaseQuantity(item.id)}>
               <Plus />
             </Button>
           </div>

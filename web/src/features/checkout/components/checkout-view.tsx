@@ -38,13 +38,15 @@ export type CheckoutViewProps = {
   authLoading?: boolean
   /** Called once the payment is recorded: empties the cart. */
   onPaid: () => void
+  /** Called when a payment is refused or fails. */
+  onPaymentFailed?: () => void
 }
 
-export function CheckoutView({ items, user, authLoading = false, onPaid }: CheckoutViewProps) {
+export function CheckoutView({ items, user, authLoading = false, onPaid, onPaymentFailed }: CheckoutViewProps) {
   const [done, setDone] = useState(false)
   if (done) return <Loading label="Taking you to your thank-you page..." />
   if (items.length === 0) return <EmptyCheckout />
-  return <CheckoutForm items={items} user={user} authLoading={authLoading} onPaid={onPaid} onDone={() => setDone(true)} />
+  return <CheckoutForm items={items} user={user} authLoading={authLoading} onPaid={onPaid} onPaymentFailed={onPaymentFailed} onDone={() => setDone(true)} />
 }
 
 function EmptyCheckout() {
@@ -62,7 +64,7 @@ function EmptyCheckout() {
   )
 }
 
-function CheckoutForm({ items, user, authLoading = false, onPaid, onDone }: CheckoutViewProps & { onDone: () => void }) {
+function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFailed, onDone }: CheckoutViewProps & { onDone: () => void }) {
   const navigate = useNavigate()
   const location = useLocation()
   const [method, setMethod] = useState<Method>('card')
@@ -128,6 +130,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onDone }: Chec
         if (!mounted.current) return
         setProcessing(false)
         setPaymentError(err instanceof Error ? err.message : null)
+        onPaymentFailed?.()
         toast.error('Payment Failed', { description: 'There was a problem processing your payment. Please try again.' })
       }
     })
@@ -282,7 +285,10 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onDone }: Chec
                     getOrder={() => paymentRequest(items)}
                     validate={() => trigger(undefined, { shouldFocus: true })}
                     getShippingInfo={() => toShippingInfo(checkoutSchema.parse(getValues()))}
-                    onPaymentError={setPaymentError}
+                    onPaymentError={(message) => {
+                      setPaymentError(message)
+                      if (message) onPaymentFailed?.()
+                    }}
                     onPaid={finish}
                   />
                 </Suspense>

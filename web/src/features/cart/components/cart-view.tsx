@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
 import { Input } from '@/components/ui/input'
 import { paths } from '@/config/paths'
 import { formatCents, orderTotals } from '@/lib/money'
@@ -143,15 +144,15 @@ function PromoCode() {
 
 function EmptyCart() {
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <span className="flex size-24 items-center justify-center rounded-full bg-sun-100">
-        <ShoppingBasket className="size-12 text-tiger-500" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold">Your cart is empty</h1>
-      <p className="mt-3 text-lg text-muted">Looks like you haven't added any books to your cart yet.</p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to={paths.books}>Browse Books</Link>
-      </Button>
-    </div>
+    <EmptyState
+      icon={ShoppingBasket}
+      title="Your cart is empty"
+      description="Looks like you haven't added any books to your cart yet."
+      action={
+        <Button asChild size="lg">
+          <Link to={paths.books}>Browse Books</Link>
+        </Button>
+      }
+    />
   )
 }

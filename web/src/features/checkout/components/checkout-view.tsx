@@ -7,6 +7,7 @@ import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
+import { EmptyState } from '@/components/ui/empty-state'
 import { Input, Textarea } from '@/components/ui/input'
 import { FieldError, Label } from '@/components/ui/label'
 import { Loading } from '@/components/ui/loading'
@@ -51,16 +52,16 @@ export function CheckoutView({ items, user, authLoading = false, onPaid, onPayme
 
 function EmptyCheckout() {
   return (
-    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
-      <span className="flex size-24 items-center justify-center rounded-full bg-sun-100">
-        <ShoppingBasket className="size-12 text-tiger-500" aria-hidden="true" />
-      </span>
-      <h1 className="mt-6 text-3xl font-bold">Checkout</h1>
-      <p className="mt-3 text-lg text-muted">Your cart is empty. Please add items to your cart before checking out.</p>
-      <Button asChild size="lg" className="mt-8">
-        <Link to={paths.books}>Browse Books</Link>
-      </Button>
-    </div>
+    <EmptyState
+      icon={ShoppingBasket}
+      title="Checkout"
+      description="Your cart is empty. Please add items to your cart before checking out."
+      action={
+        <Button asChild size="lg">
+          <Link to={paths.books}>Browse Books</Link>
+        </Button>
+      }
+    />
   )
 }
 

@@ -137,6 +137,15 @@ test.describe('catalogue', () => {
     await expect(page.getByRole('checkbox', { name: 'Fantasy & Sci-Fi' })).toBeChecked()
   })
 
+  test('an unknown category says so and leads back to the books', async ({ page }) => {
+    await page.goto('/categories/zzz')
+    await expect(page.getByRole('heading', { level: 1, name: 'Category Not Found' })).toBeVisible()
+    await expect(page.getByText('No books found')).toHaveCount(0)
+    await page.getByRole('link', { name: 'Browse Books' }).click()
+    await expect(page).toHaveURL('/books')
+    await expect(page.getByRole('heading', { level: 1, name: 'All Books' })).toBeVisible()
+  })
+
   test('book page shows every detail and related books; an unknown id says so', async ({ page }) => {
     await page.goto('/books/3')
     await expect(page.getByRole('heading', { level: 1, name: 'Our First Adventure' })).toBeVisible()

@@ -1,10 +1,15 @@
-import { useParams } from 'react-router'
+import { FolderX } from 'lucide-react'
+import { Link, useParams } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
 import { Page } from '@/components/ui/page'
-import { BooksBrowser, categoryLabel } from '@/features/catalog'
+import { paths } from '@/config/paths'
+import { BooksBrowser, categoryLabel, isCategory } from '@/features/catalog'
 
 /** /books, and /categories/{id}: the same list with that category preset. */
 export default function BooksPage() {
   const { id } = useParams()
+  if (id !== undefined && !isCategory(id)) return <CategoryNotFound />
   return (
     <Page
       title={id ? categoryLabel(id) : 'All Books'}
@@ -13,5 +18,20 @@ export default function BooksPage() {
     >
       <BooksBrowser presetCategory={id} />
     </Page>
+  )
+}
+
+function CategoryNotFound() {
+  return (
+    <EmptyState
+      icon={FolderX}
+      title="Category Not Found"
+      description="The category you're looking for doesn't exist."
+      action={
+        <Button asChild size="lg">
+          <Link to={paths.books}>Browse Books</Link>
+        </Button>
+      }
+    />
   )
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultFilters, filterBooks, filtersFromParams, filtersToParams, relatedBooks, type BookFilters } from './filters'
+import { defaultFilters, filterBooks, filtersFromParams, filtersToParams, isCategory, relatedBooks, type BookFilters } from './filters'
 import type { Book } from './types'
 
 const book = (id: number, over: Partial<Book>): Book => ({
@@ -90,5 +90,12 @@ describe('filters in the URL', () => {
       newOnly: false,
     })
     expect(filtersFromParams(new URLSearchParams('min=20&max=5')).price).toEqual([5, 20])
+  })
+})
+
+describe('isCategory', () => {
+  it('knows the 8 categories and nothing else', () => {
+    for (const id of ['fiction', 'non-fiction', 'mystery', 'fantasy', 'romance', 'self-help', 'education', 'children']) expect(isCategory(id)).toBe(true)
+    for (const id of ['zzz', '', 'Fiction', 'constructor', '__proto__']) expect(isCategory(id)).toBe(false)
   })
 })

@@ -12,6 +12,11 @@ export const categoryOptions = [
   { id: 'children', label: "Children's Books" },
 ] as const
 
+/** One of the shop's 8 categories (spec 01 §3 'Category filter options'). */
+export function isCategory(id: string): boolean {
+  return categoryOptions.some((c) => c.id === id)
+}
+
 export function categoryLabel(id: string): string {
   return categoryOptions.find((c) => c.id === id)?.label ?? id
 }

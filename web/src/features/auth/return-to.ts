@@ -1,3 +1,5 @@
+import { safeInternalPath } from '@/lib/safe-path'
+
 /**
  * Where to go after a sign-in that leaves the site (Google): kept in
  * sessionStorage across the redirect, read once by the callback.
@@ -17,7 +19,7 @@ export function takeReturnTo(fallback: string): string {
   try {
     const path = window.sessionStorage.getItem(KEY)
     window.sessionStorage.removeItem(KEY)
-    return path && path.startsWith('/') && !path.startsWith('//') ? path : fallback
+    return safeInternalPath(path, fallback)
   } catch {
     return fallback
   }

@@ -4,15 +4,11 @@ import { toast } from 'sonner'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { landingUrl } from '@/lib/auth-client'
+import { safeInternalPath } from '@/lib/safe-path'
 import { useAuthRedirect } from '../hooks/use-auth-redirect'
 import { takeReturnTo } from '../return-to'
 import { AuthShell } from './auth-shell'
 import type { EmailConfirmedState } from './email-confirmed'
-
-/** Only same-site paths may be a "next" target. */
-function safeNext(raw: string | null): string | null {
-  return raw && raw.startsWith('/') && !raw.startsWith('//') ? raw : null
-}
 
 /**
  * /auth/email/callback: the return target of confirmation, magic-link and
@@ -25,7 +21,8 @@ export function EmailCallback() {
 
   useEffect(() => {
     if (result.status !== 'done') return
-    const next = safeNext(new URLSearchParams(landingUrl.search).get('next'))
+    // Only same-site paths may be a "next" target.
+    const next = safeInternalPath(new URLSearchParams(landingUrl.search).get('next'), null)
     if (result.error) {
       const description = result.error.code === 'otp_expired' ? 'Email link is invalid or has expired' : result.error.description
       navigate(paths.emailConfirmed, { replace: true, state: { error: description } satisfies EmailConfirmedState })

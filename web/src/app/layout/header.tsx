@@ -1,5 +1,5 @@
 import { CircleUser, Menu, ShoppingCart, X } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link, NavLink } from 'react-router'
 import { brand } from '@/config/brand'
 import { paths } from '@/config/paths'
@@ -8,7 +8,10 @@ import { useCart } from '@/features/cart'
 import { cn } from '@/lib/cn'
 import { Logo } from './logo'
 import { navLinks } from './nav-links'
-import { UserMenu } from './user-menu'
+
+// The avatar menu (Radix dropdown and its positioning) only matters to signed-in
+// users, so it loads on demand instead of weighing on every first visit.
+const UserMenu = lazy(() => import('./user-menu').then((m) => ({ default: m.UserMenu })))
 
 /** Past this many pixels of scrolling the header shrinks and blurs. */
 const SCROLL_THRESHOLD_PX = 10
@@ -63,7 +66,9 @@ export function Header() {
           <CartLink count={itemCount} />
           <div className="hidden lg:block">
             {user ? (
-              <UserMenu user={user} onSignOut={() => void signOut()} />
+              <Suspense fallback={<span className="block size-10 rounded-full bg-leaf-100" aria-hidden="true" />}>
+                <UserMenu user={user} onSignOut={() => void signOut()} />
+              </Suspense>
             ) : (
               <Link to={paths.login} aria-label="Login" title="Login" className="flex size-10 items-center justify-center rounded-full text-ink hover:bg-tiger-100">
                 <CircleUser className="size-6" />

@@ -10,7 +10,7 @@ export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () =>
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label="Account menu"
-        className="flex size-10 cursor-pointer items-center justify-center rounded-full bg-leaf-500 font-display text-base font-semibold text-white ring-4 ring-leaf-100 transition hover:bg-leaf-600"
+        className="flex size-10 cursor-pointer items-center justify-center rounded-full bg-leaf-700 font-display text-base font-semibold text-white ring-4 ring-leaf-100 transition hover:bg-leaf-800"
       >
         {initials(user)}
       </DropdownMenu.Trigger>

@@ -8,8 +8,9 @@ const buttonVariants = cva(
   {
     variants: {
       variant: {
-        default: 'bg-tiger-500 text-white shadow-[0_4px_0_var(--color-tiger-700)] hover:bg-tiger-600 hover:-translate-y-0.5',
-        secondary: 'bg-leaf-500 text-white shadow-[0_4px_0_var(--color-leaf-700)] hover:bg-leaf-600 hover:-translate-y-0.5',
+        // Tones dark enough for white text to meet WCAG AA contrast (4.5:1).
+        default: 'bg-tiger-700 text-white shadow-[0_4px_0_var(--color-tiger-900)] hover:bg-tiger-800 hover:-translate-y-0.5',
+        secondary: 'bg-leaf-700 text-white shadow-[0_4px_0_var(--color-leaf-900)] hover:bg-leaf-800 hover:-translate-y-0.5',
         outline: 'border-2 border-tiger-200 bg-white text-ink hover:border-tiger-400 hover:bg-tiger-50',
         ghost: 'text-ink hover:bg-tiger-100',
         destructive: 'bg-red-500 text-white hover:bg-red-600',

@@ -74,7 +74,11 @@ function BooksBrowserBody({ presetCategory }: { presetCategory?: string }) {
               {found.length} books found
             </p>
             {found.length > 0 ? (
-              <BookGrid books={found} label="Book results" />
+              <>
+                {/* The cards' titles are h3: this keeps the outline h1 > h2 > h3. */}
+                <h2 className="sr-only">Book results</h2>
+                <BookGrid books={found} label="Book results" />
+              </>
             ) : (
               <div className="flex flex-col items-center rounded-3xl border-2 border-dashed border-tiger-200 bg-white px-6 py-14 text-center">
                 <SearchX className="size-12 text-tiger-400" aria-hidden="true" />

@@ -38,7 +38,7 @@ export default defineConfig({
       PORT: String(port),
       DATABASE_URL: `sqlite:${dataDir}/bookshop.db`,
       SITE_URL: baseURL,
-      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      RATE_LIMIT_PER_MINUTE: '10000',
       ...(process.env.E2E_EXTRA_ENV ? JSON.parse(process.env.E2E_EXTRA_ENV) : {}),
     },
   },

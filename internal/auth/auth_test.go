@@ -395,7 +395,7 @@ func TestEmailChange(t *testing.T) {
 
 func TestRateLimit(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, map[string]string{"AUTH_RATE_LIMIT_PER_MINUTE": "3"})
+		h := newHarness(t, d, map[string]string{"RATE_LIMIT_PER_MINUTE": "3"})
 		body := map[string]any{"email": "rl@example.com", "password": "Wrong1!pw"}
 		for i := range 3 {
 			h.expect(h.do("POST", "/auth/v1/token?grant_type=password", body), 400, "invalid_credentials")

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"errors"
 	"math/big"
 	"net/http"
 	"net/url"
@@ -13,6 +14,7 @@ import (
 
 	"bookshop/internal/db"
 	"bookshop/internal/mail"
+	"bookshop/internal/ratelimit"
 )
 
 // Types of e-mailed tokens, named as in Supabase Auth's verify `type`.
@@ -139,27 +141,13 @@ func (s *Service) claimEmailSlot(ctx context.Context, tx db.Querier, email strin
 }
 
 // limit counts a request of the caller's IP against the endpoint's limit
-// per minute. The counters are in the database so all instances share them.
+// per minute, answering GoTrue's 429 over_request_rate_limit when over it.
 func (s *Service) limit(ctx context.Context, r *http.Request, endpoint string) error {
-	now := s.clock()
-	window := now.Truncate(time.Minute)
-	bucket := endpoint + "|" + clientIP(r)
-	var hits int
-	err := s.db.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
-		ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window).Scan(&hits)
-	if err != nil {
-		return err
-	}
-	if hits == 1 {
-		// First request of a new window: a good moment to drop old windows.
-		if _, err := s.db.ExecContext(ctx, `DELETE FROM rate_limits WHERE bucket = ? AND window_start < ?`, bucket, window); err != nil {
-			return err
-		}
-	}
-	if hits > s.cfg.AuthRateLimitPerMinute {
+	err := s.limiter.Allow(ctx, r, endpoint)
+	if errors.Is(err, ratelimit.ErrLimited) {
 		return errRateLimited
 	}
-	return nil
+	return err
 }
 
 // redirectTarget returns redirect_to when it points at this site, and the

@@ -51,7 +51,7 @@ type harness struct {
 
 func testConfig(t *testing.T, env map[string]string) config.Config {
 	t.Helper()
-	base := map[string]string{"SITE_URL": site, "AUTH_RATE_LIMIT_PER_MINUTE": "1000"}
+	base := map[string]string{"SITE_URL": site, "RATE_LIMIT_PER_MINUTE": "1000"}
 	for k, v := range env {
 		base[k] = v
 	}

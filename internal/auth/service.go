@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 
 	"bookshop/internal/config"
 	"bookshop/internal/db"
+	"bookshop/internal/ratelimit"
 )
 
 // Lifetimes of the things the service hands out.
@@ -37,6 +37,7 @@ type Service struct {
 	hashParams argonParams
 	jwtSecret  []byte
 	httpClient *http.Client
+	limiter    *ratelimit.Limiter // per-IP limits of the sign-in and e-mail endpoints
 
 	dummyOnce sync.Once
 	dummy     string
@@ -74,6 +75,7 @@ func NewService(ctx context.Context, cfg config.Config, d *db.DB, opts ...Option
 	for _, o := range opts {
 		o(s)
 	}
+	s.limiter = ratelimit.New(d, cfg.RateLimitPerMinute, s.clock)
 	secret, err := loadJWTSecret(ctx, d, cfg.JWTSecret)
 	if err != nil {
 		return nil, err
@@ -148,16 +150,6 @@ func describeJSONError(err error) string {
 		return fmt.Sprintf("field %q has the wrong type", typeErr.Field)
 	}
 	return "malformed JSON"
-}
-
-// clientIP is the address the request came from. Forwarding headers are not
-// trusted: anyone could set them to escape the rate limits.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }

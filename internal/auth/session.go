@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
 // session is a signed-in browser: refresh tokens rotate within it, and
@@ -42,7 +43,7 @@ func sessionByID(ctx context.Context, q db.Querier, id string) (*session, error)
 func insertSession(ctx context.Context, q db.Querier, sess *session, r *http.Request, now time.Time) error {
 	amr, _ := json.Marshal(sess.AMR)
 	_, err := q.ExecContext(ctx, `INSERT INTO sessions (id, user_id, aal, amr, user_agent, ip, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, sess.ID, sess.UserID, sess.AAL, string(amr), truncate(r.UserAgent(), 300), clientIP(r), now, now)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, sess.ID, sess.UserID, sess.AAL, string(amr), truncate(r.UserAgent(), 300), httpx.ClientIPString(r), now, now)
 	return err
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"net/netip"
 	"net/url"
 	"strconv"
 	"strings"
@@ -21,7 +22,9 @@ type Config struct {
 
 	JWTSecret string // JWT_SECRET: signs access tokens; when unset one is generated once and kept in the database
 
-	AuthRateLimitPerMinute int // AUTH_RATE_LIMIT_PER_MINUTE: requests per IP and minute on each sign-in/e-mail endpoint
+	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE (formerly AUTH_RATE_LIMIT_PER_MINUTE): requests per client IP and minute on each rate-limited endpoint
+
+	TrustedProxies []netip.Prefix // TRUSTED_PROXIES: proxies whose X-Forwarded-For is believed; none by default
 
 	SMTPURL  string // SMTP_URL: smtp://user:pass@host:port; unset means no SMTP delivery
 	MailFrom string // MAIL_FROM: sender address of every e-mail
@@ -80,11 +83,23 @@ func Load(lookup Lookup) (Config, error) {
 	}
 	c.Dev = dev
 
-	rate, err := strconv.Atoi(get("AUTH_RATE_LIMIT_PER_MINUTE", "30"))
-	if err != nil || rate < 1 {
-		errs = append(errs, fmt.Errorf("AUTH_RATE_LIMIT_PER_MINUTE: %q must be a whole number of at least 1", get("AUTH_RATE_LIMIT_PER_MINUTE", "")))
+	// AUTH_RATE_LIMIT_PER_MINUTE is the variable's name from when only the
+	// account API was limited; it still counts when the new one is unset.
+	rateVar := "RATE_LIMIT_PER_MINUTE"
+	if get(rateVar, "") == "" && get("AUTH_RATE_LIMIT_PER_MINUTE", "") != "" {
+		rateVar = "AUTH_RATE_LIMIT_PER_MINUTE"
 	}
-	c.AuthRateLimitPerMinute = rate
+	rate, err := strconv.Atoi(get(rateVar, "30"))
+	if err != nil || rate < 1 {
+		errs = append(errs, fmt.Errorf("%s: %q must be a whole number of at least 1", rateVar, get(rateVar, "")))
+	}
+	c.RateLimitPerMinute = rate
+
+	proxies, err := parseTrustedProxies(get("TRUSTED_PROXIES", ""))
+	if err != nil {
+		errs = append(errs, fmt.Errorf("TRUSTED_PROXIES: %w", err))
+	}
+	c.TrustedProxies = proxies
 
 	c.SiteURL = strings.TrimRight(get("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 
@@ -165,4 +180,31 @@ func parseBool(v string) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("%q is not a boolean (use 1/0 or true/false)", v)
+}
+
+// parseTrustedProxies reads a comma-separated list of IP addresses and CIDR
+// ranges, e.g. "10.0.0.0/8, 192.0.2.7, fd00::/8".
+func parseTrustedProxies(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for part := range strings.SplitSeq(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if strings.Contains(part, "/") {
+			p, err := netip.ParsePrefix(part)
+			if err != nil {
+				return nil, fmt.Errorf("%q is not an IP address or CIDR range", part)
+			}
+			out = append(out, p.Masked())
+			continue
+		}
+		ip, err := netip.ParseAddr(part)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an IP address or CIDR range", part)
+		}
+		ip = ip.Unmap()
+		out = append(out, netip.PrefixFrom(ip, ip.BitLen()))
+	}
+	return out, nil
 }

@@ -21,12 +21,15 @@ func TestDefaults(t *testing.T) {
 
 func TestBadValuesNameTheVariable(t *testing.T) {
 	tests := map[string]map[string]string{
-		"PORT":          {"PORT": "eighty"},
-		"DATABASE_URL":  {"DATABASE_URL": "mysql://x"},
-		"SITE_URL":      {"SITE_URL": "localhost"},
-		"BOOKSHOP_DEV":  {"BOOKSHOP_DEV": "maybe"},
-		"SMTP_URL":      {"SMTP_URL": "mail.example.com"},
-		"PAYPAL_CLIENT": {"PAYPAL_CLIENT_ID": "only-id"},
+		"PORT":                       {"PORT": "eighty"},
+		"DATABASE_URL":               {"DATABASE_URL": "mysql://x"},
+		"SITE_URL":                   {"SITE_URL": "localhost"},
+		"BOOKSHOP_DEV":               {"BOOKSHOP_DEV": "maybe"},
+		"SMTP_URL":                   {"SMTP_URL": "mail.example.com"},
+		"PAYPAL_CLIENT":              {"PAYPAL_CLIENT_ID": "only-id"},
+		"RATE_LIMIT_PER_MINUTE":      {"RATE_LIMIT_PER_MINUTE": "0"},
+		"AUTH_RATE_LIMIT_PER_MINUTE": {"AUTH_RATE_LIMIT_PER_MINUTE": "many"},
+		"TRUSTED_PROXIES":            {"TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"},
 	}
 	for name, vars := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -45,5 +48,43 @@ func TestSiteURLFollowsPort(t *testing.T) {
 	}
 	if c.SiteURL != "http://localhost:9000" || !c.Dev {
 		t.Fatalf("got %+v", c)
+	}
+}
+
+func TestRateLimitAndProxies(t *testing.T) {
+	tests := []struct {
+		name    string
+		vars    map[string]string
+		want    int
+		proxies int
+	}{
+		{"default", nil, 30, 0},
+		{"new name", map[string]string{"RATE_LIMIT_PER_MINUTE": "50"}, 50, 0},
+		{"former name still counts", map[string]string{"AUTH_RATE_LIMIT_PER_MINUTE": "10000"}, 10000, 0},
+		{"new name wins", map[string]string{"RATE_LIMIT_PER_MINUTE": "5", "AUTH_RATE_LIMIT_PER_MINUTE": "10000"}, 5, 0},
+		{"trusted proxies", map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8,192.0.2.7"}, 30, 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := Load(env(tc.vars))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.RateLimitPerMinute != tc.want || len(c.TrustedProxies) != tc.proxies {
+				t.Fatalf("rate %d, proxies %v", c.RateLimitPerMinute, c.TrustedProxies)
+			}
+		})
+	}
+}
+
+func TestParseTrustedProxies(t *testing.T) {
+	for _, bad := range []string{"10.0.0.0/33", "not-an-ip", "10.0.0.1/8/2"} {
+		if _, err := parseTrustedProxies(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	got, err := parseTrustedProxies(" , 10.1.2.3/8 ,::ffff:192.0.2.1")
+	if err != nil || len(got) != 2 || got[0].String() != "10.0.0.0/8" || got[1].String() != "192.0.2.1/32" {
+		t.Fatalf("got %v, %v", got, err)
 	}
 }

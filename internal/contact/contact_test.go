@@ -11,6 +11,7 @@ import (
 	"bookshop/internal/contact"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
+	"bookshop/internal/ratelimit"
 )
 
 const support = "support@sisoandfriends.test"
@@ -53,7 +54,7 @@ func valid() map[string]string {
 
 func TestSendStoresMessageAndEnqueuesEmail(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := contact.NewHandler(contact.NewService(d, support))
+		h := contact.NewHandler(contact.NewService(d, support), nil)
 		status, got := post(t, h, jsonBody(valid()))
 		if status != http.StatusOK || got["success"] != true {
 			t.Fatalf("status %d, answer %v", status, got)
@@ -98,7 +99,7 @@ func TestSendStoresMessageAndEnqueuesEmail(t *testing.T) {
 
 func TestSendEscapesHTMLInTheEmail(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := contact.NewHandler(contact.NewService(d, support))
+		h := contact.NewHandler(contact.NewService(d, support), nil)
 		m := valid()
 		m["message"] = `<script>alert(1)</script>`
 		if status, got := post(t, h, jsonBody(m)); status != http.StatusOK {
@@ -150,7 +151,7 @@ func TestSendRejectsBadInput(t *testing.T) {
 		{"oversized body", with("message", strings.Repeat("x", 64<<10)), 413, "The message is too large."},
 	}
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := contact.NewHandler(contact.NewService(d, support))
+		h := contact.NewHandler(contact.NewService(d, support), nil)
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
 				status, got := post(t, h, tc.body)
@@ -170,12 +171,30 @@ func TestSendRejectsBadInput(t *testing.T) {
 
 func TestSendAcceptsLongestValidMessage(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := contact.NewHandler(contact.NewService(d, support))
+		h := contact.NewHandler(contact.NewService(d, support), nil)
 		m := valid()
 		m["message"] = strings.Repeat("🐯", contact.MaxMessage) // 4 bytes each: still under the body limit
 		m["name"] = strings.Repeat("n", contact.MaxName)
 		if status, got := post(t, h, jsonBody(m)); status != http.StatusOK {
 			t.Fatalf("status %d, answer %v", status, got)
+		}
+	})
+}
+
+func TestSendIsRateLimited(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := contact.NewHandler(contact.NewService(d, support), ratelimit.New(d, 2, nil))
+		for i := range 2 {
+			if status, got := post(t, h, jsonBody(valid())); status != http.StatusOK {
+				t.Fatalf("message %d: %d %v", i+1, status, got)
+			}
+		}
+		status, got := post(t, h, jsonBody(valid()))
+		if status != http.StatusTooManyRequests || got["success"] != false || got["error"] != "Too many messages. Please wait a minute and try again." {
+			t.Fatalf("third message: %d %v", status, got)
+		}
+		if n := count(t, d, "mail_outbox"); n != 2 {
+			t.Errorf("%d e-mails enqueued, want 2", n)
 		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"bookshop/internal/httpx"
+	"bookshop/internal/ratelimit"
 )
 
 // maxBodyBytes fits the longest valid message (5,000 characters of up to
@@ -22,12 +23,27 @@ type result struct {
 }
 
 // Handler serves POST /functions/v1/send-contact-email.
-type Handler struct{ svc *Service }
+type Handler struct {
+	svc     *Service
+	limiter *ratelimit.Limiter // per-client limit of messages; nil: none
+}
 
-// NewHandler wraps svc.
-func NewHandler(svc *Service) *Handler { return &Handler{svc: svc} }
+// NewHandler wraps svc; limiter may be nil (no limit).
+func NewHandler(svc *Service, limiter *ratelimit.Limiter) *Handler {
+	return &Handler{svc: svc, limiter: limiter}
+}
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := h.limiter.Allow(r.Context(), r, "contact"); err != nil {
+		if errors.Is(err, ratelimit.ErrLimited) {
+			w.Header().Set("Retry-After", ratelimit.RetryAfterSeconds)
+			reply(w, http.StatusTooManyRequests, "Too many messages. Please wait a minute and try again.")
+			return
+		}
+		slog.ErrorContext(r.Context(), "contact: rate limit", "err", err)
+		reply(w, http.StatusInternalServerError, failed)
+		return
+	}
 	if r.ContentLength > maxBodyBytes {
 		reply(w, http.StatusRequestEntityTooLarge, "The message is too large.")
 		return

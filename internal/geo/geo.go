@@ -4,7 +4,6 @@
 package geo
 
 import (
-	"net"
 	"net/http"
 	"net/netip"
 	"sort"
@@ -41,7 +40,7 @@ type Location struct {
 // Locate derives the country from the request.
 func (s *Service) Locate(r *http.Request) Location {
 	if s.lookup != nil {
-		if ip, ok := clientIP(r); ok {
+		if ip := httpx.ClientIP(r); ip.IsValid() {
 			if cc, ok := s.lookup.Country(ip); ok && isCountryCode(cc) {
 				return Location{CountryCode: strings.ToUpper(cc), Source: SourceGeoIP}
 			}
@@ -58,24 +57,6 @@ func (s *Service) HandleGeo(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "private, no-store")
 	w.Header().Set("Vary", "Accept-Language")
 	return httpx.WriteJSON(w, http.StatusOK, s.Locate(r))
-}
-
-// clientIP is the last X-Forwarded-For hop (the one our own load balancer
-// appended) or else the peer address. A visitor who forges the header only
-// changes their own form's default country, so no stricter trust is needed.
-func clientIP(r *http.Request) (netip.Addr, bool) {
-	if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
-		hops := strings.Split(xff[len(xff)-1], ",")
-		if ip, err := netip.ParseAddr(strings.TrimSpace(hops[len(hops)-1])); err == nil {
-			return ip.Unmap(), true
-		}
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	ip, err := netip.ParseAddr(host)
-	return ip.Unmap(), err == nil
 }
 
 // RegionFromAcceptLanguage returns the region of the most preferred language

@@ -6,6 +6,8 @@ import (
 	"net/netip"
 	"path/filepath"
 	"testing"
+
+	"bookshop/internal/httpx"
 )
 
 type fakeLookup map[string]string
@@ -21,6 +23,7 @@ func TestLocate(t *testing.T) {
 		name           string
 		lookup         CountryLookup
 		remote, xff    string
+		trusted        string // a trusted proxy range, if any
 		acceptLanguage string
 		want           Location
 	}{
@@ -35,7 +38,8 @@ func TestLocate(t *testing.T) {
 		{name: "garbage header", remote: "192.0.2.1:5000", acceptLanguage: ";;,,-x-;q=abc", want: Location{"US", SourceDefault}},
 		{name: "geoip from peer", lookup: geoip, remote: "81.2.69.142:443", acceptLanguage: "en-US", want: Location{"GB", SourceGeoIP}},
 		{name: "geoip from IPv6 peer", lookup: geoip, remote: "[2001:db8::1]:443", want: Location{"DE", SourceGeoIP}},
-		{name: "geoip from forwarded-for", lookup: geoip, remote: "10.0.0.1:443", xff: "198.51.100.1, 203.0.113.9", want: Location{"JP", SourceGeoIP}},
+		{name: "geoip from forwarded-for of a trusted proxy", lookup: geoip, remote: "10.0.0.1:443", trusted: "10.0.0.0/8", xff: "198.51.100.1, 203.0.113.9", want: Location{"JP", SourceGeoIP}},
+		{name: "forwarded-for of an untrusted peer is ignored", lookup: geoip, remote: "81.2.69.142:443", xff: "203.0.113.9", want: Location{"GB", SourceGeoIP}},
 		{name: "geoip miss falls back", lookup: geoip, remote: "192.0.2.1:5000", acceptLanguage: "en-NZ", want: Location{"NZ", SourceAcceptLanguage}},
 	}
 	for _, tc := range tests {
@@ -48,10 +52,12 @@ func TestLocate(t *testing.T) {
 			if tc.acceptLanguage != "" {
 				req.Header.Set("Accept-Language", tc.acceptLanguage)
 			}
-			rec := httptest.NewRecorder()
-			if err := New(tc.lookup).HandleGeo(rec, req); err != nil {
-				t.Fatal(err)
+			var trusted []netip.Prefix
+			if tc.trusted != "" {
+				trusted = []netip.Prefix{netip.MustParsePrefix(tc.trusted)}
 			}
+			rec := httptest.NewRecorder()
+			httpx.TrustProxies(trusted)(httpx.Handle(New(tc.lookup).HandleGeo)).ServeHTTP(rec, req)
 			var got Location
 			if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil || got != tc.want {
 				t.Fatalf("got %+v (%v), want %+v", got, err, tc.want)

@@ -4,6 +4,7 @@ package newsletter
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/mail"
@@ -13,13 +14,17 @@ import (
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
+	"bookshop/internal/ratelimit"
 )
 
 // Service records subscriptions.
-type Service struct{ db *db.DB }
+type Service struct {
+	db      *db.DB
+	limiter *ratelimit.Limiter // per-client limit of sign-ups; nil: none
+}
 
 // New returns the newsletter service.
-func New(d *db.DB) *Service { return &Service{db: d} }
+func New(d *db.DB, limiter *ratelimit.Limiter) *Service { return &Service{db: d, limiter: limiter} }
 
 // Subscription is the answer to a sign-up.
 type Subscription struct {
@@ -66,6 +71,13 @@ func normalize(email string) (string, error) {
 
 // HandleSubscribe serves POST /api/newsletter {email}.
 func (s *Service) HandleSubscribe(w http.ResponseWriter, r *http.Request) error {
+	if err := s.limiter.Allow(r.Context(), r, "newsletter"); err != nil {
+		if errors.Is(err, ratelimit.ErrLimited) {
+			w.Header().Set("Retry-After", ratelimit.RetryAfterSeconds)
+			return httpx.Errorf(httpx.CodeTooManyRequests, "Too many sign-ups. Please wait a minute and try again.")
+		}
+		return err
+	}
 	var body struct {
 		Email string `json:"email"`
 	}

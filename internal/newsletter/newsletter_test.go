@@ -10,11 +10,12 @@ import (
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
 	"bookshop/internal/httpx"
+	"bookshop/internal/ratelimit"
 )
 
 func TestSubscribe(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := httpx.Handle(New(d).HandleSubscribe)
+		h := httpx.Handle(New(d, nil).HandleSubscribe)
 		post := func(caller *auth.Caller, body string) *httptest.ResponseRecorder {
 			req := httptest.NewRequest("POST", "/api/newsletter", strings.NewReader(body))
 			req.Header.Set("Content-Type", "application/json")
@@ -60,6 +61,28 @@ func TestSubscribe(t *testing.T) {
 		}
 		if n != 1 || user != "u-1" || !subscribed {
 			t.Errorf("rows %d, user %q, subscribed %v; want one subscribed row of u-1", n, user, subscribed)
+		}
+	})
+}
+
+func TestSubscribeIsRateLimited(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := httpx.Handle(New(d, ratelimit.New(d, 2, nil)).HandleSubscribe)
+		post := func() *httptest.ResponseRecorder {
+			req := httptest.NewRequest("POST", "/api/newsletter", strings.NewReader(`{"email":"reader@example.com"}`))
+			req.Header.Set("Content-Type", "application/json")
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			return rec
+		}
+		for i := range 2 {
+			if rec := post(); rec.Code != 200 {
+				t.Fatalf("sign-up %d: %d %s", i+1, rec.Code, rec.Body)
+			}
+		}
+		rec := post()
+		if rec.Code != 429 || !strings.Contains(rec.Body.String(), `"code":"too_many_requests"`) || rec.Header().Get("Retry-After") == "" {
+			t.Fatalf("third sign-up: %d %s", rec.Code, rec.Body)
 		}
 	})
 }

@@ -2,11 +2,13 @@ package orders
 
 import (
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 	"time"
 
 	"bookshop/internal/httpx"
+	"bookshop/internal/ratelimit"
 )
 
 // ProcessPayment serves POST /functions/v1/process-payment, the spec's
@@ -17,6 +19,18 @@ func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) {
 	if err := httpx.DecodeJSON(r, &req); err != nil {
 		writeFunctionError(w, r, err)
 		return
+	}
+	// The actions that record an order and e-mail the address in the form are
+	// limited per client; capture only finishes an order created before.
+	if req.Action == "create_order" || req.Action == "demo_payment" {
+		if err := s.limiter.Allow(r.Context(), r, req.Action); err != nil {
+			if errors.Is(err, ratelimit.ErrLimited) {
+				w.Header().Set("Retry-After", ratelimit.RetryAfterSeconds)
+				err = errTooManyPayments
+			}
+			writeFunctionError(w, r, err)
+			return
+		}
 	}
 	var out any
 	var err error
@@ -38,6 +52,8 @@ func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) {
 	}
 	_ = httpx.WriteJSON(w, http.StatusOK, out)
 }
+
+var errTooManyPayments = httpx.Errorf(httpx.CodeTooManyRequests, "Too many payment attempts. Please wait a minute and try again.")
 
 // functionError is the payment function's error body.
 type functionError struct {

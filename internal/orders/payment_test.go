@@ -17,6 +17,7 @@ import (
 	"bookshop/internal/httpx"
 	"bookshop/internal/paypal"
 	"bookshop/internal/paypal/paypaltest"
+	"bookshop/internal/ratelimit"
 )
 
 // recordingBuyers stands in for the accounts service.
@@ -65,7 +66,7 @@ func newEnv(t *testing.T, d *db.DB, withPayPal bool) *env {
 		e.fake, base = paypaltest.Start(t)
 		client = paypal.New(base, paypaltest.ClientID, paypaltest.ClientSecret)
 	}
-	e.svc = New(d, cat, client, e.buyers, "http://shop.test")
+	e.svc = New(d, cat, client, e.buyers, nil, "http://shop.test")
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /functions/v1/process-payment", e.svc.ProcessPayment)
 	mux.Handle("GET /api/orders", httpx.Handle(e.svc.ListOrders))
@@ -499,6 +500,33 @@ func TestOrdersAPI(t *testing.T) {
 					t.Errorf("no error object: %v", out)
 				}
 			})
+		}
+	})
+}
+
+func TestPaymentRateLimit(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d, true)
+		e.svc.limiter = ratelimit.New(d, 2, nil)
+		demo := map[string]any{"action": "demo_payment", "method": "card", "items": cart(), "amount": cartTotal, "shippingInfo": shipping}
+		for i := range 2 {
+			if status, out := e.pay(nil, demo); status != 200 {
+				t.Fatalf("demo payment %d: %d %v", i+1, status, out)
+			}
+		}
+		status, out := e.pay(nil, demo)
+		if status != http.StatusTooManyRequests || out["error"] != "Too many payment attempts. Please wait a minute and try again." {
+			t.Fatalf("third demo payment: %d %v", status, out)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM mail_outbox`); n != 2 {
+			t.Errorf("%d e-mails queued, want 2", n)
+		}
+		// create_order has its own counter, limited the same way.
+		e.createOrder(alice)
+		e.createOrder(alice)
+		status, out = e.pay(alice, map[string]any{"action": "create_order", "items": cart(), "amount": cartTotal})
+		if status != http.StatusTooManyRequests || out["error"] == nil {
+			t.Fatalf("third create_order: %d %v", status, out)
 		}
 	})
 }

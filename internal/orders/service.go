@@ -19,6 +19,7 @@ import (
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
 	"bookshop/internal/paypal"
+	"bookshop/internal/ratelimit"
 )
 
 // Buyers is told about every signed-in buyer of a paid order, so their
@@ -33,6 +34,7 @@ type Service struct {
 	catalog *catalog.Catalog
 	paypal  *paypal.Client // nil when PayPal is not configured
 	buyers  Buyers
+	limiter *ratelimit.Limiter // per-client limit of create_order and demo_payment; nil: none
 	siteURL string
 
 	// How long one request may own a capture, and how long a concurrent
@@ -43,8 +45,8 @@ type Service struct {
 
 // New builds the service. pp may be nil: PayPal is then refused clearly
 // while the demo methods keep working.
-func New(d *db.DB, cat *catalog.Catalog, pp *paypal.Client, buyers Buyers, siteURL string) *Service {
-	return &Service{db: d, catalog: cat, paypal: pp, buyers: buyers, siteURL: siteURL,
+func New(d *db.DB, cat *catalog.Catalog, pp *paypal.Client, buyers Buyers, limiter *ratelimit.Limiter, siteURL string) *Service {
+	return &Service{db: d, catalog: cat, paypal: pp, buyers: buyers, limiter: limiter, siteURL: siteURL,
 		captureHold: 45 * time.Second, captureWait: 20 * time.Second}
 }
 

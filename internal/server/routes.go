@@ -3,7 +3,6 @@ package server
 import (
 	"net/http"
 
-	"bookshop/internal/contact"
 	"bookshop/internal/httpx"
 )
 
@@ -32,7 +31,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/geo", h(s.geo.HandleGeo))
 
 	// Contact form (internal/contact): stores the message and e-mails support.
-	mux.Handle("POST /functions/v1/send-contact-email", contact.NewHandler(contact.NewService(s.db, s.cfg.SupportEmail)))
+	mux.Handle("POST /functions/v1/send-contact-email", s.contact)
 
 	// Accounts (internal/auth): the Supabase-Auth-compatible API used by
 	// @supabase/auth-js, and the caller's own profile.

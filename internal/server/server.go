@@ -14,6 +14,7 @@ import (
 	"bookshop/internal/auth"
 	"bookshop/internal/catalog"
 	"bookshop/internal/config"
+	"bookshop/internal/contact"
 	"bookshop/internal/db"
 	"bookshop/internal/geo"
 	"bookshop/internal/httpx"
@@ -21,6 +22,7 @@ import (
 	"bookshop/internal/newsletter"
 	"bookshop/internal/orders"
 	"bookshop/internal/paypal"
+	"bookshop/internal/ratelimit"
 	"bookshop/internal/webapp"
 )
 
@@ -41,6 +43,7 @@ type Server struct {
 	orders     *orders.Service // payments and the buyer's orders
 	newsletter *newsletter.Service
 	geo        *geo.Service
+	contact    *contact.Handler // the contact form's function
 }
 
 // New builds the server and its features.
@@ -65,7 +68,10 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	if cfg.PayPalEnabled() {
 		pp = paypal.New(cfg.PayPalAPIBase, cfg.PayPalClientID, cfg.PayPalClientSecret)
 	}
-	shop := orders.New(d, cat, pp, accounts, cfg.SiteURL)
+	// One per-client limiter for the endpoints beyond /auth/v1 that write
+	// rows or send e-mail; the account service keeps its own on the same table.
+	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, nil)
+	shop := orders.New(d, cat, pp, accounts, limiter, cfg.SiteURL)
 	var countries geo.CountryLookup // nil: Accept-Language, else US
 	if cfg.GeoIPDatabase != "" {
 		mm, err := geo.OpenMaxMind(cfg.GeoIPDatabase)
@@ -75,12 +81,14 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 		countries = mm
 	}
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
-		newsletter: newsletter.New(d), geo: geo.New(countries)}, nil
+		newsletter: newsletter.New(d, limiter), geo: geo.New(countries),
+		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter)}, nil
 }
 
 // Handler is the whole shop as one http.Handler, middleware included.
 func (s *Server) Handler() http.Handler {
 	return httpx.Chain(s.routes(),
+		httpx.TrustProxies(s.cfg.TrustedProxies), // before anything asks httpx.ClientIP
 		httpx.Logging,
 		httpx.Recover,
 		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg)),

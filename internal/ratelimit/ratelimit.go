@@ -1,0 +1,66 @@
+// Package ratelimit counts requests per client IP and endpoint in fixed
+// one-minute windows. The counters live in the database table rate_limits,
+// so every instance behind the load balancer shares them.
+package ratelimit
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+)
+
+// ErrLimited is returned by Allow once a client is over the limit. Each
+// feature answers it with a 429 in its own error shape.
+var ErrLimited = errors.New("ratelimit: request rate limit reached")
+
+// RetryAfterSeconds is what a 429 answer's Retry-After says: at most one
+// window.
+const RetryAfterSeconds = "60"
+
+// Limiter allows perMinute requests per client IP and key.
+type Limiter struct {
+	db        *db.DB
+	perMinute int
+	now       func() time.Time
+}
+
+// New returns a limiter of perMinute requests per minute. now may be nil
+// (time.Now); tests pass a clock they move by hand.
+func New(d *db.DB, perMinute int, now func() time.Time) *Limiter {
+	if now == nil {
+		now = time.Now
+	}
+	return &Limiter{db: d, perMinute: perMinute, now: now}
+}
+
+// Allow counts one request from r's client (httpx.ClientIP) against key,
+// e.g. "signup" or "demo_payment", and returns ErrLimited when that is more
+// than the limit for the current minute. A nil Limiter allows everything.
+func (l *Limiter) Allow(ctx context.Context, r *http.Request, key string) error {
+	if l == nil {
+		return nil
+	}
+	window := l.now().UTC().Truncate(time.Minute)
+	bucket := key + "|" + httpx.ClientIPString(r)
+	var hits int
+	err := l.db.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
+		ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window).Scan(&hits)
+	if err != nil {
+		return fmt.Errorf("ratelimit: count: %w", err)
+	}
+	if hits == 1 {
+		// First request of a new window: a good moment to drop old windows.
+		if _, err := l.db.ExecContext(ctx, `DELETE FROM rate_limits WHERE bucket = ? AND window_start < ?`, bucket, window); err != nil {
+			return fmt.Errorf("ratelimit: clean up: %w", err)
+		}
+	}
+	if hits > l.perMinute {
+		return ErrLimited
+	}
+	return nil
+}

@@ -16,11 +16,6 @@ export function mentionsSeconds(e: MaybeError): boolean {
   return /seconds/i.test(e?.message ?? '')
 }
 
-export function messageOf(e: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (e && typeof e === 'object' && 'message' in e && typeof e.message === 'string' && e.message) return e.message
-  return fallback
-}
-
 /** Errors an auth callback URL may carry, in its query or its fragment (error, error_code, error_description). */
 export function urlAuthError(url: URL): { code: string; description: string } | null {
   const params = new URLSearchParams(url.search)

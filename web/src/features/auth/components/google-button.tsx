@@ -3,8 +3,8 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { authClient, siteUrl } from '@/lib/auth-client'
+import { messageOf } from '@/lib/errors'
 import { useGoogleAvailability } from '../api/settings'
-import { messageOf } from '../auth-errors'
 import { setReturnTo } from '../return-to'
 
 function GoogleLogo() {

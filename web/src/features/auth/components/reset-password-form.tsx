@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { paths } from '@/config/paths'
 import { authClient, siteUrl } from '@/lib/auth-client'
-import { messageOf } from '../auth-errors'
+import { messageOf } from '@/lib/errors'
 
 /** spec 01 §2 /reset-password: ask for a reset link. */
 export function ResetPasswordForm() {

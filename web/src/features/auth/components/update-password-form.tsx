@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { authClient } from '@/lib/auth-client'
-import { messageOf } from '../auth-errors'
+import { messageOf } from '@/lib/errors'
 
 /** spec 01 §5 "New password": two matching fields of at least 6 characters. */
 export function UpdatePasswordForm({ onUpdated }: { onUpdated: () => void }) {

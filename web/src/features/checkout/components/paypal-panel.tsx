@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { ApiError } from '@/lib/api'
+import { messageOf } from '@/lib/errors'
 import { capturePayPalOrder, createPayPalOrder, type PaymentItem, type PaymentResult } from '../api/process-payment'
 import type { ShippingInfo } from '../schema'
 
@@ -18,12 +19,6 @@ export type PayPalPanelProps = {
   getShippingInfo: () => ShippingInfo
   onPaymentError: (message: string | null) => void
   onPaid: (result: PaymentResult) => void
-}
-
-function messageOf(err: unknown): string {
-  if (err instanceof Error && err.message) return err.message
-  if (err && typeof err === 'object' && 'message' in err && typeof (err as { message: unknown }).message === 'string') return (err as { message: string }).message
-  return ''
 }
 
 /**
@@ -82,7 +77,7 @@ function Buttons(props: PayPalPanelProps) {
       if (!id) throw new Error('Failed to create order')
       return id
     } catch (err) {
-      const message = messageOf(err) || 'Failed to create order'
+      const message = messageOf(err, 'Failed to create order')
       reported.current = true
       latest.current.onPaymentError(`Error creating PayPal order: ${message}`)
       toast.error('Payment Error', { description: 'There was a problem setting up PayPal. Please try again.' })
@@ -96,7 +91,7 @@ function Buttons(props: PayPalPanelProps) {
       const result = await capturePayPalOrder({ orderID: data.orderID, ...p.getOrder(), shippingInfo: p.getShippingInfo(), userId: p.userId })
       p.onPaid(result)
     } catch (err) {
-      const message = messageOf(err) || 'Error processing payment'
+      const message = messageOf(err, 'Error processing payment')
       // The buyer's card was declined: PayPal lets them pick another funding source.
       if (message.includes('INSTRUMENT_DECLINED') || (err instanceof ApiError && err.status === 402)) {
         await actions.restart()
@@ -116,7 +111,7 @@ function Buttons(props: PayPalPanelProps) {
       reported.current = false
       return
     }
-    latest.current.onPaymentError(`PayPal error: ${messageOf(err) || 'Unknown error'}`)
+    latest.current.onPaymentError(`PayPal error: ${messageOf(err, 'Unknown error')}`)
     toast.error('PayPal Error', { description: 'There was a problem with PayPal. Please try a different payment method.' })
   }
 
@@ -138,7 +133,7 @@ class PayPalInitBoundary extends Component<{ children: ReactNode }, { error: str
   state = { error: null as string | null }
 
   static getDerivedStateFromError(error: unknown) {
-    return { error: messageOf(error) || 'Unknown error' }
+    return { error: messageOf(error, 'Unknown error') }
   }
 
   render() {

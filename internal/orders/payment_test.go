@@ -165,7 +165,7 @@ func (e *env) assertOnePaid(orderID string) {
 func TestPayPalCheckout(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := newEnv(t, d, true)
-		id := e.createOrder(nil) // a guest may start PayPal; capture needs the session
+		id := e.createOrder(alice)
 
 		pp, _ := e.fake.Order(id)
 		amount := pp.PurchaseUnits[0].Amount
@@ -359,16 +359,17 @@ func TestPaymentRefusals(t *testing.T) {
 			{"capture without order id", alice, map[string]any{"action": "capture_order"}, 400, "orderID is required."},
 			{"capture with a changed amount", alice, map[string]any{"action": "capture_order", "orderID": id, "items": cart(), "amount": 1.00}, 400, "The amount does not match the PayPal order total of $54.97"},
 			{"capture with a changed cart", alice, map[string]any{"action": "capture_order", "orderID": id, "items": cart()[:1], "amount": cartTotal}, 400, "Your cart changed after the PayPal order was created"},
-			{"create with a tampered price", nil, map[string]any{"action": "create_order", "items": tampered, "amount": 25.97}, 400, "The price of 'Siso and the Stripe That Got Away' is $14.99, not $1.99"},
-			{"create with a tampered amount", nil, map[string]any{"action": "create_order", "items": cart(), "amount": 5}, 400, "The amount $5.00 does not match the order total of $54.97"},
-			{"create with an amount as a string", nil, map[string]any{"action": "create_order", "items": cart(), "amount": "54.97"}, 200, ""},
+			{"create with a tampered price", alice, map[string]any{"action": "create_order", "items": tampered, "amount": 25.97}, 400, "The price of 'Siso and the Stripe That Got Away' is $14.99, not $1.99"},
+			{"create with a tampered amount", alice, map[string]any{"action": "create_order", "items": cart(), "amount": 5}, 400, "The amount $5.00 does not match the order total of $54.97"},
+			{"create with an amount as a string", alice, map[string]any{"action": "create_order", "items": cart(), "amount": "54.97"}, 200, ""},
 			{"unknown action", nil, map[string]any{"action": "refund"}, 400, "Unknown action. Use create_order, capture_order or demo_payment."},
 			{"empty body", nil, "", 400, "The request body is empty."},
 			{"not JSON", nil, "{", 400, "The request body is not valid JSON."},
 			{"array body", nil, "[]", 400, "A field has the wrong type."},
-			{"items not a list", nil, `{"action":"create_order","items":"x"}`, 400, "A field has the wrong type."},
-			{"non-numeric book id", nil, `{"action":"create_order","items":[{"id":"abc"}],"amount":1}`, 400, ""},
-			{"huge quantity", nil, `{"action":"create_order","items":[{"id":1,"name":"Siso and the Stripe That Got Away","quantity":1e400,"unitPrice":14.99}],"amount":1}`, 400, "must be a whole number from 1 to 99"},
+			{"items not a list", alice, `{"action":"create_order","items":"x"}`, 400, "A field has the wrong type."},
+			{"non-numeric book id", alice, `{"action":"create_order","items":[{"id":"abc"}],"amount":1}`, 400, "Each item needs the numeric id of its book."},
+			{"create without a session", nil, map[string]any{"action": "create_order", "items": cart(), "amount": cartTotal}, 401, "User authentication required for payment"},
+			{"huge quantity", alice, `{"action":"create_order","items":[{"id":1,"name":"Siso and the Stripe That Got Away","quantity":1e400,"unitPrice":14.99}],"amount":1}`, 400, "must be a whole number from 1 to 99"},
 			{"nested garbage", nil, `{"action":"demo_payment","method":"card","items":[{"id":1}],"shippingInfo":[1]}`, 400, ""},
 		}
 		for _, tc := range tests {
@@ -389,9 +390,41 @@ func TestPaymentRefusals(t *testing.T) {
 	})
 }
 
+// Only the buyer who created a PayPal order may capture it, even an order
+// left over from before PayPal required a session; and a failing database
+// is reported as such, never as a missing order.
+func TestCaptureBelongsToTheCreator(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := newEnv(t, d, true)
+		id := e.createOrder(alice)
+		if n := e.count(`SELECT COUNT(*) FROM orders WHERE provider_order_id = ? AND user_id = ?`, id, alice.UserID); n != 1 {
+			t.Fatalf("creator not recorded on the order")
+		}
+		status, out := e.capture(bob, id)
+		if status != 404 || out["error"] != "PayPal order "+id+" not found." {
+			t.Fatalf("capture by another user: %d %v", status, out)
+		}
+		if _, err := d.ExecContext(context.Background(), `UPDATE orders SET user_id = NULL WHERE provider_order_id = ?`, id); err != nil {
+			t.Fatal(err)
+		}
+		if status, out := e.capture(alice, id); status != 404 {
+			t.Fatalf("capture of an order created signed out: %d %v", status, out)
+		}
+		if n := e.fake.Captures(id); n != 0 {
+			t.Fatalf("captured %d times", n)
+		}
+		if _, err := d.ExecContext(context.Background(), `DROP TABLE order_lines`); err != nil {
+			t.Fatal(err)
+		}
+		if status, out := e.capture(alice, id); status != 500 || out["error"] != "Something went wrong on our side. Please try again." {
+			t.Fatalf("capture with a failing database: %d %v", status, out)
+		}
+	})
+}
+
 func TestPayPalNotConfigured(t *testing.T) {
 	e := newEnv(t, dbtest.SQLite(t), false)
-	status, out := e.pay(nil, map[string]any{"action": "create_order", "items": cart(), "amount": cartTotal})
+	status, out := e.pay(alice, map[string]any{"action": "create_order", "items": cart(), "amount": cartTotal})
 	if status != 503 || out["error"] != "PayPal is not configured on this server. Please choose another payment method." {
 		t.Fatalf("%d %v", status, out)
 	}

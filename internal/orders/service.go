@@ -92,9 +92,15 @@ func resultOf(o Order) PaymentResult {
 		OrderID: o.ProviderOrderID, CaptureID: o.CaptureID, Total: FormatCents(o.TotalCents), Currency: o.Currency}
 }
 
-// CreatePayPalOrder prices the cart, records a pending order and creates the
-// matching PayPal order, whose id it returns.
+// CreatePayPalOrder prices the cart, records a pending order for the
+// signed-in buyer and creates the matching PayPal order, whose id it
+// returns. PayPal is for signed-in buyers only (the checkout offers it to
+// nobody else), and only the buyer who created an order may capture it.
 func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (string, error) {
+	caller, ok := auth.CallerFrom(ctx)
+	if !ok {
+		return "", errAuthRequired
+	}
 	if s.paypal == nil {
 		return "", httpx.Errorf(httpx.CodeUnavailable, "PayPal is not configured on this server. Please choose another payment method.")
 	}
@@ -102,10 +108,7 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	if err != nil {
 		return "", err
 	}
-	o := Order{Provider: ProviderPayPal, Currency: Currency, Cart: cart}
-	if c, ok := auth.CallerFrom(ctx); ok {
-		o.UserID, o.Email = c.UserID, c.Email
-	}
+	o := Order{Provider: ProviderPayPal, Currency: Currency, Cart: cart, UserID: caller.UserID, Email: caller.Email}
 	if err := s.db.InTx(ctx, func(tx *db.Tx) error { return insertOrder(ctx, tx, &o, "PayPal checkout started") }); err != nil {
 		return "", err
 	}
@@ -154,9 +157,18 @@ func (s *Service) CapturePayPalOrder(ctx context.Context, req PaymentRequest) (P
 	if req.OrderID == "" {
 		return PaymentResult{}, httpx.Invalid("orderID is required.", map[string]string{"orderID": "Required"})
 	}
+	// Someone else's order is reported exactly like a missing one, so order
+	// ids cannot be probed; a database failure is not a 404.
+	notFound := httpx.Errorf(httpx.CodeNotFound, "PayPal order %s not found.", req.OrderID)
 	o, err := orderBy(ctx, s.db, "provider_order_id = ?", req.OrderID)
-	if err != nil || o.Provider != ProviderPayPal || (o.UserID != "" && o.UserID != caller.UserID) {
-		return PaymentResult{}, httpx.Errorf(httpx.CodeNotFound, "PayPal order %s not found.", req.OrderID)
+	if e := (*httpx.Error)(nil); errors.As(err, &e) && e.Code == httpx.CodeNotFound {
+		return PaymentResult{}, notFound
+	}
+	if err != nil {
+		return PaymentResult{}, err
+	}
+	if o.Provider != ProviderPayPal || o.UserID != caller.UserID {
+		return PaymentResult{}, notFound
 	}
 	if err := s.checkSameCart(o, req); err != nil {
 		return PaymentResult{}, err

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/pquerna/otp/totp"
 
 	"bookshop/internal/db"
@@ -470,4 +471,42 @@ func TestTOTPAndRecoveryCodes(t *testing.T) {
 
 func regexpFind(pattern, s string) string {
 	return mustCompile(pattern).FindString(s)
+}
+
+func TestVerificationStatus(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		h := newHarness(t, d, map[string]string{"RATE_LIMIT_PER_MINUTE": "8"})
+		r := h.signup("vic@example.com", nil)
+		h.expect(r, 200, "")
+		id := r.str("id")
+		status := func(query string) response {
+			t.Helper()
+			return h.do("GET", "/auth/v1/verification-status"+query, nil)
+		}
+		tests := []struct{ name, query, want string }{
+			{"unconfirmed account", "?user_id=" + id, `{"verified":false}`},
+			{"unknown id", "?user_id=" + uuid.NewString(), `{"verified":false}`},
+			{"malformed id", "?user_id=vic@example.com", `{"verified":false}`},
+			{"no id", "", `{"verified":false}`},
+		}
+		for _, tc := range tests {
+			t.Run(tc.name, func(t *testing.T) {
+				got := status(tc.query)
+				if got.status != 200 || strings.TrimSpace(got.raw) != tc.want || got.header.Get("Cache-Control") != "no-store" {
+					t.Fatalf("%d %s (Cache-Control %q), want 200 %s", got.status, got.raw, got.header.Get("Cache-Control"), tc.want)
+				}
+			})
+		}
+		link, _ := h.link("vic@example.com")
+		h.follow(link)
+		for _, q := range []string{"?user_id=" + id, "?user_id=" + strings.ToUpper(id)} {
+			if got := status(q); got.status != 200 || strings.TrimSpace(got.raw) != `{"verified":true}` {
+				t.Fatalf("confirmed account %s: %d %s", q, got.status, got.raw)
+			}
+		}
+		// 6 requests so far; the limit of 8 per minute applies here too.
+		status("?user_id=" + id)
+		status("?user_id=" + id)
+		h.expect(status("?user_id="+id), 429, "over_request_rate_limit")
+	})
 }

@@ -85,6 +85,7 @@ func testRoutes(s *Service) http.Handler {
 	mux.Handle("POST /auth/v1/otp", a(s.OTP))
 	mux.Handle("POST /auth/v1/recover", a(s.Recover))
 	mux.Handle("POST /auth/v1/resend", a(s.Resend))
+	mux.Handle("GET /auth/v1/verification-status", a(s.VerificationStatus))
 	mux.Handle("GET /auth/v1/user", a(s.GetUser))
 	mux.Handle("PUT /auth/v1/user", a(s.UpdateUser))
 	mux.Handle("POST /auth/v1/logout", a(s.Logout))

@@ -45,6 +45,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /auth/v1/otp", a(s.auth.OTP))
 	mux.Handle("POST /auth/v1/recover", a(s.auth.Recover))
 	mux.Handle("POST /auth/v1/resend", a(s.auth.Resend))
+	mux.Handle("GET /auth/v1/verification-status", a(s.auth.VerificationStatus))
 	mux.Handle("GET /auth/v1/user", a(s.auth.GetUser))
 	mux.Handle("PUT /auth/v1/user", a(s.auth.UpdateUser))
 	mux.Handle("POST /auth/v1/logout", a(s.auth.Logout))

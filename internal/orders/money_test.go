@@ -1,14 +1,11 @@
 package orders
 
 import (
-	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
 
-	"bookshop/internal/catalog"
-	"bookshop/internal/db/dbtest"
 	"bookshop/internal/httpx"
 )
 
@@ -67,13 +64,10 @@ func TestFormatCents(t *testing.T) {
 }
 
 func TestPriceCart(t *testing.T) {
-	cat, err := catalog.Load(context.Background(), dbtest.SQLite(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	b1, _ := cat.Book(1) // 14.99
-	b3, _ := cat.Book(3) // 19.99
-	item := func(b catalog.Book, qty string, price string) ItemInput {
+	cat := testCatalog
+	b1, _ := cat.PricedBook(1) // 14.99
+	b3, _ := cat.PricedBook(3) // 19.99
+	item := func(b PricedBook, qty string, price string) ItemInput {
 		return ItemInput{ID: BookID(b.ID), Name: b.Title, Quantity: json.Number(qty), UnitPrice: json.Number(price)}
 	}
 	tests := []struct {

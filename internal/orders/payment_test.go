@@ -11,7 +11,6 @@ import (
 	"testing"
 
 	"bookshop/internal/auth"
-	"bookshop/internal/catalog"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
 	"bookshop/internal/httpx"
@@ -19,6 +18,19 @@ import (
 	"bookshop/internal/paypal/paypaltest"
 	"bookshop/internal/ratelimit"
 )
+
+// fakeCatalog stands in for the catalogue with two of its books.
+type fakeCatalog map[int]PricedBook
+
+func (c fakeCatalog) PricedBook(id int) (PricedBook, bool) {
+	b, ok := c[id]
+	return b, ok
+}
+
+var testCatalog = fakeCatalog{
+	1: {ID: 1, Title: "Siso and the Stripe That Got Away", PriceCents: 1499},
+	3: {ID: 3, Title: "Our First Adventure", PriceCents: 1999},
+}
 
 // recordingBuyers stands in for the accounts service.
 type recordingBuyers struct {
@@ -55,10 +67,6 @@ var (
 
 func newEnv(t *testing.T, d *db.DB, withPayPal bool) *env {
 	t.Helper()
-	cat, err := catalog.Load(context.Background(), d)
-	if err != nil {
-		t.Fatal(err)
-	}
 	e := &env{t: t, db: d, buyers: &recordingBuyers{marked: map[string]int{}}}
 	var client *paypal.Client
 	if withPayPal {
@@ -66,7 +74,7 @@ func newEnv(t *testing.T, d *db.DB, withPayPal bool) *env {
 		e.fake, base = paypaltest.Start(t)
 		client = paypal.New(base, paypaltest.ClientID, paypaltest.ClientSecret)
 	}
-	e.svc = New(d, cat, client, e.buyers, nil, "http://shop.test")
+	e.svc = New(d, testCatalog, client, e.buyers, nil, "http://shop.test")
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /functions/v1/process-payment", e.svc.ProcessPayment)
 	mux.Handle("GET /api/orders", httpx.Handle(e.svc.ListOrders))

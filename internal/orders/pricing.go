@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"bookshop/internal/catalog"
 	"bookshop/internal/httpx"
 )
 
@@ -38,6 +37,19 @@ func (b *BookID) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// PricedBook is what pricing needs to know of a book.
+type PricedBook struct {
+	ID         int
+	Title      string
+	PriceCents int64
+}
+
+// Catalog finds the books a cart names. The server adapts the catalogue
+// feature to it, so this package does not reach into another feature.
+type Catalog interface {
+	PricedBook(id int) (PricedBook, bool)
+}
+
 // Line is a priced cart line: a snapshot of the book at purchase time.
 type Line struct {
 	BookID         int
@@ -60,7 +72,7 @@ type Cart struct {
 // prices must match the catalogue, and amount (when given) must equal the
 // server's total: a mismatch means a stale or tampered cart and is refused
 // with a message the buyer can act on.
-func PriceCart(cat *catalog.Catalog, items []ItemInput, amount json.Number, amountRequired bool) (Cart, error) {
+func PriceCart(cat Catalog, items []ItemInput, amount json.Number, amountRequired bool) (Cart, error) {
 	if len(items) == 0 {
 		return Cart{}, httpx.Invalid("Your cart is empty.", map[string]string{"items": "Required"})
 	}
@@ -110,9 +122,9 @@ func PriceCart(cat *catalog.Catalog, items []ItemInput, amount json.Number, amou
 	return c, nil
 }
 
-func priceLine(cat *catalog.Catalog, it ItemInput) (Line, error) {
-	book, err := cat.Book(int(it.ID))
-	if err != nil {
+func priceLine(cat Catalog, it ItemInput) (Line, error) {
+	book, ok := cat.PricedBook(int(it.ID))
+	if !ok {
 		return Line{}, httpx.Invalid("Book "+strconv.Itoa(int(it.ID))+" is not in our catalogue.", map[string]string{"items": "Unknown book"})
 	}
 	if strings.TrimSpace(it.Name) != book.Title {

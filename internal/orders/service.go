@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"bookshop/internal/auth"
-	"bookshop/internal/catalog"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
@@ -31,7 +30,7 @@ type Buyers interface {
 // Service holds the rules of ordering and paying.
 type Service struct {
 	db      *db.DB
-	catalog *catalog.Catalog
+	catalog Catalog
 	paypal  *paypal.Client // nil when PayPal is not configured
 	buyers  Buyers
 	limiter *ratelimit.Limiter // per-client limit of create_order and demo_payment; nil: none
@@ -45,7 +44,7 @@ type Service struct {
 
 // New builds the service. pp may be nil: PayPal is then refused clearly
 // while the demo methods keep working.
-func New(d *db.DB, cat *catalog.Catalog, pp *paypal.Client, buyers Buyers, limiter *ratelimit.Limiter, siteURL string) *Service {
+func New(d *db.DB, cat Catalog, pp *paypal.Client, buyers Buyers, limiter *ratelimit.Limiter, siteURL string) *Service {
 	return &Service{db: d, catalog: cat, paypal: pp, buyers: buyers, limiter: limiter, siteURL: siteURL,
 		captureHold: 45 * time.Second, captureWait: 20 * time.Second}
 }

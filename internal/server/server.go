@@ -71,7 +71,7 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	// One per-client limiter for the endpoints beyond /auth/v1 that write
 	// rows or send e-mail; the account service keeps its own on the same table.
 	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, nil)
-	shop := orders.New(d, cat, pp, accounts, limiter, cfg.SiteURL)
+	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter, cfg.SiteURL)
 	var countries geo.CountryLookup // nil: Accept-Language, else US
 	if cfg.GeoIPDatabase != "" {
 		mm, err := geo.OpenMaxMind(cfg.GeoIPDatabase)
@@ -83,6 +83,18 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, limiter), geo: geo.New(countries),
 		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter)}, nil
+}
+
+// orderCatalog lets orders price carts from the catalogue without importing
+// the catalog feature.
+type orderCatalog struct{ cat *catalog.Catalog }
+
+func (c orderCatalog) PricedBook(id int) (orders.PricedBook, bool) {
+	b, err := c.cat.Book(id)
+	if err != nil {
+		return orders.PricedBook{}, false
+	}
+	return orders.PricedBook{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents}, true
 }
 
 // Handler is the whole shop as one http.Handler, middleware included.

@@ -61,6 +61,12 @@ func TestShopRoutes(t *testing.T) {
 		if rec := send("GET", "/api/geo", "", "Accept-Language", "en-GB"); !strings.Contains(rec.Body.String(), `"countryCode":"GB"`) {
 			t.Errorf("GET /api/geo: %d %s", rec.Code, rec.Body)
 		}
+		if rec := send("GET", "/auth/v1/verification-status?user_id=8f1c1f4e-3c1a-4a57-9d0e-2f5b8f0f6c11", ""); rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != `{"verified":false}` {
+			t.Errorf("GET /auth/v1/verification-status: %d %s", rec.Code, rec.Body)
+		}
+		if rec := send("POST", "/functions/v1/send-contact-email", `{"name":"Maya","email":"maya@example.com","subject":"Hi","message":"Hello"}`); rec.Code != 200 {
+			t.Errorf("POST /functions/v1/send-contact-email: %d %s", rec.Code, rec.Body)
+		}
 		if rec := send("GET", "/api/orders", ""); rec.Code != 401 {
 			t.Errorf("GET /api/orders without session: %d", rec.Code)
 		}

@@ -250,6 +250,48 @@ test.describe('cart', () => {
     await expect(page).toHaveURL('/books')
   })
 
+  test('a cart saved with old prices takes the catalogue\'s, and the payment goes through', async ({ page }) => {
+    await page.goto('/')
+    await page.evaluate(() =>
+      localStorage.setItem(
+        'cart',
+        JSON.stringify({
+          items: [
+            { id: 1, title: 'An old title', price: 9.99, coverImage: '/old.svg', quantity: 2 },
+            { id: 999, title: 'A book no longer sold', price: 5, coverImage: '/gone.svg', quantity: 1 },
+          ],
+        }),
+      ),
+    )
+    await page.goto('/cart')
+    await expect(page.getByText('Cart updated')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Cart (2 items)' })).toBeVisible()
+    const line = page.getByRole('listitem', { name: 'Siso and the Stripe That Got Away' })
+    await expect(line.getByText('$14.99 each')).toBeVisible()
+    await expect(page.getByText('A book no longer sold')).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText('$29.98')
+
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click()
+    await fillCheckout(page, { email: uniqueEmail('stale-cart') })
+    await page.getByRole('tab', { name: 'Apple Pay' }).click()
+    await page.getByRole('button', { name: 'Pay with Apple Pay' }).click()
+    await expect(page).toHaveURL('/thank-you', { timeout: 10_000 })
+  })
+
+  test('adding a book already at the maximum quantity says so instead of "Added to Cart"', async ({ page }) => {
+    await page.goto('/')
+    await page.evaluate(() =>
+      localStorage.setItem('cart', JSON.stringify({ items: [{ id: 1, title: 'Siso and the Stripe That Got Away', price: 14.99, coverImage: '/c.svg', quantity: 99 }] })),
+    )
+    await page.goto('/books/1')
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect(page.getByText('Maximum quantity reached')).toBeVisible()
+    await expect(page.getByText('Added to Cart')).toHaveCount(0)
+    await expect(page.getByTestId('cart-count')).toHaveText('99')
+    await page.goto('/cart')
+    await expect(page.getByRole('button', { name: 'Increase quantity of Siso and the Stripe That Got Away' })).toBeDisabled()
+  })
+
   test('a corrupt stored cart starts empty instead of breaking the page', async ({ page }) => {
     const errors = collectErrors(page)
     await page.addInitScript(() => window.localStorage.setItem('cart', '{not json'))
@@ -401,6 +443,27 @@ test.describe('checkout', () => {
     expect(text).toContain('paypal')
     expect(text).toContain('The Mystery of the Whispering Library')
     expect(text).toContain('paid')
+    expect(errors).toEqual([])
+  })
+
+  test('a form emptied while PayPal is open fails in words, not a raw validation dump', async ({ page }) => {
+    const errors = collectErrors(page)
+    const email = await confirmedAccount(page.request, 'paypal-changed')
+    await logIn(page, email)
+    await addBook(page, 2)
+    await page.goto('/checkout')
+    await fillCheckout(page)
+    await page.getByRole('tab', { name: 'PayPal' }).click()
+    await page.getByRole('button', { name: 'PayPal', exact: true }).click()
+    const approval = page.getByRole('dialog', { name: 'PayPal test checkout' })
+    await expect(approval).toBeVisible()
+    // The buyer clears their name while PayPal's window is open (the test dialog covers the form).
+    await page.getByLabel('Full Name', { exact: true }).fill('', { force: true })
+    await approval.getByRole('button', { name: 'Pay with PayPal (test)' }).click()
+    await expect(page.getByText('Payment failed: Please check your details: Name is required.')).toBeVisible()
+    await expect(page.getByText('Name is required', { exact: true })).toBeVisible()
+    await expect(page.getByText('"code"')).toHaveCount(0)
+    await expect(page).toHaveURL('/checkout')
     expect(errors).toEqual([])
   })
 

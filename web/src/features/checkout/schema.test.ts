@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkoutSchema, toShippingInfo } from './schema'
+import { checkoutSchema, readShippingInfo, toShippingInfo } from './schema'
 
 const valid = {
   fullName: 'Ada Reader',
@@ -54,5 +54,18 @@ describe('checkoutSchema', () => {
   it('keeps card fields out of the shipping info', () => {
     const parsed = checkoutSchema.parse({ ...valid, cardNumber: '4242', cardCvc: '123', notes: ' leave at door ' })
     expect(toShippingInfo(parsed)).toEqual({ ...valid, notes: 'leave at door' })
+  })
+})
+
+describe('readShippingInfo', () => {
+  it('gives the shipping details of a valid form', () => {
+    expect(readShippingInfo({ ...valid, cardNumber: '4242', notes: ' ' })).toEqual({ ok: true, info: valid })
+  })
+
+  it('says in words what to fix, never a raw issue list', () => {
+    const r = readShippingInfo({ ...valid, fullName: '', zipCode: '1' })
+    expect(r).toEqual({ ok: false, message: 'Please check your details: Name is required, ZIP code is required.' })
+    expect(readShippingInfo(undefined).ok).toBe(false)
+    expect(JSON.stringify(readShippingInfo({}))).not.toContain('"code"')
   })
 })

@@ -36,3 +36,14 @@ export function toShippingInfo(v: CheckoutFormValues): ShippingInfo {
   if (notes) info.notes = notes
   return info
 }
+
+/**
+ * The shipping details of the form, or a sentence a buyer can read saying what
+ * to fix (never the validator's raw issue list).
+ */
+export function readShippingInfo(values: unknown): { ok: true; info: ShippingInfo } | { ok: false; message: string } {
+  const parsed = checkoutSchema.safeParse(values)
+  if (parsed.success) return { ok: true, info: toShippingInfo(parsed.data) }
+  const problems = [...new Set(parsed.error.issues.map((i) => i.message))]
+  return { ok: false, message: `Please check your details: ${problems.join(', ')}.` }
+}

@@ -21,7 +21,7 @@ import { recordDemoPayment, type DemoMethod, type PaymentResult } from '../api/p
 import { countries, countryName, DEFAULT_COUNTRY } from '../countries'
 import { setPaymentComplete } from '../payment-flag'
 import { paymentRequest } from '../payment-request'
-import { checkoutSchema, toShippingInfo, type CheckoutFormInput, type CheckoutFormValues } from '../schema'
+import { checkoutSchema, readShippingInfo, toShippingInfo, type CheckoutFormInput, type CheckoutFormValues } from '../schema'
 import type { CheckoutItem } from '../types'
 import { OrderSummary } from './order-summary'
 
@@ -285,7 +285,13 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
                     userId={user?.id}
                     getOrder={() => paymentRequest(items)}
                     validate={() => trigger(undefined, { shouldFocus: true })}
-                    getShippingInfo={() => toShippingInfo(checkoutSchema.parse(getValues()))}
+                    getShippingInfo={() => {
+                      // The buyer may have changed a field while PayPal's window was open.
+                      const read = readShippingInfo(getValues())
+                      if (read.ok) return read.info
+                      void trigger(undefined, { shouldFocus: true })
+                      throw new Error(read.message)
+                    }}
                     onPaymentError={(message) => {
                       setPaymentError(message)
                       if (message) onPaymentFailed?.()

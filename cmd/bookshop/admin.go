@@ -5,10 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"bookshop/internal/auth"
-	"bookshop/internal/config"
 )
 
 // admin grants or revokes the admin role (profiles.role) of an account,
@@ -17,12 +15,7 @@ func admin(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(args) != 2 || (args[0] != "grant" && args[0] != "revoke") {
 		return errors.New("usage: bookshop admin grant|revoke EMAIL")
 	}
-	cfg, err := config.Load(os.LookupEnv)
-	if err != nil {
-		return fmt.Errorf("configuration:\n%w", err)
-	}
-	setupLogging(false)
-	d, err := openAndMigrate(ctx, cfg)
+	_, d, err := openFromEnv(ctx, false)
 	if err != nil {
 		return err
 	}

@@ -76,14 +76,7 @@ func serve(ctx context.Context, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	cfg, err := config.Load(os.LookupEnv)
-	if err != nil {
-		return fmt.Errorf("configuration:\n%w", err)
-	}
-	cfg.Dev = cfg.Dev || *dev
-	setupLogging(cfg.Dev)
-
-	d, err := openAndMigrate(ctx, cfg)
+	cfg, d, err := openFromEnv(ctx, *dev)
 	if err != nil {
 		return err
 	}
@@ -100,16 +93,28 @@ func serve(ctx context.Context, args []string) error {
 }
 
 func migrate(ctx context.Context) error {
-	cfg, err := config.Load(os.LookupEnv)
-	if err != nil {
-		return fmt.Errorf("configuration:\n%w", err)
-	}
-	setupLogging(false)
-	d, err := openAndMigrate(ctx, cfg)
+	_, d, err := openFromEnv(ctx, false)
 	if err != nil {
 		return err
 	}
 	return d.Close()
+}
+
+// openFromEnv is the start of every command that needs the database: the
+// configuration from the environment (dev turns development mode on), the
+// logging, and the database with its migrations applied.
+func openFromEnv(ctx context.Context, dev bool) (config.Config, *db.DB, error) {
+	cfg, err := config.Load(os.LookupEnv)
+	if err != nil {
+		return config.Config{}, nil, fmt.Errorf("configuration:\n%w", err)
+	}
+	cfg.Dev = cfg.Dev || dev
+	setupLogging(cfg.Dev)
+	d, err := openAndMigrate(ctx, cfg)
+	if err != nil {
+		return config.Config{}, nil, err
+	}
+	return cfg, d, nil
 }
 
 func openAndMigrate(ctx context.Context, cfg config.Config) (*db.DB, error) {

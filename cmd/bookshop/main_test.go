@@ -34,3 +34,15 @@ func TestMigrateTwiceIsHarmless(t *testing.T) {
 		}
 	}
 }
+
+func TestAdminOpensTheConfiguredDatabase(t *testing.T) {
+	t.Setenv("DATABASE_URL", "sqlite:"+t.TempDir()+"/shop.db")
+	err := run(context.Background(), []string{"admin", "grant", "nobody@example.com"}, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), `no account uses the e-mail address "nobody@example.com"`) {
+		t.Fatalf("got %v", err)
+	}
+	t.Setenv("DATABASE_URL", "mysql://nope")
+	if err := run(context.Background(), []string{"admin", "grant", "a@example.com"}, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "DATABASE_URL") {
+		t.Fatalf("bad configuration: %v", err)
+	}
+}

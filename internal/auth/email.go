@@ -100,42 +100,16 @@ type recoverRequest struct {
 // and the same 200 for an unknown one, so nobody learns who has an account.
 // The cooldown applies to unknown addresses too, for the same reason.
 func (s *Service) Recover(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	if err := s.limit(ctx, r, "recover"); err != nil {
+	if err := s.limit(r.Context(), r, "recover"); err != nil {
 		return err
 	}
 	var in recoverRequest
 	if err := decodeBody(r, &in); err != nil {
 		return err
 	}
-	email, err := validEmail(in.Email)
-	if err != nil {
-		return err
-	}
-	if in.pkceParams.present() {
-		if err := in.pkceParams.validate(); err != nil {
-			return err
-		}
-	}
-	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := s.claimEmailSlot(ctx, tx, email); err != nil {
-			return err
-		}
-		u, err := userByEmail(ctx, tx, email)
-		if errors.Is(err, errNoUser) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
+	return s.mailIfKnown(w, r, in.Email, in.pkceParams, func(ctx context.Context, tx *db.Tx, u *user, redirect string) error {
 		return s.sendLink(ctx, tx, u, typeRecovery, in.pkceParams, redirect)
 	})
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, emptyObject)
-	return nil
 }
 
 type resendRequest struct {
@@ -148,8 +122,7 @@ type resendRequest struct {
 // the e-mail change link (type email_change). Like Recover, it answers the
 // same whether or not there is anything to resend.
 func (s *Service) Resend(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	if err := s.limit(ctx, r, "resend"); err != nil {
+	if err := s.limit(r.Context(), r, "resend"); err != nil {
 		return err
 	}
 	var in resendRequest
@@ -159,12 +132,30 @@ func (s *Service) Resend(w http.ResponseWriter, r *http.Request) error {
 	if in.Type != typeSignup && in.Type != typeEmailChange {
 		return badRequest("validation_failed", "Missing one of these types: signup, email_change, sms, phone_change")
 	}
-	email, err := validEmail(in.Email)
+	return s.mailIfKnown(w, r, in.Email, in.pkceParams, func(ctx context.Context, tx *db.Tx, u *user, redirect string) error {
+		switch {
+		case in.Type == typeSignup && !u.confirmed():
+			return s.sendConfirmation(ctx, tx, u, in.pkceParams, redirect)
+		case in.Type == typeEmailChange && u.EmailChange != "":
+			return s.sendEmailChange(ctx, tx, u, u.EmailChange, in.pkceParams, redirect)
+		}
+		return nil
+	})
+}
+
+// mailIfKnown is the part Recover and Resend share: it checks the address
+// and the PKCE parameters, claims the address's cooldown whether or not an
+// account uses it, runs send only for an existing account, and answers {}
+// either way, so the answer never tells who has an account.
+func (s *Service) mailIfKnown(w http.ResponseWriter, r *http.Request, rawEmail string, p pkceParams,
+	send func(ctx context.Context, tx *db.Tx, u *user, redirect string) error) error {
+	ctx := r.Context()
+	email, err := validEmail(rawEmail)
 	if err != nil {
 		return err
 	}
-	if in.pkceParams.present() {
-		if err := in.pkceParams.validate(); err != nil {
+	if p.present() {
+		if err := p.validate(); err != nil {
 			return err
 		}
 	}
@@ -180,13 +171,7 @@ func (s *Service) Resend(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		switch {
-		case in.Type == typeSignup && !u.confirmed():
-			return s.sendConfirmation(ctx, tx, u, in.pkceParams, redirect)
-		case in.Type == typeEmailChange && u.EmailChange != "":
-			return s.sendEmailChange(ctx, tx, u, u.EmailChange, in.pkceParams, redirect)
-		}
-		return nil
+		return send(ctx, tx, u, redirect)
 	})
 	if err != nil {
 		return err

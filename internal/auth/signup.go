@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"net/mail"
-	"strings"
 
 	"bookshop/internal/db"
 	bsmail "bookshop/internal/mail"
@@ -136,8 +134,7 @@ func validEmail(raw string) (string, error) {
 	if e == "" {
 		return "", badRequest("validation_failed", "To signup, please provide your email")
 	}
-	addr, err := mail.ParseAddress(e)
-	if err != nil || addr.Address != e || len(e) > 254 || !strings.Contains(e[strings.LastIndex(e, "@")+1:], ".") {
+	if !bsmail.ValidEmail(e) {
 		return "", badRequest("validation_failed", "Unable to validate email address: invalid format")
 	}
 	return e, nil

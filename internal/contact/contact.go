@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"html"
-	"net/mail"
 	"strings"
 	"time"
 	"unicode"
@@ -22,7 +21,7 @@ import (
 // that nobody fills the table or a mailbox with one request.
 const (
 	MaxName    = 100
-	MaxEmail   = 254 // the longest address SMTP allows
+	MaxEmail   = mailer.MaxAddressLength
 	MaxSubject = 200
 	MaxMessage = 5000
 )
@@ -73,7 +72,7 @@ func (m Message) Normalize() (Message, error) {
 		if strings.IndexFunc(f.value, unicode.IsControl) >= 0 || !utf8.ValidString(f.value) {
 			return m, invalid("%s must be a single line of text", f.label)
 		}
-		if f.label == "Email" && !validEmail(f.value) {
+		if f.label == "Email" && !mailer.ValidEmail(f.value) {
 			return m, invalid("Please enter a valid email address")
 		}
 	}
@@ -87,18 +86,6 @@ func (m Message) Normalize() (Message, error) {
 		return m, invalid("Message must be at most %d characters", MaxMessage)
 	}
 	return m, nil
-}
-
-// validEmail accepts a bare address (no display name) with a dotted domain,
-// the same rule a browser's type="email" field applies, give or take.
-func validEmail(s string) bool {
-	a, err := mail.ParseAddress(s)
-	if err != nil || a.Address != s || a.Name != "" {
-		return false
-	}
-	at := strings.LastIndexByte(s, '@')
-	domain := s[at+1:]
-	return at > 0 && strings.Contains(domain, ".") && !strings.HasPrefix(domain, ".") && !strings.HasSuffix(domain, ".")
 }
 
 // Service stores messages and e-mails them to the support address.

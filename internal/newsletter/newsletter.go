@@ -7,13 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/mail"
 	"strings"
 	"time"
 
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
+	"bookshop/internal/mail"
 	"bookshop/internal/ratelimit"
 )
 
@@ -62,8 +62,7 @@ func normalize(email string) (string, error) {
 	if email == "" {
 		return "", httpx.Invalid("Email is required.", map[string]string{"email": "Email is required"})
 	}
-	a, err := mail.ParseAddress(email)
-	if err != nil || a.Address != email || len(email) > 254 || !strings.Contains(email[strings.LastIndex(email, "@")+1:], ".") {
+	if !mail.ValidEmail(email) {
 		return "", httpx.Invalid("Please enter a valid email address.", map[string]string{"email": "Invalid email address"})
 	}
 	return email, nil

@@ -129,7 +129,9 @@ func payPalOrderRequest(o Order) paypal.CreateOrderRequest {
 	money := func(c int64) paypal.Money { return paypal.Money{CurrencyCode: o.Currency, Value: FormatCents(c)} }
 	items := make([]paypal.Item, len(o.Lines))
 	for i, l := range o.Lines {
-		items[i] = paypal.Item{Name: truncate(l.Title, 127), SKU: "book-" + strconv.Itoa(l.BookID), Quantity: strconv.Itoa(l.Quantity),
+		name := []rune(l.Title)
+		name = name[:min(len(name), 127)] // PayPal's limit for an item name
+		items[i] = paypal.Item{Name: string(name), SKU: "book-" + strconv.Itoa(l.BookID), Quantity: strconv.Itoa(l.Quantity),
 			UnitAmount: money(l.UnitPriceCents), Category: "PHYSICAL_GOODS"}
 	}
 	return paypal.CreateOrderRequest{
@@ -436,14 +438,6 @@ func payPalMessage(err error) string {
 		return "HTTP " + strconv.Itoa(apiErr.Status)
 	}
 	return "no answer from PayPal"
-}
-
-func truncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n])
 }
 
 func ptr[T any](v T) *T { return &v }

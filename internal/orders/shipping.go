@@ -1,11 +1,11 @@
 package orders
 
 import (
-	"net/mail"
 	"strings"
 	"unicode/utf8"
 
 	"bookshop/internal/httpx"
+	"bookshop/internal/mail"
 )
 
 // ShippingInfo is the checkout form's contact and address. The form's card
@@ -34,7 +34,7 @@ func (s *ShippingInfo) Validate() error {
 		}
 	}
 	minLen("fullName", s.FullName, 2, "Name is required")
-	if a, err := mail.ParseAddress(s.Email); err != nil || a.Address != s.Email || len(s.Email) > 254 {
+	if !mail.ValidEmail(s.Email) {
 		fields["email"] = "Invalid email address"
 	}
 	minLen("address", s.Address, 5, "Address is required")

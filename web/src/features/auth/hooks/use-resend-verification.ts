@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react'
 import { toast } from 'sonner'
 import { paths } from '@/config/paths'
 import { authClient, siteUrl } from '@/lib/auth-client'
+import { messageOf } from '@/lib/errors'
 import { mentionsSeconds } from '../auth-errors'
 import { useCountdown } from './use-countdown'
 
@@ -29,6 +30,10 @@ export function useResendVerification({ startCooldown = false } = {}) {
           return false
         }
         return true
+      } catch (err) {
+        // auth-js throws on a network failure; callers fire and forget, so it ends here.
+        toast.error('Failed to send verification email', { description: messageOf(err) })
+        return false
       } finally {
         setSending(false)
       }

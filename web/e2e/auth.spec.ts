@@ -211,8 +211,17 @@ test.describe('accounts', () => {
   })
 
   test('verification completed on another device moves the pending page to /', async ({ page, browser }) => {
+    // The page asks the server about the account it signed up; it never replays the password.
+    const statusChecks: string[] = []
+    const passwordSignIns: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/auth/v1/verification-status')) statusChecks.push(r.url())
+      if (r.url().includes('grant_type=password')) passwordSignIns.push(r.url())
+    })
     const email = uniqueEmail('twodevices')
     await signUpInForm(page, email)
+    const userId = await page.evaluate(() => localStorage.getItem('pendingVerificationUserId'))
+    expect(userId).toMatch(/^[0-9a-f-]{36}$/)
     const link = await mailedLink(page.request, email, /confirm/i)
 
     const phone = await browser.newContext()
@@ -222,8 +231,14 @@ test.describe('accounts', () => {
     await expect(other.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible()
     await phone.close()
 
-    await expect(page).toHaveURL('/', { timeout: 20_000 })
-    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('ST')
+    await expect(page).toHaveURL('/', { timeout: 15_000 })
+    await expect(page.getByText('Email verified')).toBeVisible()
+    // This browser never signed in: it is told, and logs in like anyone else.
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
+    expect(await page.evaluate(() => [localStorage.getItem('pendingVerificationEmail'), localStorage.getItem('pendingVerificationUserId')])).toEqual([null, null])
+    expect(statusChecks.length).toBeGreaterThan(0)
+    expect(statusChecks.every((u) => u.endsWith(`user_id=${userId}`))).toBe(true)
+    expect(passwordSignIns).toEqual([])
   })
 
   test('sign-up validates on change and explains an existing account', async ({ page }) => {

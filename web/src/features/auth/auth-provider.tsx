@@ -8,7 +8,6 @@ import { authClient } from '@/lib/auth-client'
 import { getConsent, setConsent } from '@/lib/consent'
 import { getProfile, type Profile } from './api/profile'
 import { removePendingEmail } from './pending-email'
-import { forgetCredentials } from './verification-watch'
 
 /** The signed-in person as the rest of the app sees them. */
 export type AuthUser = { id: string; email: string; firstName?: string; lastName?: string }
@@ -123,7 +122,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         case 'TOKEN_REFRESHED':
           if (user) {
             removePendingEmail()
-            forgetCredentials()
             setConsent('all')
             // last_login_date is set by the server when the session is issued.
             void loadUserData(user)

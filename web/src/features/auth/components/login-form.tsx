@@ -13,7 +13,6 @@ import { messageOf } from '@/lib/errors'
 import { isEmailNotConfirmed } from '../auth-errors'
 import { useResendVerification } from '../hooks/use-resend-verification'
 import { setPendingEmail } from '../pending-email'
-import { holdCredentials } from '../verification-watch'
 import { OrDivider } from './auth-shell'
 import { GoogleButton } from './google-button'
 
@@ -65,7 +64,6 @@ export function LoginForm() {
       if (error) {
         if (isEmailNotConfirmed(error)) {
           setPendingEmail(email.trim())
-          holdCredentials(email.trim(), password)
           setUnverified(true)
           return
         }

@@ -14,7 +14,6 @@ import { messageOf } from '@/lib/errors'
 import { isAlreadyRegistered } from '../auth-errors'
 import { setPendingEmail } from '../pending-email'
 import { signupSchema, type SignupValues } from '../signup-schema'
-import { holdCredentials } from '../verification-watch'
 import { OrDivider } from './auth-shell'
 import { Field } from './field'
 import { GoogleButton } from './google-button'
@@ -61,8 +60,7 @@ export function SignupForm() {
         toast.error('Something went wrong', { description: 'Could not create your account. Please try again.' })
         return
       }
-      setPendingEmail(email)
-      holdCredentials(email, values.password)
+      setPendingEmail(email, data.user.id)
       navigate(paths.emailVerificationPending)
     } catch (err) {
       toast.error('Sign up failed', { description: messageOf(err) })

@@ -1,45 +1,45 @@
 import { MailOpen, RefreshCw } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { authClient } from '@/lib/auth-client'
 import { VERIFIED_STATUS } from '../api/profile'
+import { getVerificationStatus } from '../api/verification-status'
 import { useAuth } from '../auth-provider'
-import { isEmailNotConfirmed } from '../auth-errors'
 import { RESEND_COOLDOWN_SECONDS, useResendVerification } from '../hooks/use-resend-verification'
-import { getPendingEmail, releasePendingEmail, removePendingEmail } from '../pending-email'
-import { forgetCredentials, heldCredentials } from '../verification-watch'
+import { getPendingEmail, getPendingUserId, releasePendingEmail, removePendingEmail } from '../pending-email'
 
-/** How often the page asks whether the link has been opened elsewhere. */
-const PROFILE_POLL_MS = 5_000
-const SIGN_IN_POLL_MS = 10_000
+/** How often the page asks whether the link has been opened (profile with a session, verification status without). */
+const POLL_MS = 5_000
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', second: '2-digit' })
 
 /**
  * spec 01 §4 "Verification pending page". It leaves for / as soon as the
- * profile says the e-mail is verified: another tab's sign-in reaches this one
- * through auth-js's cross-tab channel; with a session the profile is polled;
- * without one, the credentials typed on this visit are tried now and then, so
- * a link opened on another device signs this one in too.
+ * e-mail is verified: another tab's sign-in reaches this one through
+ * auth-js's cross-tab channel; with a session the profile is polled; without
+ * one, the server's verification status for the account signed up here is
+ * polled, so a link opened on another device moves this page on too. (Reached
+ * from an unconfirmed login there is no account id, only this browser's sign-in counts.)
  */
 export function VerificationPending() {
   const navigate = useNavigate()
   const { user, profile, session, reloadProfile } = useAuth()
   const [storedEmail] = useState(getPendingEmail)
+  const [storedUserId] = useState(getPendingUserId)
   const email = user?.email || storedEmail
   // The confirmation e-mail has just gone out: the cooldown starts on arrival.
   const { resend, sending, cooldown } = useResendVerification({ startCooldown: true })
   const [lastSentAt, setLastSentAt] = useState(() => new Date())
   const startCooldown = cooldown.start
+  const [confirmedElsewhere, setConfirmedElsewhere] = useState(false)
 
-  const verified = profile?.email_verification_status === VERIFIED_STATUS
+  const verified = profile?.email_verification_status === VERIFIED_STATUS || confirmedElsewhere
   useEffect(() => {
     if (!verified) return
     removePendingEmail()
-    forgetCredentials()
+    toast.success('Email verified', { id: 'email-verified', description: 'Your account is now active.' })
     navigate(paths.home, { replace: true })
   }, [verified, navigate])
 
@@ -57,29 +57,37 @@ export function VerificationPending() {
     if (!hasSession || verified) return
     const id = window.setInterval(() => {
       if (document.visibilityState === 'visible') void reloadProfile({ quiet: true })
-    }, PROFILE_POLL_MS)
+    }, POLL_MS)
     return () => window.clearInterval(id)
   }, [hasSession, verified, reloadProfile])
 
-  const polling = useRef(false)
+  // The account signed up in this browser (not someone else's session).
+  const watchedUserId = !user || user.id === storedUserId ? storedUserId : null
   useEffect(() => {
-    if (hasSession) return
-    const id = window.setInterval(async () => {
-      const creds = heldCredentials(email)
-      if (!creds || polling.current || document.visibilityState !== 'visible') return
-      polling.current = true
+    if (!watchedUserId || verified) return
+    const controller = new AbortController()
+    let busy = false
+    const check = async () => {
+      if (busy || document.visibilityState !== 'visible') return
+      busy = true
       try {
-        const { error } = await authClient.signInWithPassword(creds)
-        // Anything but "not confirmed yet" (a changed password, say) ends the watch.
-        if (error && !isEmailNotConfirmed(error) && error.status !== 429) forgetCredentials()
+        if (await getVerificationStatus(watchedUserId, controller.signal)) setConfirmedElsewhere(true)
       } catch {
-        // Offline for a moment: try again on the next tick.
+        // Offline or rate-limited for a moment: ask again on the next tick.
       } finally {
-        polling.current = false
+        busy = false
       }
-    }, SIGN_IN_POLL_MS)
-    return () => window.clearInterval(id)
-  }, [hasSession, email])
+    }
+    const id = window.setInterval(() => void check(), POLL_MS)
+    // Back from the phone: ask at once rather than on the next tick.
+    const onVisible = () => void check()
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      window.clearInterval(id)
+      document.removeEventListener('visibilitychange', onVisible)
+      controller.abort()
+    }
+  }, [watchedUserId, verified])
 
   const onResend = async () => {
     if (await resend(email)) {
@@ -101,7 +109,11 @@ export function VerificationPending() {
       ) : (
         <p className="text-lg">We&apos;ve sent you a verification link. Click the link in the email to activate your account.</p>
       )}
-      <p className="text-sm text-muted">This page moves on by itself once your email is verified, even if you open the link on another device.</p>
+      <p className="text-sm text-muted">
+        {watchedUserId || hasSession
+          ? 'This page moves on by itself once your email is verified, even if you open the link on another device.'
+          : 'This page moves on by itself once your email is verified in this browser; after opening the link elsewhere, just log in.'}
+      </p>
 
       <div className="rounded-2xl bg-tiger-50 p-4">
         <p className="text-sm font-semibold text-muted">Didn&apos;t get it? Check your spam folder, or send it again.</p>

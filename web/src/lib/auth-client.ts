@@ -5,12 +5,9 @@ import { setAccessTokenSource } from './api'
 export const AUTH_STORAGE_KEY = 'siso-auth'
 
 /**
- * The one auth client of the app, talking to our Supabase-Auth-compatible
- * server on the same origin. The library brings the 30 s refresh ticker with
- * its 90 s margin, retry backoff, the API-version header, PKCE and the
- * cross-tab BroadcastChannel, so none of that is written here.
+ * Refresh answers worth retrying (spec 01 §4: 502, 503, 504); network failures never reach a status.
+ * 429 is ours: being rate-limited for a moment is no reason to sign someone out.
  */
-/** Refresh answers worth retrying (spec 01 §4); network failures never reach a status. */
 const RETRYABLE_REFRESH_STATUS = new Set([429, 502, 503, 504])
 
 /**
@@ -28,6 +25,12 @@ const authFetch: typeof fetch = async (input, init) => {
   return response
 }
 
+/**
+ * The one auth client of the app, talking to our Supabase-Auth-compatible
+ * server on the same origin. The library brings the 30 s refresh ticker with
+ * its 90 s margin, retry backoff, the API-version header, PKCE and the
+ * cross-tab BroadcastChannel, so none of that is written here.
+ */
 export const authClient = new GoTrueClient({
   fetch: authFetch,
   url: `${window.location.origin}/auth/v1`,

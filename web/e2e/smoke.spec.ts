@@ -77,6 +77,15 @@ test('an unknown path shows the not-found page and Return Home works', async ({ 
   expect(errors).toEqual([])
 })
 
+test('a malformed hash (#%E0%A4%A) still renders the home page without errors', async ({ page }) => {
+  const errors = collectConsoleErrors(page)
+  await page.goto('/#%E0%A4%A')
+  await expect(page.getByRole('heading', { name: 'Our First Adventure' })).toBeVisible()
+  // The hash scroll runs after 100 ms: give it time to fail, if it would.
+  await page.waitForTimeout(500)
+  expect(errors).toEqual([])
+})
+
 test('protected pages send a signed-out visitor to login', async ({ page }) => {
   for (const path of ['/profile', '/dreamaker', '/games/find-objects', '/games/find-differences']) {
     await page.goto(path)

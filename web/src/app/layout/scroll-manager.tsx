@@ -22,10 +22,20 @@ export function ScrollManager() {
       return
     }
     const timer = window.setTimeout(() => {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+      document.getElementById(elementId(hash))?.scrollIntoView({ behavior: 'smooth', block: 'start' })
     }, HASH_SCROLL_DELAY_MS)
     return () => window.clearTimeout(timer)
   }, [pathname, hash, key, keepScroll])
 
   return null
+}
+
+/** The element id a #hash names; a malformed escape (#%E0%A4%A) is taken as written instead of throwing. */
+function elementId(hash: string): string {
+  const raw = hash.slice(1)
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    return raw
+  }
 }

@@ -87,6 +87,27 @@ func (s *Service) mfaCaller(ctx context.Context, tx db.Querier, r *http.Request)
 	return s.requireBearer(ctx, tx, r)
 }
 
+// inFactorTx is the shared start of the /factors/{id} endpoints: the rate
+// limit, then fn in a transaction with the caller and the caller's factor
+// named in the path (another user's factor is not found).
+func (s *Service) inFactorTx(r *http.Request, fn func(tx *db.Tx, b *bearer, f *factor) error) error {
+	ctx := r.Context()
+	if err := s.limit(ctx, r, "factors"); err != nil {
+		return err
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		b, err := s.mfaCaller(ctx, tx, r)
+		if err != nil {
+			return err
+		}
+		f, err := factorOf(ctx, tx, b.user.ID, r.PathValue("id"))
+		if err != nil {
+			return err
+		}
+		return fn(tx, b, f)
+	})
+}
+
 // EnrollFactor answers POST /factors: a new, unverified TOTP factor with
 // its secret and QR code.
 func (s *Service) EnrollFactor(w http.ResponseWriter, r *http.Request) error {
@@ -187,18 +208,7 @@ func qrCodeSVG(content string) (string, error) {
 func (s *Service) ChallengeFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var out any
-	if err := s.limit(ctx, r, "factors"); err != nil {
-		return err
-	}
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		b, err := s.mfaCaller(ctx, tx, r)
-		if err != nil {
-			return err
-		}
-		f, err := factorOf(ctx, tx, b.user.ID, r.PathValue("id"))
-		if err != nil {
-			return err
-		}
+	err := s.inFactorTx(r, func(tx *db.Tx, _ *bearer, f *factor) error {
 		now := s.clock()
 		id := newID()
 		if _, err := tx.ExecContext(ctx, `INSERT INTO mfa_challenges (id, factor_id, created_at) VALUES (?, ?, ?)`, id, f.ID, now); err != nil {
@@ -234,18 +244,7 @@ func (s *Service) VerifyFactor(w http.ResponseWriter, r *http.Request) error {
 	}
 	var out *mfaVerifyResponse
 	var failed error
-	if err := s.limit(ctx, r, "factors"); err != nil {
-		return err
-	}
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		b, err := s.mfaCaller(ctx, tx, r)
-		if err != nil {
-			return err
-		}
-		f, err := factorOf(ctx, tx, b.user.ID, r.PathValue("id"))
-		if err != nil {
-			return err
-		}
+	err := s.inFactorTx(r, func(tx *db.Tx, b *bearer, f *factor) error {
 		if err := s.useChallenge(ctx, tx, f.ID, in.ChallengeID); err != nil {
 			return err
 		}
@@ -347,18 +346,7 @@ func countVerified(fs []factor) int {
 func (s *Service) UnenrollFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var id string
-	if err := s.limit(ctx, r, "factors"); err != nil {
-		return err
-	}
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		b, err := s.mfaCaller(ctx, tx, r)
-		if err != nil {
-			return err
-		}
-		f, err := factorOf(ctx, tx, b.user.ID, r.PathValue("id"))
-		if err != nil {
-			return err
-		}
+	err := s.inFactorTx(r, func(tx *db.Tx, b *bearer, f *factor) error {
 		if f.Status == factorVerified && b.session.AAL != "aal2" {
 			return forbidden("insufficient_aal", "AAL2 required to unenroll verified factor")
 		}

@@ -4,7 +4,7 @@
 //   node web/scripts/auth-smoke.mjs http://localhost:8080
 //
 // It reads e-mails from the development mailbox (/api/dev/mail), so the
-// server must run with --dev, and with a high AUTH_RATE_LIMIT_PER_MINUTE.
+// server must run with --dev, and with a high RATE_LIMIT_PER_MINUTE.
 import assert from 'node:assert/strict'
 import { createRequire } from 'node:module'
 

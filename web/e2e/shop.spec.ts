@@ -252,6 +252,8 @@ test.describe('cart', () => {
 
   test('a cart saved with old prices takes the catalogue\'s, and the payment goes through', async ({ page }) => {
     await page.goto('/')
+    // The cart provider saves its (empty) cart when it mounts: wait for that, or it overwrites ours.
+    await page.waitForFunction(() => localStorage.getItem('cart') !== null)
     await page.evaluate(() =>
       localStorage.setItem(
         'cart',
@@ -280,6 +282,8 @@ test.describe('cart', () => {
 
   test('adding a book already at the maximum quantity says so instead of "Added to Cart"', async ({ page }) => {
     await page.goto('/')
+    // The cart provider saves its (empty) cart when it mounts: wait for that, or it overwrites ours.
+    await page.waitForFunction(() => localStorage.getItem('cart') !== null)
     await page.evaluate(() =>
       localStorage.setItem('cart', JSON.stringify({ items: [{ id: 1, title: 'Siso and the Stripe That Got Away', price: 14.99, coverImage: '/c.svg', quantity: 99 }] })),
     )

@@ -22,7 +22,7 @@ type Config struct {
 
 	JWTSecret string // JWT_SECRET: signs access tokens; when unset one is generated once and kept in the database
 
-	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE (formerly AUTH_RATE_LIMIT_PER_MINUTE): requests per client IP and minute on each rate-limited endpoint
+	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE: requests per client IP and minute on each rate-limited endpoint
 
 	TrustedProxies []netip.Prefix // TRUSTED_PROXIES: proxies whose X-Forwarded-For is believed; none by default
 
@@ -83,15 +83,9 @@ func Load(lookup Lookup) (Config, error) {
 	}
 	c.Dev = dev
 
-	// AUTH_RATE_LIMIT_PER_MINUTE is the variable's name from when only the
-	// account API was limited; it still counts when the new one is unset.
-	rateVar := "RATE_LIMIT_PER_MINUTE"
-	if get(rateVar, "") == "" && get("AUTH_RATE_LIMIT_PER_MINUTE", "") != "" {
-		rateVar = "AUTH_RATE_LIMIT_PER_MINUTE"
-	}
-	rate, err := strconv.Atoi(get(rateVar, "30"))
+	rate, err := strconv.Atoi(get("RATE_LIMIT_PER_MINUTE", "30"))
 	if err != nil || rate < 1 {
-		errs = append(errs, fmt.Errorf("%s: %q must be a whole number of at least 1", rateVar, get(rateVar, "")))
+		errs = append(errs, fmt.Errorf("RATE_LIMIT_PER_MINUTE: %q must be a whole number of at least 1", get("RATE_LIMIT_PER_MINUTE", "")))
 	}
 	c.RateLimitPerMinute = rate
 

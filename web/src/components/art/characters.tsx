@@ -11,10 +11,12 @@ export const characters: { id: CharacterId; name: string; kind: string; blurb: s
   { id: 'feefee', name: 'FeeFee', kind: 'the Elephant', blurb: 'Big-hearted and kind, FeeFee never forgets a friend.', color: 'bg-sky-100' },
 ]
 
-export function CharacterPortrait({ id, className }: { id: CharacterId; className?: string }) {
+/** A character's face; `decorative` hides it from screen readers when a name stands beside it. */
+export function CharacterPortrait({ id, className, decorative = false }: { id: CharacterId; className?: string; decorative?: boolean }) {
   const Portrait = portraits[id]
+  const label = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': characters.find((c) => c.id === id)?.name }
   return (
-    <svg viewBox="0 0 120 120" className={className} role="img" aria-label={characters.find((c) => c.id === id)?.name}>
+    <svg viewBox="0 0 120 120" className={className} {...label}>
       <Portrait />
     </svg>
   )

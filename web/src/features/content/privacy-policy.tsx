@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { brand } from '@/config/brand'
 import { paths } from '@/config/paths'
 import { facts } from './facts'
-import { DotList, LastUpdated, OnThisPage, ProseSection } from './prose'
+import { DotList, PolicyLayout, ProseSection } from './prose'
 
 const sections = [
   { id: 'collect', title: 'What we collect' },
@@ -19,82 +19,74 @@ const sections = [
 /** The privacy policy, written for parents in plain words. */
 export function PrivacyPolicy() {
   return (
-    <>
-      <LastUpdated date={facts.policiesUpdated} />
-      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside className="lg:sticky lg:top-24 lg:self-start">
-          <OnThisPage sections={sections} />
-        </aside>
-        <div className="space-y-6">
-          <p className="text-lg leading-relaxed text-ink/85">
-            {brand.name} makes books and stories for children aged {facts.ages}, and the grown-ups who read with them. We collect as little personal information as we
-            can, we never sell it, and we explain here exactly what we keep and why.
-          </p>
-          <ProseSection id="collect" title="What we collect" icon={Database}>
-            <DotList
-              items={[
-                <><strong>Account details</strong> you give us: your name, e-mail address, country, language and, if you choose, your date of birth.</>,
-                <><strong>Your children&rsquo;s first names and birthdays</strong>, only if you add them, so stories and recommendations fit their age.</>,
-                <><strong>Order details</strong>: what you bought, your delivery address and how you paid. Card numbers are handled by our payment partners and never stored by us.</>,
-                <><strong>Device information</strong> when you sign in (device type, browser and operating system), so you can see where your account is used.</>,
-                <><strong>Messages</strong> you send us through the contact form.</>,
-              ]}
-            />
-          </ProseSection>
-          <ProseSection id="use" title="How we use it" icon={UserCheck} tone="bg-leaf-100 text-leaf-700">
-            <DotList
-              items={[
-                'To run your account, deliver your orders and send receipts and shipping updates.',
-                'To personalise stories in Dream Maker with your child\u2019s name and age.',
-                'To answer your questions and help when something goes wrong.',
-                'To send our newsletter, only if you subscribed. Every e-mail has a one-click unsubscribe link.',
-                'To keep the shop safe, for example by spotting unusual sign-ins.',
-              ]}
-            />
-          </ProseSection>
-          <ProseSection id="share" title="Who we share it with" icon={Share2} tone="bg-sky-100 text-sky-500">
-            <p>
-              We never sell or rent personal information. We share only what is needed with the companies that help us run the shop: payment providers, delivery carriers
-              and our e-mail service. Each of them may use the information only to provide their service to us. We may also disclose information when the law requires it.
-            </p>
-          </ProseSection>
-          <ProseSection id="cookies" title="Cookies" icon={Cookie} tone="bg-sun-100 text-tiger-700">
-            <p>
-              We use a small number of essential cookies and browser storage to keep you signed in, remember your cart and save your game settings. We do not use
-              advertising cookies. Optional analytics are only used when you accept all cookies.
-            </p>
-          </ProseSection>
-          <ProseSection id="children" title={"Children\u2019s privacy"} icon={Baby} tone="bg-berry-100 text-berry-500">
-            <p>
-              Our books are for children, but our accounts and services are for parents and guardians. Our services are not intended for children under {facts.minimumAge},
-              and we do not knowingly collect personal information directly from children under {facts.minimumAge}. Any details about a child are entered and managed by
-              their parent or guardian. If you believe a child has given us personal information, please contact us and we will delete it promptly.
-            </p>
-          </ProseSection>
-          <ProseSection id="security" title="Keeping it safe" icon={Lock} tone="bg-grape-100 text-grape-500">
-            <p>
-              Passwords are stored only in scrambled (hashed) form, all traffic is encrypted, and access to personal information is limited to the people who need it to
-              help you. We keep information only as long as your account is open or as the law requires for orders and invoices.
-            </p>
-          </ProseSection>
-          <ProseSection id="rights" title="Your choices and rights" icon={UserCheck} tone="bg-leaf-100 text-leaf-700">
-            <p>
-              You can see and update your details on your profile page at any time, change your e-mail preferences, and ask us for a copy of your data or for your account to
-              be deleted. Depending on where you live you may have further rights, such as objecting to certain uses; just ask.
-            </p>
-          </ProseSection>
-          <ProseSection id="contact" title="Contact us" icon={Mail} tone="bg-tiger-100 text-tiger-700">
-            <p>
-              Questions about your privacy? Write to{' '}
-              <a href={`mailto:${brand.supportEmail}`} className="font-bold text-tiger-700 underline-offset-4 hover:underline">
-                {brand.supportEmail}
-              </a>{' '}
-              or use our <Link to={paths.contactForm} className="font-bold text-tiger-700 underline-offset-4 hover:underline">contact form</Link>. If we change this policy
-              we will update the date at the top and, for important changes, tell you by e-mail.
-            </p>
-          </ProseSection>
-        </div>
-      </div>
-    </>
+    <PolicyLayout sections={sections}>
+      <p className="text-lg leading-relaxed text-ink/85">
+        {brand.name} makes books and stories for children aged {facts.ages}, and the grown-ups who read with them. We collect as little personal information as we
+        can, we never sell it, and we explain here exactly what we keep and why.
+      </p>
+      <ProseSection id="collect" title="What we collect" icon={Database}>
+        <DotList
+          items={[
+            <><strong>Account details</strong> you give us: your name, e-mail address, country, language and, if you choose, your date of birth.</>,
+            <><strong>Your children&rsquo;s first names and birthdays</strong>, only if you add them, so stories and recommendations fit their age.</>,
+            <><strong>Order details</strong>: what you bought, your delivery address and how you paid. Card numbers are handled by our payment partners and never stored by us.</>,
+            <><strong>Device information</strong> when you sign in (device type, browser and operating system), so you can see where your account is used.</>,
+            <><strong>Messages</strong> you send us through the contact form.</>,
+          ]}
+        />
+      </ProseSection>
+      <ProseSection id="use" title="How we use it" icon={UserCheck} tone="bg-leaf-100 text-leaf-700">
+        <DotList
+          items={[
+            'To run your account, deliver your orders and send receipts and shipping updates.',
+            'To personalise stories in Dream Maker with your child\u2019s name and age.',
+            'To answer your questions and help when something goes wrong.',
+            'To send our newsletter, only if you subscribed. Every e-mail has a one-click unsubscribe link.',
+            'To keep the shop safe, for example by spotting unusual sign-ins.',
+          ]}
+        />
+      </ProseSection>
+      <ProseSection id="share" title="Who we share it with" icon={Share2} tone="bg-sky-100 text-sky-500">
+        <p>
+          We never sell or rent personal information. We share only what is needed with the companies that help us run the shop: payment providers, delivery carriers
+          and our e-mail service. Each of them may use the information only to provide their service to us. We may also disclose information when the law requires it.
+        </p>
+      </ProseSection>
+      <ProseSection id="cookies" title="Cookies" icon={Cookie} tone="bg-sun-100 text-tiger-700">
+        <p>
+          We use a small number of essential cookies and browser storage to keep you signed in, remember your cart and save your game settings. We do not use
+          advertising cookies. Optional analytics are only used when you accept all cookies.
+        </p>
+      </ProseSection>
+      <ProseSection id="children" title={"Children\u2019s privacy"} icon={Baby} tone="bg-berry-100 text-berry-500">
+        <p>
+          Our books are for children, but our accounts and services are for parents and guardians. Our services are not intended for children under {facts.minimumAge},
+          and we do not knowingly collect personal information directly from children under {facts.minimumAge}. Any details about a child are entered and managed by
+          their parent or guardian. If you believe a child has given us personal information, please contact us and we will delete it promptly.
+        </p>
+      </ProseSection>
+      <ProseSection id="security" title="Keeping it safe" icon={Lock} tone="bg-grape-100 text-grape-500">
+        <p>
+          Passwords are stored only in scrambled (hashed) form, all traffic is encrypted, and access to personal information is limited to the people who need it to
+          help you. We keep information only as long as your account is open or as the law requires for orders and invoices.
+        </p>
+      </ProseSection>
+      <ProseSection id="rights" title="Your choices and rights" icon={UserCheck} tone="bg-leaf-100 text-leaf-700">
+        <p>
+          You can see and update your details on your profile page at any time, change your e-mail preferences, and ask us for a copy of your data or for your account to
+          be deleted. Depending on where you live you may have further rights, such as objecting to certain uses; just ask.
+        </p>
+      </ProseSection>
+      <ProseSection id="contact" title="Contact us" icon={Mail} tone="bg-tiger-100 text-tiger-700">
+        <p>
+          Questions about your privacy? Write to{' '}
+          <a href={`mailto:${brand.supportEmail}`} className="font-bold text-tiger-700 underline-offset-4 hover:underline">
+            {brand.supportEmail}
+          </a>{' '}
+          or use our <Link to={paths.contactForm} className="font-bold text-tiger-700 underline-offset-4 hover:underline">contact form</Link>. If we change this policy
+          we will update the date at the top and, for important changes, tell you by e-mail.
+        </p>
+      </ProseSection>
+    </PolicyLayout>
   )
 }

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { cn } from '@/lib/cn'
+import { facts } from './facts'
 
 /** A titled block of readable text: the building block of the policy pages. */
 export function ProseSection({ id, title, icon: Icon, tone = 'bg-tiger-100 text-tiger-700', children }: { id?: string; title: string; icon?: LucideIcon; tone?: string; children: ReactNode }) {
@@ -57,5 +58,20 @@ export function OnThisPage({ sections }: { sections: { id: string; title: string
         ))}
       </ol>
     </nav>
+  )
+}
+
+/** The frame of a policy page: last-updated line, "On this page" sidebar, then the sections. */
+export function PolicyLayout({ sections, children }: { sections: { id: string; title: string }[]; children: ReactNode }) {
+  return (
+    <>
+      <LastUpdated date={facts.policiesUpdated} />
+      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <aside className="lg:sticky lg:top-24 lg:self-start">
+          <OnThisPage sections={sections} />
+        </aside>
+        <div className="space-y-6">{children}</div>
+      </div>
+    </>
   )
 }

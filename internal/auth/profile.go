@@ -140,9 +140,9 @@ func touchLastLogin(ctx context.Context, q db.Querier, userID string, now time.T
 
 // GetProfile answers GET /api/profile: the caller's own profile.
 func (s *Service) GetProfile(w http.ResponseWriter, r *http.Request) error {
-	c, ok := CallerFrom(r.Context())
-	if !ok {
-		return httpx.Errorf(httpx.CodeUnauthorized, "Please sign in.")
+	c, err := RequireUser(r.Context())
+	if err != nil {
+		return err
 	}
 	p, err := profileByID(r.Context(), s.db, c.UserID)
 	if errors.Is(err, errNoProfile) {
@@ -165,9 +165,9 @@ type profilePatch struct {
 
 // PatchProfile answers PATCH /api/profile and returns the updated profile.
 func (s *Service) PatchProfile(w http.ResponseWriter, r *http.Request) error {
-	c, ok := CallerFrom(r.Context())
-	if !ok {
-		return httpx.Errorf(httpx.CodeUnauthorized, "Please sign in.")
+	c, err := RequireUser(r.Context())
+	if err != nil {
+		return err
 	}
 	var in profilePatch
 	if err := httpx.DecodeJSON(r, &in); err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"time"
 )
 
 // Error codes. Each maps to one HTTP status; the message of an Error is safe
@@ -46,6 +47,9 @@ type Error struct {
 	Code    string            `json:"code"`
 	Message string            `json:"message"`
 	Fields  map[string]string `json:"fields,omitempty"`
+	// RetryAfter, when set, becomes the Retry-After header (rate limits,
+	// cooldowns); every ErrorWriter sets it through Prepare.
+	RetryAfter time.Duration `json:"-"`
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%s: %s", e.Code, e.Message) }

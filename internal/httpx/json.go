@@ -7,18 +7,29 @@ import (
 	"log/slog"
 	"mime"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
 // HandlerFunc is an http handler that returns an error instead of writing it.
 type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
 
-// Handle adapts a HandlerFunc: a returned error becomes the JSON error shape,
-// and internal errors are logged with the request's id.
-func Handle(h HandlerFunc) http.Handler {
+// ErrorWriter answers a handler's error in one route group's shape: the /api
+// shape (WriteError), GoTrue's on /auth/v1, or a server function's own.
+type ErrorWriter func(w http.ResponseWriter, r *http.Request, err error)
+
+// Handle adapts a HandlerFunc of the /api routes: a returned error becomes
+// the /api JSON error shape, and internal errors are logged with the
+// request's id.
+func Handle(h HandlerFunc) http.Handler { return HandleWith(WriteError, h) }
+
+// HandleWith adapts a HandlerFunc whose errors are answered by write. Every
+// route of the shop goes through it, so a route group differs from another
+// only in the writer it names where its routes are registered.
+func HandleWith(write ErrorWriter, h HandlerFunc) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := h(w, r); err != nil {
-			WriteError(w, r, err)
+			write(w, r, err)
 		}
 	})
 }
@@ -32,11 +43,21 @@ func WriteJSON(w http.ResponseWriter, status int, v any) error {
 
 // WriteError writes err as {"error":{"code","message","fields"}}.
 func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	e := Prepare(w, r, err)
+	_ = WriteJSON(w, e.Status(), map[string]*Error{"error": e})
+}
+
+// Prepare is the part every ErrorWriter shares: it turns err into an *Error,
+// logs internal errors with the request, and sets Retry-After on a 429.
+func Prepare(w http.ResponseWriter, r *http.Request, err error) *Error {
 	e := AsError(err)
 	if e.Code == CodeInternal {
 		slog.ErrorContext(r.Context(), "request failed", "err", err, "method", r.Method, "path", r.URL.Path)
 	}
-	_ = WriteJSON(w, e.Status(), map[string]*Error{"error": e})
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds())))
+	}
+	return e
 }
 
 // DecodeJSON reads a JSON body into v. Wrong content type, a body over the

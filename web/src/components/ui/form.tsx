@@ -15,18 +15,21 @@
  *     </form>
  *   </Form>
  *
+ * The common case, a labelled text input, is one line: `<InputField control={form.control} name="email" label="Email" type="email" />`.
+ *
  * FormItem gives the field its ids; FormLabel points at the control, and FormControl marks
  * the control `aria-invalid` and `aria-describedby` its description and message. When the
  * server refuses the values, `setServerErrors(form.setError, error)` puts the API's
  * `error.fields` on their fields.
  */
 import { Slot } from '@radix-ui/react-slot'
-import { createContext, useContext, useEffect, useId, useState, type ComponentProps } from 'react'
+import { createContext, useContext, useEffect, useId, useState, type ComponentProps, type ReactNode } from 'react'
 import {
   Controller,
   FormProvider,
   useFormContext,
   useFormState,
+  type Control,
   type ControllerProps,
   type FieldPath,
   type FieldValues,
@@ -34,6 +37,7 @@ import {
 } from 'react-hook-form'
 import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/cn'
+import { Input } from './input'
 import { FieldError, Label } from './label'
 
 /** Hands the useForm() result to every field below it. */
@@ -113,6 +117,46 @@ export function FormDescription({ className, ...props }: ComponentProps<'p'>) {
 export function FormMessage() {
   const { formMessageId, error } = useFormField()
   return <FieldError id={formMessageId} message={error?.message} />
+}
+
+type InputFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue'> & {
+  control: Control<TValues>
+  name: TName
+  label: ReactNode
+  /** Shown under the input, above the message (e.g. a strength meter). */
+  children?: ReactNode
+}
+
+/** A labelled text input with its message: the FormField + FormItem + Input every text field repeats. */
+export function InputField<TValues extends FieldValues, TName extends FieldPath<TValues>>({ control, name, label, id, className, children, onChange, onBlur, ...input }: InputFieldProps<TValues, TName>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem id={id} className={className}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input
+              {...input}
+              {...field}
+              value={field.value ?? ''}
+              onChange={(e) => {
+                field.onChange(e)
+                onChange?.(e)
+              }}
+              onBlur={(e) => {
+                field.onBlur()
+                onBlur?.(e)
+              }}
+            />
+          </FormControl>
+          {children}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
 }
 
 /**

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"bookshop/internal/account"
 	"bookshop/internal/auth"
 	"bookshop/internal/catalog"
 	"bookshop/internal/config"
@@ -45,6 +46,8 @@ type Server struct {
 	newsletter *newsletter.Service
 	geo        *geo.Service
 	contact    *contact.Handler // the contact form's function
+
+	account *account.Service // the parent's children, devices, preferences and data
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -110,7 +113,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	}
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, limiter), geo: geo.New(countries),
-		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter)}, nil
+		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter),
+		account: account.New(d)}, nil
 }
 
 func loadApp(fsys fs.FS) (*webapp.Handler, error) {

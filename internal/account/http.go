@@ -145,3 +145,16 @@ func (s *Service) PutCommunications(w http.ResponseWriter, r *http.Request) erro
 	}
 	return httpx.WriteJSON(w, http.StatusOK, pref)
 }
+
+// requireOwnerData is auth.RequireUser for the export and deletion routes,
+// which exist only once WithOwnerData wired them.
+func (s *Service) requireOwnerData(r *http.Request) (string, error) {
+	c, err := auth.RequireUser(r.Context())
+	if err != nil {
+		return "", err
+	}
+	if s.accounts == nil || s.orders == nil {
+		return "", httpx.Errorf(httpx.CodeUnavailable, "This is not available right now.")
+	}
+	return c.UserID, nil
+}

@@ -5,6 +5,7 @@ package server
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -49,9 +50,32 @@ type Server struct {
 	account *account.Service // the parent's children, devices, preferences and data
 }
 
+// Option changes a default of New; tests use them (internal/apitest).
+type Option func(*options)
+
+type options struct {
+	now            func() time.Time
+	cheapPasswords bool
+	app            fs.FS // nil: the embedded build
+}
+
+// WithClock replaces time.Now in every feature that reads the time.
+func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
+// WithCheapPasswordHashing makes password hashing fast. Only for tests.
+func WithCheapPasswordHashing() Option { return func(o *options) { o.cheapPasswords = true } }
+
+// WithWebApp serves app instead of the embedded build, so tests need no
+// built app.
+func WithWebApp(app fs.FS) Option { return func(o *options) { o.app = app } }
+
 // New builds the server and its features.
-func New(cfg config.Config, d *db.DB) (*Server, error) {
-	app, err := webapp.New()
+func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
+	o := options{now: time.Now}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	app, err := loadApp(o.app)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +83,11 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	accounts, err := auth.NewService(context.Background(), cfg, d)
+	authOpts := []auth.Option{auth.WithClock(o.now)}
+	if o.cheapPasswords {
+		authOpts = append(authOpts, auth.WithCheapPasswordHashing())
+	}
+	accounts, err := auth.NewService(context.Background(), cfg, d, authOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +101,7 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	}
 	// One per-client limiter for the endpoints beyond /auth/v1 that write
 	// rows or send e-mail; the account service keeps its own on the same table.
-	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, nil)
+	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, o.now)
 	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter, cfg.SiteURL)
 	var countries geo.CountryLookup // nil: Accept-Language, else US
 	if cfg.GeoIPDatabase != "" {
@@ -87,6 +115,13 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 		newsletter: newsletter.New(d, limiter), geo: geo.New(countries),
 		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter),
 		account: account.New(d).WithOwnerData(accountOwner{accounts}, accountOrders{shop}, limiter)}, nil
+}
+
+func loadApp(fsys fs.FS) (*webapp.Handler, error) {
+	if fsys == nil {
+		return webapp.New()
+	}
+	return webapp.NewFromFS(fsys)
 }
 
 // orderCatalog lets orders price carts from the catalogue without importing

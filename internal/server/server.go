@@ -115,7 +115,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
-		account: account.New(d)}, nil
+		account: account.New(d).WithOwnerData(accountOwner{accounts}, accountOrders{shop}, limiter)}, nil
 }
 
 func loadApp(fsys fs.FS) (*webapp.Handler, error) {
@@ -135,6 +135,34 @@ func (c orderCatalog) PricedBook(id int) (orders.PricedBook, bool) {
 		return orders.PricedBook{}, false
 	}
 	return orders.PricedBook{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents}, true
+}
+
+// accountOwner and accountOrders give the account area the parent's account
+// and orders without importing more of auth and orders than these calls.
+type accountOwner struct{ auth *auth.Service }
+
+func (a accountOwner) Profile(ctx context.Context, userID string) (any, error) {
+	return a.auth.ProfileOf(ctx, userID)
+}
+
+func (a accountOwner) PasswordMatches(ctx context.Context, userID, password string) (bool, error) {
+	err := a.auth.ConfirmPassword(ctx, userID, password)
+	if errors.Is(err, auth.ErrWrongPassword) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+func (accountOwner) Delete(ctx context.Context, q db.Querier, userID string) error {
+	return auth.DeleteAccount(ctx, q, userID)
+}
+
+type accountOrders struct{ shop *orders.Service }
+
+func (o accountOrders) Of(ctx context.Context, userID string) (any, error) { return o.shop.ViewsOf(ctx, userID) }
+
+func (accountOrders) EraseBuyer(ctx context.Context, q db.Querier, userID string) error {
+	return orders.EraseBuyer(ctx, q, userID)
 }
 
 // Handler is the whole shop as one http.Handler, middleware included.

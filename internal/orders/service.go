@@ -406,6 +406,9 @@ func (s *Service) Orders(ctx context.Context) ([]Order, error) {
 	if !ok {
 		return nil, httpx.Errorf(httpx.CodeUnauthorized, "Sign in to see your orders.")
 	}
+	if err := auth.CheckSecondStep(ctx); err != nil {
+		return nil, err
+	}
 	return ordersOfUser(ctx, s.db, c.UserID)
 }
 
@@ -415,6 +418,9 @@ func (s *Service) Order(ctx context.Context, number string) (Order, error) {
 	c, ok := auth.CallerFrom(ctx)
 	if !ok {
 		return Order{}, httpx.Errorf(httpx.CodeUnauthorized, "Sign in to see your orders.")
+	}
+	if err := auth.CheckSecondStep(ctx); err != nil {
+		return Order{}, err
 	}
 	o, err := orderBy(ctx, s.db, "number = ?", number)
 	if err != nil {

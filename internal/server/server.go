@@ -171,7 +171,7 @@ func (s *Server) Handler() http.Handler {
 		httpx.TrustProxies(s.cfg.TrustedProxies), // before anything asks httpx.ClientIP
 		httpx.Logging,
 		httpx.Recover,
-		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg)),
+		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg), strings.HasPrefix(s.cfg.SiteURL, "https://")),
 		httpx.Compress,
 		httpx.LimitBody(maxBodyBytes),
 		s.auth.Middleware, // every route sees the signed-in caller, if any

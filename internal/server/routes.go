@@ -3,7 +3,9 @@ package server
 import (
 	"net/http"
 
+	"bookshop/internal/contact"
 	"bookshop/internal/httpx"
+	"bookshop/internal/orders"
 )
 
 // routes registers every route of the shop. Read this file to see the whole
@@ -11,6 +13,10 @@ import (
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	h := httpx.Handle
+	// limited declares a route's per-client rate limit where it is
+	// registered: over it, a 429 with message and Retry-After in the route
+	// group's own error shape.
+	limited := s.limiter.Limit
 
 	mux.Handle("GET /api/health", h(s.health))
 	mux.Handle("GET /api/settings", h(s.settings))
@@ -22,16 +28,17 @@ func (s *Server) routes() http.Handler {
 
 	// Orders and payments (internal/orders): the spec's payment function
 	// (create_order, capture_order, demo_payment) and the buyer's orders.
-	mux.HandleFunc("POST /functions/v1/process-payment", s.orders.ProcessPayment)
+	mux.Handle("POST /functions/v1/process-payment", httpx.HandleWith(orders.WriteError, s.orders.ProcessPayment))
 	mux.Handle("GET /api/orders", h(s.orders.ListOrders))
 	mux.Handle("GET /api/orders/{number}", h(s.orders.GetOrder))
 
 	// Newsletter (internal/newsletter) and the checkout's default country (internal/geo).
-	mux.Handle("POST /api/newsletter", h(s.newsletter.HandleSubscribe))
+	mux.Handle("POST /api/newsletter", h(limited("newsletter", "Too many sign-ups. Please wait a minute and try again.", s.newsletter.HandleSubscribe)))
 	mux.Handle("GET /api/geo", h(s.geo.HandleGeo))
 
 	// Contact form (internal/contact): stores the message and e-mails support.
-	mux.Handle("POST /functions/v1/send-contact-email", s.contact)
+	mux.Handle("POST /functions/v1/send-contact-email", httpx.HandleWith(contact.WriteError,
+		limited("contact", "Too many messages. Please wait a minute and try again.", s.contact.HandleSend)))
 
 	// Accounts (internal/auth): the Supabase-Auth-compatible API used by
 	// @supabase/auth-js, and the caller's own profile.

@@ -45,7 +45,8 @@ type Server struct {
 	orders     *orders.Service // payments and the buyer's orders
 	newsletter *newsletter.Service
 	geo        *geo.Service
-	contact    *contact.Handler // the contact form's function
+	contact    *contact.Service   // the contact form's function
+	limiter    *ratelimit.Limiter // per-client limits of the routes beyond /auth/v1
 
 	account *account.Service // the parent's children, devices, preferences and data
 }
@@ -112,8 +113,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		countries = mm
 	}
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
-		newsletter: newsletter.New(d, limiter), geo: geo.New(countries),
-		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter),
+		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
+		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
 		account: account.New(d).WithOwnerData(accountOwner{accounts}, accountOrders{shop}, limiter)}, nil
 }
 

@@ -217,7 +217,7 @@ func (p profilePatch) validate(now time.Time) ([]string, []any, error) {
 	text("first_name", p.FirstName, 100, nil, "")
 	text("last_name", p.LastName, 100, nil, "")
 	// Codes, not names: the app names them in the reader's language (spec 02 §3).
-	text("country", p.Country, 2, countryCode, "Use an ISO 3166 country code, e.g. US")
+	text("country", p.Country, 100, countryCode, "Use an ISO 3166 country code, e.g. US")
 	text("language", p.Language, 20, languageCode, "Use an ISO 639 language code, e.g. en")
 	if p.DateOfBirth != nil {
 		dob, msg := parseDateOfBirth(*p.DateOfBirth, now)

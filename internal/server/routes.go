@@ -41,30 +41,9 @@ func (s *Server) routes() http.Handler {
 		limited("contact", "Too many messages. Please wait a minute and try again.", s.contact.HandleSend)))
 
 	// Accounts (internal/auth): the Supabase-Auth-compatible API used by
-	// @supabase/auth-js, and the caller's own profile.
-	a := s.auth.Handle
-	mux.HandleFunc("OPTIONS /auth/v1/", s.auth.Preflight)
-	mux.Handle("GET /auth/v1/settings", a(s.auth.Settings))
-	mux.Handle("POST /auth/v1/signup", a(s.auth.Signup))
-	mux.Handle("POST /auth/v1/token", a(s.auth.Token))
-	mux.Handle("GET /auth/v1/verify", a(s.auth.VerifyGet))
-	mux.Handle("POST /auth/v1/verify", a(s.auth.VerifyPost))
-	mux.Handle("POST /auth/v1/otp", a(s.auth.OTP))
-	mux.Handle("POST /auth/v1/recover", a(s.auth.Recover))
-	mux.Handle("POST /auth/v1/resend", a(s.auth.Resend))
-	mux.Handle("GET /auth/v1/verification-status", a(s.auth.VerificationStatus))
-	mux.Handle("GET /auth/v1/user", a(s.auth.GetUser))
-	mux.Handle("PUT /auth/v1/user", a(s.auth.UpdateUser))
-	mux.Handle("POST /auth/v1/logout", a(s.auth.Logout))
-	mux.Handle("GET /auth/v1/authorize", a(s.auth.Authorize))
-	mux.Handle("GET /auth/v1/callback", a(s.auth.GoogleCallback))
-	mux.Handle("POST /auth/v1/factors", a(s.auth.EnrollFactor))
-	mux.Handle("POST /auth/v1/factors/recovery_codes", a(s.auth.RegenerateRecoveryCodes))
-	mux.Handle("POST /auth/v1/factors/{id}/challenge", a(s.auth.ChallengeFactor))
-	mux.Handle("POST /auth/v1/factors/{id}/verify", a(s.auth.VerifyFactor))
-	mux.Handle("DELETE /auth/v1/factors/{id}", a(s.auth.UnenrollFactor))
-	mux.Handle("GET /api/profile", h(s.auth.GetProfile))
-	mux.Handle("PATCH /api/profile", h(s.auth.PatchProfile))
+	// @supabase/auth-js under /auth/v1, and the caller's own profile
+	// (/api/profile). The list lives in (*auth.Service).Register.
+	s.auth.Register(mux)
 
 	// The parent's account area (internal/account): children, devices,
 	// communication preference, the data export and account deletion.
@@ -77,7 +56,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/communications", h(s.account.GetCommunications))
 	mux.Handle("PUT /api/communications", h(s.account.PutCommunications))
 	mux.Handle("GET /api/account/export", h(s.account.GetExport))
-	mux.Handle("DELETE /api/account", h(s.account.DeleteMe))
+	mux.Handle("DELETE /api/account", h(limited("delete_account", "Too many attempts. Please wait a minute and try again.", s.account.DeleteMe)))
 
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))

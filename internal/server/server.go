@@ -115,7 +115,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
-		account: account.New(d).WithOwnerData(accountOwner{accounts}, accountOrders{shop}, limiter)}, nil
+		account: account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop})}, nil
 }
 
 func loadApp(fsys fs.FS) (*webapp.Handler, error) {

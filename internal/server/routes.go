@@ -56,7 +56,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/communications", h(s.account.GetCommunications))
 	mux.Handle("PUT /api/communications", h(s.account.PutCommunications))
 	mux.Handle("GET /api/account/export", h(s.account.GetExport))
-	mux.Handle("DELETE /api/account", h(s.account.DeleteMe))
+	mux.Handle("DELETE /api/account", h(limited("delete_account", "Too many attempts. Please wait a minute and try again.", s.account.DeleteMe)))
 
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))

@@ -115,7 +115,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
-		account: account.New(d).WithOwnerData(accountOwner{accounts}, accountOrders{shop}, limiter)}, nil
+		account: account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop})}, nil
 }
 
 func loadApp(fsys fs.FS) (*webapp.Handler, error) {
@@ -159,7 +159,9 @@ func (accountOwner) Delete(ctx context.Context, q db.Querier, userID string) err
 
 type accountOrders struct{ shop *orders.Service }
 
-func (o accountOrders) Of(ctx context.Context, userID string) (any, error) { return o.shop.ViewsOf(ctx, userID) }
+func (o accountOrders) Of(ctx context.Context, userID string) (any, error) {
+	return o.shop.ViewsOf(ctx, userID)
+}
 
 func (accountOrders) EraseBuyer(ctx context.Context, q db.Querier, userID string) error {
 	return orders.EraseBuyer(ctx, q, userID)
@@ -171,7 +173,7 @@ func (s *Server) Handler() http.Handler {
 		httpx.TrustProxies(s.cfg.TrustedProxies), // before anything asks httpx.ClientIP
 		httpx.Logging,
 		httpx.Recover,
-		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg)),
+		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg), strings.HasPrefix(s.cfg.SiteURL, "https://")),
 		httpx.Compress,
 		httpx.LimitBody(maxBodyBytes),
 		s.auth.Middleware, // every route sees the signed-in caller, if any

@@ -46,6 +46,15 @@ func TestRoutes(t *testing.T) {
 	apitest.Run(t, scenarios)
 }
 
+func TestHSTSOnlyOverHTTPS(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "https site", Method: "GET", URL: "/api/health", Config: map[string]string{"SITE_URL": "https://shop.example"},
+			ExpectedStatus: 200, ExpectedHeaders: map[string]string{"Strict-Transport-Security": "max-age=63072000; includeSubDomains"}},
+		{Name: "http site (development)", Method: "GET", URL: "/api/health",
+			ExpectedStatus: 200, ExpectedHeaders: map[string]string{"Strict-Transport-Security": ""}},
+	})
+}
+
 func TestCompressedResponses(t *testing.T) {
 	e := apitest.NewEnv(t, dbtest.SQLite(t), nil)
 	for _, path := range []string{"/", "/assets/app-1a2b.js"} {

@@ -220,7 +220,7 @@ func (l *loader) accounts() ([]account, error) {
 	out := make([]account, l.workers)
 	run := strconv.FormatInt(time.Now().UnixNano(), 36)
 	for i := range out {
-		out[i] = account{email: fmt.Sprintf("load-%s-%d@example.com", run, i), password: "Load-Test-1!"}
+		out[i] = account{email: fmt.Sprintf("load-%s-%d@example.com", run, i), password: "LoadTest1!"}
 		if err := l.post("/auth/v1/signup", mustJSON(map[string]string{"email": out[i].email, "password": out[i].password}), nil); err != nil {
 			return nil, fmt.Errorf("sign up: %w", err)
 		}

@@ -16,6 +16,7 @@ import (
 	"bookshop/internal/config"
 	"bookshop/internal/contact"
 	"bookshop/internal/db"
+	"bookshop/internal/games"
 	"bookshop/internal/geo"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
@@ -44,6 +45,7 @@ type Server struct {
 	newsletter *newsletter.Service
 	geo        *geo.Service
 	contact    *contact.Handler // the contact form's function
+	games      *games.Handlers  // the published game configuration
 }
 
 // New builds the server and its features.
@@ -82,7 +84,8 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	}
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, limiter), geo: geo.New(countries),
-		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter)}, nil
+		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter),
+		games:   games.NewHandlers(games.NewStore(d))}, nil
 }
 
 // orderCatalog lets orders price carts from the catalogue without importing

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,11 +49,11 @@ type Server struct {
 
 // New builds the server and its features.
 func New(cfg config.Config, d *db.DB) (*Server, error) {
-	app, err := webapp.New()
+	cat, err := catalog.Load(context.Background(), d)
 	if err != nil {
 		return nil, err
 	}
-	cat, err := catalog.Load(context.Background(), d)
+	app, err := webapp.New(appRecords(cat))
 	if err != nil {
 		return nil, err
 	}
@@ -95,6 +96,21 @@ func (c orderCatalog) PricedBook(id int) (orders.PricedBook, bool) {
 		return orders.PricedBook{}, false
 	}
 	return orders.PricedBook{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents}, true
+}
+
+// appRecords tells the web app's server which ids of its pages exist, so
+// /books/{id} of a book not in the catalogue answers 404.
+func appRecords(cat *catalog.Catalog) webapp.Exists {
+	return webapp.Exists{
+		"/books/:id": func(id string) bool {
+			n, err := strconv.Atoi(id)
+			if err != nil || n <= 0 {
+				return false
+			}
+			_, err = cat.Book(n)
+			return err == nil
+		},
+	}
 }
 
 // Handler is the whole shop as one http.Handler, middleware included.

@@ -2,6 +2,7 @@ package server
 
 import (
 	"compress/gzip"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"bookshop/internal/catalog"
 	"bookshop/internal/config"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
@@ -21,10 +23,15 @@ func newTestServer(t *testing.T, d *db.DB) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
+	cat, err := catalog.Load(context.Background(), d)
+	if err != nil {
+		t.Fatal(err)
+	}
 	app, err := webapp.NewFromFS(fstest.MapFS{
 		"index.html":         {Data: []byte("<!doctype html><div id=root></div>" + strings.Repeat(" ", 2000))},
 		"assets/app-1a2b.js": {Data: []byte("console.log('hi');" + strings.Repeat(" ", 2000))},
-	})
+		"routes.json":        {Data: []byte(`{"routes":["/","/books","/books/:id","/contact"]}`)},
+	}, appRecords(cat))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +55,12 @@ func TestRoutes(t *testing.T) {
 			{name: "unknown auth path with POST is a 404", method: "POST", path: "/auth/v1/nothing/deeper", wantStatus: 404, wantBody: `"code":"not_found"`},
 			{name: "known auth path with a wrong method is a 405", method: "DELETE", path: "/auth/v1/settings", wantStatus: 405, wantBody: `"code":"method_not_allowed"`},
 			{name: "deep link gets the app, never cached", method: "GET", path: "/books/3", wantStatus: 200, wantBody: "<div id=root>", wantHeader: map[string]string{"Cache-Control": "no-cache"}},
-			{name: "unknown page gets the app", method: "GET", path: "/no/such/page", wantStatus: 200, wantBody: "<div id=root>"},
+			{name: "unknown page gets the app with a 404", method: "GET", path: "/no/such/page", wantStatus: 404, wantBody: "<div id=root>", wantHeader: map[string]string{"Cache-Control": "no-cache"}},
+			{name: "unknown book gets the app with a 404", method: "GET", path: "/books/999", wantStatus: 404, wantBody: "<div id=root>"},
+			{name: "a book id that is no number is a 404", method: "GET", path: "/books/abc", wantStatus: 404, wantBody: "<div id=root>"},
+			{name: "a known book is a 200", method: "GET", path: "/books/10", wantStatus: 200, wantBody: "<div id=root>"},
+			{name: "a trailing slash is the same page", method: "GET", path: "/contact/", wantStatus: 200, wantBody: "<div id=root>"},
+			{name: "the route manifest is not served", method: "GET", path: "/routes.json", wantStatus: 404},
 			{name: "hashed asset is immutable", method: "GET", path: "/assets/app-1a2b.js", wantStatus: 200, wantBody: "console.log", wantHeader: map[string]string{"Cache-Control": "public, max-age=31536000, immutable"}},
 			{name: "missing asset is a 404, not the app", method: "GET", path: "/assets/gone-9z9z.js", wantStatus: 404},
 			{name: "posting to a page is a 405", method: "POST", path: "/books", wantStatus: 405},

@@ -1,17 +1,10 @@
-import { Camera, Clock, MapPin, MessageCircle, PlayCircle, Sparkles } from 'lucide-react'
+import { Clock, MapPin, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
 import { CharacterPortrait } from '@/components/art/characters'
 import { Button } from '@/components/ui/button'
 import { brand } from '@/config/brand'
 import { paths } from '@/config/paths'
 import { facts } from './facts'
-
-// Social accounts are not open yet: these are placeholders, like the footer's.
-const socials = [
-  { label: 'Facebook', icon: MessageCircle, tone: 'bg-sky-100 text-sky-500' },
-  { label: 'Instagram', icon: Camera, tone: 'bg-berry-100 text-berry-500' },
-  { label: 'YouTube', icon: PlayCircle, tone: 'bg-tiger-100 text-tiger-700' },
-]
 
 const values = [
   { title: 'Imagination', text: 'Stories where children choose what happens next.' },
@@ -20,7 +13,7 @@ const values = [
   { title: 'Quality', text: 'Books built to be read a hundred times.' },
 ]
 
-/** About: our story, values, visiting the shop, social links and a map placeholder. */
+/** About: our story, values, visiting the shop and an illustrated map. */
 export function About() {
   return (
     <div className="space-y-12">
@@ -99,18 +92,6 @@ export function About() {
                 ))}
               </dl>
             </div>
-          </div>
-          <div>
-            <h3 className="text-lg font-semibold">Follow along</h3>
-            <ul className="mt-2 flex gap-3">
-              {socials.map((s) => (
-                <li key={s.label}>
-                  <span role="img" aria-label={`${s.label} (coming soon)`} title={`${s.label} (coming soon)`} className={`flex size-11 items-center justify-center rounded-full ${s.tone}`}>
-                    <s.icon className="size-5" aria-hidden="true" />
-                  </span>
-                </li>
-              ))}
-            </ul>
           </div>
           <Button asChild>
             <Link to={paths.contact}>Contact Us</Link>

@@ -13,8 +13,12 @@ export const facts = {
   founded: 2010,
   policiesUpdated: 'June 15, 2023',
   freeShippingOver: '$35',
+  /** The standing web-order offer (issue #14): what the checkout's 'Free' means. */
+  webOrderShipping: 'Standard shipping is free on every order placed on our website.',
+  standardRate: '$4.99 on orders under $35, free over $35',
+  /** The regular rates: for upgrades and international orders, arranged through the contact form. */
   shipping: [
-    { method: 'Standard (US)', time: '3-7 business days', cost: '$4.99 on orders under $35, free over $35' },
+    { method: 'Standard (US)', time: '3-7 business days', cost: 'Free on website orders (regular rate $4.99 under $35, free over $35)' },
     { method: 'Expedited (US)', time: '2-3 days', cost: '$8.99' },
     { method: 'Express (US)', time: '1-2 days', cost: '$14.99' },
     { method: 'International', time: '7-21 days', cost: 'from $12.99' },

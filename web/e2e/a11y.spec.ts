@@ -36,8 +36,15 @@ const widths = [
 ]
 
 async function expectNoViolations(page: Page) {
-  // Let entrance animations settle, so colours are measured as a visitor sees them.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))))
+  // Let entrance animations settle (not endless ones such as a spinner), so colours are measured as a visitor sees them.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
   const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`)
   expect(summary, summary.join('\n')).toEqual([])
@@ -45,7 +52,8 @@ async function expectNoViolations(page: Page) {
 
 async function open(page: Page, path: string) {
   await page.goto(path)
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  await expect(page.locator('main h1').first()).toBeVisible()
 }
 
 for (const size of widths) {

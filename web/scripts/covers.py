@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # Generates web/public/covers/book-{1..10}.svg: original cover art for the ten books.
 # Cover text is drawn as outlines of Fredoka (the site's display font, from
 # node_modules), so a cover looks the same in every browser, with or without
@@ -132,7 +132,7 @@ covers[2] = frame((lg('g', '#bae6fd', '#fef9c3'), 'url(#g)'),
     '<path d="M0 420h400v180H0z" fill="#a16207"/><path d="M0 440h400M0 490h400M0 540h400" stroke="#854d0e" stroke-width="8"/>'
     + carrots + ch('nainni', 100, 250, 200) +
     '<circle cx="330" cy="250" r="12" fill="#ef4444"/><circle cx="326" cy="246" r="2.5" fill="#1c1917"/><circle cx="334" cy="254" r="2.5" fill="#1c1917"/>'
-    + title_block(['Nainni Counts', 'the Carrots'], '#be185d') +
+    + title_block(['Nainni Counts', 'the Carrots'], '#be185d')
     + T(200, 185, '1 · 2 · 3 · 4 · 5', 22, fill='#0369a1')
     + author('Priya Raman'),
     'Nainni Counts the Carrots')

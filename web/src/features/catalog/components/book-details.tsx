@@ -54,7 +54,7 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
   const related = books.data ? relatedBooks(books.data, b) : []
   const facts: [string, ReactNode][] = [
     ['Pages', b.pages],
-    ['ISBN', b.isbn],
+    ['ISBN', <span className="whitespace-nowrap">{b.isbn}</span>],
     ['Publication Date', <time dateTime={b.publicationDate}>{formatPublicationDate(b.publicationDate)}</time>],
     ['Category', <Link to={paths.category(b.category)} className="text-tiger-700 underline-offset-4 hover:underline">{categoryLabel(b.category)}</Link>],
   ]

@@ -102,7 +102,7 @@ function CharactersSection() {
 function GamesSection() {
   const games = [
     { title: 'Find Objects', text: 'Help Siso tidy the forest by spotting the hidden litter before time runs out.', to: paths.findObjects, icon: Search, color: 'bg-leaf-100 text-leaf-700' },
-    { title: 'Find Differences', text: 'Two pictures, five sneaky changes. Can you spot them all?', to: paths.findDifferences, icon: Images, color: 'bg-grape-100 text-grape-500' },
+    { title: 'Find Differences', text: 'Two pictures, five sneaky changes. Can you spot them all?', to: paths.findDifferences, icon: Images, color: 'bg-grape-100 text-grape-700' },
   ]
   return (
     <section className="bg-white py-16">

@@ -11,11 +11,11 @@ import { article, blogPosts, formatPostDate, type BlogPost } from './blog-data'
 import { sanitizeHtml } from './sanitize'
 
 const categoryTones: Record<string, string> = {
-  'Reading Tips': 'bg-grape-100 text-grape-500',
-  Learning: 'bg-sky-100 text-sky-500',
+  'Reading Tips': 'bg-grape-100 text-grape-700',
+  Learning: 'bg-sky-100 text-sky-700',
   Family: 'bg-tiger-100 text-tiger-700',
   Activities: 'bg-leaf-100 text-leaf-700',
-  Kindness: 'bg-berry-100 text-berry-500',
+  Kindness: 'bg-berry-100 text-berry-700',
 }
 
 function CategoryBadge({ category, className }: { category: string; className?: string }) {

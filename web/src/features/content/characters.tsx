@@ -97,7 +97,7 @@ export function CharacterGallery() {
                   {d.appearsIn.map((book) => (
                     <li key={book.id}>
                       <Link to={paths.book(book.id)} className="inline-flex items-center gap-2 rounded-full border-2 border-line bg-cream px-3 py-1.5 text-sm font-bold transition hover:border-tiger-300 hover:bg-tiger-50">
-                        <BookOpen className="size-4 text-tiger-600" aria-hidden="true" />
+                        <BookOpen className="size-4 text-tiger-700" aria-hidden="true" />
                         {book.title}
                       </Link>
                     </li>

@@ -65,7 +65,7 @@ export function Faq() {
       </Accordion>
 
       <section aria-labelledby="faq-more" className="mt-12 flex flex-col items-center gap-4 rounded-3xl bg-gradient-to-br from-sun-100 to-tiger-100 p-8 text-center">
-        <span className="flex size-14 items-center justify-center rounded-2xl bg-white text-tiger-600 shadow-sm">
+        <span className="flex size-14 items-center justify-center rounded-2xl bg-white text-tiger-700 shadow-sm">
           <MessageCircleQuestion className="size-7" aria-hidden="true" />
         </span>
         <h2 id="faq-more" className="text-2xl font-semibold">

@@ -14,7 +14,7 @@ const beliefs: { title: string; text: string; icon: LucideIcon; tone: string }[]
     title: 'Inclusive Storytelling',
     text: 'Every child deserves to see themselves in a story. Our friends come from all walks of the jungle, and our tales celebrate different families, cultures and feelings.',
     icon: HeartHandshake,
-    tone: 'bg-berry-100 text-berry-500',
+    tone: 'bg-berry-100 text-berry-700',
   },
   {
     title: 'Educational Value',
@@ -26,7 +26,7 @@ const beliefs: { title: string; text: string; icon: LucideIcon; tone: string }[]
     title: 'Quality First',
     text: 'Sturdy pages, careful words and hand-drawn pictures. We read every book aloud dozens of times before it reaches your shelf.',
     icon: Gem,
-    tone: 'bg-grape-100 text-grape-500',
+    tone: 'bg-grape-100 text-grape-700',
   },
 ]
 

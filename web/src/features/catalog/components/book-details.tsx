@@ -114,7 +114,7 @@ export function BookNotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <span className="flex size-20 items-center justify-center rounded-full bg-tiger-100">
-        <BookX className="size-10 text-tiger-600" aria-hidden="true" />
+        <BookX className="size-10 text-tiger-700" aria-hidden="true" />
       </span>
       <h1 className="mt-6 text-3xl font-bold">Book Not Found</h1>
       <p className="mt-3 text-lg text-muted">The book you're looking for doesn't exist.</p>

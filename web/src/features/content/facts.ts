@@ -1,3 +1,5 @@
+import { webOrderShipping } from '@/config/shipping'
+
 /**
  * The shop's policy facts (spec 02 §9), written once so the FAQ, the
  * shipping, privacy and terms pages and the About page never disagree.
@@ -14,7 +16,7 @@ export const facts = {
   policiesUpdated: 'June 15, 2023',
   freeShippingOver: '$35',
   /** The standing web-order offer (issue #14): what the checkout's 'Free' means. */
-  webOrderShipping: 'Standard shipping is free on every order placed on our website.',
+  webOrderShipping: webOrderShipping.full,
   standardRate: '$4.99 on orders under $35, free over $35',
   /** The regular rates: for upgrades and international orders, arranged through the contact form. */
   shipping: [

@@ -109,3 +109,95 @@ for (const size of widths) {
     }
   })
 }
+
+test.describe('keyboard, titles and status codes', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+  })
+
+  test('each route has its own title and description', async ({ page }) => {
+    const seen = new Map<string, string>()
+    for (const [path, title] of [
+      ['/', "Siso & Friends — Children's Books"],
+      ['/books', 'Books — Siso & Friends'],
+      ['/faq', 'FAQ — Siso & Friends'],
+      ['/shipping', 'Shipping Policy — Siso & Friends'],
+      ['/books/3', 'Our First Adventure — Siso & Friends'],
+      ['/no-such-page', 'Page Not Found — Siso & Friends'],
+    ]) {
+      await page.goto(path)
+      await expect(page).toHaveTitle(title)
+      const description = await page.locator('meta[name="description"]').getAttribute('content')
+      expect(description, path).toBeTruthy()
+      expect([...seen.values()], `${path} repeats another page's description`).not.toContain(description)
+      seen.set(path, description!)
+    }
+  })
+
+  test('the skip link jumps to the main content', async ({ page }) => {
+    await page.goto('/about')
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('main')).toBeFocused()
+  })
+
+  test('a route change moves focus to the new heading and announces the page', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeFocused()
+    await expect(page.getByTestId('route-announcer')).toHaveText('FAQ — Siso & Friends')
+  })
+
+  test('the FAQ headings go h1, h2, h3', async ({ page }) => {
+    await page.goto('/faq')
+    const levels = await page.locator('main :is(h1,h2,h3,h4)').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])))
+    for (let i = 1; i < levels.length; i++) expect(levels[i] - levels[i - 1], `heading ${i}`).toBeLessThanOrEqual(1)
+  })
+
+  test('unknown paths and unknown books answer 404, known pages 200', async ({ request }) => {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/books/3', 200],
+      ['/blog/1', 200],
+      ['/books/999', 404],
+      ['/no-such-page', 404],
+    ] as const) {
+      expect((await request.get(path)).status(), path).toBe(status)
+    }
+  })
+
+  test('Back on a book opened directly goes to /books, not off the site', async ({ page }) => {
+    await page.goto('/books/3')
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(page).toHaveURL('/books')
+  })
+
+  test('Back on the blog article opened directly goes to /blog', async ({ page }) => {
+    await page.goto('/blog/1')
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(page).toHaveURL('/blog')
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } })
+    test('Escape closes the menu and gives focus back to its button', async ({ page }) => {
+      await page.goto('/')
+      const button = page.getByRole('button', { name: 'Open menu' })
+      await button.click()
+      await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
+    })
+  })
+
+  test('the login link carries the page it was opened from', async ({ page }) => {
+    await page.goto('/books/3')
+    await page.getByRole('link', { name: 'Login' }).click()
+    await expect(page).toHaveURL('/login')
+    const from = await page.evaluate(() => (window.history.state as { usr?: { from?: { pathname?: string } } } | null)?.usr?.from?.pathname)
+    expect(from).toBe('/books/3')
+  })
+})

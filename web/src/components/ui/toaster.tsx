@@ -1,4 +1,13 @@
+import type { CSSProperties } from 'react'
 import { Toaster as Sonner } from 'sonner'
+
+// Sonner's rich colours, darkened to 4.5:1 or more on their tinted backgrounds (WCAG AA).
+const readableColors = {
+  '--success-text': '#166534',
+  '--error-text': '#b91c1c',
+  '--info-text': '#1d4ed8',
+  '--warning-text': '#92400e',
+} as CSSProperties
 
 /** Toasts: sonner, styled to the palette. Destructive toasts use toast.error. */
 export function Toaster() {
@@ -9,6 +18,7 @@ export function Toaster() {
       offset={{ top: 96 }}
       mobileOffset={{ top: 88 }}
       richColors
+      style={readableColors}
       closeButton
       toastOptions={{ classNames: { toast: 'font-sans rounded-2xl', title: 'font-bold' } }}
     />

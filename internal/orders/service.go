@@ -420,6 +420,9 @@ func (s *Service) Orders(ctx context.Context) ([]Order, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := auth.CheckSecondStep(ctx); err != nil {
+		return nil, err
+	}
 	return ordersOfUser(ctx, s.db, c.UserID)
 }
 
@@ -431,6 +434,9 @@ func (s *Service) Order(ctx context.Context, number string) (Order, error) {
 		return Order{}, err
 	}
 	if err := httpx.CheckText(number); err != nil {
+		return Order{}, err
+	}
+	if err := auth.CheckSecondStep(ctx); err != nil {
 		return Order{}, err
 	}
 	o, err := orderBy(ctx, s.db, "number = ?", number)

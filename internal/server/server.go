@@ -5,12 +5,15 @@ package server
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
+	"bookshop/internal/account"
 	"bookshop/internal/auth"
 	"bookshop/internal/catalog"
 	"bookshop/internal/config"
@@ -44,21 +47,51 @@ type Server struct {
 	orders     *orders.Service // payments and the buyer's orders
 	newsletter *newsletter.Service
 	geo        *geo.Service
-	contact    *contact.Handler // the contact form's function
-	games      *games.Handlers  // the published game configuration
+	contact    *contact.Service   // the contact form's function
+	limiter    *ratelimit.Limiter // per-client limits of the routes beyond /auth/v1
+
+	account *account.Service // the parent's children, devices, preferences and data
+	games   *games.Handlers  // the published game configuration
 }
 
+// Option changes a default of New; tests use them (internal/apitest).
+type Option func(*options)
+
+type options struct {
+	now            func() time.Time
+	cheapPasswords bool
+	app            fs.FS // nil: the embedded build
+}
+
+// WithClock replaces time.Now in every feature that reads the time.
+func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
+// WithCheapPasswordHashing makes password hashing fast. Only for tests.
+func WithCheapPasswordHashing() Option { return func(o *options) { o.cheapPasswords = true } }
+
+// WithWebApp serves app instead of the embedded build, so tests need no
+// built app.
+func WithWebApp(app fs.FS) Option { return func(o *options) { o.app = app } }
+
 // New builds the server and its features.
-func New(cfg config.Config, d *db.DB) (*Server, error) {
-	app, err := webapp.New()
-	if err != nil {
-		return nil, err
+func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
+	o := options{now: time.Now}
+	for _, opt := range opts {
+		opt(&o)
 	}
 	cat, err := catalog.Load(context.Background(), d)
 	if err != nil {
 		return nil, err
 	}
-	accounts, err := auth.NewService(context.Background(), cfg, d)
+	app, err := loadApp(o.app, appRecords(cat))
+	if err != nil {
+		return nil, err
+	}
+	authOpts := []auth.Option{auth.WithClock(o.now)}
+	if o.cheapPasswords {
+		authOpts = append(authOpts, auth.WithCheapPasswordHashing())
+	}
+	accounts, err := auth.NewService(context.Background(), cfg, d, authOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +105,7 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	}
 	// One per-client limiter for the endpoints beyond /auth/v1 that write
 	// rows or send e-mail; the account service keeps its own on the same table.
-	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, nil)
+	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, o.now)
 	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter, cfg.SiteURL)
 	var countries geo.CountryLookup // nil: Accept-Language, else US
 	if cfg.GeoIPDatabase != "" {
@@ -83,9 +116,32 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 		countries = mm
 	}
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
-		newsletter: newsletter.New(d, limiter), geo: geo.New(countries),
-		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter),
+		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
+		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
+		account: account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop}),
 		games:   games.NewHandlers(games.NewStore(d))}, nil
+}
+
+func loadApp(fsys fs.FS, exists webapp.Exists) (*webapp.Handler, error) {
+	if fsys == nil {
+		return webapp.New(exists)
+	}
+	return webapp.NewFromFS(fsys, exists)
+}
+
+// appRecords tells the web app's server which ids of its pages exist, so
+// /books/{id} of a book not in the catalogue answers 404.
+func appRecords(cat *catalog.Catalog) webapp.Exists {
+	return webapp.Exists{
+		"/books/:id": func(id string) bool {
+			n, err := strconv.Atoi(id)
+			if err != nil || n <= 0 {
+				return false
+			}
+			_, err = cat.Book(n)
+			return err == nil
+		},
+	}
 }
 
 // orderCatalog lets orders price carts from the catalogue without importing
@@ -100,13 +156,43 @@ func (c orderCatalog) PricedBook(id int) (orders.PricedBook, bool) {
 	return orders.PricedBook{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents}, true
 }
 
+// accountOwner and accountOrders give the account area the parent's account
+// and orders without importing more of auth and orders than these calls.
+type accountOwner struct{ auth *auth.Service }
+
+func (a accountOwner) Profile(ctx context.Context, userID string) (any, error) {
+	return a.auth.ProfileOf(ctx, userID)
+}
+
+func (a accountOwner) PasswordMatches(ctx context.Context, userID, password string) (bool, error) {
+	err := a.auth.ConfirmPassword(ctx, userID, password)
+	if errors.Is(err, auth.ErrWrongPassword) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+func (accountOwner) Delete(ctx context.Context, q db.Querier, userID string) error {
+	return auth.DeleteAccount(ctx, q, userID)
+}
+
+type accountOrders struct{ shop *orders.Service }
+
+func (o accountOrders) Of(ctx context.Context, userID string) (any, error) {
+	return o.shop.ViewsOf(ctx, userID)
+}
+
+func (accountOrders) EraseBuyer(ctx context.Context, q db.Querier, userID string) error {
+	return orders.EraseBuyer(ctx, q, userID)
+}
+
 // Handler is the whole shop as one http.Handler, middleware included.
 func (s *Server) Handler() http.Handler {
 	return httpx.Chain(s.routes(),
 		httpx.TrustProxies(s.cfg.TrustedProxies), // before anything asks httpx.ClientIP
 		httpx.Logging,
 		httpx.Recover,
-		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg)),
+		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg), strings.HasPrefix(s.cfg.SiteURL, "https://")),
 		httpx.Compress,
 		httpx.LimitBody(maxBodyBytes),
 		s.auth.Middleware, // every route sees the signed-in caller, if any

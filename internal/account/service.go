@@ -1,0 +1,30 @@
+// Package account is the parent's account area beyond sign-in (spec 02 §2-§5):
+// children, the devices seen at sign-in, the communication preference, and
+// the parent's own data (export and account deletion). Who is calling comes
+// from auth.RequireUser; what belongs to other features (the account itself,
+// orders) is reached through the small interfaces declared here.
+package account
+
+import (
+	"time"
+
+	"bookshop/internal/db"
+)
+
+// Service holds the account area's rules and its store.
+type Service struct {
+	db    *db.DB
+	clock func() time.Time
+
+	// The parent's own data (export and deletion), set by WithOwnerData.
+	accounts Accounts
+	orders   Orders
+}
+
+// New builds the service; now is the clock (nil: time.Now).
+func New(d *db.DB, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: d, clock: func() time.Time { return now().UTC() }}
+}

@@ -23,7 +23,7 @@ type Gender struct {
 	ID    string `json:"id"`
 	Label string `json:"label"`
 	Words string `json:"pronouns"`
-	P     Pronouns
+	P     Pronouns `json:"-"`
 }
 
 // Genders are the spec's choices, in the page's order.

@@ -59,6 +59,13 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/profile", h(s.auth.GetProfile))
 	mux.Handle("PATCH /api/profile", h(s.auth.PatchProfile))
 
+	// The parent's account area (internal/account): children, devices,
+	// communication preference, the data export and account deletion.
+	mux.Handle("GET /api/kids", h(s.account.ListKids))
+	mux.Handle("POST /api/kids", h(s.account.CreateKid))
+	mux.Handle("PATCH /api/kids/{id}", h(s.account.PatchKid))
+	mux.Handle("DELETE /api/kids/{id}", h(s.account.DeleteKid))
+
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))
 	mux.Handle("GET /api/dev/mail", h(s.mail.DevMailboxJSON))

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"bookshop/internal/account"
 	"bookshop/internal/auth"
 	"bookshop/internal/catalog"
 	"bookshop/internal/config"
@@ -44,6 +45,8 @@ type Server struct {
 	newsletter *newsletter.Service
 	geo        *geo.Service
 	contact    *contact.Handler // the contact form's function
+
+	account *account.Service // the parent's children, devices, preferences and data
 }
 
 // New builds the server and its features.
@@ -82,7 +85,8 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	}
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, limiter), geo: geo.New(countries),
-		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter)}, nil
+		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter),
+		account: account.New(d)}, nil
 }
 
 // orderCatalog lets orders price carts from the catalogue without importing

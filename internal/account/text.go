@@ -1,0 +1,44 @@
+package account
+
+import (
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// cleanText trims s and reports whether it is usable: at most max characters
+// and no control characters (PostgreSQL refuses NUL bytes, and no name needs
+// a line break).
+func cleanText(s string, max int) (string, bool) {
+	s = strings.TrimSpace(s)
+	if !utf8.ValidString(s) || utf8.RuneCountInString(s) > max {
+		return s, false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return s, false
+		}
+	}
+	return s, true
+}
+
+// parseBirthDate accepts YYYY-MM-DD, not later than today (spec 02 §5) and
+// not before 1900; it returns the date or the message for the field.
+func parseBirthDate(v string, now time.Time) (string, string) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return "", "Date of birth is required"
+	}
+	d, err := time.Parse(time.DateOnly, v)
+	if err != nil {
+		return "", "Use the format YYYY-MM-DD"
+	}
+	if d.After(now) {
+		return "", "Date of birth cannot be in the future"
+	}
+	if d.Year() < 1900 {
+		return "", "Date of birth is too far in the past"
+	}
+	return d.Format(time.DateOnly), ""
+}

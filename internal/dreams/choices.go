@@ -20,9 +20,9 @@ type Pronouns struct {
 
 // Gender is one of the page's three choices.
 type Gender struct {
-	ID    string `json:"id"`
-	Label string `json:"label"`
-	Words string `json:"pronouns"`
+	ID    string   `json:"id"`
+	Label string   `json:"label"`
+	Words string   `json:"pronouns"`
 	P     Pronouns `json:"-"`
 }
 

@@ -66,6 +66,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("PATCH /api/kids/{id}", h(s.account.PatchKid))
 	mux.Handle("DELETE /api/kids/{id}", h(s.account.DeleteKid))
 
+	// Dream Maker (internal/dreams): bedtime stories for the parent's children.
+	mux.Handle("GET /api/dreams/choices", h(s.dreams.Choices))
+	mux.Handle("GET /api/dreams", h(s.dreams.List))
+	mux.Handle("POST /api/dreams", h(s.dreams.Create))
+	mux.Handle("DELETE /api/dreams/{id}", h(s.dreams.Delete))
+
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))
 	mux.Handle("GET /api/dev/mail", h(s.mail.DevMailboxJSON))

@@ -17,6 +17,7 @@ import (
 	"bookshop/internal/config"
 	"bookshop/internal/contact"
 	"bookshop/internal/db"
+	"bookshop/internal/dreams"
 	"bookshop/internal/geo"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
@@ -47,6 +48,7 @@ type Server struct {
 	contact    *contact.Handler // the contact form's function
 
 	account *account.Service // the parent's children, devices, preferences and data
+	dreams  *dreams.Handler  // Dream Maker: bedtime stories for the parent's children
 }
 
 // New builds the server and its features.
@@ -83,10 +85,27 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 		}
 		countries = mm
 	}
+	family := account.New(d)
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, limiter), geo: geo.New(countries),
 		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter),
-		account: account.New(d)}, nil
+		account: family,
+		dreams:  dreams.NewHandler(d, dreamKids{family}, limiter)}, nil
+}
+
+// dreamKids lets Dream Maker read the parent's children without importing
+// the account feature.
+type dreamKids struct{ account *account.Service }
+
+func (k dreamKids) Kid(ctx context.Context, userID, kidID string) (dreams.Kid, error) {
+	kid, err := k.account.Kid(ctx, userID, kidID)
+	if errors.Is(err, account.ErrKidNotFound) {
+		return dreams.Kid{}, dreams.ErrNoKid
+	}
+	if err != nil {
+		return dreams.Kid{}, err
+	}
+	return dreams.Kid{ID: kid.ID, Name: kid.Name, DateOfBirth: kid.DateOfBirth}, nil
 }
 
 // orderCatalog lets orders price carts from the catalogue without importing

@@ -9,12 +9,18 @@ import (
 	"time"
 
 	"bookshop/internal/db"
+	"bookshop/internal/ratelimit"
 )
 
 // Service holds the account area's rules and its store.
 type Service struct {
 	db    *db.DB
 	clock func() time.Time
+
+	// The parent's own data (export and deletion), set by WithOwnerData.
+	accounts Accounts
+	orders   Orders
+	limiter  *ratelimit.Limiter
 }
 
 // New builds the service.

@@ -238,3 +238,53 @@ func parseDateOfBirth(v string, now time.Time) (any, string) {
 	}
 	return d.Format(time.DateOnly), ""
 }
+
+// ProfileOf returns userID's profile, for the account area's data export.
+func (s *Service) ProfileOf(ctx context.Context, userID string) (*Profile, error) {
+	p, err := profileByID(ctx, s.db, userID)
+	if errors.Is(err, errNoProfile) {
+		return nil, httpx.NotFound("Profile")
+	}
+	return p, err
+}
+
+// ErrWrongPassword is returned by ConfirmPassword for a password that does
+// not match (also for an account that has none, such as a Google-only one).
+var ErrWrongPassword = errors.New("auth: wrong password")
+
+// ConfirmPassword checks userID's password before an irreversible action
+// (deleting the account).
+func (s *Service) ConfirmPassword(ctx context.Context, userID, password string) error {
+	var hash string
+	err := s.db.QueryRowContext(ctx, `SELECT encrypted_password FROM users WHERE id = ?`, userID).Scan(&hash)
+	if db.IsNoRows(err) || (err == nil && hash == "") {
+		return ErrWrongPassword
+	}
+	if err != nil {
+		return err
+	}
+	ok, err := checkPassword(password, hash)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ErrWrongPassword
+	}
+	return nil
+}
+
+// DeleteAccount removes userID's account in q (the caller's transaction):
+// the user row, and with it by ON DELETE CASCADE the profile, identities,
+// sessions and refresh tokens, factors and recovery codes, e-mail tokens, and
+// every other feature's rows that reference users. The access tokens still
+// in the wild stop working at once, because each request looks up its session.
+func DeleteAccount(ctx context.Context, q db.Querier, userID string) error {
+	res, err := q.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, userID)
+	if err != nil {
+		return fmt.Errorf("auth: delete account: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return httpx.NotFound("Account")
+	}
+	return nil
+}

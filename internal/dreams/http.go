@@ -51,9 +51,13 @@ type Handler struct {
 	now     func() time.Time
 }
 
-// NewHandler serves dreams kept in d for the children kids finds.
-func NewHandler(d *db.DB, kids Kids, limiter *ratelimit.Limiter) *Handler {
-	return &Handler{store: NewStore(d), kids: kids, limiter: limiter, choose: rand.IntN, now: time.Now}
+// NewHandler serves dreams kept in d for the children kids finds; now (nil:
+// time.Now) dates the stories and tells the children's ages.
+func NewHandler(d *db.DB, kids Kids, limiter *ratelimit.Limiter, now func() time.Time) *Handler {
+	if now == nil {
+		now = time.Now
+	}
+	return &Handler{store: NewStore(d), kids: kids, limiter: limiter, choose: rand.IntN, now: now}
 }
 
 // Choices answers GET /api/dreams/choices: the genders, companions and

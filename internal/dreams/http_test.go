@@ -43,7 +43,7 @@ func newFamily(t *testing.T, d *db.DB) family {
 	t.Helper()
 	s := account.New(d)
 	f := family{d: d, kids: s, parent: newUser(t, d), other: newUser(t, d)}
-	f.h = NewHandler(d, accountKids{s}, nil)
+	f.h = NewHandler(d, accountKids{s}, nil, nil)
 	f.h.choose = first
 	f.h.now = func() time.Time { return today }
 	f.kid = addKid(t, s, f.parent, "Mia", "2020-06-01")
@@ -238,7 +238,7 @@ func TestMyDreamsAreTheCallersNewestFirst(t *testing.T) {
 }
 
 func TestChoicesListTheSpecsOptions(t *testing.T) {
-	f := family{h: NewHandler(nil, nil, nil)}
+	f := family{h: NewHandler(nil, nil, nil, nil)}
 	code, body := f.call(t, "", "GET", "/api/dreams/choices", "")
 	var c struct {
 		Genders      []struct{ ID, Label, Pronouns string }

@@ -65,6 +65,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/kids", h(s.account.CreateKid))
 	mux.Handle("PATCH /api/kids/{id}", h(s.account.PatchKid))
 	mux.Handle("DELETE /api/kids/{id}", h(s.account.DeleteKid))
+	mux.Handle("POST /api/devices", h(s.account.CreateDevice))
+	mux.Handle("GET /api/devices", h(s.account.ListDevices))
+	mux.Handle("GET /api/communications", h(s.account.GetCommunications))
+	mux.Handle("PUT /api/communications", h(s.account.PutCommunications))
+	mux.Handle("GET /api/account/export", h(s.account.GetExport))
+	mux.Handle("DELETE /api/account", h(s.account.DeleteMe))
 
 	// Dream Maker (internal/dreams): bedtime stories for the parent's children.
 	mux.Handle("GET /api/dreams/choices", h(s.dreams.Choices))

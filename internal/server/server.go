@@ -5,6 +5,7 @@ package server
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -51,9 +52,32 @@ type Server struct {
 	dreams  *dreams.Handler  // Dream Maker: bedtime stories for the parent's children
 }
 
+// Option changes a default of New; tests use them (internal/apitest).
+type Option func(*options)
+
+type options struct {
+	now            func() time.Time
+	cheapPasswords bool
+	app            fs.FS // nil: the embedded build
+}
+
+// WithClock replaces time.Now in every feature that reads the time.
+func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
+
+// WithCheapPasswordHashing makes password hashing fast. Only for tests.
+func WithCheapPasswordHashing() Option { return func(o *options) { o.cheapPasswords = true } }
+
+// WithWebApp serves app instead of the embedded build, so tests need no
+// built app.
+func WithWebApp(app fs.FS) Option { return func(o *options) { o.app = app } }
+
 // New builds the server and its features.
-func New(cfg config.Config, d *db.DB) (*Server, error) {
-	app, err := webapp.New()
+func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
+	o := options{now: time.Now}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	app, err := loadApp(o.app)
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +85,11 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	accounts, err := auth.NewService(context.Background(), cfg, d)
+	authOpts := []auth.Option{auth.WithClock(o.now)}
+	if o.cheapPasswords {
+		authOpts = append(authOpts, auth.WithCheapPasswordHashing())
+	}
+	accounts, err := auth.NewService(context.Background(), cfg, d, authOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +103,7 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 	}
 	// One per-client limiter for the endpoints beyond /auth/v1 that write
 	// rows or send e-mail; the account service keeps its own on the same table.
-	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, nil)
+	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, o.now)
 	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter, cfg.SiteURL)
 	var countries geo.CountryLookup // nil: Accept-Language, else US
 	if cfg.GeoIPDatabase != "" {
@@ -85,12 +113,19 @@ func New(cfg config.Config, d *db.DB) (*Server, error) {
 		}
 		countries = mm
 	}
-	family := account.New(d)
+	family := account.New(d).WithOwnerData(accountOwner{accounts}, accountOrders{shop}, limiter)
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, limiter), geo: geo.New(countries),
 		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter),
 		account: family,
-		dreams:  dreams.NewHandler(d, dreamKids{family}, limiter)}, nil
+		dreams:  dreams.NewHandler(d, dreamKids{family}, limiter, o.now)}, nil
+}
+
+func loadApp(fsys fs.FS) (*webapp.Handler, error) {
+	if fsys == nil {
+		return webapp.New()
+	}
+	return webapp.NewFromFS(fsys)
 }
 
 // dreamKids lets Dream Maker read the parent's children without importing
@@ -118,6 +153,34 @@ func (c orderCatalog) PricedBook(id int) (orders.PricedBook, bool) {
 		return orders.PricedBook{}, false
 	}
 	return orders.PricedBook{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents}, true
+}
+
+// accountOwner and accountOrders give the account area the parent's account
+// and orders without importing more of auth and orders than these calls.
+type accountOwner struct{ auth *auth.Service }
+
+func (a accountOwner) Profile(ctx context.Context, userID string) (any, error) {
+	return a.auth.ProfileOf(ctx, userID)
+}
+
+func (a accountOwner) PasswordMatches(ctx context.Context, userID, password string) (bool, error) {
+	err := a.auth.ConfirmPassword(ctx, userID, password)
+	if errors.Is(err, auth.ErrWrongPassword) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+func (accountOwner) Delete(ctx context.Context, q db.Querier, userID string) error {
+	return auth.DeleteAccount(ctx, q, userID)
+}
+
+type accountOrders struct{ shop *orders.Service }
+
+func (o accountOrders) Of(ctx context.Context, userID string) (any, error) { return o.shop.ViewsOf(ctx, userID) }
+
+func (accountOrders) EraseBuyer(ctx context.Context, q db.Querier, userID string) error {
+	return orders.EraseBuyer(ctx, q, userID)
 }
 
 // Handler is the whole shop as one http.Handler, middleware included.

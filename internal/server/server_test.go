@@ -1,99 +1,59 @@
-package server
+package server_test
 
 import (
 	"compress/gzip"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
-	"testing/fstest"
 
-	"bookshop/internal/config"
-	"bookshop/internal/db"
+	"bookshop/internal/apitest"
 	"bookshop/internal/db/dbtest"
-	"bookshop/internal/webapp"
 )
 
-func newTestServer(t *testing.T, d *db.DB) http.Handler {
+// securityHeaders checks what every answer of the shop carries.
+func securityHeaders(t *testing.T, _ *apitest.Env, res *apitest.Response) {
 	t.Helper()
-	cfg, err := config.Load(func(string) (string, bool) { return "", false })
-	if err != nil {
-		t.Fatal(err)
+	for _, k := range []string{"Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Request-Id"} {
+		if res.Header.Get(k) == "" {
+			t.Errorf("missing header %s", k)
+		}
 	}
-	app, err := webapp.NewFromFS(fstest.MapFS{
-		"index.html":         {Data: []byte("<!doctype html><div id=root></div>" + strings.Repeat(" ", 2000))},
-		"assets/app-1a2b.js": {Data: []byte("console.log('hi');" + strings.Repeat(" ", 2000))},
-	})
-	if err != nil {
-		t.Fatal(err)
+	if !strings.Contains(res.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") {
+		t.Errorf("CSP lacks frame-ancestors: %s", res.Header.Get("Content-Security-Policy"))
 	}
-	return (&Server{cfg: cfg, db: d, app: app}).Handler()
 }
 
 func TestRoutes(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newTestServer(t, d)
-		tests := []struct {
-			name, method, path, body string
-			wantStatus               int
-			wantBody                 string
-			wantHeader               map[string]string
-		}{
-			{name: "health does a database round trip", method: "GET", path: "/api/health", wantStatus: 200, wantBody: `{"database":"ok","status":"ok"}`},
-			{name: "unknown api path is a JSON 404", method: "GET", path: "/api/nope", wantStatus: 404, wantBody: `"code":"not_found"`},
-			{name: "unknown api path with POST is still 404", method: "POST", path: "/api/nope", wantStatus: 404, wantBody: `"code":"not_found"`},
-			{name: "wrong method is a JSON 405", method: "DELETE", path: "/api/health", wantStatus: 405, wantBody: `"code":"method_not_allowed"`, wantHeader: map[string]string{"Allow": "GET, HEAD"}},
-			{name: "unknown auth path is a JSON 404, not the preflight's 405", method: "GET", path: "/auth/v1/nothing", wantStatus: 404, wantBody: `"code":"not_found"`},
-			{name: "unknown auth path with POST is a 404", method: "POST", path: "/auth/v1/nothing/deeper", wantStatus: 404, wantBody: `"code":"not_found"`},
-			{name: "known auth path with a wrong method is a 405", method: "DELETE", path: "/auth/v1/settings", wantStatus: 405, wantBody: `"code":"method_not_allowed"`},
-			{name: "deep link gets the app, never cached", method: "GET", path: "/books/3", wantStatus: 200, wantBody: "<div id=root>", wantHeader: map[string]string{"Cache-Control": "no-cache"}},
-			{name: "unknown page gets the app", method: "GET", path: "/no/such/page", wantStatus: 200, wantBody: "<div id=root>"},
-			{name: "hashed asset is immutable", method: "GET", path: "/assets/app-1a2b.js", wantStatus: 200, wantBody: "console.log", wantHeader: map[string]string{"Cache-Control": "public, max-age=31536000, immutable"}},
-			{name: "missing asset is a 404, not the app", method: "GET", path: "/assets/gone-9z9z.js", wantStatus: 404},
-			{name: "posting to a page is a 405", method: "POST", path: "/books", wantStatus: 405},
-			{name: "oversized body is a JSON 413", method: "POST", path: "/api/health", body: strings.Repeat("x", maxBodyBytes+1), wantStatus: 413, wantBody: `"code":"too_large"`},
-		}
-		for _, tc := range tests {
-			t.Run(tc.name, func(t *testing.T) {
-				req := httptest.NewRequest(tc.method, tc.path, strings.NewReader(tc.body))
-				rec := httptest.NewRecorder()
-				h.ServeHTTP(rec, req)
-				if rec.Code != tc.wantStatus {
-					t.Fatalf("status %d, want %d; body %s", rec.Code, tc.wantStatus, rec.Body)
-				}
-				if !strings.Contains(rec.Body.String(), tc.wantBody) {
-					t.Fatalf("body %q does not contain %q", rec.Body, tc.wantBody)
-				}
-				for k, v := range tc.wantHeader {
-					if got := rec.Header().Get(k); got != v {
-						t.Errorf("header %s = %q, want %q", k, got, v)
-					}
-				}
-				for _, k := range []string{"Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Request-Id"} {
-					if rec.Header().Get(k) == "" {
-						t.Errorf("missing header %s", k)
-					}
-				}
-				if !strings.Contains(rec.Header().Get("Content-Security-Policy"), "frame-ancestors 'none'") {
-					t.Errorf("CSP lacks frame-ancestors: %s", rec.Header().Get("Content-Security-Policy"))
-				}
-			})
-		}
-	})
+	scenarios := []apitest.Scenario{
+		{Name: "health does a database round trip", Method: "GET", URL: "/api/health", ExpectedStatus: 200, ExpectedContent: []string{`{"database":"ok","status":"ok"}`}},
+		{Name: "unknown api path is a JSON 404", Method: "GET", URL: "/api/nope", ExpectedStatus: 404, ExpectedContent: []string{`"code":"not_found"`}},
+		{Name: "unknown api path with POST is still 404", Method: "POST", URL: "/api/nope", ExpectedStatus: 404, ExpectedContent: []string{`"code":"not_found"`}},
+		{Name: "wrong method is a JSON 405", Method: "DELETE", URL: "/api/health", ExpectedStatus: 405, ExpectedContent: []string{`"code":"method_not_allowed"`}, ExpectedHeaders: map[string]string{"Allow": "GET, HEAD"}},
+		{Name: "unknown auth path is a JSON 404, not the preflight's 405", Method: "GET", URL: "/auth/v1/nothing", ExpectedStatus: 404, ExpectedContent: []string{`"code":"not_found"`}},
+		{Name: "unknown auth path with POST is a 404", Method: "POST", URL: "/auth/v1/nothing/deeper", ExpectedStatus: 404, ExpectedContent: []string{`"code":"not_found"`}},
+		{Name: "known auth path with a wrong method is a 405", Method: "DELETE", URL: "/auth/v1/settings", ExpectedStatus: 405, ExpectedContent: []string{`"code":"method_not_allowed"`}},
+		{Name: "deep link gets the app, never cached", Method: "GET", URL: "/books/3", ExpectedStatus: 200, ExpectedContent: []string{"<div id=root>"}, ExpectedHeaders: map[string]string{"Cache-Control": "no-cache"}},
+		{Name: "unknown page gets the app", Method: "GET", URL: "/no/such/page", ExpectedStatus: 200, ExpectedContent: []string{"<div id=root>"}},
+		{Name: "hashed asset is immutable", Method: "GET", URL: "/assets/app-1a2b.js", ExpectedStatus: 200, ExpectedContent: []string{"console.log"}, ExpectedHeaders: map[string]string{"Cache-Control": "public, max-age=31536000, immutable"}},
+		{Name: "missing asset is a 404, not the app", Method: "GET", URL: "/assets/gone-9z9z.js", ExpectedStatus: 404},
+		{Name: "posting to a page is a 405", Method: "POST", URL: "/books", ExpectedStatus: 405},
+		{Name: "oversized body is a JSON 413", Method: "POST", URL: "/api/health", Body: strings.Repeat("x", 1<<20+1), ExpectedStatus: 413, ExpectedContent: []string{`"code":"too_large"`}},
+	}
+	for i := range scenarios {
+		scenarios[i].AfterTest = securityHeaders
+	}
+	apitest.Run(t, scenarios)
 }
 
 func TestCompressedResponses(t *testing.T) {
-	h := newTestServer(t, dbtest.SQLite(t))
+	e := apitest.NewEnv(t, dbtest.SQLite(t), nil)
 	for _, path := range []string{"/", "/assets/app-1a2b.js"} {
-		req := httptest.NewRequest("GET", path, nil)
-		req.Header.Set("Accept-Encoding", "gzip, br")
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, req)
-		if rec.Header().Get("Content-Encoding") != "gzip" {
-			t.Fatalf("%s: not gzipped (headers %v)", path, rec.Header())
+		res := e.Request("GET", path, nil, "", map[string]string{"Accept-Encoding": "gzip, br"})
+		if res.Header.Get("Content-Encoding") != "gzip" {
+			t.Fatalf("%s: not gzipped (headers %v)", path, res.Header)
 		}
-		zr, err := gzip.NewReader(rec.Body)
+		zr, err := gzip.NewReader(strings.NewReader(res.Body))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,11 +66,7 @@ func TestCompressedResponses(t *testing.T) {
 
 func TestHealthReportsUnreachableDatabase(t *testing.T) {
 	d := dbtest.SQLite(t)
-	h := newTestServer(t, d)
+	e := apitest.NewEnv(t, d, nil)
 	d.Close()
-	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/health", nil))
-	if rec.Code != http.StatusServiceUnavailable {
-		t.Fatalf("status %d, want 503", rec.Code)
-	}
+	e.Do("GET", "/api/health", nil, "").Expect(t, http.StatusServiceUnavailable)
 }

@@ -1,91 +1,48 @@
-package server
+package server_test
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"bookshop/internal/config"
-	"bookshop/internal/db"
-	"bookshop/internal/db/dbtest"
-	"bookshop/internal/paypal/paypaltest"
+	"bookshop/internal/apitest"
 )
 
 // TestShopRoutes drives the shop's routes through the whole server, wired as
 // in production, with PayPal pointed at the fake.
 func TestShopRoutes(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		_, base := paypaltest.Start(t)
-		env := map[string]string{"PAYPAL_CLIENT_ID": paypaltest.ClientID, "PAYPAL_CLIENT_SECRET": paypaltest.ClientSecret,
-			"PAYPAL_API_BASE": base, "PAYPAL_SDK_URL": base + "/sdk/js"}
-		cfg, err := config.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv, err := New(cfg, d)
-		if err != nil {
-			t.Fatal(err)
-		}
-		h := srv.Handler()
-		send := func(method, path, body string, header ...string) *httptest.ResponseRecorder {
-			req := httptest.NewRequest(method, path, strings.NewReader(body))
-			if body != "" {
-				req.Header.Set("Content-Type", "application/json")
-			}
-			for i := 0; i+1 < len(header); i += 2 {
-				req.Header.Set(header[i], header[i+1])
-			}
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, req)
-			return rec
-		}
-
-		books := send("GET", "/api/books", "", "Accept-Encoding", "gzip")
-		etag := books.Header().Get("ETag")
-		if books.Code != 200 || etag == "" || books.Header().Get("Cache-Control") != "no-cache" {
-			t.Fatalf("GET /api/books: %d %v", books.Code, books.Header())
-		}
-		if rec := send("GET", "/api/books", "", "If-None-Match", etag, "Accept-Encoding", "gzip"); rec.Code != http.StatusNotModified {
-			t.Errorf("revalidation: %d, want 304", rec.Code)
-		}
-		if rec := send("GET", "/api/books/abc", ""); rec.Code != 404 || !strings.Contains(rec.Body.String(), `"code":"not_found"`) {
-			t.Errorf("GET /api/books/abc: %d %s", rec.Code, rec.Body)
-		}
-		if rec := send("GET", "/api/categories", ""); rec.Code != 200 || !strings.Contains(rec.Body.String(), `"id":"children"`) {
-			t.Errorf("GET /api/categories: %d %s", rec.Code, rec.Body)
-		}
-		if rec := send("POST", "/api/newsletter", `{"email":"kid@example.com"}`); rec.Code != 200 {
-			t.Errorf("POST /api/newsletter: %d %s", rec.Code, rec.Body)
-		}
-		if rec := send("GET", "/api/geo", "", "Accept-Language", "en-GB"); !strings.Contains(rec.Body.String(), `"countryCode":"GB"`) {
-			t.Errorf("GET /api/geo: %d %s", rec.Code, rec.Body)
-		}
-		if rec := send("GET", "/auth/v1/verification-status?user_id=8f1c1f4e-3c1a-4a57-9d0e-2f5b8f0f6c11", ""); rec.Code != 200 || strings.TrimSpace(rec.Body.String()) != `{"verified":false}` {
-			t.Errorf("GET /auth/v1/verification-status: %d %s", rec.Code, rec.Body)
-		}
-		if rec := send("POST", "/functions/v1/send-contact-email", `{"name":"Maya","email":"maya@example.com","subject":"Hi","message":"Hello"}`); rec.Code != 200 {
-			t.Errorf("POST /functions/v1/send-contact-email: %d %s", rec.Code, rec.Body)
-		}
-		if rec := send("GET", "/api/orders", ""); rec.Code != 401 {
-			t.Errorf("GET /api/orders without session: %d", rec.Code)
-		}
-
-		// PayPal through the real wiring needs a session, to start and to capture.
-		for _, action := range []string{`"create_order","items":[{"id":3,"name":"Our First Adventure","quantity":1,"unitPrice":19.99}],"amount":21.99`, `"capture_order","orderID":"X"`} {
-			rec := send("POST", "/functions/v1/process-payment", `{"action":`+action+`}`)
-			if rec.Code != 401 || !strings.Contains(rec.Body.String(), `"error":"User authentication required for payment"`) {
-				t.Errorf("%s without session: %d %s", action, rec.Code, rec.Body)
-			}
-		}
-
-		// The browser may load the fake's SDK: its origin is in the CSP.
-		csp := books.Header().Get("Content-Security-Policy")
-		for _, directive := range []string{"script-src", "connect-src", "frame-src"} {
-			if !strings.Contains(csp, directive) || !strings.Contains(between(csp, directive, ";"), base) {
-				t.Errorf("CSP %s lacks %s: %s", directive, base, csp)
-			}
-		}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "books carry an ETag", Method: "GET", URL: "/api/books", Headers: map[string]string{"Accept-Encoding": "gzip"},
+			ExpectedStatus: 200, ExpectedHeaders: map[string]string{"Cache-Control": "no-cache"},
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				etag := res.Header.Get("ETag")
+				if etag == "" {
+					t.Fatal("no ETag")
+				}
+				e.Request("GET", "/api/books", nil, "", map[string]string{"If-None-Match": etag, "Accept-Encoding": "gzip"}).Expect(t, 304)
+				// The browser may load the fake's SDK: its origin is in the CSP.
+				csp := res.Header.Get("Content-Security-Policy")
+				base := e.PayPalURL
+				for _, directive := range []string{"script-src", "connect-src", "frame-src"} {
+					if !strings.Contains(between(csp, directive, ";"), base) {
+						t.Errorf("CSP %s lacks %s: %s", directive, base, csp)
+					}
+				}
+			}},
+		{Name: "a book id that is not a number is a 404", Method: "GET", URL: "/api/books/abc", ExpectedStatus: 404, ExpectedContent: []string{`"code":"not_found"`}},
+		{Name: "categories", Method: "GET", URL: "/api/categories", ExpectedStatus: 200, ExpectedContent: []string{`"id":"children"`}},
+		{Name: "newsletter sign-up", Method: "POST", URL: "/api/newsletter", Body: `{"email":"kid@example.com"}`, ExpectedStatus: 200},
+		{Name: "geo from Accept-Language", Method: "GET", URL: "/api/geo", Headers: map[string]string{"Accept-Language": "en-GB"}, ExpectedStatus: 200, ExpectedContent: []string{`"countryCode":"GB"`}},
+		{Name: "verification status of an unknown user", Method: "GET", URL: "/auth/v1/verification-status?user_id=8f1c1f4e-3c1a-4a57-9d0e-2f5b8f0f6c11", ExpectedStatus: 200, ExpectedContent: []string{`{"verified":false}`}},
+		{Name: "contact message", Method: "POST", URL: "/functions/v1/send-contact-email", Body: `{"name":"Maya","email":"maya@example.com","subject":"Hi","message":"Hello"}`, ExpectedStatus: 200},
+		{Name: "orders need a session", Method: "GET", URL: "/api/orders", ExpectedStatus: 401},
+		{Name: "orders of a signed-in buyer", Method: "GET", URL: "/api/orders", As: "owner", ExpectedStatus: 200, ExpectedContent: []string{`[]`}},
+		{Name: "create_order needs a session", Method: "POST", URL: "/functions/v1/process-payment",
+			Body:           `{"action":"create_order","items":[{"id":3,"name":"Our First Adventure","quantity":1,"unitPrice":19.99}],"amount":21.99}`,
+			ExpectedStatus: 401, ExpectedContent: []string{`"error":"User authentication required for payment"`}},
+		{Name: "capture_order needs a session", Method: "POST", URL: "/functions/v1/process-payment", Body: `{"action":"capture_order","orderID":"X"}`,
+			ExpectedStatus: 401, ExpectedContent: []string{`"error":"User authentication required for payment"`}},
+		{Name: "admin has the admin role", Method: "GET", URL: "/api/profile", As: "admin", ExpectedStatus: 200, ExpectedContent: []string{`"role":"admin"`}},
+		{Name: "a user has the user role", Method: "GET", URL: "/api/profile", As: "owner", ExpectedStatus: 200, ExpectedContent: []string{`"role":"user"`}},
 	})
 }
 

@@ -1,0 +1,137 @@
+package account
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+	"bookshop/internal/ratelimit"
+)
+
+// Accounts is what the parent's data needs from the account service (auth):
+// the profile, the password check and the account's deletion.
+type Accounts interface {
+	Profile(ctx context.Context, userID string) (any, error)
+	PasswordMatches(ctx context.Context, userID, password string) (bool, error)
+	// Delete removes the account and, by cascade, every row that hangs on it.
+	Delete(ctx context.Context, q db.Querier, userID string) error
+}
+
+// Orders is what the parent's data needs from the shop's orders.
+type Orders interface {
+	Of(ctx context.Context, userID string) (any, error)
+	// EraseBuyer keeps the orders for accounting without who bought them.
+	EraseBuyer(ctx context.Context, q db.Querier, userID string) error
+}
+
+// WithOwnerData enables the data export and account deletion. limiter bounds
+// password attempts per client (nil: no limit, for tests).
+func (s *Service) WithOwnerData(accounts Accounts, orders Orders, limiter *ratelimit.Limiter) *Service {
+	s.accounts, s.orders, s.limiter = accounts, orders, limiter
+	return s
+}
+
+// Export is everything the shop keeps about a parent, as one JSON file.
+type Export struct {
+	ExportedAt     time.Time      `json:"exported_at"`
+	Profile        any            `json:"profile"`
+	Children       []Kid          `json:"children"`
+	Devices        []Device       `json:"devices"`
+	Communications Communications `json:"communications"`
+	Orders         any            `json:"orders"`
+}
+
+// ExportOf gathers the parent's data.
+func (s *Service) ExportOf(ctx context.Context, userID string) (Export, error) {
+	e := Export{ExportedAt: s.clock()}
+	var err error
+	if e.Profile, err = s.accounts.Profile(ctx, userID); err != nil {
+		return Export{}, err
+	}
+	if e.Children, err = s.Kids(ctx, userID); err != nil {
+		return Export{}, err
+	}
+	if e.Devices, err = s.Devices(ctx, userID); err != nil {
+		return Export{}, err
+	}
+	if e.Communications, err = s.CommunicationsOf(ctx, userID); err != nil {
+		return Export{}, err
+	}
+	if e.Orders, err = s.orders.Of(ctx, userID); err != nil {
+		return Export{}, err
+	}
+	return e, nil
+}
+
+// wrongPassword is the field error of a deletion with a wrong password.
+var wrongPassword = httpx.Invalid("Please check the highlighted fields.", map[string]string{"password": "Password is incorrect"})
+
+// DeleteAccount removes the parent's account after checking the password:
+// the orders lose their buyer and the account goes with everything that
+// hangs on it (profile, children, devices, preference, sessions, factors),
+// in one transaction.
+func (s *Service) DeleteAccount(ctx context.Context, userID, password string) error {
+	if password == "" {
+		return httpx.Invalid("Please check the highlighted fields.", map[string]string{"password": "Password is required"})
+	}
+	ok, err := s.accounts.PasswordMatches(ctx, userID, password)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return wrongPassword
+	}
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if err := s.orders.EraseBuyer(ctx, tx, userID); err != nil {
+			return err
+		}
+		if err := s.accounts.Delete(ctx, tx, userID); err != nil {
+			return fmt.Errorf("delete account: %w", err)
+		}
+		return nil
+	})
+}
+
+// exportFileName names the download after the shop.
+const exportFileName = "siso-and-friends-my-data.json"
+
+// GetExport answers GET /api/account/export with the parent's data as a file.
+func (s *Service) GetExport(w http.ResponseWriter, r *http.Request) error {
+	c, err := s.requireOwnerData(r)
+	if err != nil {
+		return err
+	}
+	e, err := s.ExportOf(r.Context(), c)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Disposition", `attachment; filename="`+exportFileName+`"`)
+	w.Header().Set("Cache-Control", "no-store")
+	return httpx.WriteJSON(w, http.StatusOK, e)
+}
+
+// DeleteMe answers DELETE /api/account {password} with 204.
+func (s *Service) DeleteMe(w http.ResponseWriter, r *http.Request) error {
+	userID, err := s.requireOwnerData(r)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Password string `json:"password"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	// Each attempt costs an argon2id hash; the limit also stops guessing.
+	if err := s.limiter.Allow(r.Context(), r, "delete_account"); err != nil {
+		return err
+	}
+	if err := s.DeleteAccount(r.Context(), userID, in.Password); err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
 	"net/http"
 	"regexp"
+	"strconv"
+	"time"
+
+	"bookshop/internal/httpx"
 )
 
 // apiError is an error of the /auth/v1 API: an HTTP status, a Supabase Auth
@@ -17,6 +20,8 @@ type apiError struct {
 	Code    string
 	Message string
 	Reasons []string // weak_password only
+	// RetryAfter, when set, becomes the Retry-After header (the e-mail cooldown).
+	RetryAfter time.Duration
 }
 
 func (e *apiError) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.Code, e.Message) }
@@ -54,7 +59,6 @@ var (
 	errSessionNotFound    = forbidden("session_not_found", "Session from session_id claim in JWT does not exist")
 	errUserNotFound       = forbidden("user_not_found", "User from sub claim in JWT does not exist")
 	errOTPExpired         = forbidden("otp_expired", "Email link is invalid or has expired")
-	errRateLimited        = tooManyRequests("over_request_rate_limit", "Request rate limit reached")
 )
 
 // apiVersionHeader is the header with which auth-js asks for the
@@ -71,20 +75,13 @@ func wantsNewErrorShape(r *http.Request) bool {
 	return apiVersionPattern.MatchString(v) && v >= "2024-01-01"
 }
 
-// writeError answers with err in the shape the request asked for. Errors
-// that are not apiErrors are internal: logged, and shown as a generic 500.
+// writeError is the ErrorWriter of the /auth/v1 routes: it answers err in
+// the GoTrue shape the request asked for.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
-	var e *apiError
-	if !errors.As(err, &e) {
-		slog.ErrorContext(r.Context(), "auth request failed", "err", err, "method", r.Method, "path", r.URL.Path)
-		e = newError(http.StatusInternalServerError, "unexpected_failure", "Unexpected failure, please check server logs for more information")
-	}
+	e := goTrueError(w, r, err)
 	var weak *weakPasswordPayload
 	if e.Code == "weak_password" {
 		weak = &weakPasswordPayload{Reasons: e.Reasons}
-	}
-	if e.Status == http.StatusTooManyRequests {
-		w.Header().Set("Retry-After", "60")
 	}
 	if wantsNewErrorShape(r) {
 		w.Header().Set(apiVersionHeader, "2024-01-01")
@@ -103,6 +100,42 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}{e.Status, e.Code, e.Message, weak})
 }
 
+// goTrueCodes names the shared httpx error codes (the rate limit, a body
+// over the size limit, ...) as GoTrue does.
+var goTrueCodes = map[string]string{
+	httpx.CodeInvalid:         "validation_failed",
+	httpx.CodeUnauthorized:    "no_authorization",
+	httpx.CodeForbidden:       "not_admin",
+	httpx.CodeNotFound:        "not_found",
+	httpx.CodeTooLarge:        "request_too_large",
+	httpx.CodeTooManyRequests: "over_request_rate_limit",
+	httpx.CodeInternal:        "unexpected_failure",
+}
+
+// goTrueError is err as an apiError. An apiError sets its own Retry-After;
+// any other error goes through httpx.Prepare like on every route (internal
+// errors are logged and shown as a generic 500, Retry-After is set) and is
+// renamed with GoTrue's code.
+func goTrueError(w http.ResponseWriter, r *http.Request, err error) *apiError {
+	var e *apiError
+	if errors.As(err, &e) {
+		if e.RetryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(e.RetryAfter.Seconds())))
+		}
+		return e
+	}
+	he := httpx.Prepare(w, r, err)
+	code, ok := goTrueCodes[he.Code]
+	if !ok {
+		code = he.Code
+	}
+	msg := he.Message
+	if he.Code == httpx.CodeInternal {
+		msg = "Unexpected failure, please check server logs for more information"
+	}
+	return &apiError{Status: he.Status(), Code: code, Message: msg}
+}
+
 type weakPasswordPayload struct {
 	Reasons []string `json:"reasons"`
 }
@@ -111,4 +144,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(v)
+}
+
+// asAPIError turns an internal error into a generic one for a redirect.
+func asAPIError(err error) *apiError {
+	var e *apiError
+	if errors.As(err, &e) {
+		return e
+	}
+	return newError(http.StatusInternalServerError, "unexpected_failure", "Unexpected failure, please try again")
 }

@@ -60,9 +60,6 @@ func (s *Service) Authorize(w http.ResponseWriter, r *http.Request) error {
 	if q.Get("provider") != "google" || !s.cfg.GoogleEnabled() {
 		return errProviderDisabled
 	}
-	if err := s.limit(ctx, r, "authorize"); err != nil {
-		return err
-	}
 	p := pkceParams{CodeChallenge: q.Get("code_challenge"), CodeChallengeMethod: q.Get("code_challenge_method")}
 	if p.present() {
 		if err := p.validate(); err != nil {
@@ -74,10 +71,9 @@ func (s *Service) Authorize(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	state, nonce, verifier := randomToken(32), randomToken(16), oauth2.GenerateVerifier()
-	_, err = s.db.ExecContext(ctx, `INSERT INTO flow_states (id, code_challenge, code_challenge_method, authentication_method, redirect_to,
-		oauth_state_hash, oauth_nonce, oauth_verifier, created_at) VALUES (?, ?, ?, 'oauth', ?, ?, ?, ?, ?)`,
-		newID(), p.CodeChallenge, lowerOrEmpty(p.CodeChallengeMethod), s.redirectTarget(q.Get("redirect_to")),
-		hashToken(state), nonce, verifier, s.clock())
+	err = insertFlowState(ctx, s.db, &flowState{ID: newID(), Challenge: p.CodeChallenge, Method: strings.ToLower(p.CodeChallengeMethod),
+		AuthMethod: "oauth", RedirectTo: s.redirectTarget(q.Get("redirect_to")), OAuthStateHash: hashToken(state),
+		Nonce: nonce, Verifier: verifier, CreatedAt: s.clock()})
 	if err != nil {
 		return err
 	}
@@ -88,12 +84,6 @@ func (s *Service) Authorize(w http.ResponseWriter, r *http.Request) error {
 	}
 	http.Redirect(w, r, target, http.StatusFound)
 	return nil
-}
-
-// oauthFlow is a Google sign-in in progress.
-type oauthFlow struct {
-	ID, Challenge, RedirectTo, Nonce, Verifier string
-	CreatedAt                                  time.Time
 }
 
 // GoogleCallback answers GET /callback, where Google sends the browser
@@ -118,23 +108,18 @@ func (s *Service) GoogleCallback(w http.ResponseWriter, r *http.Request) error {
 
 // takeOAuthFlow finds the flow of a state and removes its state, so a
 // callback URL works once.
-func (s *Service) takeOAuthFlow(ctx context.Context, state string) (*oauthFlow, error) {
-	var f oauthFlow
-	err := s.db.QueryRowContext(ctx, `SELECT id, code_challenge, redirect_to, oauth_nonce, oauth_verifier, created_at
-		FROM flow_states WHERE oauth_state_hash = ?`, hashToken(state)).Scan(&f.ID, &f.Challenge, &f.RedirectTo, &f.Nonce, &f.Verifier, &f.CreatedAt)
-	if db.IsNoRows(err) || state == "" {
+func (s *Service) takeOAuthFlow(ctx context.Context, state string) (*flowState, error) {
+	f, err := takeOAuthState(ctx, s.db, hashToken(state))
+	if errors.Is(err, errNoFlow) || state == "" {
 		return nil, badRequest("bad_oauth_state", "OAuth callback with invalid state")
 	}
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.db.ExecContext(ctx, `UPDATE flow_states SET oauth_state_hash = NULL WHERE id = ?`, f.ID); err != nil {
-		return nil, err
-	}
 	if s.clock().Sub(f.CreatedAt) > oauthFlowTTL {
 		return nil, badRequest("bad_oauth_state", "OAuth state has expired")
 	}
-	return &f, nil
+	return f, nil
 }
 
 // googleClaims are the ID token claims we use.
@@ -148,7 +133,7 @@ type googleClaims struct {
 	Picture       string `json:"picture"`
 }
 
-func (s *Service) finishGoogleSignIn(ctx context.Context, r *http.Request, f *oauthFlow) (string, error) {
+func (s *Service) finishGoogleSignIn(ctx context.Context, r *http.Request, f *flowState) (string, error) {
 	q := r.URL.Query()
 	if e := q.Get("error"); e != "" {
 		return "", forbidden("bad_oauth_callback", "Google sign-in was cancelled or failed: %s", e)
@@ -157,31 +142,27 @@ func (s *Service) finishGoogleSignIn(ctx context.Context, r *http.Request, f *oa
 	if err != nil {
 		return "", err
 	}
-	var target string
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	return db.InTxValue(ctx, s.db, func(tx *db.Tx) (string, error) {
 		u, err := s.googleUser(ctx, tx, claims)
 		if err != nil {
-			return err
+			return "", err
 		}
 		if f.Challenge != "" {
 			code, err := s.issueAuthCode(ctx, tx, f.ID, u.ID)
-			target = withQuery(f.RedirectTo, url.Values{"code": {code}})
-			return err
+			return withQuery(f.RedirectTo, url.Values{"code": {code}}), err
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM flow_states WHERE id = ?`, f.ID); err != nil {
-			return err
+		if err := deleteFlowState(ctx, tx, f.ID); err != nil {
+			return "", err
 		}
 		resp, err := s.signIn(ctx, tx, u, "oauth", r)
 		if err != nil {
-			return err
+			return "", err
 		}
-		target = withFragment(f.RedirectTo, sessionFragment(resp, ""))
-		return nil
+		return withFragment(f.RedirectTo, sessionFragment(resp, "")), nil
 	})
-	return target, err
 }
 
-func (s *Service) exchangeGoogleCode(ctx context.Context, f *oauthFlow, code string) (*googleClaims, error) {
+func (s *Service) exchangeGoogleCode(ctx context.Context, f *flowState, code string) (*googleClaims, error) {
 	g, err := s.googleProvider(ctx)
 	if err != nil {
 		return nil, err
@@ -211,15 +192,11 @@ func (s *Service) googleUser(ctx context.Context, tx db.Querier, c *googleClaims
 	data := map[string]any{"sub": c.Subject, "email": c.Email, "email_verified": c.EmailVerified, "name": c.Name,
 		"full_name": c.Name, "given_name": c.GivenName, "family_name": c.FamilyName, "avatar_url": c.Picture,
 		"iss": s.cfg.GoogleIssuer, "provider_id": c.Subject}
-	var userID string
-	err := tx.QueryRowContext(ctx, `SELECT user_id FROM identities WHERE provider = 'google' AND provider_id = ?`, c.Subject).Scan(&userID)
+	userID, err := touchIdentity(ctx, tx, "google", c.Subject, now)
 	if err == nil {
-		if _, err := tx.ExecContext(ctx, `UPDATE identities SET last_sign_in_at = ?, updated_at = ? WHERE provider = 'google' AND provider_id = ?`, now, now, c.Subject); err != nil {
-			return nil, err
-		}
 		return userByID(ctx, tx, userID)
 	}
-	if !db.IsNoRows(err) {
+	if !errors.Is(err, errNoUser) {
 		return nil, err
 	}
 	if !c.EmailVerified || c.Email == "" {
@@ -267,14 +244,3 @@ func (s *Service) linkGoogle(ctx context.Context, tx db.Querier, u *user, c *goo
 	b, _ := jsonMarshal(u.AppMetadata)
 	return setUserColumn(ctx, tx, u.ID, "app_metadata", b, now)
 }
-
-// asAPIError turns an internal error into a generic one for a redirect.
-func asAPIError(err error) *apiError {
-	var e *apiError
-	if errors.As(err, &e) {
-		return e
-	}
-	return newError(http.StatusInternalServerError, "unexpected_failure", "Unexpected failure, please try again")
-}
-
-func lowerOrEmpty(s string) string { return strings.ToLower(s) }

@@ -17,7 +17,6 @@ import (
 
 	"bookshop/internal/config"
 	"bookshop/internal/db"
-	"bookshop/internal/httpx"
 )
 
 const site = "http://shop.test"
@@ -72,32 +71,10 @@ func newHarness(t *testing.T, d *db.DB, env map[string]string) *harness {
 	return &harness{t: t, db: d, svc: svc, clock: clock, h: testRoutes(svc)}
 }
 
-// testRoutes mirrors the /auth/v1 and profile routes of internal/server.
+// testRoutes are the service's own routes, as internal/server registers them.
 func testRoutes(s *Service) http.Handler {
 	mux := http.NewServeMux()
-	a := s.Handle
-	mux.HandleFunc("OPTIONS /auth/v1/", s.Preflight)
-	mux.Handle("GET /auth/v1/settings", a(s.Settings))
-	mux.Handle("POST /auth/v1/signup", a(s.Signup))
-	mux.Handle("POST /auth/v1/token", a(s.Token))
-	mux.Handle("GET /auth/v1/verify", a(s.VerifyGet))
-	mux.Handle("POST /auth/v1/verify", a(s.VerifyPost))
-	mux.Handle("POST /auth/v1/otp", a(s.OTP))
-	mux.Handle("POST /auth/v1/recover", a(s.Recover))
-	mux.Handle("POST /auth/v1/resend", a(s.Resend))
-	mux.Handle("GET /auth/v1/verification-status", a(s.VerificationStatus))
-	mux.Handle("GET /auth/v1/user", a(s.GetUser))
-	mux.Handle("PUT /auth/v1/user", a(s.UpdateUser))
-	mux.Handle("POST /auth/v1/logout", a(s.Logout))
-	mux.Handle("GET /auth/v1/authorize", a(s.Authorize))
-	mux.Handle("GET /auth/v1/callback", a(s.GoogleCallback))
-	mux.Handle("POST /auth/v1/factors", a(s.EnrollFactor))
-	mux.Handle("POST /auth/v1/factors/recovery_codes", a(s.RegenerateRecoveryCodes))
-	mux.Handle("POST /auth/v1/factors/{id}/challenge", a(s.ChallengeFactor))
-	mux.Handle("POST /auth/v1/factors/{id}/verify", a(s.VerifyFactor))
-	mux.Handle("DELETE /auth/v1/factors/{id}", a(s.UnenrollFactor))
-	mux.Handle("GET /api/profile", httpx.Handle(s.GetProfile))
-	mux.Handle("PATCH /api/profile", httpx.Handle(s.PatchProfile))
+	s.Register(mux)
 	return s.Middleware(mux)
 }
 

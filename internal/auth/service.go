@@ -86,44 +86,6 @@ func NewService(ctx context.Context, cfg config.Config, d *db.DB, opts ...Option
 
 func (s *Service) clock() time.Time { return s.now().UTC() }
 
-// HandlerFunc is an /auth/v1 handler that returns its error.
-type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
-
-// Handle adapts an /auth/v1 handler: CORS headers as Supabase Auth sends
-// them, and errors written in GoTrue's shapes.
-func (s *Service) Handle(h HandlerFunc) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		setCORSHeaders(w, r)
-		if err := h(w, r); err != nil {
-			writeError(w, r, err)
-		}
-	})
-}
-
-// Preflight answers CORS preflight requests to /auth/v1.
-func (s *Service) Preflight(w http.ResponseWriter, r *http.Request) {
-	setCORSHeaders(w, r)
-	h := w.Header()
-	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
-	h.Set("Access-Control-Allow-Headers", "Accept, Authorization, Content-Type, X-Client-IP, X-Client-Info, X-JWT-AUD, apikey, X-Supabase-Api-Version")
-	h.Set("Access-Control-Max-Age", "86400")
-	w.WriteHeader(http.StatusNoContent)
-}
-
-// setCORSHeaders mirrors Supabase Auth, which accepts any origin: the
-// API authenticates with bearer tokens, never cookies.
-func setCORSHeaders(w http.ResponseWriter, r *http.Request) {
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return
-	}
-	h := w.Header()
-	h.Set("Access-Control-Allow-Origin", origin)
-	h.Set("Access-Control-Allow-Credentials", "true")
-	h.Set("Access-Control-Expose-Headers", "X-Total-Count, Link, X-Supabase-Api-Version")
-	h.Add("Vary", "Origin")
-}
-
 // decodeBody reads a JSON request body. An empty body is an empty object,
 // as GoTrue treats it; bad JSON is a 400 bad_json.
 func decodeBody(r *http.Request, v any) error {

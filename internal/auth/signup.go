@@ -6,7 +6,6 @@ import (
 	"net/http"
 
 	"bookshop/internal/db"
-	bsmail "bookshop/internal/mail"
 )
 
 type signupRequest struct {
@@ -21,9 +20,6 @@ type signupRequest struct {
 // the address is confirmed.
 func (s *Service) Signup(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	if err := s.limit(ctx, r, "signup"); err != nil {
-		return err
-	}
 	var in signupRequest
 	if err := decodeBody(r, &in); err != nil {
 		return err
@@ -43,20 +39,18 @@ func (s *Service) Signup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
-	var out *userJSON
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	out, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (*userJSON, error) {
 		u, err := s.findOrCreateSignupUser(ctx, tx, email, hash, in.Data)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if err := s.claimEmailSlot(ctx, tx, u.Email); err != nil {
-			return err
+			return nil, err
 		}
 		if err := s.sendConfirmation(ctx, tx, u, in.pkceParams, redirect); err != nil {
-			return err
+			return nil, err
 		}
-		out, err = s.userResponse(ctx, tx, u)
-		return err
+		return s.userResponse(ctx, tx, u)
 	})
 	if err != nil {
 		return err
@@ -90,52 +84,4 @@ func (s *Service) findOrCreateSignupUser(ctx context.Context, tx *db.Tx, email, 
 		return nil, err
 	}
 	return u, nil
-}
-
-// createUser inserts a user with one identity and its profile.
-func (s *Service) createUser(ctx context.Context, tx db.Querier, u *user, provider, providerID string, identityData map[string]any) error {
-	if err := insertUser(ctx, tx, u); err != nil {
-		if db.IsUniqueViolation(err) {
-			return unprocessable("user_already_exists", "User already registered")
-		}
-		return err
-	}
-	now := s.clock()
-	ident := &identity{ID: newID(), UserID: u.ID, Provider: provider, ProviderID: providerID, Email: u.Email,
-		IdentityData: identityData, CreatedAt: now, UpdatedAt: now}
-	if err := insertIdentity(ctx, tx, ident); err != nil {
-		return err
-	}
-	return insertProfile(ctx, tx, newProfile(u, now))
-}
-
-// sendConfirmation queues the confirmation e-mail. The cooldown must
-// already be claimed.
-func (s *Service) sendConfirmation(ctx context.Context, tx db.Querier, u *user, p pkceParams, redirect string) error {
-	flowID, err := s.createFlowState(ctx, tx, u.ID, p, "email/signup", redirect)
-	if err != nil {
-		return err
-	}
-	tok, err := s.issueEmailToken(ctx, tx, u, typeSignup, u.Email, flowID, redirect)
-	if err != nil {
-		return err
-	}
-	now := s.clock()
-	if err := setUserColumn(ctx, tx, u.ID, "confirmation_sent_at", now, now); err != nil {
-		return err
-	}
-	u.ConfirmationSentAt = &now
-	return s.sendAccountEmail(ctx, tx, bsmail.ConfirmSignup, u.Email, tok)
-}
-
-// validEmail normalises an address and checks its form.
-func validEmail(raw string) (string, error) {
-	e := normalizeEmail(raw)
-	if e == "" {
-		return "", badRequest("validation_failed", "To signup, please provide your email")
-	}
-	if !bsmail.ValidEmail(e) {
-		return "", badRequest("validation_failed", "Unable to validate email address: invalid format")
-	}
-	return e, nil
 }

@@ -2,10 +2,8 @@ package auth
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"net/http"
-	"time"
 
 	"bookshop/internal/db"
 )
@@ -13,9 +11,6 @@ import (
 // Token answers POST /token for the grants the web app uses.
 func (s *Service) Token(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	if err := s.limit(ctx, r, "token"); err != nil {
-		return err
-	}
 	var resp *tokenResponse
 	var err error
 	switch grant := r.URL.Query().Get("grant_type"); grant {
@@ -47,12 +42,9 @@ func (s *Service) passwordGrant(ctx context.Context, r *http.Request) (*tokenRes
 	if err != nil {
 		return nil, err
 	}
-	var resp *tokenResponse
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		resp, err = s.signIn(ctx, tx, u, "password", r)
-		return err
+	return db.InTxValue(ctx, s.db, func(tx *db.Tx) (*tokenResponse, error) {
+		return s.signIn(ctx, tx, u, "password", r)
 	})
-	return resp, err
 }
 
 // checkCredentials returns the user when the password is right and the
@@ -100,26 +92,20 @@ func (s *Service) refreshGrant(ctx context.Context, r *http.Request) (*tokenResp
 	if in.RefreshToken == "" {
 		return nil, badRequest("validation_failed", "refresh_token required")
 	}
-	var resp *tokenResponse
 	var refreshErr error
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		resp, refreshErr = s.refresh(ctx, tx, in.RefreshToken)
+	resp, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (*tokenResponse, error) {
+		resp, err := s.refresh(ctx, tx, in.RefreshToken)
 		var e *apiError
-		if errors.As(refreshErr, &e) && e.Code == "refresh_token_already_used" {
-			return nil // commit the revocation of the session, then answer the error
+		if errors.As(err, &e) && e.Code == "refresh_token_already_used" {
+			refreshErr = err
+			return nil, nil // commit the revocation of the session, then answer the error
 		}
-		return refreshErr
+		return resp, err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return resp, refreshErr
-}
-
-// flowState is a PKCE flow whose auth code is being exchanged.
-type flowState struct {
-	ID, UserID, Challenge, Method, AuthMethod string
-	IssuedAt                                  time.Time
 }
 
 func (s *Service) pkceGrant(ctx context.Context, r *http.Request) (*tokenResponse, error) {
@@ -133,43 +119,24 @@ func (s *Service) pkceGrant(ctx context.Context, r *http.Request) (*tokenRespons
 	if in.AuthCode == "" || in.CodeVerifier == "" {
 		return nil, badRequest("validation_failed", "invalid request: both auth code and code verifier should be non-empty")
 	}
-	var resp *tokenResponse
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	return db.InTxValue(ctx, s.db, func(tx *db.Tx) (*tokenResponse, error) {
 		f, err := flowByAuthCode(ctx, tx, in.AuthCode)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if s.clock().Sub(f.IssuedAt) > authCodeTTL {
-			return badRequest("flow_state_expired", "PKCE flow state has expired")
+			return nil, badRequest("flow_state_expired", "PKCE flow state has expired")
 		}
 		if !verifierMatches(in.CodeVerifier, f.Challenge, f.Method) {
-			return forbidden("bad_code_verifier", "code challenge does not match previously saved code verifier")
+			return nil, forbidden("bad_code_verifier", "code challenge does not match previously saved code verifier")
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM flow_states WHERE id = ?`, f.ID); err != nil {
-			return err
+		if err := deleteFlowState(ctx, tx, f.ID); err != nil {
+			return nil, err
 		}
 		u, err := userByID(ctx, tx, f.UserID)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		resp, err = s.signIn(ctx, tx, u, f.AuthMethod, r)
-		return err
+		return s.signIn(ctx, tx, u, f.AuthMethod, r)
 	})
-	return resp, err
-}
-
-func flowByAuthCode(ctx context.Context, q db.Querier, code string) (*flowState, error) {
-	var f flowState
-	var userID sql.NullString
-	var issued sql.NullTime
-	err := q.QueryRowContext(ctx, `SELECT id, user_id, code_challenge, code_challenge_method, authentication_method, auth_code_issued_at
-		FROM flow_states WHERE auth_code_hash = ?`, hashToken(code)).Scan(&f.ID, &userID, &f.Challenge, &f.Method, &f.AuthMethod, &issued)
-	if db.IsNoRows(err) || (err == nil && (!userID.Valid || !issued.Valid)) {
-		return nil, notFound("flow_state_not_found", "invalid flow state, no valid flow state found")
-	}
-	if err != nil {
-		return nil, err
-	}
-	f.UserID, f.IssuedAt = userID.String, issued.Time
-	return &f, nil
 }

@@ -5,18 +5,10 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
-
-	"github.com/google/uuid"
 
 	"bookshop/internal/db"
 )
-
-// pkceTokenPrefix marks link tokens of PKCE flows, so that even an unknown
-// or expired token's error goes back in the query where the PKCE client
-// looks for it.
-const pkceTokenPrefix = "pkce_"
 
 var linkTypes = map[string]bool{typeSignup: true, typeRecovery: true, typeMagicLink: true, typeEmailChange: true}
 
@@ -34,34 +26,25 @@ func (s *Service) VerifyGet(w http.ResponseWriter, r *http.Request) error {
 	if !linkTypes[typ] {
 		return badRequest("validation_failed", "Unsupported verification type")
 	}
-	if err := s.limit(ctx, r, "verify"); err != nil {
-		return err
-	}
 	pkce := strings.HasPrefix(token, pkceTokenPrefix)
-	var target string
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	target, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (string, error) {
 		t, err := s.consumeToken(ctx, tx, "token_hash", hashToken(token), typ)
 		if err != nil {
-			return err
+			return "", err
 		}
 		u, err := s.applyVerification(ctx, tx, t)
 		if err != nil {
-			return err
+			return "", err
 		}
 		if t.FlowStateID != "" {
 			code, err := s.issueAuthCode(ctx, tx, t.FlowStateID, u.ID)
-			if err != nil {
-				return err
-			}
-			target = withQuery(redirect, url.Values{"code": {code}})
-			return nil
+			return withQuery(redirect, url.Values{"code": {code}}), err
 		}
 		resp, err := s.signIn(ctx, tx, u, "otp", r)
 		if err != nil {
-			return err
+			return "", err
 		}
-		target = withFragment(redirect, sessionFragment(resp, typ))
-		return nil
+		return withFragment(redirect, sessionFragment(resp, typ)), nil
 	})
 	var apiErr *apiError
 	if errors.As(err, &apiErr) {
@@ -84,9 +67,6 @@ type verifyRequest struct {
 // with the e-mail address and the 6-digit code, and returns a session.
 func (s *Service) VerifyPost(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	if err := s.limit(ctx, r, "verify"); err != nil {
-		return err
-	}
 	var in verifyRequest
 	if err := decodeBody(r, &in); err != nil {
 		return err
@@ -106,21 +86,19 @@ func (s *Service) VerifyPost(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return badRequest("validation_failed", "Verify requires either a token or a token hash")
 	}
-	var resp *tokenResponse
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	resp, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (*tokenResponse, error) {
 		t, err := s.consumeToken(ctx, tx, column, hash, types...)
 		if errors.Is(err, errOTPExpired) {
-			return forbidden("otp_expired", "Token has expired or is invalid")
+			return nil, forbidden("otp_expired", "Token has expired or is invalid")
 		}
 		if err != nil {
-			return err
+			return nil, err
 		}
 		u, err := s.applyVerification(ctx, tx, t)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		resp, err = s.signIn(ctx, tx, u, "otp", r)
-		return err
+		return s.signIn(ctx, tx, u, "otp", r)
 	})
 	if err != nil {
 		return err
@@ -131,7 +109,7 @@ func (s *Service) VerifyPost(w http.ResponseWriter, r *http.Request) error {
 
 // applyVerification does what a used token proves: the address is the
 // user's (all types), and for email_change the new address replaces the old.
-func (s *Service) applyVerification(ctx context.Context, tx db.Querier, t *usedToken) (*user, error) {
+func (s *Service) applyVerification(ctx context.Context, tx db.Querier, t *oneTimeToken) (*user, error) {
 	u, err := userByID(ctx, tx, t.UserID)
 	if err != nil {
 		return nil, err
@@ -155,111 +133,13 @@ func (s *Service) applyVerification(ctx context.Context, tx db.Querier, t *usedT
 // the profile and the e-mail identity in step.
 func (s *Service) changeEmail(ctx context.Context, tx db.Querier, u *user, newEmail string) error {
 	now := s.clock()
-	_, err := tx.ExecContext(ctx, `UPDATE users SET email = ?, email_change = '', email_change_sent_at = NULL, updated_at = ? WHERE id = ?`, newEmail, now, u.ID)
+	err := moveToEmail(ctx, tx, u.ID, newEmail, now)
 	if db.IsUniqueViolation(err) {
 		return unprocessable("email_exists", "A user with this email address has already been registered")
 	}
 	if err != nil {
 		return err
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE profiles SET email = ?, updated_at = ? WHERE id = ?`, newEmail, now, u.ID); err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE identities SET email = ?, updated_at = ? WHERE user_id = ? AND provider = 'email'`, newEmail, now, u.ID); err != nil {
-		return err
-	}
 	u.Email, u.EmailChange, u.EmailChangeSentAt = newEmail, "", nil
-	return nil
-}
-
-func sessionFragment(t *tokenResponse, typ string) url.Values {
-	return url.Values{
-		"access_token":  {t.AccessToken},
-		"expires_at":    {strconv.FormatInt(t.ExpiresAt, 10)},
-		"expires_in":    {strconv.Itoa(t.ExpiresIn)},
-		"refresh_token": {t.RefreshToken},
-		"token_type":    {t.TokenType},
-		"type":          {typ},
-	}
-}
-
-// oauthErrors maps statuses to the OAuth error names Supabase Auth puts in
-// redirects.
-var oauthErrors = map[int]string{
-	http.StatusBadRequest:          "invalid_request",
-	http.StatusUnauthorized:        "unauthorized_client",
-	http.StatusForbidden:           "access_denied",
-	http.StatusNotFound:            "invalid_request",
-	http.StatusUnprocessableEntity: "invalid_request",
-	http.StatusTooManyRequests:     "temporarily_unavailable",
-	http.StatusInternalServerError: "server_error",
-}
-
-// errorRedirect puts the error in the fragment, and for PKCE flows also in
-// the query, where each kind of client looks.
-func errorRedirect(redirect string, e *apiError, pkce bool) string {
-	u, err := url.Parse(redirect)
-	if err != nil {
-		return redirect
-	}
-	name := oauthErrors[e.Status]
-	if name == "" {
-		name = "server_error"
-	}
-	v := url.Values{"error": {name}, "error_code": {e.Code}, "error_description": {e.Message}}
-	u.RawQuery = ""
-	if pkce {
-		u.RawQuery = v.Encode()
-	}
-	u.Fragment = ""
-	u.RawFragment = ""
-	return u.String() + "#" + v.Encode()
-}
-
-func withQuery(redirect string, v url.Values) string {
-	u, err := url.Parse(redirect)
-	if err != nil {
-		return redirect
-	}
-	q := u.Query()
-	for k, vals := range v {
-		q[k] = vals
-	}
-	u.RawQuery = q.Encode()
-	return u.String()
-}
-
-func withFragment(redirect string, v url.Values) string {
-	u, err := url.Parse(redirect)
-	if err != nil {
-		return redirect
-	}
-	u.Fragment, u.RawFragment = "", ""
-	return u.String() + "#" + v.Encode()
-}
-
-// VerificationStatus answers GET /verification-status?user_id=<uuid> with
-// {"verified": true|false}: whether the account has confirmed its e-mail.
-// The e-mail-verification-pending page polls it with the id that sign-up
-// returned, so it needs neither a session nor the password. An unknown or
-// malformed id is simply {"verified": false}, so the answer reveals nothing
-// about which accounts exist; ids are random UUIDs, never enumerable.
-func (s *Service) VerificationStatus(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	if err := s.limit(ctx, r, "verification_status"); err != nil {
-		return err
-	}
-	verified := false
-	if id, err := uuid.Parse(r.URL.Query().Get("user_id")); err == nil {
-		u, err := userByID(ctx, s.db, id.String())
-		switch {
-		case err == nil:
-			verified = u.confirmed()
-		case !errors.Is(err, errNoUser):
-			return err
-		}
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, map[string]bool{"verified": verified})
 	return nil
 }

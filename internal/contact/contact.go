@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 	mailer "bookshop/internal/mail"
 )
 
@@ -34,14 +35,9 @@ type Message struct {
 	Message string `json:"message"`
 }
 
-// ValidationError is a problem with the visitor's input; its text is safe
-// to show.
-type ValidationError struct{ Msg string }
-
-func (e *ValidationError) Error() string { return e.Msg }
-
+// invalid is a problem with the visitor's input; its text is safe to show.
 func invalid(format string, args ...any) error {
-	return &ValidationError{Msg: fmt.Sprintf(format, args...)}
+	return httpx.Errorf(httpx.CodeInvalid, format, args...)
 }
 
 // Normalize trims the fields and checks them, returning the first problem
@@ -95,13 +91,17 @@ type Service struct {
 	now     func() time.Time
 }
 
-// NewService sends every message to support (config SupportEmail).
-func NewService(d *db.DB, support string) *Service {
-	return &Service{db: d, support: support, now: func() time.Time { return time.Now().UTC() }}
+// NewService sends every message to support (config SupportEmail); now may
+// be nil (time.Now).
+func NewService(d *db.DB, support string, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: d, support: support, now: now}
 }
 
 // Send checks m, stores it and enqueues the e-mail to support, all or
-// nothing. A *ValidationError means the input was wrong.
+// nothing. An *httpx.Error means the input was wrong.
 func (s *Service) Send(ctx context.Context, m Message) error {
 	m, err := m.Normalize()
 	if err != nil {
@@ -112,7 +112,7 @@ func (s *Service) Send(ctx context.Context, m Message) error {
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO contact_messages (name, email, subject, message, created_at)
-			VALUES (?, ?, ?, ?, ?)`, m.Name, m.Email, m.Subject, m.Message, s.now()); err != nil {
+			VALUES (?, ?, ?, ?, ?)`, m.Name, m.Email, m.Subject, m.Message, s.now().UTC()); err != nil {
 			return fmt.Errorf("contact: store message: %w", err)
 		}
 		return mailer.Enqueue(ctx, tx, supportEmail(s.support, m))

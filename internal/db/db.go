@@ -158,6 +158,22 @@ func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	return stx.Commit()
 }
 
+// InTxValue is InTx for a transaction that produces a value: it returns
+// what fn returns once the transaction has committed, or the error.
+func InTxValue[T any](ctx context.Context, d *DB, fn func(tx *Tx) (T, error)) (T, error) {
+	var out T
+	err := d.InTx(ctx, func(tx *Tx) error {
+		var err error
+		out, err = fn(tx)
+		return err
+	})
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return out, nil
+}
+
 // rebind turns `?` placeholders into PostgreSQL's `$1, $2, ...`. Question
 // marks inside string literals are left alone.
 func (d *DB) rebind(q string) string {

@@ -15,7 +15,6 @@ import (
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
-	"bookshop/internal/ratelimit"
 )
 
 // Kid is a parent's saved child, as Dream Maker needs it.
@@ -46,18 +45,17 @@ const maxOtherInput = 1000
 type Handler struct {
 	store   *Store
 	kids    Kids
-	limiter *ratelimit.Limiter // per-client limit on new dreams; nil: none
 	choose  Chooser
 	now     func() time.Time
 }
 
 // NewHandler serves dreams kept in d for the children kids finds; now (nil:
 // time.Now) dates the stories and tells the children's ages.
-func NewHandler(d *db.DB, kids Kids, limiter *ratelimit.Limiter, now func() time.Time) *Handler {
+func NewHandler(d *db.DB, kids Kids, now func() time.Time) *Handler {
 	if now == nil {
 		now = time.Now
 	}
-	return &Handler{store: NewStore(d), kids: kids, limiter: limiter, choose: rand.IntN, now: now}
+	return &Handler{store: NewStore(d), kids: kids, choose: rand.IntN, now: now}
 }
 
 // Choices answers GET /api/dreams/choices: the genders, companions and
@@ -140,16 +138,14 @@ func (in createRequest) validate() ([]string, error) {
 	return interests, nil
 }
 
+// TooManyDreams is the 429 message of POST /api/dreams (the route's limit).
+const TooManyDreams = "That is a lot of dreams! Please wait a minute and try again."
+
 // Create answers POST /api/dreams: it composes a story for one of the
 // caller's children, saves it and answers it.
 func (h *Handler) Create(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireUser(r.Context())
 	if err != nil {
-		return err
-	}
-	if err := h.limiter.Allow(r.Context(), r, "dreams"); errors.Is(err, ratelimit.ErrLimited) {
-		return &httpx.Error{Code: httpx.CodeTooManyRequests, Message: "That is a lot of dreams! Please wait a minute and try again.", RetryAfter: time.Minute}
-	} else if err != nil {
 		return err
 	}
 	var in createRequest

@@ -4,7 +4,6 @@ package newsletter
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -14,17 +13,21 @@ import (
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
-	"bookshop/internal/ratelimit"
 )
 
 // Service records subscriptions.
 type Service struct {
-	db      *db.DB
-	limiter *ratelimit.Limiter // per-client limit of sign-ups; nil: none
+	db  *db.DB
+	now func() time.Time
 }
 
-// New returns the newsletter service.
-func New(d *db.DB, limiter *ratelimit.Limiter) *Service { return &Service{db: d, limiter: limiter} }
+// New returns the newsletter service; now may be nil (time.Now).
+func New(d *db.DB, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: d, now: now}
+}
 
 // Subscription is the answer to a sign-up.
 type Subscription struct {
@@ -43,7 +46,7 @@ func (s *Service) Subscribe(ctx context.Context, email string) (Subscription, er
 	if c, ok := auth.CallerFrom(ctx); ok {
 		userID = c.UserID
 	}
-	now := time.Now().UTC()
+	now := s.now().UTC()
 	_, err = s.db.ExecContext(ctx, `INSERT INTO newsletter (email, subscribed, user_id, created_at, updated_at)
 		VALUES (?, TRUE, ?, ?, ?)
 		ON CONFLICT (email) DO UPDATE SET subscribed = TRUE,
@@ -70,13 +73,6 @@ func normalize(email string) (string, error) {
 
 // HandleSubscribe serves POST /api/newsletter {email}.
 func (s *Service) HandleSubscribe(w http.ResponseWriter, r *http.Request) error {
-	if err := s.limiter.Allow(r.Context(), r, "newsletter"); err != nil {
-		if errors.Is(err, ratelimit.ErrLimited) {
-			w.Header().Set("Retry-After", ratelimit.RetryAfterSeconds)
-			return httpx.Errorf(httpx.CodeTooManyRequests, "Too many sign-ups. Please wait a minute and try again.")
-		}
-		return err
-	}
 	var body struct {
 		Email string `json:"email"`
 	}

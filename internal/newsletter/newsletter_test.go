@@ -1,88 +1,51 @@
-package newsletter
+package newsletter_test
 
 import (
 	"context"
-	"net/http/httptest"
-	"strings"
 	"testing"
 
-	"bookshop/internal/auth"
-	"bookshop/internal/db"
-	"bookshop/internal/db/dbtest"
-	"bookshop/internal/httpx"
-	"bookshop/internal/ratelimit"
+	"bookshop/internal/apitest"
 )
 
-func TestSubscribe(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := httpx.Handle(New(d, nil).HandleSubscribe)
-		post := func(caller *auth.Caller, body string) *httptest.ResponseRecorder {
-			req := httptest.NewRequest("POST", "/api/newsletter", strings.NewReader(body))
-			req.Header.Set("Content-Type", "application/json")
-			if caller != nil {
-				req = req.WithContext(auth.WithCaller(req.Context(), *caller))
-			}
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, req)
-			return rec
-		}
-		tests := []struct {
-			name       string
-			caller     *auth.Caller
-			body       string
-			wantStatus int
-			wantBody   string
-		}{
-			{"anonymous sign-up", nil, `{"email":"reader@example.com"}`, 200, `{"email":"reader@example.com","subscribed":true}`},
-			{"repeat with other case and spaces", nil, `{"email":"  Reader@Example.com "}`, 200, `"subscribed":true`},
-			{"signed-in repeat records the user", &auth.Caller{UserID: "u-1", Email: "reader@example.com"}, `{"email":"reader@example.com"}`, 200, `"subscribed":true`},
-			{"anonymous repeat keeps the user", nil, `{"email":"reader@example.com"}`, 200, `"subscribed":true`},
-			{"empty e-mail", nil, `{"email":""}`, 400, `"fields":{"email":"Email is required"}`},
-			{"no e-mail field", nil, `{}`, 400, `"fields":{"email":"Email is required"}`},
-			{"not an e-mail", nil, `{"email":"not-an-email"}`, 400, `"fields":{"email":"Invalid email address"}`},
-			{"display-name form", nil, `{"email":"Bob <bob@example.com>"}`, 400, `"Invalid email address"`},
-			{"no dot in domain", nil, `{"email":"bob@localhost"}`, 400, `"Invalid email address"`},
-			{"wrong type", nil, `{"email":42}`, 400, `"code":"invalid"`},
-			{"not JSON", nil, `email=x`, 400, `"code":"invalid"`},
-		}
-		for _, tc := range tests {
-			t.Run(tc.name, func(t *testing.T) {
-				rec := post(tc.caller, tc.body)
-				if rec.Code != tc.wantStatus || !strings.Contains(rec.Body.String(), tc.wantBody) {
-					t.Fatalf("%d %s, want %d with %s", rec.Code, rec.Body, tc.wantStatus, tc.wantBody)
-				}
-			})
-		}
-		var n int
-		var user string
-		var subscribed bool
-		if err := d.QueryRowContext(context.Background(), `SELECT COUNT(*), MAX(user_id), MAX(CASE WHEN subscribed THEN 1 ELSE 0 END) = 1 FROM newsletter`).Scan(&n, &user, &subscribed); err != nil {
-			t.Fatal(err)
-		}
-		if n != 1 || user != "u-1" || !subscribed {
-			t.Errorf("rows %d, user %q, subscribed %v; want one subscribed row of u-1", n, user, subscribed)
-		}
-	})
-}
+const url = "/api/newsletter"
 
-func TestSubscribeIsRateLimited(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := httpx.Handle(New(d, ratelimit.New(d, 2, nil)).HandleSubscribe)
-		post := func() *httptest.ResponseRecorder {
-			req := httptest.NewRequest("POST", "/api/newsletter", strings.NewReader(`{"email":"reader@example.com"}`))
-			req.Header.Set("Content-Type", "application/json")
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, req)
-			return rec
-		}
-		for i := range 2 {
-			if rec := post(); rec.Code != 200 {
-				t.Fatalf("sign-up %d: %d %s", i+1, rec.Code, rec.Body)
-			}
-		}
-		rec := post()
-		if rec.Code != 429 || !strings.Contains(rec.Body.String(), `"code":"too_many_requests"`) || rec.Header().Get("Retry-After") == "" {
-			t.Fatalf("third sign-up: %d %s", rec.Code, rec.Body)
-		}
+func TestSubscribe(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "anonymous sign-up", Method: "POST", URL: url, Body: `{"email":"reader@example.com"}`,
+			ExpectedStatus: 200, ExpectedContent: []string{`{"email":"reader@example.com","subscribed":true}`}},
+		{Name: "a repeat in other case and spaces is the same row, and a signed-in repeat records the user", Method: "POST", URL: url,
+			Body: `{"email":"  Reader@Example.com "}`, As: "owner",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Do("POST", url, `{"email":"reader@example.com"}`, "").Expect(t, 200)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`{"email":"reader@example.com","subscribed":true}`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				// An anonymous repeat keeps the user.
+				e.Do("POST", url, `{"email":"reader@example.com"}`, "").Expect(t, 200)
+				var n int
+				var user string
+				var subscribed bool
+				if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*), MAX(user_id), MAX(CASE WHEN subscribed THEN 1 ELSE 0 END) = 1 FROM newsletter`).Scan(&n, &user, &subscribed); err != nil {
+					t.Fatal(err)
+				}
+				if n != 1 || user != e.User("owner").ID || !subscribed {
+					t.Errorf("rows %d, user %q, subscribed %v; want one subscribed row of the owner", n, user, subscribed)
+				}
+			}},
+		{Name: "empty e-mail", Method: "POST", URL: url, Body: `{"email":""}`, ExpectedStatus: 400, ExpectedContent: []string{`"fields":{"email":"Email is required"}`}},
+		{Name: "no e-mail field", Method: "POST", URL: url, Body: `{}`, ExpectedStatus: 400, ExpectedContent: []string{`"fields":{"email":"Email is required"}`}},
+		{Name: "not an e-mail", Method: "POST", URL: url, Body: `{"email":"not-an-email"}`, ExpectedStatus: 400, ExpectedContent: []string{`"fields":{"email":"Invalid email address"}`}},
+		{Name: "display-name form", Method: "POST", URL: url, Body: `{"email":"Bob <bob@example.com>"}`, ExpectedStatus: 400, ExpectedContent: []string{`"Invalid email address"`}},
+		{Name: "no dot in domain", Method: "POST", URL: url, Body: `{"email":"bob@localhost"}`, ExpectedStatus: 400, ExpectedContent: []string{`"Invalid email address"`}},
+		{Name: "wrong type", Method: "POST", URL: url, Body: `{"email":42}`, ExpectedStatus: 400, ExpectedContent: []string{`"code":"invalid"`}},
+		{Name: "not JSON", Method: "POST", URL: url, Body: `email=x`, ExpectedStatus: 400, ExpectedContent: []string{`"code":"invalid"`}},
+		{Name: "over the rate limit", Method: "POST", URL: url, Body: `{"email":"reader@example.com"}`, Config: map[string]string{"RATE_LIMIT_PER_MINUTE": "2"},
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				for range 2 {
+					e.Do("POST", url, `{"email":"reader@example.com"}`, "").Expect(t, 200)
+				}
+			},
+			ExpectedStatus: 429, ExpectedContent: []string{`"code":"too_many_requests"`, `"Too many sign-ups. Please wait a minute and try again."`},
+			ExpectedHeaders: map[string]string{"Retry-After": "60"}},
 	})
 }

@@ -2,34 +2,24 @@ package orders
 
 import (
 	"encoding/json"
-	"errors"
-	"log/slog"
 	"net/http"
 	"time"
 
 	"bookshop/internal/httpx"
-	"bookshop/internal/ratelimit"
 )
 
 // ProcessPayment serves POST /functions/v1/process-payment, the spec's
-// payment function. Its errors keep the function's own shape,
-// {"error":"message"}, which the checkout reads.
-func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) {
+// payment function. Its errors keep the function's own shape (WriteError).
+func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) error {
 	var req PaymentRequest
 	if err := httpx.DecodeJSON(r, &req); err != nil {
-		writeFunctionError(w, r, err)
-		return
+		return err
 	}
 	// The actions that record an order and e-mail the address in the form are
 	// limited per client; capture only finishes an order created before.
 	if req.Action == "create_order" || req.Action == "demo_payment" {
-		if err := s.limiter.Allow(r.Context(), r, req.Action); err != nil {
-			if errors.Is(err, ratelimit.ErrLimited) {
-				w.Header().Set("Retry-After", ratelimit.RetryAfterSeconds)
-				err = errTooManyPayments
-			}
-			writeFunctionError(w, r, err)
-			return
+		if err := s.limiter.Check(r, req.Action, "Too many payment attempts. Please wait a minute and try again."); err != nil {
+			return err
 		}
 	}
 	var out any
@@ -47,13 +37,10 @@ func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) {
 		err = httpx.Invalid("Unknown action. Use create_order, capture_order or demo_payment.", map[string]string{"action": "Unknown action"})
 	}
 	if err != nil {
-		writeFunctionError(w, r, err)
-		return
+		return err
 	}
-	_ = httpx.WriteJSON(w, http.StatusOK, out)
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }
-
-var errTooManyPayments = httpx.Errorf(httpx.CodeTooManyRequests, "Too many payment attempts. Please wait a minute and try again.")
 
 // functionError is the payment function's error body.
 type functionError struct {
@@ -62,16 +49,17 @@ type functionError struct {
 	Fields map[string]string `json:"fields,omitempty"`
 }
 
-func writeFunctionError(w http.ResponseWriter, r *http.Request, err error) {
-	e := httpx.AsError(err)
+// WriteError is the payment function's error writer: {"error":"message",
+// "code", "fields"}, with 402 for a declined card and 422 for a capture
+// PayPal refused.
+func WriteError(w http.ResponseWriter, r *http.Request, err error) {
+	e := httpx.Prepare(w, r, err)
 	status := e.Status()
 	switch e.Code {
 	case codeDeclined:
 		status = http.StatusPaymentRequired
 	case codeRefused:
 		status = http.StatusUnprocessableEntity
-	case httpx.CodeInternal:
-		slog.ErrorContext(r.Context(), "process-payment failed", "err", err)
 	}
 	_ = httpx.WriteJSON(w, status, functionError{Error: e.Message, Code: e.Code, Fields: e.Fields})
 }

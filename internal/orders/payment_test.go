@@ -76,7 +76,7 @@ func newEnv(t *testing.T, d *db.DB, withPayPal bool) *env {
 	}
 	e.svc = New(d, testCatalog, client, e.buyers, nil, "http://shop.test")
 	mux := http.NewServeMux()
-	mux.HandleFunc("POST /functions/v1/process-payment", e.svc.ProcessPayment)
+	mux.Handle("POST /functions/v1/process-payment", httpx.HandleWith(WriteError, e.svc.ProcessPayment))
 	mux.Handle("GET /api/orders", httpx.Handle(e.svc.ListOrders))
 	mux.Handle("GET /api/orders/{number}", httpx.Handle(e.svc.GetOrder))
 	e.h = mux

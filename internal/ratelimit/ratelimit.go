@@ -14,13 +14,11 @@ import (
 	"bookshop/internal/httpx"
 )
 
-// ErrLimited is returned by Allow once a client is over the limit. Each
-// feature answers it with a 429 in its own error shape.
+// ErrLimited is returned by Allow once a client is over the limit.
 var ErrLimited = errors.New("ratelimit: request rate limit reached")
 
-// RetryAfterSeconds is what a 429 answer's Retry-After says: at most one
-// window.
-const RetryAfterSeconds = "60"
+// RetryAfter is what a 429 answer's Retry-After says: at most one window.
+const RetryAfter = time.Minute
 
 // Limiter allows perMinute requests per client IP and key.
 type Limiter struct {
@@ -36,6 +34,30 @@ func New(d *db.DB, perMinute int, now func() time.Time) *Limiter {
 		now = time.Now
 	}
 	return &Limiter{db: d, perMinute: perMinute, now: now}
+}
+
+// Limit wraps h, the handler of one rate-limited route: a client over the
+// limit of key gets a 429 with message and Retry-After, as an *httpx.Error
+// that the route group's error writer answers in its own shape. Declare it
+// where the route is registered (internal/server/routes.go).
+func (l *Limiter) Limit(key, message string, h httpx.HandlerFunc) httpx.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if err := l.Check(r, key, message); err != nil {
+			return err
+		}
+		return h(w, r)
+	}
+}
+
+// Check is Limit's test for a handler that learns its key only from the
+// request (the payment function's actions): nil, the 429 *httpx.Error with
+// message, or a database error.
+func (l *Limiter) Check(r *http.Request, key, message string) error {
+	err := l.Allow(r.Context(), r, key)
+	if errors.Is(err, ErrLimited) {
+		return &httpx.Error{Code: httpx.CodeTooManyRequests, Message: message, RetryAfter: RetryAfter}
+	}
+	return err
 }
 
 // Allow counts one request from r's client (httpx.ClientIP) against key,

@@ -3,7 +3,10 @@ package server
 import (
 	"net/http"
 
+	"bookshop/internal/contact"
+	"bookshop/internal/dreams"
 	"bookshop/internal/httpx"
+	"bookshop/internal/orders"
 )
 
 // routes registers every route of the shop. Read this file to see the whole
@@ -11,6 +14,10 @@ import (
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
 	h := httpx.Handle
+	// limited declares a route's per-client rate limit where it is
+	// registered: over it, a 429 with message and Retry-After in the route
+	// group's own error shape.
+	limited := s.limiter.Limit
 
 	mux.Handle("GET /api/health", h(s.health))
 	mux.Handle("GET /api/settings", h(s.settings))
@@ -22,42 +29,22 @@ func (s *Server) routes() http.Handler {
 
 	// Orders and payments (internal/orders): the spec's payment function
 	// (create_order, capture_order, demo_payment) and the buyer's orders.
-	mux.HandleFunc("POST /functions/v1/process-payment", s.orders.ProcessPayment)
+	mux.Handle("POST /functions/v1/process-payment", httpx.HandleWith(orders.WriteError, s.orders.ProcessPayment))
 	mux.Handle("GET /api/orders", h(s.orders.ListOrders))
 	mux.Handle("GET /api/orders/{number}", h(s.orders.GetOrder))
 
 	// Newsletter (internal/newsletter) and the checkout's default country (internal/geo).
-	mux.Handle("POST /api/newsletter", h(s.newsletter.HandleSubscribe))
+	mux.Handle("POST /api/newsletter", h(limited("newsletter", "Too many sign-ups. Please wait a minute and try again.", s.newsletter.HandleSubscribe)))
 	mux.Handle("GET /api/geo", h(s.geo.HandleGeo))
 
 	// Contact form (internal/contact): stores the message and e-mails support.
-	mux.Handle("POST /functions/v1/send-contact-email", s.contact)
+	mux.Handle("POST /functions/v1/send-contact-email", httpx.HandleWith(contact.WriteError,
+		limited("contact", "Too many messages. Please wait a minute and try again.", s.contact.HandleSend)))
 
 	// Accounts (internal/auth): the Supabase-Auth-compatible API used by
-	// @supabase/auth-js, and the caller's own profile.
-	a := s.auth.Handle
-	mux.HandleFunc("OPTIONS /auth/v1/", s.auth.Preflight)
-	mux.Handle("GET /auth/v1/settings", a(s.auth.Settings))
-	mux.Handle("POST /auth/v1/signup", a(s.auth.Signup))
-	mux.Handle("POST /auth/v1/token", a(s.auth.Token))
-	mux.Handle("GET /auth/v1/verify", a(s.auth.VerifyGet))
-	mux.Handle("POST /auth/v1/verify", a(s.auth.VerifyPost))
-	mux.Handle("POST /auth/v1/otp", a(s.auth.OTP))
-	mux.Handle("POST /auth/v1/recover", a(s.auth.Recover))
-	mux.Handle("POST /auth/v1/resend", a(s.auth.Resend))
-	mux.Handle("GET /auth/v1/verification-status", a(s.auth.VerificationStatus))
-	mux.Handle("GET /auth/v1/user", a(s.auth.GetUser))
-	mux.Handle("PUT /auth/v1/user", a(s.auth.UpdateUser))
-	mux.Handle("POST /auth/v1/logout", a(s.auth.Logout))
-	mux.Handle("GET /auth/v1/authorize", a(s.auth.Authorize))
-	mux.Handle("GET /auth/v1/callback", a(s.auth.GoogleCallback))
-	mux.Handle("POST /auth/v1/factors", a(s.auth.EnrollFactor))
-	mux.Handle("POST /auth/v1/factors/recovery_codes", a(s.auth.RegenerateRecoveryCodes))
-	mux.Handle("POST /auth/v1/factors/{id}/challenge", a(s.auth.ChallengeFactor))
-	mux.Handle("POST /auth/v1/factors/{id}/verify", a(s.auth.VerifyFactor))
-	mux.Handle("DELETE /auth/v1/factors/{id}", a(s.auth.UnenrollFactor))
-	mux.Handle("GET /api/profile", h(s.auth.GetProfile))
-	mux.Handle("PATCH /api/profile", h(s.auth.PatchProfile))
+	// @supabase/auth-js under /auth/v1, and the caller's own profile
+	// (/api/profile). The list lives in (*auth.Service).Register.
+	s.auth.Register(mux)
 
 	// The parent's account area (internal/account): children, devices,
 	// communication preference, the data export and account deletion.
@@ -75,7 +62,7 @@ func (s *Server) routes() http.Handler {
 	// Dream Maker (internal/dreams): bedtime stories for the parent's children.
 	mux.Handle("GET /api/dreams/choices", h(s.dreams.Choices))
 	mux.Handle("GET /api/dreams", h(s.dreams.List))
-	mux.Handle("POST /api/dreams", h(s.dreams.Create))
+	mux.Handle("POST /api/dreams", h(limited("dreams", dreams.TooManyDreams, s.dreams.Create)))
 	mux.Handle("DELETE /api/dreams/{id}", h(s.dreams.Delete))
 
 	// Development mailbox (internal/mail): 404 unless --dev.

@@ -46,7 +46,8 @@ type Server struct {
 	orders     *orders.Service // payments and the buyer's orders
 	newsletter *newsletter.Service
 	geo        *geo.Service
-	contact    *contact.Handler // the contact form's function
+	contact    *contact.Service   // the contact form's function
+	limiter    *ratelimit.Limiter // per-client limits of the routes beyond /auth/v1
 
 	account *account.Service // the parent's children, devices, preferences and data
 	dreams  *dreams.Handler  // Dream Maker: bedtime stories for the parent's children
@@ -115,10 +116,10 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	}
 	family := account.New(d).WithOwnerData(accountOwner{accounts}, accountOrders{shop}, limiter)
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
-		newsletter: newsletter.New(d, limiter), geo: geo.New(countries),
-		contact: contact.NewHandler(contact.NewService(d, cfg.SupportEmail), limiter),
+		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
+		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
 		account: family,
-		dreams:  dreams.NewHandler(d, dreamKids{family}, limiter, o.now)}, nil
+		dreams:  dreams.NewHandler(d, dreamKids{family}, o.now)}, nil
 }
 
 func loadApp(fsys fs.FS) (*webapp.Handler, error) {

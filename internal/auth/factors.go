@@ -2,7 +2,7 @@ package auth
 
 import (
 	"context"
-	"database/sql"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -42,37 +42,6 @@ const (
 
 var errFactorNotFound = notFound("mfa_factor_not_found", "Factor not found")
 
-func factorsOf(ctx context.Context, q db.Querier, userID string) ([]factor, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at
-		FROM mfa_factors WHERE user_id = ? ORDER BY created_at`, userID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []factor
-	for rows.Next() {
-		var f factor
-		if err := rows.Scan(&f.ID, &f.UserID, &f.FriendlyName, &f.Type, &f.Status, &f.Secret, &f.CreatedAt, &f.UpdatedAt); err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
-}
-
-func factorOf(ctx context.Context, q db.Querier, userID, factorID string) (*factor, error) {
-	fs, err := factorsOf(ctx, q, userID)
-	if err != nil {
-		return nil, err
-	}
-	for _, f := range fs {
-		if f.ID == factorID {
-			return &f, nil
-		}
-	}
-	return nil, errFactorNotFound
-}
-
 func hasVerifiedFactor(fs []factor) bool {
 	for _, f := range fs {
 		if f.Status == factorVerified {
@@ -87,22 +56,20 @@ func (s *Service) mfaCaller(ctx context.Context, tx db.Querier, r *http.Request)
 	return s.requireBearer(ctx, tx, r)
 }
 
-// inFactorTx is the shared start of the /factors/{id} endpoints: the rate
-// limit, then fn in a transaction with the caller and the caller's factor
-// named in the path (another user's factor is not found).
-func (s *Service) inFactorTx(r *http.Request, fn func(tx *db.Tx, b *bearer, f *factor) error) error {
+// inFactorTx is the shared start of the /factors/{id} endpoints: fn runs
+// in a transaction with the caller and the caller's factor named in the
+// path (another user's factor is not found), and its value is returned.
+func inFactorTx[T any](s *Service, r *http.Request, fn func(tx *db.Tx, b *bearer, f *factor) (T, error)) (T, error) {
 	ctx := r.Context()
-	if err := s.limit(ctx, r, "factors"); err != nil {
-		return err
-	}
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return db.InTxValue(ctx, s.db, func(tx *db.Tx) (T, error) {
+		var zero T
 		b, err := s.mfaCaller(ctx, tx, r)
 		if err != nil {
-			return err
+			return zero, err
 		}
 		f, err := factorOf(ctx, tx, b.user.ID, r.PathValue("id"))
 		if err != nil {
-			return err
+			return zero, err
 		}
 		return fn(tx, b, f)
 	})
@@ -123,28 +90,23 @@ func (s *Service) EnrollFactor(w http.ResponseWriter, r *http.Request) error {
 	if in.FactorType != "totp" {
 		return badRequest("validation_failed", "factor_type needs to be totp")
 	}
-	var out any
-	if err := s.limit(ctx, r, "factors"); err != nil {
-		return err
-	}
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	out, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (any, error) {
 		b, err := s.mfaCaller(ctx, tx, r)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		fs, err := factorsOf(ctx, tx, b.user.ID)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if hasVerifiedFactor(fs) && b.session.AAL != "aal2" {
-			return forbidden("insufficient_aal", "AAL2 required to enroll a new factor")
+			return nil, forbidden("insufficient_aal", "AAL2 required to enroll a new factor")
 		}
 		// An abandoned enrolment is replaced, not piled up.
-		if _, err := tx.ExecContext(ctx, `DELETE FROM mfa_factors WHERE user_id = ? AND status = ?`, b.user.ID, factorUnverified); err != nil {
-			return err
+		if err := deleteUnverifiedFactors(ctx, tx, b.user.ID); err != nil {
+			return nil, err
 		}
-		out, err = s.enrollTOTP(ctx, tx, b.user, truncate(strings.TrimSpace(in.FriendlyName), 100), in.Issuer)
-		return err
+		return s.enrollTOTP(ctx, tx, b.user, truncate(strings.TrimSpace(in.FriendlyName), 100), in.Issuer)
 	})
 	if err != nil {
 		return err
@@ -167,8 +129,7 @@ func (s *Service) enrollTOTP(ctx context.Context, tx db.Querier, u *user, name, 
 	}
 	now := s.clock()
 	f := factor{ID: newID(), UserID: u.ID, FriendlyName: name, Type: "totp", Status: factorUnverified, Secret: key.Secret(), CreatedAt: now, UpdatedAt: now}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, f.ID, f.UserID, f.FriendlyName, f.Type, f.Status, f.Secret, now, now); err != nil {
+	if err := insertFactor(ctx, tx, &f); err != nil {
 		return nil, err
 	}
 	type totpJSON struct {
@@ -207,15 +168,13 @@ func qrCodeSVG(content string) (string, error) {
 // ChallengeFactor answers POST /factors/{id}/challenge.
 func (s *Service) ChallengeFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	var out any
-	err := s.inFactorTx(r, func(tx *db.Tx, _ *bearer, f *factor) error {
+	out, err := inFactorTx(s, r, func(tx *db.Tx, _ *bearer, f *factor) (map[string]any, error) {
 		now := s.clock()
 		id := newID()
-		if _, err := tx.ExecContext(ctx, `INSERT INTO mfa_challenges (id, factor_id, created_at) VALUES (?, ?, ?)`, id, f.ID, now); err != nil {
-			return err
+		if err := insertChallenge(ctx, tx, id, f.ID, now); err != nil {
+			return nil, err
 		}
-		out = map[string]any{"id": id, "type": f.Type, "expires_at": now.Add(mfaChallengeTTL).Unix()}
-		return nil
+		return map[string]any{"id": id, "type": f.Type, "expires_at": now.Add(mfaChallengeTTL).Unix()}, nil
 	})
 	if err != nil {
 		return err
@@ -242,19 +201,17 @@ func (s *Service) VerifyFactor(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeBody(r, &in); err != nil {
 		return err
 	}
-	var out *mfaVerifyResponse
 	var failed error
-	err := s.inFactorTx(r, func(tx *db.Tx, b *bearer, f *factor) error {
+	out, err := inFactorTx(s, r, func(tx *db.Tx, b *bearer, f *factor) (*mfaVerifyResponse, error) {
 		if err := s.useChallenge(ctx, tx, f.ID, in.ChallengeID); err != nil {
-			return err
+			return nil, err
 		}
 		method, err := s.checkSecondFactor(ctx, tx, f, in.Code)
 		if err != nil {
 			failed = err // commit: the challenge stays used
-			return nil
+			return nil, nil
 		}
-		out, err = s.completeMFA(ctx, tx, b, f, method)
-		return err
+		return s.completeMFA(ctx, tx, b, f, method)
 	})
 	if err != nil {
 		return err
@@ -268,16 +225,11 @@ func (s *Service) VerifyFactor(w http.ResponseWriter, r *http.Request) error {
 
 // useChallenge consumes a challenge of the factor that has not expired.
 func (s *Service) useChallenge(ctx context.Context, tx db.Querier, factorID, challengeID string) error {
-	var created time.Time
-	var verified sql.NullTime
-	err := tx.QueryRowContext(ctx, `SELECT created_at, verified_at FROM mfa_challenges WHERE id = ? AND factor_id = ?`, challengeID, factorID).Scan(&created, &verified)
-	if db.IsNoRows(err) || (err == nil && verified.Valid) {
+	created, err := takeChallenge(ctx, tx, factorID, challengeID, s.clock())
+	if errors.Is(err, errNoChallenge) {
 		return notFound("mfa_factor_not_found", "Challenge not found")
 	}
 	if err != nil {
-		return err
-	}
-	if _, err := tx.ExecContext(ctx, `UPDATE mfa_challenges SET verified_at = ? WHERE id = ?`, s.clock(), challengeID); err != nil {
 		return err
 	}
 	if s.clock().Sub(created) > mfaChallengeTTL {
@@ -310,7 +262,7 @@ func (s *Service) completeMFA(ctx context.Context, tx db.Querier, b *bearer, f *
 	now := s.clock()
 	out := &mfaVerifyResponse{}
 	if f.Status == factorUnverified {
-		if _, err := tx.ExecContext(ctx, `UPDATE mfa_factors SET status = ?, updated_at = ? WHERE id = ?`, factorVerified, now, f.ID); err != nil {
+		if err := setFactorStatus(ctx, tx, f.ID, factorVerified, now); err != nil {
 			return nil, err
 		}
 		fs, err := factorsOf(ctx, tx, f.UserID)
@@ -345,25 +297,23 @@ func countVerified(fs []factor) int {
 // needs an aal2 session, so a stolen password alone cannot turn MFA off.
 func (s *Service) UnenrollFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	var id string
-	err := s.inFactorTx(r, func(tx *db.Tx, b *bearer, f *factor) error {
+	id, err := inFactorTx(s, r, func(tx *db.Tx, b *bearer, f *factor) (string, error) {
 		if f.Status == factorVerified && b.session.AAL != "aal2" {
-			return forbidden("insufficient_aal", "AAL2 required to unenroll verified factor")
+			return "", forbidden("insufficient_aal", "AAL2 required to unenroll verified factor")
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM mfa_factors WHERE id = ?`, f.ID); err != nil {
-			return err
+		if err := deleteFactor(ctx, tx, f.ID); err != nil {
+			return "", err
 		}
 		fs, err := factorsOf(ctx, tx, b.user.ID)
 		if err != nil {
-			return err
+			return "", err
 		}
 		if !hasVerifiedFactor(fs) {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM mfa_recovery_codes WHERE user_id = ?`, b.user.ID); err != nil {
-				return err
+			if err := deleteRecoveryCodes(ctx, tx, b.user.ID); err != nil {
+				return "", err
 			}
 		}
-		id = f.ID
-		return nil
+		return f.ID, nil
 	})
 	if err != nil {
 		return err
@@ -376,20 +326,15 @@ func (s *Service) UnenrollFactor(w http.ResponseWriter, r *http.Request) error {
 // addition): a fresh set of codes replacing the old, from an aal2 session.
 func (s *Service) RegenerateRecoveryCodes(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	var codes []string
-	if err := s.limit(ctx, r, "factors"); err != nil {
-		return err
-	}
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	codes, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) ([]string, error) {
 		b, err := s.mfaCaller(ctx, tx, r)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if b.session.AAL != "aal2" {
-			return forbidden("insufficient_aal", "AAL2 required to create recovery codes")
+			return nil, forbidden("insufficient_aal", "AAL2 required to create recovery codes")
 		}
-		codes, err = s.newRecoveryCodes(ctx, tx, b.user.ID)
-		return err
+		return s.newRecoveryCodes(ctx, tx, b.user.ID)
 	})
 	if err != nil {
 		return err
@@ -402,7 +347,7 @@ func (s *Service) RegenerateRecoveryCodes(w http.ResponseWriter, r *http.Request
 const recoveryAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 
 func (s *Service) newRecoveryCodes(ctx context.Context, tx db.Querier, userID string) ([]string, error) {
-	if _, err := tx.ExecContext(ctx, `DELETE FROM mfa_recovery_codes WHERE user_id = ?`, userID); err != nil {
+	if err := deleteRecoveryCodes(ctx, tx, userID); err != nil {
 		return nil, err
 	}
 	now := s.clock()
@@ -410,8 +355,7 @@ func (s *Service) newRecoveryCodes(ctx context.Context, tx db.Querier, userID st
 	for i := range codes {
 		raw := randomFrom(recoveryAlphabet, 10)
 		codes[i] = raw[:5] + "-" + raw[5:]
-		if _, err := tx.ExecContext(ctx, `INSERT INTO mfa_recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, ?)`,
-			userID, hashToken(normalizeRecoveryCode(codes[i])), now); err != nil {
+		if err := insertRecoveryCode(ctx, tx, userID, hashToken(normalizeRecoveryCode(codes[i])), now); err != nil {
 			return nil, err
 		}
 	}
@@ -420,15 +364,4 @@ func (s *Service) newRecoveryCodes(ctx context.Context, tx db.Querier, userID st
 
 func normalizeRecoveryCode(c string) string {
 	return strings.ToUpper(strings.NewReplacer("-", "", " ", "").Replace(c))
-}
-
-// useRecoveryCode marks a matching unused code as used; each works once.
-func useRecoveryCode(ctx context.Context, tx db.Querier, userID, code string, now time.Time) (bool, error) {
-	res, err := tx.ExecContext(ctx, `UPDATE mfa_recovery_codes SET used_at = ? WHERE user_id = ? AND code_hash = ? AND used_at IS NULL`,
-		now, userID, hashToken(normalizeRecoveryCode(code)))
-	if err != nil {
-		return false, err
-	}
-	n, _ := res.RowsAffected()
-	return n > 0, nil
 }

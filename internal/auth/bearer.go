@@ -1,0 +1,84 @@
+// Who is calling: the bearer of an /auth/v1 request and the middleware that tells /api routes.
+
+package auth
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+
+	"bookshop/internal/db"
+)
+
+// bearer is the caller of an /auth/v1 endpoint that needs a session.
+type bearer struct {
+	claims  *accessClaims
+	session *session
+	user    *user
+}
+
+// requireBearer checks the Authorization header, the session behind it and
+// the user, answering with GoTrue's errors.
+func (s *Service) requireBearer(ctx context.Context, q db.Querier, r *http.Request) (*bearer, error) {
+	raw, ok := bearerToken(r)
+	if !ok {
+		return nil, errNoAuthorization
+	}
+	claims, err := s.parseAccessToken(raw)
+	if err != nil {
+		return nil, errBadJWT
+	}
+	sess, err := sessionByID(ctx, q, claims.SessionID)
+	if errors.Is(err, errNoSession) || (err == nil && sess.UserID != claims.Subject) {
+		return nil, errSessionNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	u, err := userByID(ctx, q, claims.Subject)
+	if errors.Is(err, errNoUser) {
+		return nil, errUserNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &bearer{claims: claims, session: sess, user: u}, nil
+}
+
+func bearerToken(r *http.Request) (string, bool) {
+	h := r.Header.Get("Authorization")
+	if len(h) < 7 || !strings.EqualFold(h[:7], "bearer ") {
+		return "", false
+	}
+	t := strings.TrimSpace(h[7:])
+	return t, t != ""
+}
+
+// Middleware puts the signed-in caller in the request context when the
+// request carries a valid access token whose session still exists. Any
+// other request continues anonymous: each route decides what that means.
+func (s *Service) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if c, ok := s.callerOf(r); ok {
+			r = r.WithContext(WithCaller(r.Context(), c))
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *Service) callerOf(r *http.Request) (Caller, bool) {
+	raw, ok := bearerToken(r)
+	if !ok {
+		return Caller{}, false
+	}
+	claims, err := s.parseAccessToken(raw)
+	if err != nil {
+		return Caller{}, false
+	}
+	role, err := sessionRole(r.Context(), s.db, claims.SessionID, claims.Subject)
+	if err != nil {
+		return Caller{}, false
+	}
+	return Caller{UserID: claims.Subject, Email: claims.Email, SessionID: claims.SessionID, IsAdmin: role == roleAdmin}, true
+}

@@ -1,0 +1,36 @@
+package auth
+
+import (
+	"context"
+	"net/http"
+
+	"bookshop/internal/db"
+)
+
+type resendRequest struct {
+	Type  string `json:"type"`
+	Email string `json:"email"`
+	pkceParams
+}
+
+// Resend answers POST /resend for the confirmation e-mail (type signup) and
+// the e-mail change link (type email_change). Like Recover, it answers the
+// same whether or not there is anything to resend.
+func (s *Service) Resend(w http.ResponseWriter, r *http.Request) error {
+	var in resendRequest
+	if err := decodeBody(r, &in); err != nil {
+		return err
+	}
+	if in.Type != typeSignup && in.Type != typeEmailChange {
+		return badRequest("validation_failed", "Missing one of these types: signup, email_change, sms, phone_change")
+	}
+	return s.mailIfKnown(w, r, in.Email, in.pkceParams, func(ctx context.Context, tx *db.Tx, u *user, redirect string) error {
+		switch {
+		case in.Type == typeSignup && !u.confirmed():
+			return s.sendConfirmation(ctx, tx, u, in.pkceParams, redirect)
+		case in.Type == typeEmailChange && u.EmailChange != "":
+			return s.sendEmailChange(ctx, tx, u, u.EmailChange, in.pkceParams, redirect)
+		}
+		return nil
+	})
+}

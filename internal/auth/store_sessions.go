@@ -1,0 +1,151 @@
+// The SQL of sessions, refresh tokens and the JWT secret.
+
+package auth
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+)
+
+var errNoSession = errors.New("auth: no such session")
+
+func sessionByID(ctx context.Context, q db.Querier, id string) (*session, error) {
+	var s session
+	var amr string
+	err := q.QueryRowContext(ctx, `SELECT id, user_id, aal, amr FROM sessions WHERE id = ?`, id).Scan(&s.ID, &s.UserID, &s.AAL, &amr)
+	if db.IsNoRows(err) {
+		return nil, errNoSession
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(amr), &s.AMR); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+func insertSession(ctx context.Context, q db.Querier, sess *session, r *http.Request, now time.Time) error {
+	amr, _ := json.Marshal(sess.AMR)
+	_, err := q.ExecContext(ctx, `INSERT INTO sessions (id, user_id, aal, amr, user_agent, ip, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, sess.ID, sess.UserID, sess.AAL, string(amr), truncate(r.UserAgent(), 300), httpx.ClientIPString(r), now, now)
+	return err
+}
+
+// raiseToAAL2 records a passed second factor on the session.
+func raiseToAAL2(ctx context.Context, q db.Querier, sess *session, method string, now time.Time) error {
+	sess.AAL = "aal2"
+	sess.AMR = append([]amrEntry{{Method: method, Timestamp: now.Unix()}}, sess.AMR...)
+	amr, _ := json.Marshal(sess.AMR)
+	_, err := q.ExecContext(ctx, `UPDATE sessions SET aal = ?, amr = ?, updated_at = ? WHERE id = ?`, sess.AAL, string(amr), now, sess.ID)
+	return err
+}
+
+// newRefreshToken stores the hash of a fresh refresh token for the session
+// and returns the token itself, which only the client ever holds.
+func newRefreshToken(ctx context.Context, q db.Querier, sess *session, now time.Time) (string, error) {
+	tok := randomToken(32)
+	_, err := q.ExecContext(ctx, `INSERT INTO refresh_tokens (token_hash, session_id, user_id, created_at) VALUES (?, ?, ?, ?)`,
+		hashToken(tok), sess.ID, sess.UserID, now)
+	return tok, err
+}
+
+// refreshToken is a row of refresh_tokens.
+type refreshToken struct {
+	ID        int64
+	SessionID string
+	UserID    string
+	RevokedAt *time.Time
+}
+
+// refreshTokenByHash finds a refresh token, or answers errNoSession.
+func refreshTokenByHash(ctx context.Context, q db.Querier, hash string) (*refreshToken, error) {
+	var t refreshToken
+	var revoked sql.NullTime
+	err := q.QueryRowContext(ctx, `SELECT id, session_id, user_id, revoked_at FROM refresh_tokens WHERE token_hash = ?`, hash).
+		Scan(&t.ID, &t.SessionID, &t.UserID, &revoked)
+	if db.IsNoRows(err) {
+		return nil, errNoSession
+	}
+	if err != nil {
+		return nil, err
+	}
+	t.RevokedAt = timePtr(revoked)
+	return &t, nil
+}
+
+// revokeRefreshToken marks a token used; false means another request
+// revoked it first.
+func revokeRefreshToken(ctx context.Context, q db.Querier, id int64, now time.Time) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE refresh_tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL`, now, id)
+	if err != nil {
+		return false, err
+	}
+	n, _ := res.RowsAffected()
+	return n > 0, nil
+}
+
+// Logout scopes, as auth-js names them.
+const (
+	scopeGlobal = "global" // every session of the user
+	scopeLocal  = "local"  // this session
+	scopeOthers = "others" // every session but this one
+)
+
+// deleteSessions signs a user's sessions out: this one, all, or all but
+// this one. Their refresh tokens go with them.
+func deleteSessions(ctx context.Context, q db.Querier, userID, sessionID, scope string) error {
+	var query string
+	switch scope {
+	case scopeGlobal:
+		query = `DELETE FROM sessions WHERE user_id = ? AND ? <> ''`
+	case scopeLocal:
+		query = `DELETE FROM sessions WHERE user_id = ? AND id = ?`
+	case scopeOthers:
+		query = `DELETE FROM sessions WHERE user_id = ? AND id <> ?`
+	default:
+		return fmt.Errorf("auth: unknown logout scope %q", scope)
+	}
+	_, err := q.ExecContext(ctx, query, userID, sessionID)
+	return err
+}
+
+// sessionRole tells whether a session of the user exists, and the user's
+// profile role.
+func sessionRole(ctx context.Context, q db.Querier, sessionID, userID string) (role string, err error) {
+	var r *string
+	err = q.QueryRowContext(ctx, `SELECT p.role FROM sessions s LEFT JOIN profiles p ON p.id = s.user_id
+		WHERE s.id = ? AND s.user_id = ?`, sessionID, userID).Scan(&r)
+	if db.IsNoRows(err) {
+		return "", errNoSession
+	}
+	if r != nil {
+		role = *r
+	}
+	return role, err
+}
+
+// loadJWTSecret returns the configured secret, or the one kept in app_meta,
+// creating it on first start. ON CONFLICT keeps two instances starting at
+// once from each writing their own.
+func loadJWTSecret(ctx context.Context, d *db.DB, configured string) ([]byte, error) {
+	if configured != "" {
+		return []byte(configured), nil
+	}
+	if _, err := d.ExecContext(ctx, `INSERT INTO app_meta (key, value) VALUES ('jwt_secret', ?) ON CONFLICT (key) DO NOTHING`, randomToken(48)); err != nil {
+		return nil, fmt.Errorf("auth: store JWT secret: %w", err)
+	}
+	var secret string
+	if err := d.QueryRowContext(ctx, `SELECT value FROM app_meta WHERE key = 'jwt_secret'`).Scan(&secret); err != nil {
+		return nil, fmt.Errorf("auth: read JWT secret: %w", err)
+	}
+	return []byte(secret), nil
+}

@@ -43,10 +43,10 @@ const maxOtherInput = 1000
 
 // Handler serves /api/dreams.
 type Handler struct {
-	store   *Store
-	kids    Kids
-	choose  Chooser
-	now     func() time.Time
+	store  *Store
+	kids   Kids
+	choose Chooser
+	now    func() time.Time
 }
 
 // NewHandler serves dreams kept in d for the children kids finds; now (nil:

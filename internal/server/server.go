@@ -178,7 +178,9 @@ func (accountOwner) Delete(ctx context.Context, q db.Querier, userID string) err
 
 type accountOrders struct{ shop *orders.Service }
 
-func (o accountOrders) Of(ctx context.Context, userID string) (any, error) { return o.shop.ViewsOf(ctx, userID) }
+func (o accountOrders) Of(ctx context.Context, userID string) (any, error) {
+	return o.shop.ViewsOf(ctx, userID)
+}
 
 func (accountOrders) EraseBuyer(ctx context.Context, q db.Querier, userID string) error {
 	return orders.EraseBuyer(ctx, q, userID)

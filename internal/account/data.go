@@ -8,7 +8,6 @@ import (
 
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
-	"bookshop/internal/ratelimit"
 )
 
 // Accounts is what the parent's data needs from the account service (auth):
@@ -27,10 +26,9 @@ type Orders interface {
 	EraseBuyer(ctx context.Context, q db.Querier, userID string) error
 }
 
-// WithOwnerData enables the data export and account deletion. limiter bounds
-// password attempts per client (nil: no limit, for tests).
-func (s *Service) WithOwnerData(accounts Accounts, orders Orders, limiter *ratelimit.Limiter) *Service {
-	s.accounts, s.orders, s.limiter = accounts, orders, limiter
+// WithOwnerData enables the data export and account deletion.
+func (s *Service) WithOwnerData(accounts Accounts, orders Orders) *Service {
+	s.accounts, s.orders = accounts, orders
 	return s
 }
 
@@ -113,7 +111,9 @@ func (s *Service) GetExport(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, e)
 }
 
-// DeleteMe answers DELETE /api/account {password} with 204.
+// DeleteMe answers DELETE /api/account {password} with 204. Its route is
+// rate-limited: each attempt costs an argon2id hash, and the limit stops
+// password guessing.
 func (s *Service) DeleteMe(w http.ResponseWriter, r *http.Request) error {
 	userID, err := s.requireOwnerData(r)
 	if err != nil {
@@ -123,10 +123,6 @@ func (s *Service) DeleteMe(w http.ResponseWriter, r *http.Request) error {
 		Password string `json:"password"`
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
-		return err
-	}
-	// Each attempt costs an argon2id hash; the limit also stops guessing.
-	if err := s.limiter.Allow(r.Context(), r, "delete_account"); err != nil {
 		return err
 	}
 	if err := s.DeleteAccount(r.Context(), userID, in.Password); err != nil {

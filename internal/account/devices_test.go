@@ -52,7 +52,7 @@ func TestDescribeDeviceFromUserAgent(t *testing.T) {
 func TestTrackDeviceUpsertsUnderConcurrentSignIns(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		s := New(d)
+		s := New(d, nil)
 		parent, other := newUser(t, d), newUser(t, d)
 
 		var wg sync.WaitGroup
@@ -100,7 +100,7 @@ func TestTrackDeviceUpsertsUnderConcurrentSignIns(t *testing.T) {
 func TestCommunicationsDefaultToSubscribed(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		s := New(d)
+		s := New(d, nil)
 		parent, other := newUser(t, d), newUser(t, d)
 		if c, err := s.CommunicationsOf(ctx, parent); err != nil || !c.Subscribed || c.UpdatedAt != nil {
 			t.Fatalf("with no row: %+v %v, want subscribed by default", c, err)

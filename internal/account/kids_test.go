@@ -13,7 +13,7 @@ import (
 func TestKidsBelongToTheirParent(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		s := New(d)
+		s := New(d, nil)
 		fixedClock(s, "2026-11-23")
 		parent, other := newUser(t, d), newUser(t, d)
 
@@ -59,7 +59,7 @@ func TestKidsBelongToTheirParent(t *testing.T) {
 
 func TestKidInputRules(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := New(d)
+		s := New(d, nil)
 		fixedClock(s, "2026-11-23")
 		parent := newUser(t, d)
 		cases := []struct {

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"bookshop/internal/db"
-	"bookshop/internal/ratelimit"
 )
 
 // Service holds the account area's rules and its store.
@@ -20,10 +19,12 @@ type Service struct {
 	// The parent's own data (export and deletion), set by WithOwnerData.
 	accounts Accounts
 	orders   Orders
-	limiter  *ratelimit.Limiter
 }
 
-// New builds the service.
-func New(d *db.DB) *Service {
-	return &Service{db: d, clock: func() time.Time { return time.Now().UTC() }}
+// New builds the service; now is the clock (nil: time.Now).
+func New(d *db.DB, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: d, clock: func() time.Time { return now().UTC() }}
 }

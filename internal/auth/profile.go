@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"bookshop/internal/db"
@@ -186,26 +188,37 @@ func (s *Service) PatchProfile(w http.ResponseWriter, r *http.Request) error {
 	return s.GetProfile(w, r)
 }
 
+var (
+	countryCode  = regexp.MustCompile(`^[A-Z]{2}$`)
+	languageCode = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
+)
+
 // validate checks the fields present and returns the SET clauses for them.
 func (p profilePatch) validate(now time.Time) ([]string, []any, error) {
 	fields := map[string]string{}
 	var sets []string
 	var args []any
-	text := func(column string, v *string, max int) {
+	text := func(column string, v *string, max int, pattern *regexp.Regexp, patternMsg string) {
 		if v == nil {
 			return
 		}
 		t := strings.TrimSpace(*v)
-		if utf8.RuneCountInString(t) > max {
+		switch {
+		case utf8.RuneCountInString(t) > max:
 			fields[column] = fmt.Sprintf("Must be at most %d characters", max)
-			return
+		case strings.IndexFunc(t, unicode.IsControl) >= 0 || !utf8.ValidString(t):
+			fields[column] = "Must not contain control characters"
+		case pattern != nil && t != "" && !pattern.MatchString(t):
+			fields[column] = patternMsg
+		default:
+			sets, args = append(sets, column+" = ?"), append(args, t)
 		}
-		sets, args = append(sets, column+" = ?"), append(args, t)
 	}
-	text("first_name", p.FirstName, 100)
-	text("last_name", p.LastName, 100)
-	text("country", p.Country, 100)
-	text("language", p.Language, 20)
+	text("first_name", p.FirstName, 100, nil, "")
+	text("last_name", p.LastName, 100, nil, "")
+	// Codes, not names: the app names them in the reader's language (spec 02 §3).
+	text("country", p.Country, 100, countryCode, "Use an ISO 3166 country code, e.g. US")
+	text("language", p.Language, 20, languageCode, "Use an ISO 639 language code, e.g. en")
 	if p.DateOfBirth != nil {
 		dob, msg := parseDateOfBirth(*p.DateOfBirth, now)
 		if msg != "" {

@@ -57,7 +57,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/communications", h(s.account.GetCommunications))
 	mux.Handle("PUT /api/communications", h(s.account.PutCommunications))
 	mux.Handle("GET /api/account/export", h(s.account.GetExport))
-	mux.Handle("DELETE /api/account", h(s.account.DeleteMe))
+	mux.Handle("DELETE /api/account", h(limited("delete_account", "Too many attempts. Please wait a minute and try again.", s.account.DeleteMe)))
 
 	// Dream Maker (internal/dreams): bedtime stories for the parent's children.
 	mux.Handle("GET /api/dreams/choices", h(s.dreams.Choices))

@@ -1,0 +1,259 @@
+package account_test
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"bookshop/internal/apitest"
+)
+
+const (
+	iPhone  = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+	desktop = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36"
+)
+
+// ownerData gives the owner a child, a device, a preference, a profile
+// name and a paid order, so every route has something to leak.
+func ownerData(t *testing.T, e *apitest.Env) {
+	t.Helper()
+	kid := e.Do("POST", "/api/kids", map[string]any{"name": "Mia Secret", "date_of_birth": "2021-03-01"}, "owner").Expect(t, 201)
+	e.Vars["kid"] = kid.JSON(t)["id"].(string)
+	e.Request("POST", "/api/devices", map[string]any{"screen_resolution": "390x844", "platform_architecture": "ARM64"}, "owner",
+		map[string]string{"User-Agent": iPhone}).Expect(t, 200)
+	e.Do("PUT", "/api/communications", map[string]any{"subscribed": false}, "owner").Expect(t, 200)
+	e.Do("PATCH", "/api/profile", map[string]any{"last_name": "Ownerly"}, "owner").Expect(t, 200)
+	pay := e.Do("POST", "/functions/v1/process-payment", map[string]any{"action": "demo_payment", "method": "card",
+		"items":  []map[string]any{{"id": 3, "name": "Our First Adventure", "quantity": 1, "unitPrice": 19.99}},
+		"amount": 21.99, "shippingInfo": map[string]any{"fullName": "Olive Owner", "email": "olive.ship@example.com",
+			"address": "12 Story Lane", "city": "Springfield", "state": "IL", "zipCode": "62701", "country": "US"}}, "owner")
+	pay.Expect(t, 200)
+	e.Vars["order"] = pay.JSON(t)["orderNumber"].(string)
+}
+
+// route is one endpoint of the account area with a body that would succeed
+// for its owner.
+type route struct {
+	method, url string
+	body        any
+	owner       int // the owner's status
+}
+
+var accountRoutes = []route{
+	{"GET", "/api/profile", nil, 200},
+	{"PATCH", "/api/profile", map[string]any{"first_name": "Changed"}, 200},
+	{"GET", "/api/kids", nil, 200},
+	{"POST", "/api/kids", map[string]any{"name": "Leo", "date_of_birth": "2020-01-01"}, 201},
+	{"PATCH", "/api/kids/{kid}", map[string]any{"name": "Renamed"}, 200},
+	{"DELETE", "/api/kids/{kid}", nil, 204},
+	{"POST", "/api/devices", map[string]any{"screen_resolution": "1440x900", "platform_architecture": "x86_64"}, 200},
+	{"GET", "/api/devices", nil, 200},
+	{"GET", "/api/communications", nil, 200},
+	{"PUT", "/api/communications", map[string]any{"subscribed": true}, 200},
+	{"GET", "/api/orders", nil, 200},
+	{"GET", "/api/orders/{order}", nil, 200},
+	{"GET", "/api/account/export", nil, 200},
+	{"DELETE", "/api/account", map[string]any{"password": apitest.Password}, 204},
+}
+
+// TestAccessTable: every route × anonymous / owner / another user / admin.
+// Nobody but the owner reads or changes the owner's rows: another user and
+// the admin get 404 for the owner's child and order, and their own (empty)
+// lists, never the owner's data; afterwards the owner's rows are intact.
+func TestAccessTable(t *testing.T) {
+	var scenarios []apitest.Scenario
+	secrets := []string{"Mia Secret", "Ownerly", "iPhone", "olive.ship@example.com", "Olive Owner"}
+	for _, r := range accountRoutes {
+		anonymous := "No user logged in"
+		if strings.HasPrefix(r.url, "/api/devices") {
+			anonymous = "User not authenticated"
+		}
+		if strings.HasPrefix(r.url, "/api/orders") {
+			anonymous = "" // the orders feature words its own refusal
+		}
+		scenarios = append(scenarios, apitest.Scenario{
+			Name: r.method + " " + r.url + " anonymous", Method: r.method, URL: r.url, Body: r.body, BeforeTest: ownerData,
+			ExpectedStatus: 401, ExpectedContent: []string{anonymous}, NotExpectedContent: secrets,
+		}, apitest.Scenario{
+			Name: r.method + " " + r.url + " owner", Method: r.method, URL: r.url, Body: r.body, As: "owner", BeforeTest: ownerData,
+			ExpectedStatus: r.owner,
+		})
+		for _, stranger := range []string{"other", "admin"} {
+			want := r.owner
+			if strings.Contains(r.url, "{") {
+				want = http.StatusNotFound
+			}
+			scenarios = append(scenarios, apitest.Scenario{
+				Name: r.method + " " + r.url + " " + stranger, Method: r.method, URL: r.url, Body: r.body, As: stranger,
+				BeforeTest: ownerData, ExpectedStatus: want, NotExpectedContent: secrets,
+				AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) { ownerUntouched(t, e) },
+			})
+		}
+	}
+	apitest.Run(t, scenarios)
+}
+
+// ownerUntouched checks every owner row is as ownerData left it.
+func ownerUntouched(t *testing.T, e *apitest.Env) {
+	t.Helper()
+	kids := e.Do("GET", "/api/kids", nil, "owner").Expect(t, 200).Body
+	if !strings.Contains(kids, `"name":"Mia Secret"`) {
+		t.Errorf("owner's children changed: %s", kids)
+	}
+	if b := e.Do("GET", "/api/communications", nil, "owner").Expect(t, 200).Body; !strings.Contains(b, `"subscribed":false`) {
+		t.Errorf("owner's preference changed: %s", b)
+	}
+	if b := e.Do("GET", "/api/profile", nil, "owner").Expect(t, 200).Body; !strings.Contains(b, `"first_name":"Owner"`) {
+		t.Errorf("owner's profile changed: %s", b)
+	}
+	if b := e.Do("GET", "/api/devices", nil, "owner").Expect(t, 200).Body; strings.Count(b, `"id"`) != 1 {
+		t.Errorf("owner's devices changed: %s", b)
+	}
+	e.Do("GET", "/api/orders/{order}", nil, "owner").Expect(t, 200)
+}
+
+func TestKidsAPI(t *testing.T) {
+	addMia := func(t *testing.T, e *apitest.Env) {
+		r := e.Do("POST", "/api/kids", map[string]any{"name": "Mia", "date_of_birth": "2021-03-01"}, "owner").Expect(t, 201)
+		e.Vars["kid"] = r.JSON(t)["id"].(string)
+	}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "a new parent has no children", Method: "GET", URL: "/api/kids", As: "owner",
+			ExpectedStatus: 200, ExpectedContent: []string{"[]"}},
+		{Name: "add a child: trimmed name, id, date, updated_at", Method: "POST", URL: "/api/kids", As: "owner",
+			Body:           map[string]any{"name": "  Mia  ", "date_of_birth": "2021-03-01"},
+			ExpectedStatus: 201, ExpectedContent: []string{`"name":"Mia"`, `"date_of_birth":"2021-03-01"`, `"id":"`, `"updated_at":"2026-06-01T12:00:00Z"`}},
+		{Name: "a blank name is refused", Method: "POST", URL: "/api/kids", As: "owner",
+			Body:           map[string]any{"name": "   ", "date_of_birth": "2021-03-01"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"name":"Name is required"`}},
+		{Name: "a name over 100 characters is refused", Method: "POST", URL: "/api/kids", As: "owner",
+			Body:           map[string]any{"name": strings.Repeat("a", 101), "date_of_birth": "2021-03-01"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"name":"Name must be at most 100 characters`}},
+		{Name: "a NUL byte is refused on both databases", Method: "POST", URL: "/api/kids", As: "owner",
+			Body:           `{"name":"Mi\u0000a","date_of_birth":"2021-03-01"}`,
+			ExpectedStatus: 400, ExpectedContent: []string{`"name":`}},
+		{Name: "a birthday tomorrow is refused", Method: "POST", URL: "/api/kids", As: "owner",
+			Body:           map[string]any{"name": "Mia", "date_of_birth": "2026-06-02"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"date_of_birth":"Date of birth cannot be in the future"`}},
+		{Name: "a date of birth is required", Method: "POST", URL: "/api/kids", As: "owner",
+			Body:           map[string]any{"name": "Mia"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"date_of_birth":"Date of birth is required"`}},
+		{Name: "born today is fine", Method: "POST", URL: "/api/kids", As: "owner",
+			Body: map[string]any{"name": "Baby", "date_of_birth": "2026-06-01"}, ExpectedStatus: 201},
+		{Name: "rename keeps the birthday", Method: "PATCH", URL: "/api/kids/{kid}", As: "owner", BeforeTest: addMia,
+			Body: map[string]any{"name": "Mila"}, ExpectedStatus: 200,
+			ExpectedContent: []string{`"name":"Mila"`, `"date_of_birth":"2021-03-01"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if b := e.Do("GET", "/api/kids", nil, "owner").Body; !strings.Contains(b, `"name":"Mila"`) {
+					t.Errorf("not stored: %s", b)
+				}
+			}},
+		{Name: "an edit to a future birthday is refused", Method: "PATCH", URL: "/api/kids/{kid}", As: "owner", BeforeTest: addMia,
+			Body: map[string]any{"date_of_birth": "2030-01-01"}, ExpectedStatus: 400},
+		{Name: "remove", Method: "DELETE", URL: "/api/kids/{kid}", As: "owner", BeforeTest: addMia, ExpectedStatus: 204,
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				e.Do("DELETE", "/api/kids/{kid}", nil, "owner").Expect(t, 404)
+			}},
+		{Name: "a malformed id is a 404", Method: "PATCH", URL: "/api/kids/not-a-uuid", As: "owner",
+			Body: map[string]any{"name": "X"}, ExpectedStatus: 404},
+	})
+}
+
+func TestProfileAPI(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "names, ISO codes and a birthday are saved", Method: "PATCH", URL: "/api/profile", As: "owner",
+			Body: map[string]any{"first_name": " Pat ", "last_name": "Lee", "country": "FR", "language": "fr", "date_of_birth": "1990-04-03"},
+			ExpectedStatus: 200, ExpectedContent: []string{`"first_name":"Pat"`, `"country":"FR"`, `"language":"fr"`, `"date_of_birth":"1990-04-03"`}},
+		{Name: "an empty birthday is saved as null", Method: "PATCH", URL: "/api/profile", As: "owner",
+			Body: map[string]any{"date_of_birth": ""}, ExpectedStatus: 200, ExpectedContent: []string{`"date_of_birth":null`}},
+		{Name: "a future birthday is refused", Method: "PATCH", URL: "/api/profile", As: "owner",
+			Body: map[string]any{"date_of_birth": "2026-06-02"}, ExpectedStatus: 400, ExpectedContent: []string{"Date of birth cannot be in the future"}},
+		{Name: "a country name is not a code", Method: "PATCH", URL: "/api/profile", As: "owner",
+			Body: map[string]any{"country": "France"}, ExpectedStatus: 400, ExpectedContent: []string{`"country":"Use an ISO 3166 country code`}},
+		{Name: "role, status and purchase cannot be changed", Method: "PATCH", URL: "/api/profile", As: "owner",
+			Body: map[string]any{"role": "admin", "account_status": "Banned", "email_verification_status": "Pending Verification", "made_purchase": true},
+			ExpectedStatus: 200, ExpectedContent: []string{`"role":"user"`, `"account_status":"Active"`, `"made_purchase":false`}},
+	})
+}
+
+func TestDevicesAPI(t *testing.T) {
+	signIn := func(ua, screen, arch string) func(t *testing.T, e *apitest.Env) {
+		return func(t *testing.T, e *apitest.Env) {
+			e.Request("POST", "/api/devices", map[string]any{"screen_resolution": screen, "platform_architecture": arch}, "owner",
+				map[string]string{"User-Agent": ua}).Expect(t, 200)
+		}
+	}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "the server reads the User-Agent", Method: "POST", URL: "/api/devices", As: "owner",
+			Headers: map[string]string{"User-Agent": iPhone}, Body: map[string]any{"screen_resolution": "390x844", "platform_architecture": "ARM64"},
+			ExpectedStatus: 200, ExpectedContent: []string{`"device_type":"Mobile"`, `"device_model":"iPhone"`, `"operating_system":"iOS"`,
+				`"os_version":"17.4"`, `"browser_info":"Safari 17.4"`, `"screen_resolution":"390x844"`, `"platform_architecture":"ARM64"`}},
+		{Name: "an unknown architecture is refused", Method: "POST", URL: "/api/devices", As: "owner",
+			Body: map[string]any{"platform_architecture": "PDP-11"}, ExpectedStatus: 400, ExpectedContent: []string{`"platform_architecture"`}},
+		{Name: "newest sign-in first, one row per kind of device", Method: "GET", URL: "/api/devices", As: "owner",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				signIn(iPhone, "390x844", "ARM64")(t, e)
+				e.Clock.Advance(60e9)
+				signIn(desktop, "1440x900", "x86_64")(t, e)
+				e.Clock.Advance(60e9)
+				signIn(iPhone, "390x844", "ARM64")(t, e)
+			},
+			ExpectedStatus: 200,
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				var list []map[string]any
+				res.Decode(t, &list)
+				if len(list) != 2 || list[0]["device_model"] != "iPhone" || list[1]["device_model"] != "PC" {
+					t.Fatalf("devices %s, want the iPhone then the PC", res.Body)
+				}
+			}},
+	})
+}
+
+func TestCommunicationsAPI(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "subscribed by default", Method: "GET", URL: "/api/communications", As: "owner",
+			ExpectedStatus: 200, ExpectedContent: []string{`"subscribed":true`, `"updated_at":null`}},
+		{Name: "unsubscribe is kept", Method: "PUT", URL: "/api/communications", As: "owner",
+			Body: map[string]any{"subscribed": false}, ExpectedStatus: 200,
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if b := e.Do("GET", "/api/communications", nil, "owner").Body; !strings.Contains(b, `"subscribed":false`) {
+					t.Fatalf("after unsubscribing: %s", b)
+				}
+			}},
+		{Name: "subscribed must be given", Method: "PUT", URL: "/api/communications", As: "owner",
+			Body: map[string]any{}, ExpectedStatus: 400, ExpectedContent: []string{`"subscribed"`}},
+	})
+}
+
+func TestOwnerDataAPI(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "the export holds everything, as a file", Method: "GET", URL: "/api/account/export", As: "owner", BeforeTest: ownerData,
+			ExpectedStatus:  200,
+			ExpectedHeaders: map[string]string{"Content-Disposition": `attachment; filename="siso-and-friends-my-data.json"`},
+			ExpectedContent: []string{`"profile":{`, `"last_name":"Ownerly"`, `"children":[{`, `"Mia Secret"`, `"devices":[{`, `"iPhone"`,
+				`"communications":{"subscribed":false`, `"orders":[{`, `"olive.ship@example.com"`}},
+		{Name: "a wrong password deletes nothing", Method: "DELETE", URL: "/api/account", As: "owner", BeforeTest: ownerData,
+			Body: map[string]any{"password": "wrong"}, ExpectedStatus: 400, ExpectedContent: []string{`"password":"Password is incorrect"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) { ownerUntouched(t, e) }},
+		{Name: "no password deletes nothing", Method: "DELETE", URL: "/api/account", As: "owner", BeforeTest: ownerData,
+			Body: map[string]any{}, ExpectedStatus: 400, ExpectedContent: []string{`"password":"Password is required"`}},
+		{Name: "deleting the account", Method: "DELETE", URL: "/api/account", As: "owner", BeforeTest: ownerData,
+			Body: map[string]any{"password": apitest.Password}, ExpectedStatus: 204,
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				id := e.User("owner").ID
+				for _, table := range []string{"users WHERE id", "profiles WHERE id", "kids WHERE user_id", "user_devices WHERE user_id",
+					"user_communications WHERE user_id", "sessions WHERE user_id", "mfa_factors WHERE user_id", "orders WHERE user_id"} {
+					if n := e.Count(fmt.Sprintf("SELECT COUNT(*) FROM %s = ?", table), id); n != 0 {
+						t.Errorf("%d rows left in %s", n, table)
+					}
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM orders WHERE number = ? AND status = 'paid' AND email = '' AND shipping_info = '{}'`, e.Vars["order"]); n != 1 {
+					t.Errorf("the paid order must stay, without the buyer's details")
+				}
+				// The session is gone at once, and the password no longer signs in.
+				e.Do("GET", "/api/profile", nil, "owner").Expect(t, 401)
+				e.Do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "owner@example.com", "password": apitest.Password}, "").Expect(t, 400)
+			}},
+	})
+}

@@ -65,6 +65,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/dreams", h(limited("dreams", dreams.TooManyDreams, s.dreams.Create)))
 	mux.Handle("DELETE /api/dreams/{id}", h(s.dreams.Delete))
 
+	// Games (internal/games): the published configuration; writes are the admin's.
+	mux.Handle("GET /api/game-config", h(s.games.GetConfig))
+	mux.Handle("PUT /api/game-config", h(s.games.PutConfig))
+	mux.Handle("POST /api/game-images", h(s.games.UploadImage))
+	mux.Handle("GET /api/game-images/{hash}", h(s.games.GetImage))
+
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))
 	mux.Handle("GET /api/dev/mail", h(s.mail.DevMailboxJSON))

@@ -20,6 +20,7 @@ import (
 	"bookshop/internal/contact"
 	"bookshop/internal/db"
 	"bookshop/internal/dreams"
+	"bookshop/internal/games"
 	"bookshop/internal/geo"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
@@ -52,6 +53,7 @@ type Server struct {
 
 	account *account.Service // the parent's children, devices, preferences and data
 	dreams  *dreams.Handler  // Dream Maker: bedtime stories for the parent's children
+	games   *games.Handlers  // the published game configuration
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -120,7 +122,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
 		account: family,
-		dreams:  dreams.NewHandler(d, dreamKids{family}, o.now)}, nil
+		dreams:  dreams.NewHandler(d, dreamKids{family}, o.now),
+		games:   games.NewHandlers(games.NewStore(d))}, nil
 }
 
 func loadApp(fsys fs.FS, exists webapp.Exists) (*webapp.Handler, error) {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,7 @@ import (
 	"bookshop/internal/config"
 	"bookshop/internal/contact"
 	"bookshop/internal/db"
+	"bookshop/internal/games"
 	"bookshop/internal/geo"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
@@ -49,6 +51,7 @@ type Server struct {
 	limiter    *ratelimit.Limiter // per-client limits of the routes beyond /auth/v1
 
 	account *account.Service // the parent's children, devices, preferences and data
+	games   *games.Handlers  // the published game configuration
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -76,11 +79,11 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	app, err := loadApp(o.app)
+	cat, err := catalog.Load(context.Background(), d)
 	if err != nil {
 		return nil, err
 	}
-	cat, err := catalog.Load(context.Background(), d)
+	app, err := loadApp(o.app, appRecords(cat))
 	if err != nil {
 		return nil, err
 	}
@@ -115,14 +118,30 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
-		account: account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop})}, nil
+		account: account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop}),
+		games:   games.NewHandlers(games.NewStore(d))}, nil
 }
 
-func loadApp(fsys fs.FS) (*webapp.Handler, error) {
+func loadApp(fsys fs.FS, exists webapp.Exists) (*webapp.Handler, error) {
 	if fsys == nil {
-		return webapp.New()
+		return webapp.New(exists)
 	}
-	return webapp.NewFromFS(fsys)
+	return webapp.NewFromFS(fsys, exists)
+}
+
+// appRecords tells the web app's server which ids of its pages exist, so
+// /books/{id} of a book not in the catalogue answers 404.
+func appRecords(cat *catalog.Catalog) webapp.Exists {
+	return webapp.Exists{
+		"/books/:id": func(id string) bool {
+			n, err := strconv.Atoi(id)
+			if err != nil || n <= 0 {
+				return false
+			}
+			_, err = cat.Book(n)
+			return err == nil
+		},
+	}
 }
 
 // orderCatalog lets orders price carts from the catalogue without importing

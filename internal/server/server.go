@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +19,8 @@ import (
 	"bookshop/internal/config"
 	"bookshop/internal/contact"
 	"bookshop/internal/db"
+	"bookshop/internal/dreams"
+	"bookshop/internal/games"
 	"bookshop/internal/geo"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
@@ -49,6 +52,8 @@ type Server struct {
 	limiter    *ratelimit.Limiter // per-client limits of the routes beyond /auth/v1
 
 	account *account.Service // the parent's children, devices, preferences and data
+	dreams  *dreams.Handler  // Dream Maker: bedtime stories for the parent's children
+	games   *games.Handlers  // the published game configuration
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -76,11 +81,11 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	app, err := loadApp(o.app)
+	cat, err := catalog.Load(context.Background(), d)
 	if err != nil {
 		return nil, err
 	}
-	cat, err := catalog.Load(context.Background(), d)
+	app, err := loadApp(o.app, appRecords(cat))
 	if err != nil {
 		return nil, err
 	}
@@ -112,17 +117,50 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		}
 		countries = mm
 	}
+	family := account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop})
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
-		account: account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop})}, nil
+		account: family,
+		dreams:  dreams.NewHandler(d, dreamKids{family}, o.now),
+		games:   games.NewHandlers(games.NewStore(d))}, nil
 }
 
-func loadApp(fsys fs.FS) (*webapp.Handler, error) {
+func loadApp(fsys fs.FS, exists webapp.Exists) (*webapp.Handler, error) {
 	if fsys == nil {
-		return webapp.New()
+		return webapp.New(exists)
 	}
-	return webapp.NewFromFS(fsys)
+	return webapp.NewFromFS(fsys, exists)
+}
+
+// appRecords tells the web app's server which ids of its pages exist, so
+// /books/{id} of a book not in the catalogue answers 404.
+func appRecords(cat *catalog.Catalog) webapp.Exists {
+	return webapp.Exists{
+		"/books/:id": func(id string) bool {
+			n, err := strconv.Atoi(id)
+			if err != nil || n <= 0 {
+				return false
+			}
+			_, err = cat.Book(n)
+			return err == nil
+		},
+	}
+}
+
+// dreamKids lets Dream Maker read the parent's children without importing
+// the account feature.
+type dreamKids struct{ account *account.Service }
+
+func (k dreamKids) Kid(ctx context.Context, userID, kidID string) (dreams.Kid, error) {
+	kid, err := k.account.Kid(ctx, userID, kidID)
+	if errors.Is(err, account.ErrKidNotFound) {
+		return dreams.Kid{}, dreams.ErrNoKid
+	}
+	if err != nil {
+		return dreams.Kid{}, err
+	}
+	return dreams.Kid{ID: kid.ID, Name: kid.Name, DateOfBirth: kid.DateOfBirth}, nil
 }
 
 // orderCatalog lets orders price carts from the catalogue without importing

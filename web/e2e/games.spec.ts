@@ -127,7 +127,7 @@ test.describe('Find the Differences!', () => {
     await page.getByRole('button', { name: 'Save New Image Pair' }).click()
     await expect(page.getByText('0 / 5 differences')).toBeVisible()
     await clickAt(page.getByTestId('marker-picture').first(), 40, 40)
-    await expect(page.getByRole('list', { name: 'Differences' })).toContainText('x: 40.0%')
+    await expect(page.getByRole('list', { name: 'Differences' })).toContainText(/x: (39\.[5-9]|40\.[0-5])%/)
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('differencePairs') ?? '[]') as { name: string; differences: unknown[]; image1Url: string }[])
     expect(stored).toHaveLength(1)
     expect(stored[0].name).toBe('My garden')
@@ -187,9 +187,11 @@ test.describe('/config', () => {
     await expect(save).toBeEnabled()
     await save.click()
     await expect(page.getByText('0 / 5 differences')).toBeVisible()
-    await clickAt(page.getByTestId('marker-picture').nth(1), 60, 50)
+    // The pictures now come from the server (/api/game-images/<hash>): wait until they are drawn.
+    await expect.poll(() => page.getByRole('img', { name: `${name}, picture 2` }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    await clickAt(page.getByTestId('marker-picture').first(), 60, 50)
     await expect(page.getByText('1 / 5 differences')).toBeVisible()
-    await expect(page.getByRole('list', { name: 'Differences' })).toContainText('x: 60.0%')
+    await expect(page.getByRole('list', { name: 'Differences' })).toContainText(/x: (59\.[5-9]|60\.[0-5])%/)
 
     await page.getByRole('button', { name: 'Export Config' }).click()
     await expect(page.getByText('Configuration Exported')).toBeVisible()

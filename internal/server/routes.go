@@ -58,6 +58,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/account/export", h(s.account.GetExport))
 	mux.Handle("DELETE /api/account", h(limited("delete_account", "Too many attempts. Please wait a minute and try again.", s.account.DeleteMe)))
 
+	// Games (internal/games): the published configuration; writes are the admin's.
+	mux.Handle("GET /api/game-config", h(s.games.GetConfig))
+	mux.Handle("PUT /api/game-config", h(s.games.PutConfig))
+	mux.Handle("POST /api/game-images", h(s.games.UploadImage))
+	mux.Handle("GET /api/game-images/{hash}", h(s.games.GetImage))
+
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))
 	mux.Handle("GET /api/dev/mail", h(s.mail.DevMailboxJSON))

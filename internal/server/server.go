@@ -19,6 +19,7 @@ import (
 	"bookshop/internal/config"
 	"bookshop/internal/contact"
 	"bookshop/internal/db"
+	"bookshop/internal/games"
 	"bookshop/internal/geo"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
@@ -50,6 +51,7 @@ type Server struct {
 	limiter    *ratelimit.Limiter // per-client limits of the routes beyond /auth/v1
 
 	account *account.Service // the parent's children, devices, preferences and data
+	games   *games.Handlers  // the published game configuration
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -116,7 +118,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
-		account: account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop})}, nil
+		account: account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop}),
+		games:   games.NewHandlers(games.NewStore(d))}, nil
 }
 
 func loadApp(fsys fs.FS, exists webapp.Exists) (*webapp.Handler, error) {

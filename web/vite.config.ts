@@ -1,11 +1,24 @@
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath, URL } from 'node:url'
+import { paths } from './src/config/paths'
+import { routePatterns } from './src/config/route-patterns'
+
+// routes.json: the app's route patterns, read by the Go server so an
+// unknown path answers 404 (internal/webapp). One source: config/paths.ts.
+function routeManifest(): Plugin {
+  return {
+    name: 'route-manifest',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ routes: routePatterns(paths) }, null, 1) })
+    },
+  }
+}
 
 // The build lands in internal/webapp/dist, where the Go binary embeds it.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routeManifest()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

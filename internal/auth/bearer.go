@@ -76,9 +76,37 @@ func (s *Service) callerOf(r *http.Request) (Caller, bool) {
 	if err != nil {
 		return Caller{}, false
 	}
-	role, err := sessionRole(r.Context(), s.db, claims.SessionID, claims.Subject)
+	sc, err := callerSession(r.Context(), s.db, claims.SessionID, claims.Subject)
 	if err != nil {
 		return Caller{}, false
 	}
-	return Caller{UserID: claims.Subject, Email: claims.Email, SessionID: claims.SessionID, IsAdmin: role == roleAdmin}, true
+	return Caller{UserID: claims.Subject, Email: claims.Email, SessionID: claims.SessionID, IsAdmin: sc.Role == roleAdmin,
+		AAL: sessionAAL(claims.AAL, sc.AAL), HasVerifiedFactor: sc.HasVerifiedFactor}, true
+}
+
+// sessionAAL is the level a request is at: aal2 only when both the token and
+// the session say so (a token issued before the session was raised stays
+// aal1, as in GoTrue, which reads the token's claim).
+func sessionAAL(tokenAAL, storedAAL string) string {
+	if tokenAAL == "aal2" && storedAAL == "aal2" {
+		return "aal2"
+	}
+	return "aal1"
+}
+
+// requireSecondStep answers GoTrue's insufficient_aal when the bearer's
+// account has a verified factor and this session has not passed it. what
+// names the action in the message.
+func (s *Service) requireSecondStep(ctx context.Context, q db.Querier, b *bearer, what string) error {
+	if sessionAAL(b.claims.AAL, b.session.AAL) == "aal2" {
+		return nil
+	}
+	fs, err := factorsOf(ctx, q, b.user.ID)
+	if err != nil {
+		return err
+	}
+	if hasVerifiedFactor(fs) {
+		return forbidden("insufficient_aal", "AAL2 session is required to %s when MFA is enabled.", what)
+	}
+	return nil
 }

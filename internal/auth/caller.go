@@ -16,6 +16,32 @@ type Caller struct {
 	Email     string
 	SessionID string
 	IsAdmin   bool
+	// AAL is the session's assurance level: "aal1" after a password, a link
+	// or Google, "aal2" once a second factor was passed in this session.
+	AAL string
+	// HasVerifiedFactor tells that the user turned on two-step sign-in, so
+	// their data needs an aal2 session.
+	HasVerifiedFactor bool
+}
+
+// needsSecondStep tells that the caller signed in with the first step only
+// although their account has two-step sign-in on.
+func (c Caller) needsSecondStep() bool { return c.HasVerifiedFactor && c.AAL != "aal2" }
+
+// errInsufficientAAL is the /api answer to a caller who has not finished
+// two-step sign-in.
+var errInsufficientAAL = httpx.Errorf(httpx.CodeInsufficientAAL,
+	"Please finish signing in: enter the 6-digit code from your authenticator app first.")
+
+// CheckSecondStep is the two-step rule for routes that also serve
+// anonymous callers (the payment function): nil for an anonymous caller or
+// a complete sign-in, and the 403 of RequireUser for a caller who has only
+// passed the first step.
+func CheckSecondStep(ctx context.Context) error {
+	if c, ok := CallerFrom(ctx); ok && c.needsSecondStep() {
+		return errInsufficientAAL
+	}
+	return nil
 }
 
 type callerKey struct{}
@@ -34,12 +60,16 @@ func CallerFrom(ctx context.Context) (Caller, bool) {
 // RequireUser is the one gate of every /api route about the caller's own
 // data (profile, kids, devices, preferences, orders, dreams): it returns the
 // signed-in caller, or the error to answer. Features call it instead of
-// reading the context themselves, so a rule added here (the two-step
-// sign-in level, for one) holds for every such route at once.
+// reading the context themselves, so a rule added here holds for every such
+// route at once. The two-step rule is one: a user with a verified factor
+// who signed in with the first step only (aal1) gets 403 insufficient_aal.
 func RequireUser(ctx context.Context) (Caller, error) {
 	c, ok := CallerFrom(ctx)
 	if !ok {
 		return Caller{}, httpx.Errorf(httpx.CodeUnauthorized, "No user logged in")
+	}
+	if c.needsSecondStep() {
+		return Caller{}, errInsufficientAAL
 	}
 	return c, nil
 }

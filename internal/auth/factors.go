@@ -301,6 +301,9 @@ func (s *Service) UnenrollFactor(w http.ResponseWriter, r *http.Request) error {
 		if f.Status == factorVerified && b.session.AAL != "aal2" {
 			return "", forbidden("insufficient_aal", "AAL2 required to unenroll verified factor")
 		}
+		if err := s.requireSecondStep(ctx, tx, b, "unenroll a factor"); err != nil {
+			return "", err
+		}
 		if err := deleteFactor(ctx, tx, f.ID); err != nil {
 			return "", err
 		}

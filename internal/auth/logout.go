@@ -19,6 +19,16 @@ func (s *Service) Logout(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if scope != scopeLocal {
+		// Signing other browsers out needs the second step too; a caller
+		// without it still gets their own session ended.
+		if err := s.requireSecondStep(ctx, s.db, b, "sign out other sessions"); err != nil {
+			if derr := deleteSessions(ctx, s.db, b.user.ID, b.session.ID, scopeLocal); derr != nil {
+				return derr
+			}
+			return err
+		}
+	}
 	if err := deleteSessions(ctx, s.db, b.user.ID, b.session.ID, scope); err != nil {
 		return err
 	}

@@ -118,19 +118,32 @@ func deleteSessions(ctx context.Context, q db.Querier, userID, sessionID, scope 
 	return err
 }
 
-// sessionRole tells whether a session of the user exists, and the user's
-// profile role.
-func sessionRole(ctx context.Context, q db.Querier, sessionID, userID string) (role string, err error) {
-	var r *string
-	err = q.QueryRowContext(ctx, `SELECT p.role FROM sessions s LEFT JOIN profiles p ON p.id = s.user_id
-		WHERE s.id = ? AND s.user_id = ?`, sessionID, userID).Scan(&r)
+// sessionCaller is what the middleware needs to know of a live session.
+type sessionCaller struct {
+	Role              string
+	AAL               string
+	HasVerifiedFactor bool
+}
+
+// callerSession finds a session of the user with the user's profile role,
+// the session's assurance level and whether the user has a verified factor.
+func callerSession(ctx context.Context, q db.Querier, sessionID, userID string) (*sessionCaller, error) {
+	var c sessionCaller
+	var role *string
+	err := q.QueryRowContext(ctx, `SELECT p.role, s.aal,
+			EXISTS (SELECT 1 FROM mfa_factors f WHERE f.user_id = s.user_id AND f.status = 'verified')
+		FROM sessions s LEFT JOIN profiles p ON p.id = s.user_id
+		WHERE s.id = ? AND s.user_id = ?`, sessionID, userID).Scan(&role, &c.AAL, &c.HasVerifiedFactor)
 	if db.IsNoRows(err) {
-		return "", errNoSession
+		return nil, errNoSession
 	}
-	if r != nil {
-		role = *r
+	if err != nil {
+		return nil, err
 	}
-	return role, err
+	if role != nil {
+		c.Role = *role
+	}
+	return &c, nil
 }
 
 // loadJWTSecret returns the configured secret, or the one kept in app_meta,

@@ -43,6 +43,9 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return nil, err
 		}
+		if err := s.requireSecondStep(ctx, tx, b, "update the user"); err != nil {
+			return nil, err
+		}
 		u := b.user
 		if in.Password != nil {
 			if err := s.updatePassword(ctx, tx, u, *in.Password); err != nil {

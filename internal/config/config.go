@@ -10,6 +10,8 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"bookshop/internal/db"
 )
 
 // Config is every setting the shop reads. Defaults make `bookshop serve` work
@@ -103,7 +105,7 @@ func Load(lookup Lookup) (Config, error) {
 
 func (c Config) validate() []error {
 	var errs []error
-	if _, _, err := SplitDatabaseURL(c.DatabaseURL); err != nil {
+	if _, _, err := db.SplitURL(c.DatabaseURL); err != nil {
 		errs = append(errs, fmt.Errorf("DATABASE_URL: %w", err))
 	}
 	for name, v := range map[string]string{"SITE_URL": c.SiteURL, "PAYPAL_API_BASE": c.PayPalAPIBase, "PAYPAL_SDK_URL": c.PayPalSDKURL, "GOOGLE_ISSUER": c.GoogleIssuer} {
@@ -137,26 +139,6 @@ func (c Config) GoogleEnabled() bool { return c.GoogleClientID != "" }
 
 // PayPalEnabled tells whether PayPal checkout is configured.
 func (c Config) PayPalEnabled() bool { return c.PayPalClientID != "" }
-
-// SplitDatabaseURL returns the driver name ("sqlite" or "postgres") and the
-// data source for it.
-func SplitDatabaseURL(raw string) (driver, dsn string, err error) {
-	switch {
-	case strings.HasPrefix(raw, "sqlite:"):
-		path := strings.TrimPrefix(strings.TrimPrefix(raw, "sqlite:"), "//")
-		if path == "" {
-			return "", "", errors.New("sqlite: needs a file path, for example sqlite:./data/bookshop.db")
-		}
-		return "sqlite", path, nil
-	case strings.HasPrefix(raw, "postgres://"), strings.HasPrefix(raw, "postgresql://"):
-		if _, err := url.Parse(raw); err != nil {
-			return "", "", fmt.Errorf("%q is not a valid URL", raw)
-		}
-		return "postgres", raw, nil
-	default:
-		return "", "", fmt.Errorf("%q must start with sqlite: or postgres://", raw)
-	}
-}
 
 func checkHTTPURL(v string) error {
 	u, err := url.Parse(v)

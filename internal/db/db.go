@@ -8,16 +8,17 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
-	_ "modernc.org/sqlite"             // registers the "sqlite" driver
-
-	"bookshop/internal/config"
+	"modernc.org/sqlite"               // registers the "sqlite" driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Dialect names the SQL flavour of an open database.
@@ -45,7 +46,7 @@ type DB struct {
 // Open connects to the database named by a DATABASE_URL value. For SQLite it
 // creates the folder, and turns on WAL, foreign keys and a busy timeout.
 func Open(ctx context.Context, databaseURL string) (*DB, error) {
-	driver, dsn, err := config.SplitDatabaseURL(databaseURL)
+	driver, dsn, err := SplitURL(databaseURL)
 	if err != nil {
 		return nil, err
 	}
@@ -199,14 +200,35 @@ func (d *DB) rebind(q string) string {
 }
 
 // IsUniqueViolation tells whether err is a unique-constraint failure in
-// either dialect, so stores can turn it into a conflict error.
+// either dialect, by the drivers' error codes, so stores can turn it into a
+// conflict error.
 func IsUniqueViolation(err error) bool {
-	if err == nil {
-		return false
+	var lite *sqlite.Error
+	if errors.As(err, &lite) {
+		return lite.Code() == sqlite3.SQLITE_CONSTRAINT_UNIQUE || lite.Code() == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
 	}
-	msg := err.Error()
-	return strings.Contains(msg, "UNIQUE constraint failed") || // SQLite
-		strings.Contains(msg, "SQLSTATE 23505") // PostgreSQL
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "23505" // unique_violation
+}
+
+// SplitURL returns the driver name ("sqlite" or "postgres") of a
+// DATABASE_URL value and the data source for it.
+func SplitURL(raw string) (driver, dsn string, err error) {
+	switch {
+	case strings.HasPrefix(raw, "sqlite:"):
+		path := strings.TrimPrefix(strings.TrimPrefix(raw, "sqlite:"), "//")
+		if path == "" {
+			return "", "", errors.New("sqlite: needs a file path, for example sqlite:./data/bookshop.db")
+		}
+		return "sqlite", path, nil
+	case strings.HasPrefix(raw, "postgres://"), strings.HasPrefix(raw, "postgresql://"):
+		if _, err := url.Parse(raw); err != nil {
+			return "", "", fmt.Errorf("%q is not a valid URL", raw)
+		}
+		return "postgres", raw, nil
+	default:
+		return "", "", fmt.Errorf("%q must start with sqlite: or postgres://", raw)
+	}
 }
 
 // ErrNoRows is re-exported so stores compare against one name.

@@ -2,6 +2,7 @@ package db_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"bookshop/internal/db"
@@ -60,4 +61,19 @@ func TestPlaceholderInsideStringLiteralIsKept(t *testing.T) {
 			t.Fatalf("got %q", s)
 		}
 	})
+}
+
+// A unique violation is told by the driver's code, not by words in a
+// message: a NOT NULL failure or an error that merely quotes the words is not one.
+func TestIsUniqueViolationReadsDriverCodes(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		_, err := d.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES (?, NULL)", "k")
+		if err == nil || db.IsUniqueViolation(err) {
+			t.Fatalf("NOT NULL failure counted as a unique violation: %v", err)
+		}
+	})
+	if db.IsUniqueViolation(errors.New("UNIQUE constraint failed: SQLSTATE 23505")) {
+		t.Fatal("an error quoting the words counted as a unique violation")
+	}
 }

@@ -12,9 +12,12 @@ import (
 // Error codes. Each maps to one HTTP status; the message of an Error is safe
 // to show to the user, while internal errors are logged and never shown.
 const (
-	CodeInvalid         = "invalid"
-	CodeUnauthorized    = "unauthorized"
-	CodeForbidden       = "forbidden"
+	CodeInvalid      = "invalid"
+	CodeUnauthorized = "unauthorized"
+	CodeForbidden    = "forbidden"
+	// CodeInsufficientAAL: signed in with the first step only, while the
+	// account has two-step sign-in on (403, as GoTrue's insufficient_aal).
+	CodeInsufficientAAL = "insufficient_aal"
 	CodeNotFound        = "not_found"
 	CodeMethod          = "method_not_allowed"
 	CodeConflict        = "conflict"
@@ -30,6 +33,7 @@ var statusOf = map[string]int{
 	CodeInvalid:         http.StatusBadRequest,
 	CodeUnauthorized:    http.StatusUnauthorized,
 	CodeForbidden:       http.StatusForbidden,
+	CodeInsufficientAAL: http.StatusForbidden,
 	CodeNotFound:        http.StatusNotFound,
 	CodeMethod:          http.StatusMethodNotAllowed,
 	CodeConflict:        http.StatusConflict,

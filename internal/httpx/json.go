@@ -61,7 +61,8 @@ func Prepare(w http.ResponseWriter, r *http.Request, err error) *Error {
 }
 
 // DecodeJSON reads a JSON body into v. Wrong content type, a body over the
-// limit, malformed JSON and trailing data each get a clear 4xx error.
+// limit, malformed JSON, trailing data and control characters in text
+// (CheckText) each get a clear 4xx error.
 func DecodeJSON(r *http.Request, v any) error {
 	if ct := r.Header.Get("Content-Type"); ct != "" {
 		mt, _, err := mime.ParseMediaType(ct)
@@ -76,7 +77,7 @@ func DecodeJSON(r *http.Request, v any) error {
 	if dec.More() {
 		return Errorf(CodeInvalid, "The request body must be a single JSON value.")
 	}
-	return nil
+	return CheckText(v)
 }
 
 func decodeError(err error) error {

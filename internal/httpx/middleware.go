@@ -112,11 +112,15 @@ func LimitBody(max int64) func(http.Handler) http.Handler {
 	}
 }
 
-// SecurityHeaders sets the headers every response carries.
-func SecurityHeaders(csp string) func(http.Handler) http.Handler {
+// SecurityHeaders sets the headers every response carries. When the site is
+// served over https, browsers are also told to use nothing else (HSTS).
+func SecurityHeaders(csp string, https bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
+			if https {
+				h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+			}
 			h.Set("Content-Security-Policy", csp)
 			h.Set("X-Content-Type-Options", "nosniff")
 			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")

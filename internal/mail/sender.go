@@ -41,7 +41,9 @@ func WithPollInterval(d time.Duration) SenderOption { return func(s *Sender) { s
 func WithBackoff(d time.Duration) SenderOption { return func(s *Sender) { s.backoff = d } }
 
 const (
-	maxBackoff = 15 * time.Minute
+	// maxBackoff caps the wait between attempts, so mail flows again within
+	// about a minute of the SMTP server coming back after a long outage.
+	maxBackoff = 60 * time.Second
 	batchSize  = 20
 	// claimLease keeps other instances off a message while it is being sent.
 	claimLease = 2 * time.Minute

@@ -252,3 +252,34 @@ func TestRunStopsWithItsContext(t *testing.T) {
 		t.Fatal("Run did not stop")
 	}
 }
+
+// After many failures the next attempt is still at most a minute away, so
+// mail flows again soon after a long SMTP outage ends.
+func TestRetryBackoffIsCappedAtAMinute(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		cfg := loadConfig(t, map[string]string{"SMTP_URL": "smtp://" + freeAddr(t)}) // nothing listens: down
+		s, err := NewSender(cfg, d, WithBackoff(5*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Enqueue(ctx, d, AccountEmail(ConfirmSignup, "kid@example.com", "http://shop.test/auth/v1/verify?token=abc&type=signup", "123456")); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now().Add(time.Second)
+		s.now = func() time.Time { return now }
+		for attempt := 1; attempt <= 8; attempt++ {
+			if n, _ := s.DeliverPending(ctx); n != 0 {
+				t.Fatal("delivered with the server down")
+			}
+			var next time.Time
+			if err := d.QueryRowContext(ctx, `SELECT next_attempt_at FROM mail_outbox`).Scan(&next); err != nil {
+				t.Fatal(err)
+			}
+			if wait := next.Sub(now); wait > time.Minute {
+				t.Fatalf("attempt %d: next try in %s, want at most a minute", attempt, wait)
+			}
+			now = next.Add(time.Second)
+		}
+	})
+}

@@ -5,12 +5,16 @@ import (
 	"net/http"
 	"time"
 
+	"bookshop/internal/auth"
 	"bookshop/internal/httpx"
 )
 
 // ProcessPayment serves POST /functions/v1/process-payment, the spec's
 // payment function. Its errors keep the function's own shape (WriteError).
 func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) error {
+	if err := auth.CheckSecondStep(r.Context()); err != nil {
+		return err
+	}
 	var req PaymentRequest
 	if err := httpx.DecodeJSON(r, &req); err != nil {
 		return err

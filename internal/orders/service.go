@@ -61,6 +61,16 @@ const (
 
 var errAuthRequired = httpx.Errorf(httpx.CodeUnauthorized, "User authentication required for payment")
 
+// signedInBuyer is auth.RequireUser for the payment function, whose
+// signed-out answer is its own message.
+func signedInBuyer(ctx context.Context) (auth.Caller, error) {
+	c, err := auth.RequireUser(ctx)
+	if e := (*httpx.Error)(nil); errors.As(err, &e) && e.Code == httpx.CodeUnauthorized {
+		return c, errAuthRequired
+	}
+	return c, err
+}
+
 // PaymentRequest is the body of POST /functions/v1/process-payment.
 type PaymentRequest struct {
 	Action       string        `json:"action"`
@@ -96,9 +106,9 @@ func resultOf(o Order) PaymentResult {
 // returns. PayPal is for signed-in buyers only (the checkout offers it to
 // nobody else), and only the buyer who created an order may capture it.
 func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (string, error) {
-	caller, ok := auth.CallerFrom(ctx)
-	if !ok {
-		return "", errAuthRequired
+	caller, err := signedInBuyer(ctx)
+	if err != nil {
+		return "", err
 	}
 	if s.paypal == nil {
 		return "", httpx.Errorf(httpx.CodeUnavailable, "PayPal is not configured on this server. Please choose another payment method.")
@@ -151,9 +161,9 @@ func payPalOrderRequest(o Order) paypal.CreateOrderRequest {
 // buyer. It is idempotent: a repeated or concurrent call for the same order
 // returns the stored outcome and never captures twice.
 func (s *Service) CapturePayPalOrder(ctx context.Context, req PaymentRequest) (PaymentResult, error) {
-	caller, ok := auth.CallerFrom(ctx)
-	if !ok {
-		return PaymentResult{}, errAuthRequired
+	caller, err := signedInBuyer(ctx)
+	if err != nil {
+		return PaymentResult{}, err
 	}
 	if req.OrderID == "" {
 		return PaymentResult{}, httpx.Invalid("orderID is required.", map[string]string{"orderID": "Required"})
@@ -380,7 +390,11 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 		return PaymentResult{}, err
 	}
 	o := Order{Provider: provider, Currency: Currency, Cart: cart, Shipping: *req.ShippingInfo, Email: req.ShippingInfo.Email}
-	if c, ok := auth.CallerFrom(ctx); ok {
+	if _, signedIn := auth.CallerFrom(ctx); signedIn { // anonymous buyers may pay by demo card
+		c, err := signedInBuyer(ctx)
+		if err != nil {
+			return PaymentResult{}, err
+		}
 		o.UserID = c.UserID
 	}
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
@@ -402,9 +416,12 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 
 // Orders lists the signed-in caller's orders, newest first.
 func (s *Service) Orders(ctx context.Context) ([]Order, error) {
-	c, ok := auth.CallerFrom(ctx)
-	if !ok {
-		return nil, httpx.Errorf(httpx.CodeUnauthorized, "Sign in to see your orders.")
+	c, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := auth.CheckSecondStep(ctx); err != nil {
+		return nil, err
 	}
 	return ordersOfUser(ctx, s.db, c.UserID)
 }
@@ -412,9 +429,15 @@ func (s *Service) Orders(ctx context.Context) ([]Order, error) {
 // Order returns one of the caller's orders by number; anyone else's order
 // is reported as not found, so numbers cannot be probed.
 func (s *Service) Order(ctx context.Context, number string) (Order, error) {
-	c, ok := auth.CallerFrom(ctx)
-	if !ok {
-		return Order{}, httpx.Errorf(httpx.CodeUnauthorized, "Sign in to see your orders.")
+	c, err := auth.RequireUser(ctx)
+	if err != nil {
+		return Order{}, err
+	}
+	if err := httpx.CheckText(number); err != nil {
+		return Order{}, err
+	}
+	if err := auth.CheckSecondStep(ctx); err != nil {
+		return Order{}, err
 	}
 	o, err := orderBy(ctx, s.db, "number = ?", number)
 	if err != nil {

@@ -157,8 +157,11 @@ func orderLines(ctx context.Context, q db.Querier, orderID int64) ([]Line, error
 }
 
 // ordersOfUser lists a user's orders, newest first, with their lines.
+// ordersOfUser lists a buyer's paid orders (and any later status), never
+// the checkouts that were abandoned or failed before payment.
 func ordersOfUser(ctx context.Context, q db.Querier, userID string) ([]Order, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT 200`, userID)
+	rows, err := q.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders WHERE user_id = ? AND status NOT IN (?, ?)
+		ORDER BY created_at DESC, id DESC LIMIT 200`, userID, StatusPendingPayment, StatusPaymentFailed)
 	if err != nil {
 		return nil, fmt.Errorf("list orders: %w", err)
 	}

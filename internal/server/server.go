@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -76,11 +77,11 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	app, err := loadApp(o.app)
+	cat, err := catalog.Load(context.Background(), d)
 	if err != nil {
 		return nil, err
 	}
-	cat, err := catalog.Load(context.Background(), d)
+	app, err := loadApp(o.app, appRecords(cat))
 	if err != nil {
 		return nil, err
 	}
@@ -118,11 +119,26 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		account: account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop})}, nil
 }
 
-func loadApp(fsys fs.FS) (*webapp.Handler, error) {
+func loadApp(fsys fs.FS, exists webapp.Exists) (*webapp.Handler, error) {
 	if fsys == nil {
-		return webapp.New()
+		return webapp.New(exists)
 	}
-	return webapp.NewFromFS(fsys)
+	return webapp.NewFromFS(fsys, exists)
+}
+
+// appRecords tells the web app's server which ids of its pages exist, so
+// /books/{id} of a book not in the catalogue answers 404.
+func appRecords(cat *catalog.Catalog) webapp.Exists {
+	return webapp.Exists{
+		"/books/:id": func(id string) bool {
+			n, err := strconv.Atoi(id)
+			if err != nil || n <= 0 {
+				return false
+			}
+			_, err = cat.Book(n)
+			return err == nil
+		},
+	}
 }
 
 // orderCatalog lets orders price carts from the catalogue without importing
@@ -173,7 +189,7 @@ func (s *Server) Handler() http.Handler {
 		httpx.TrustProxies(s.cfg.TrustedProxies), // before anything asks httpx.ClientIP
 		httpx.Logging,
 		httpx.Recover,
-		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg)),
+		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg), strings.HasPrefix(s.cfg.SiteURL, "https://")),
 		httpx.Compress,
 		httpx.LimitBody(maxBodyBytes),
 		s.auth.Middleware, // every route sees the signed-in caller, if any

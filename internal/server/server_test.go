@@ -4,11 +4,16 @@ import (
 	"compress/gzip"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"bookshop/internal/apitest"
+	"bookshop/internal/config"
+	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
+	"bookshop/internal/server"
 )
 
 // securityHeaders checks what every answer of the shop carries.
@@ -46,6 +51,15 @@ func TestRoutes(t *testing.T) {
 	apitest.Run(t, scenarios)
 }
 
+func TestHSTSOnlyOverHTTPS(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "https site", Method: "GET", URL: "/api/health", Config: map[string]string{"SITE_URL": "https://shop.example"},
+			ExpectedStatus: 200, ExpectedHeaders: map[string]string{"Strict-Transport-Security": "max-age=63072000; includeSubDomains"}},
+		{Name: "http site (development)", Method: "GET", URL: "/api/health",
+			ExpectedStatus: 200, ExpectedHeaders: map[string]string{"Strict-Transport-Security": ""}},
+	})
+}
+
 func TestCompressedResponses(t *testing.T) {
 	e := apitest.NewEnv(t, dbtest.SQLite(t), nil)
 	for _, path := range []string{"/", "/assets/app-1a2b.js"} {
@@ -69,4 +83,48 @@ func TestHealthReportsUnreachableDatabase(t *testing.T) {
 	e := apitest.NewEnv(t, d, nil)
 	d.Close()
 	e.Do("GET", "/api/health", nil, "").Expect(t, http.StatusServiceUnavailable)
+}
+
+// With the web build's routes.json (written from web/src/config/paths.ts),
+// a path that is no page of the app, or a book the catalogue lacks, answers
+// 404 with the same page, so crawlers and link checkers see it.
+func TestUnknownPagesAndBooksAre404(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		cfg, err := config.Load(func(string) (string, bool) { return "", false })
+		if err != nil {
+			t.Fatal(err)
+		}
+		app := fstest.MapFS{
+			"index.html":  {Data: []byte("<!doctype html><div id=root></div>")},
+			"routes.json": {Data: []byte(`{"routes":["/","/books","/books/:id","/contact"]}`)},
+		}
+		srv, err := server.New(cfg, d, server.WithWebApp(app), server.WithCheapPasswordHashing())
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := srv.Handler()
+		for _, tc := range []struct {
+			path string
+			want int
+		}{
+			{"/", 200},
+			{"/books", 200},
+			{"/books/10", 200},
+			{"/contact/", 200},
+			{"/books/999", 404},
+			{"/books/abc", 404},
+			{"/books/0", 404},
+			{"/no/such/page", 404},
+			{"/routes.json", 404},
+		} {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, tc.path, nil))
+			if rec.Code != tc.want {
+				t.Errorf("GET %s = %d, want %d", tc.path, rec.Code, tc.want)
+			}
+			if !strings.Contains(rec.Body.String(), "<div id=root>") {
+				t.Errorf("GET %s: want the app's page, got %q", tc.path, rec.Body.String())
+			}
+		}
+	})
 }

@@ -1,6 +1,8 @@
 // Package webapp serves the built React app embedded in the binary. Files are
 // read and gzip-compressed once at start, so a request only copies bytes.
-// Paths that are not files get index.html, so deep links work on reload.
+// Paths that are not files get index.html, so deep links work on reload;
+// a path that is none of the app's routes (or names a record that does not
+// exist, such as an unknown book) gets the same page with status 404.
 package webapp
 
 import (
@@ -8,7 +10,9 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"embed"
+	"fmt"
 	"encoding/hex"
+	"encoding/json"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -29,23 +33,39 @@ type file struct {
 
 // Handler serves the app.
 type Handler struct {
-	files map[string]*file
-	index *file
+	files  map[string]*file
+	index  *file
+	routes []route // nil: a build without routes.json, where every path is the app
+	exists Exists
 }
+
+// Exists tells, per route pattern with an :id (e.g. "/books/:id"), whether
+// the record an id names exists. Patterns it does not list take any id.
+type Exists map[string]func(id string) bool
+
+// route is one pattern of the app, split into segments (":id" matches any one).
+type route struct {
+	pattern  string
+	segments []string
+}
+
+// routesFile is written by the web build (web/vite.config.ts) from
+// web/src/config/paths.ts, the one list of the app's routes.
+const routesFile = "routes.json"
 
 // New loads the embedded build. Without a build (dist holds only .keep) it
 // serves a short page that says how to build, instead of failing to start.
-func New() (*Handler, error) {
+func New(exists Exists) (*Handler, error) {
 	sub, err := fs.Sub(dist, "dist")
 	if err != nil {
 		return nil, err
 	}
-	return NewFromFS(sub)
+	return NewFromFS(sub, exists)
 }
 
 // NewFromFS loads an app build from any file system (tests use fstest).
-func NewFromFS(fsys fs.FS) (*Handler, error) {
-	h := &Handler{files: map[string]*file{}}
+func NewFromFS(fsys fs.FS, exists Exists) (*Handler, error) {
+	h := &Handler{files: map[string]*file{}, exists: exists}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasPrefix(path.Base(p), ".") {
 			return err
@@ -64,7 +84,74 @@ func NewFromFS(fsys fs.FS) (*Handler, error) {
 	if h.index == nil {
 		h.index = newFile("index.html", []byte(notBuiltPage))
 	}
+	if manifest, ok := h.files["/"+routesFile]; ok {
+		routes, err := parseRoutes(manifest.body)
+		if err != nil {
+			return nil, err
+		}
+		h.routes = routes
+		delete(h.files, "/"+routesFile) // the server's business, not the browser's
+	}
 	return h, nil
+}
+
+func parseRoutes(body []byte) ([]route, error) {
+	var manifest struct {
+		Routes []string `json:"routes"`
+	}
+	if err := json.Unmarshal(body, &manifest); err != nil {
+		return nil, fmt.Errorf("webapp: %s: %w", routesFile, err)
+	}
+	routes := make([]route, 0, len(manifest.Routes))
+	for _, p := range manifest.Routes {
+		routes = append(routes, route{pattern: p, segments: segments(p)})
+	}
+	return routes, nil
+}
+
+func segments(p string) []string {
+	p = strings.Trim(p, "/")
+	if p == "" {
+		return nil
+	}
+	return strings.Split(p, "/")
+}
+
+// IsAppPage reports whether the app has a page at urlPath: it matches one of
+// the app's route patterns, and an :id in it names a record that exists.
+// Without a routes manifest every path is taken as a page.
+func (h *Handler) IsAppPage(urlPath string) bool {
+	if h.routes == nil {
+		return true
+	}
+	got := segments(urlPath)
+	for _, r := range h.routes {
+		if id, ok := match(r.segments, got); ok {
+			check := h.exists[r.pattern]
+			return id == "" || check == nil || check(id)
+		}
+	}
+	return false
+}
+
+// match compares path segments with a pattern's; it returns the segment that
+// stood for ":id", if any. Matching is case-insensitive, as React Router's is.
+func match(pattern, got []string) (id string, ok bool) {
+	if len(pattern) != len(got) {
+		return "", false
+	}
+	for i, seg := range pattern {
+		switch {
+		case strings.HasPrefix(seg, ":"):
+			if got[i] == "" {
+				return "", false
+			}
+			id = got[i]
+		case !strings.EqualFold(seg, got[i]):
+			return "", false
+		}
+	}
+	return id, true
 }
 
 func newFile(p string, body []byte) *file {
@@ -108,25 +195,31 @@ func compressible(contentType string) bool {
 }
 
 // ServeHTTP serves a file of the build, or index.html for app routes. A
-// missing asset (an old hashed name) is a real 404, not the app.
+// missing asset (an old hashed name) is a real 404, not the app. A path that
+// is no page of the app gets index.html too (the app shows its not-found
+// page) but with status 404, so crawlers and link checkers see it.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f, ok := h.files[r.URL.Path]
+	status := http.StatusOK
 	if !ok || r.URL.Path == "/index.html" {
 		if strings.HasPrefix(r.URL.Path, "/assets/") {
 			http.NotFound(w, r)
 			return
 		}
+		if !ok && !h.IsAppPage(r.URL.Path) {
+			status = http.StatusNotFound
+		}
 		f = h.index
 	}
-	serve(w, r, f)
+	serve(w, r, f, status)
 }
 
-func serve(w http.ResponseWriter, r *http.Request, f *file) {
+func serve(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	hdr := w.Header()
 	hdr.Set("Content-Type", f.contentType)
 	hdr.Set("Cache-Control", f.cacheControl)
 	hdr.Set("ETag", f.etag)
-	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, f.etag) {
+	if match := r.Header.Get("If-None-Match"); status == http.StatusOK && match != "" && strings.Contains(match, f.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
@@ -136,7 +229,7 @@ func serve(w http.ResponseWriter, r *http.Request, f *file) {
 		body = f.gzipped
 	}
 	hdr.Set("Content-Length", strconv.Itoa(len(body)))
-	w.WriteHeader(http.StatusOK)
+	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}

@@ -17,7 +17,7 @@ function collectConsoleErrors(page: Page) {
 }
 
 const keyContent: { path: string; heading: RegExp; texts: (string | RegExp)[] }[] = [
-  { path: '/about', heading: /About/, texts: ['Founded in 2010', 'Mon-Fri', '9AM-8PM', '10AM-7PM', '10AM-5PM', 'Visit our shop', /Interactive map coming soon/] },
+  { path: '/about', heading: /About/, texts: ['Founded in 2010', 'Mon-Fri', '9AM-8PM', '10AM-7PM', '10AM-5PM', 'Visit our shop', '42 Storybook Lane, Maple Grove, MN 55311'] },
   { path: '/values', heading: /Our Values/, texts: ['Empowering Young Minds', 'Inclusive Storytelling', 'Educational Value', 'Quality First'] },
   { path: '/shipping', heading: /Shipping Policy/, texts: ['3-7 business days', '$8.99', '$14.99', 'from $12.99', 'Orders are processed in 1-2 business days', 'up to 48 hours', 'within 14 days'] },
   { path: '/privacy', heading: /Privacy Policy/, texts: ['Last updated: June 15, 2023', /not intended for children under 13/] },

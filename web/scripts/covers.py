@@ -1,8 +1,47 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 # Generates web/public/covers/book-{1..10}.svg: original cover art for the ten books.
+# Cover text is drawn as outlines of Fredoka (the site's display font, from
+# node_modules), so a cover looks the same in every browser, with or without
+# the font installed, and each line is sized to fit its space.
+# Needs fontTools and brotli (Debian: python3-fonttools python3-brotli).
 import os
-OUT = '/work/main/web/public/covers'
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.transformPen import TransformPen
+from fontTools.ttLib import TTFont
+from fontTools.varLib import instancer
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, '..', 'public', 'covers')
+FONT_FILE = os.path.join(HERE, '..', 'node_modules', '@fontsource-variable', 'fredoka', 'files', 'fredoka-latin-wght-normal.woff2')
 os.makedirs(OUT, exist_ok=True)
+
+_fonts = {}
+def _font(weight):
+    if weight not in _fonts:
+        f = TTFont(FONT_FILE)
+        f = instancer.instantiateVariableFont(f, {'wght': weight})
+        _fonts[weight] = (f, f.getGlyphSet(), f.getBestCmap(), f['hmtx'], f['head'].unitsPerEm)
+    return _fonts[weight]
+
+def text_width(text, size, weight=700):
+    _, _, cmap, hmtx, upem = _font(weight)
+    return sum(hmtx[cmap[ord(c)]][0] for c in text) * size / upem
+
+def T(x, y, text, size, weight=700, fill='#2b2118', anchor='middle', stroke=None, stroke_width=8, max_width=None, skew=0):
+    """One line of text as a filled outline; shrunk to max_width when it would overflow."""
+    if max_width and text_width(text, size, weight) > max_width:
+        size = size * max_width / text_width(text, size, weight)
+    _, glyphs, cmap, hmtx, upem = _font(weight)
+    scale = size / upem
+    width = text_width(text, size, weight)
+    x0 = x - width / 2 if anchor == 'middle' else x
+    pen = SVGPathPen(glyphs, lambda v: f'{v:.1f}'.rstrip('0').rstrip('.'))
+    for c in text:
+        name = cmap[ord(c)]
+        glyphs[name].draw(TransformPen(pen, (scale, 0, -skew * scale, -scale, x0, y)))
+        x0 += hmtx[name][0] * scale
+    outline = f' stroke="{stroke}" stroke-width="{stroke_width}" stroke-linejoin="round" paint-order="stroke"' if stroke else ''
+    return f'<path d="{pen.getCommands()}" fill="{fill}"{outline}/>'
 
 def eyes(y=58):
     return (f'<circle cx="47" cy="{y}" r="5" fill="#1c1917"/><circle cx="73" cy="{y}" r="5" fill="#1c1917"/>'
@@ -22,11 +61,15 @@ P = {
             '<circle cx="60" cy="70" r="38" fill="#fbcfe8"/><circle cx="38" cy="76" r="7" fill="#f9a8d4" opacity=".7"/>'
             '<circle cx="82" cy="76" r="7" fill="#f9a8d4" opacity=".7"/>' + eyes(64) +
             '<path d="M56 74l4 4 4-4z" fill="#db2777"/><path d="M60 78v5M52 86q8 5 16 0" stroke="#9d174d" stroke-width="3" fill="none" stroke-linecap="round"/>'),
- 'lizzie': ('<ellipse cx="60" cy="66" rx="44" ry="36" fill="#4ade80"/><circle cx="40" cy="42" r="14" fill="#4ade80"/>'
-            '<circle cx="80" cy="42" r="14" fill="#4ade80"/><circle cx="40" cy="42" r="9" fill="#fff"/><circle cx="80" cy="42" r="9" fill="#fff"/>'
-            '<circle cx="42" cy="43" r="5" fill="#1c1917"/><circle cx="82" cy="43" r="5" fill="#1c1917"/>'
-            '<circle cx="32" cy="78" r="4" fill="#16a34a"/><circle cx="90" cy="72" r="5" fill="#16a34a"/><circle cx="78" cy="90" r="3" fill="#16a34a"/>'
-            '<path d="M36 74q24 18 48 0" stroke="#166534" stroke-width="3.5" fill="none" stroke-linecap="round"/>'),
+ 'lizzie': ('<path d="M6 120L16 86C28 96 46 98 58 94L54 120Z" fill="#22c55e"/>'
+            '<path d="M20 70l-4-15 11 8 1-15 10 11 4-14 8 12 7-12 5 13" fill="#f97316" stroke="#f97316" stroke-width="3" stroke-linejoin="round"/>'
+            '<path d="M16 90C12 60 34 40 64 40C90 40 110 54 112 68C113 78 104 84 92 86L42 98C30 100 18 98 16 90Z" fill="#4ade80"/>'
+            '<path d="M42 98L92 86C100 84 106 80 109 75C96 82 70 87 40 90Z" fill="#bbf7d0"/>'
+            '<path d="M58 82Q84 82 106 73" stroke="#166534" stroke-width="3" fill="none" stroke-linecap="round"/>'
+            '<circle cx="70" cy="56" r="12" fill="#fff"/><circle cx="73" cy="57" r="6.5" fill="#1c1917"/><circle cx="75" cy="54.5" r="2" fill="#fff"/>'
+            '<path d="M57 48Q70 38 83 48" stroke="#16a34a" stroke-width="4" fill="none" stroke-linecap="round"/>'
+            '<circle cx="104" cy="62" r="2.2" fill="#166534"/><circle cx="86" cy="76" r="5" fill="#f9a8d4" opacity=".8"/>'
+            '<circle cx="38" cy="72" r="5" fill="#16a34a"/><circle cx="28" cy="84" r="3.5" fill="#16a34a"/><circle cx="48" cy="60" r="3" fill="#16a34a"/>'),
  'feefee': ('<ellipse cx="22" cy="60" rx="20" ry="28" fill="#93c5fd"/><ellipse cx="98" cy="60" rx="20" ry="28" fill="#93c5fd"/>'
             '<ellipse cx="24" cy="60" rx="12" ry="19" fill="#dbeafe"/><ellipse cx="96" cy="60" rx="12" ry="19" fill="#dbeafe"/>'
             '<circle cx="60" cy="58" r="36" fill="#93c5fd"/>' + eyes(52) +
@@ -39,19 +82,17 @@ def ch(name, x, y, size, rot=0):
     s = size / 120
     return f'<g transform="translate({x} {y}) rotate({rot} {size/2} {size/2}) scale({s:.3f})">{P[name]}</g>'
 
-FONT = "'Fredoka','Trebuchet MS','Verdana',sans-serif"
 
 def title_block(lines, color, y0=78, size=38, shadow='#ffffff'):
     out = []
     for i, line in enumerate(lines):
         y = y0 + i * (size + 6)
-        out.append(f'<text x="200" y="{y}" text-anchor="middle" font-family="{FONT}" font-size="{size}" font-weight="700" '
-                   f'fill="{color}" stroke="{shadow}" stroke-width="8" stroke-linejoin="round" paint-order="stroke">{line}</text>')
+        out.append(T(200, y, line, size, fill=color, stroke=shadow, max_width=340))
     return ''.join(out)
 
 def author(name, color='#2b2118', bg='#ffffff'):
     return (f'<rect x="90" y="540" width="220" height="36" rx="18" fill="{bg}" opacity=".92"/>'
-            f'<text x="200" y="564" text-anchor="middle" font-family="{FONT}" font-size="17" font-weight="600" fill="{color}">{name}</text>')
+            + T(200, 564, name, 17, 600, fill=color, max_width=196))
 
 def frame(bg, body, label):
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 600" width="400" height="600" role="img" aria-label="{label}">'
@@ -84,15 +125,15 @@ covers[1] = frame((lg('g', '#fde68a', '#86efac'), 'url(#g)'),
 # 2 Nainni Counts the Carrots: garden rows, numbered carrots
 carrots = ''.join(
     f'<g transform="translate({x} {y})"><path d="M0 0l10 48 10-48z" fill="#f97316"/><path d="M10 0q-8-20-14-22M10 0q0-22 0-26M10 0q8-20 14-22" stroke="#22c55e" stroke-width="5" fill="none" stroke-linecap="round"/>'
-    f'<text x="10" y="28" text-anchor="middle" font-family="{FONT}" font-size="15" font-weight="700" fill="#fff">{n}</text></g>'
+    + T(10, 28, str(n), 15, fill='#fff') + '</g>'
     for n, (x, y) in enumerate([(40,440),(90,460),(300,455),(345,435)], 1))
 covers[2] = frame((lg('g', '#bae6fd', '#fef9c3'), 'url(#g)'),
     '<circle cx="80" cy="200" r="26" fill="#fff" opacity=".85"/><circle cx="108" cy="196" r="20" fill="#fff" opacity=".85"/>'
     '<path d="M0 420h400v180H0z" fill="#a16207"/><path d="M0 440h400M0 490h400M0 540h400" stroke="#854d0e" stroke-width="8"/>'
     + carrots + ch('nainni', 100, 250, 200) +
     '<circle cx="330" cy="250" r="12" fill="#ef4444"/><circle cx="326" cy="246" r="2.5" fill="#1c1917"/><circle cx="334" cy="254" r="2.5" fill="#1c1917"/>'
-    + title_block(['Nainni Counts', 'the Carrots'], '#be185d') +
-    f'<text x="200" y="185" text-anchor="middle" font-family="{FONT}" font-size="22" font-weight="700" fill="#0369a1">1 · 2 · 3 · 4 · 5</text>'
+    + title_block(['Nainni Counts', 'the Carrots'], '#be185d')
+    + T(200, 185, '1 · 2 · 3 · 4 · 5', 22, fill='#0369a1')
     + author('Priya Raman'),
     'Nainni Counts the Carrots')
 
@@ -101,10 +142,10 @@ rainbow = ''.join(f'<path d="M40 400a160 160 0 0 1 320 0" stroke="{c}" stroke-wi
                   for i, c in enumerate(['#ef4444', '#f97316', '#facc15', '#22c55e', '#3b82f6', '#8b5cf6']))
 covers[3] = frame((lg('g', '#fbcfe8', '#fed7aa'), 'url(#g)'),
     rainbow + '<ellipse cx="200" cy="500" rx="220" ry="70" fill="#38bdf8"/><ellipse cx="200" cy="490" rx="150" ry="30" fill="#7dd3fc"/>'
-    + ch('siso', 30, 330, 110, -8) + ch('nainni', 130, 300, 100, 4) + ch('lizzie', 220, 330, 95, -4) + ch('feefee', 300, 320, 100, 8)
+    + ch('siso', 24, 330, 104, -8) + ch('nainni', 118, 300, 98, 4) + ch('lizzie', 206, 332, 92, -4) + ch('feefee', 286, 322, 96, 6)
     + stars([(60, 200), (340, 190), (300, 240), (90, 250)], '#fff', 5)
     + title_block(['Our First', 'Adventure'], '#7c3aed', 90, 46) +
-    f'<rect x="95" y="160" width="210" height="30" rx="15" fill="#facc15"/><text x="200" y="181" text-anchor="middle" font-family="{FONT}" font-size="15" font-weight="700" fill="#2b2118">You choose what happens next!</text>'
+    '<rect x="80" y="160" width="240" height="32" rx="16" fill="#facc15"/>' + T(200, 182, 'You choose what happens next!', 15, max_width=212)
     + author('Hannah Lindqvist'),
     'Our First Adventure')
 
@@ -114,7 +155,7 @@ covers[4] = frame((lg('g', '#fef3c7', '#fdba74'), 'url(#g)'),
     + '<path d="M0 450q100-70 200-30t200-30V600H0z" fill="#84cc16"/><path d="M0 500q100-30 200 0t200 0V600H0z" fill="#65a30d"/>'
     + ch('lizzie', 70, 300, 190, 0) +
     '<circle cx="275" cy="400" r="40" fill="#e0f2fe" opacity=".7" stroke="#78350f" stroke-width="10"/><path d="M303 428l40 44" stroke="#78350f" stroke-width="14" stroke-linecap="round"/>'
-    '<text x="330" y="330" font-family="' + FONT + '" font-size="60" font-weight="700" fill="#7c2d12">?</text>'
+    + T(330, 330, '?', 60, fill='#7c2d12', anchor='start') +
     '<g transform="translate(40 470) rotate(-12)"><ellipse cx="40" cy="20" rx="42" ry="10" fill="#fde68a" stroke="#b45309" stroke-width="3"/><path d="M16 20q24-36 48 0" fill="#fde68a" stroke="#b45309" stroke-width="3"/><path d="M18 16h44" stroke="#ec4899" stroke-width="5"/></g>'
     + title_block(['Lizzie and the Case', 'of the Missing', 'Sun Hat'], '#15803d', 72, 32) + author('Tomás Ferreira'),
     'Lizzie and the Case of the Missing Sun Hat')
@@ -146,7 +187,7 @@ hearts = ''.join(f'<path transform="translate({x} {y}) scale({s})" d="M0 6c-6-12
 covers[7] = frame((lg('g', '#fce7f3', '#fed7aa'), 'url(#g)'),
     hearts + '<path d="M0 520q200-40 400 0V600H0z" fill="#fdba74"/>'
     '<g transform="translate(240 250)"><rect width="120" height="60" rx="24" fill="#fff"/><path d="M20 56l-6 20 24-18z" fill="#fff"/>'
-    f'<text x="60" y="38" text-anchor="middle" font-family="{FONT}" font-size="20" font-weight="700" fill="#db2777">Thank you!</text></g>'
+    + T(60, 38, 'Thank you!', 20, fill='#db2777', max_width=104) + '</g>'
     + ch('siso', 100, 300, 210, 0)
     + title_block(['Kind Words,', 'Warm Hearts'], '#be123c', 84, 44) + author('Amara Okafor'),
     'Kind Words, Warm Hearts')
@@ -156,8 +197,8 @@ covers[8] = frame((lg('g', '#0ea5e9', '#a7f3d0'), 'url(#g)'),
     '<path d="M0 450q200-40 400 0V600H0z" fill="#facc15"/><path d="M0 500q200-30 400 0V600H0z" fill="#eab308"/>'
     '<path d="M60 450v-100M20 360q40-40 80 0q-40-16-80 0z" stroke="#78350f" stroke-width="8" fill="#16a34a"/>'
     + ch('feefee', 140, 300, 210)
-    + '<g font-family="' + FONT + '" font-weight="700" font-size="40" fill="#fff" opacity=".9"><text x="320" y="300">z</text><text x="345" y="265" font-size="30">z</text><text x="362" y="238" font-size="22">z</text></g>'
-    '<circle cx="80" cy="230" r="30" fill="#fff" opacity=".95"/><text x="80" y="240" text-anchor="middle" font-family="' + FONT + '" font-size="28" font-weight="700" fill="#0369a1">?</text>'
+    + '<g opacity=".9">' + T(320, 300, 'z', 40, fill='#fff', anchor='start') + T(345, 265, 'z', 30, fill='#fff', anchor='start') + T(362, 238, 'z', 22, fill='#fff', anchor='start') + '</g>'
+    '<circle cx="80" cy="230" r="30" fill="#fff" opacity=".95"/>' + T(80, 240, '?', 28, fill='#0369a1')
     + title_block(['Where Do', 'Elephants Sleep?'], '#0c4a6e', 84, 40) + author('Dr. Leila Haddad'),
     'Where Do Elephants Sleep?')
 
@@ -169,7 +210,7 @@ covers[9] = frame((lg('g', '#1e1b4b', '#4c1d95'), 'url(#g)'),
     shelves + '<path d="M150 560L320 360l60 60z" fill="#fef08a" opacity=".35"/>'
     '<path d="M0 520h400v80H0z" fill="#3b0764"/>'
     + ch('lizzie', 40, 390, 140, -4) + ch('nainni', 200, 380, 130, 6)
-    + '<g font-family="' + FONT + '" font-style="italic" font-size="18" fill="#e9d5ff"><text x="270" y="370">psst...</text><text x="40" y="370">shhh!</text></g>'
+    + T(270, 370, 'psst...', 18, 500, fill='#e9d5ff', anchor='start', skew=0.2) + T(40, 370, 'shhh!', 18, 500, fill='#e9d5ff', anchor='start', skew=0.2)
     + title_block(['The Mystery of the', 'Whispering Library'], '#fde68a', 82, 32, '#1e1b4b') + author('Tomás Ferreira', '#fff', '#6d28d9'),
     'The Mystery of the Whispering Library')
 
@@ -183,10 +224,10 @@ covers[10] = frame((lg('g', '#fef9c3', '#bbf7d0'), 'url(#g)'),
     '<g transform="translate(240 370)"><rect x="0" y="40" width="110" height="60" rx="8" fill="#f9a8d4"/><rect x="10" y="10" width="90" height="34" rx="8" fill="#fbcfe8"/>'
     '<path d="M0 60q14 10 28 0t27 0 27 0 28 0" stroke="#fff" stroke-width="6" fill="none"/><path d="M55 10v-18" stroke="#f97316" stroke-width="5"/><ellipse cx="55" cy="-12" rx="5" ry="8" fill="#facc15"/>'
     '<circle cx="30" cy="25" r="5" fill="#ef4444"/><circle cx="80" cy="25" r="5" fill="#ef4444"/></g>'
-    + title_block(["Nainni's", 'Garden Party'], '#c026d3', 88, 46) + author('Priya Raman'),
+    + title_block(['Nainni\u2019s', 'Garden Party'], '#c026d3', 88, 46) + author('Priya Raman'),
     "Nainni's Garden Party")
 
 for i, svg in covers.items():
     with open(f'{OUT}/book-{i}.svg', 'w') as f:
-        f.write(svg.replace("Nainni's", 'Nainni&#8217;s').replace("'Fredoka'", '&quot;Fredoka&quot;') + '\n')
+        f.write(svg.replace("Nainni's", 'Nainni&#8217;s') + '\n')
 print('ok', len(covers))

@@ -46,7 +46,7 @@ export function CookieBanner() {
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="flex items-start gap-3">
-          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-sun-100 text-tiger-600">
+          <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-sun-100 text-tiger-700">
             <Cookie className="size-6" aria-hidden="true" />
           </span>
           <p className="text-sm leading-relaxed">

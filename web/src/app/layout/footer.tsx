@@ -1,4 +1,4 @@
-import { Mail, MessageCircle, Newspaper, Camera, PlayCircle } from 'lucide-react'
+import { Mail, MessageCircle, Newspaper } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { brand } from '@/config/brand'
@@ -19,17 +19,11 @@ const helpAndPolicies = [
   { to: paths.terms, label: 'Terms of Service' },
 ]
 
-// Social accounts are not open yet: the icons are placeholders.
-const socials = [
-  { label: 'Facebook (coming soon)', icon: MessageCircle },
-  { label: 'Instagram (coming soon)', icon: Camera },
-  { label: 'YouTube (coming soon)', icon: PlayCircle },
-]
 
 export function Footer() {
   const year = new Date().getFullYear()
   return (
-    <footer className="mt-16 bg-tiger-800 text-tiger-50">
+    <footer className="mt-16 bg-tiger-800 text-tiger-50 [&_:focus-visible]:outline-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
           <Link to={paths.home} className="flex items-center gap-2">
@@ -37,13 +31,6 @@ export function Footer() {
             <span className="font-display text-2xl font-bold text-white">{brand.name}</span>
           </Link>
           <p className="mt-3 text-tiger-100">{brand.tagline}</p>
-          <div className="mt-4 flex gap-2">
-            {socials.map(({ label, icon: Icon }) => (
-              <span key={label} title={label} aria-label={label} role="img" className="flex size-9 items-center justify-center rounded-full bg-white/10">
-                <Icon className="size-4" />
-              </span>
-            ))}
-          </div>
         </div>
         <FooterColumn title="Read More">
           {readMore.map((l) => (

@@ -1,6 +1,6 @@
 import { CircleUser, Menu, ShoppingCart, X } from 'lucide-react'
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { Link, NavLink } from 'react-router'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Link, NavLink, useLocation } from 'react-router'
 import { brand } from '@/config/brand'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/features/auth'
@@ -27,12 +27,36 @@ function useScrolledPast(threshold: number) {
   return scrolled
 }
 
+/** Escape closes an open menu (and the caller gives focus back to its button). */
+function useEscapeToClose(open: boolean, close: () => void) {
+  const closeRef = useRef(close)
+  useEffect(() => {
+    closeRef.current = close
+  })
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') closeRef.current()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
+}
+
 export function Header() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX)
   const [menuOpen, setMenuOpen] = useState(false)
   const { user, signOut } = useAuth()
   const { itemCount } = useCart()
   const closeMenu = () => setMenuOpen(false)
+  // spec 01 §2 /login: after signing in, back to the page the login link was opened from.
+  const location = useLocation()
+  const loginState = { from: location }
+  const menuButton = useRef<HTMLButtonElement>(null)
+  useEscapeToClose(menuOpen, () => {
+    setMenuOpen(false)
+    menuButton.current?.focus()
+  })
 
   return (
     <header
@@ -70,12 +94,13 @@ export function Header() {
                 <UserMenu user={user} onSignOut={() => void signOut()} />
               </Suspense>
             ) : (
-              <Link to={paths.login} aria-label="Login" title="Login" className="flex size-10 items-center justify-center rounded-full text-ink hover:bg-tiger-100">
+              <Link to={paths.login} state={loginState} aria-label="Login" title="Login" className="flex size-10 items-center justify-center rounded-full text-ink hover:bg-tiger-100">
                 <CircleUser className="size-6" />
               </Link>
             )}
           </div>
           <button
+            ref={menuButton}
             type="button"
             className="flex size-10 items-center justify-center rounded-full hover:bg-tiger-100 lg:hidden"
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -105,7 +130,7 @@ export function Header() {
                   <span className="block text-sm text-muted">{user.email}</span>
                 </Link>
               ) : (
-                <Link to={paths.login} onClick={closeMenu} className="block rounded-xl px-3 py-3 text-lg font-bold hover:bg-tiger-50">
+                <Link to={paths.login} state={loginState} onClick={closeMenu} className="block rounded-xl px-3 py-3 text-lg font-bold hover:bg-tiger-50">
                   Login
                 </Link>
               )}
@@ -154,7 +179,7 @@ function CartLink({ count }: { count: number }) {
       {count > 0 && (
         <span
           data-testid="cart-count"
-          className="absolute -right-1 -top-1 flex min-w-5 items-center justify-center rounded-full bg-berry-500 px-1.5 text-xs font-extrabold leading-5 text-white"
+          className="absolute -right-1 -top-1 flex min-w-5 items-center justify-center rounded-full bg-berry-700 px-1.5 text-xs font-extrabold leading-5 text-white"
         >
           {count}
         </span>

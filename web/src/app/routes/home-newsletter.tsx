@@ -5,7 +5,7 @@ import { NewsletterForm } from '@/features/newsletter'
 /** The home page's newsletter section (id "newsletter", reached by /#newsletter). */
 export function NewsletterSection() {
   return (
-    <section id="newsletter" aria-labelledby="newsletter-heading" className="relative scroll-mt-24 overflow-hidden bg-sun-100 py-16">
+    <section id="newsletter" aria-labelledby="newsletter-heading" className="relative -mb-16 scroll-mt-24 overflow-hidden bg-sun-100 py-16">
       <div className="absolute bottom-6 left-6 hidden size-32 -rotate-6 lg:block" aria-hidden="true">
         <CharacterPortrait id="nainni" className="size-full" />
       </div>

@@ -1,6 +1,6 @@
 import { BookOpen, Palette, Sparkles, Globe2, Search, Images } from 'lucide-react'
 import { Link } from 'react-router'
-import { CharacterPortrait, characters } from '@/components/art/characters'
+import { CharacterFigure, characters } from '@/components/art/characters'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
 import { paths } from '@/config/paths'
@@ -37,19 +37,31 @@ function Hero() {
             </Button>
           </div>
         </div>
-        <div className="relative mx-auto w-full max-w-md" aria-hidden="true">
-          <div className="absolute -left-6 top-6 size-40 rounded-full bg-sun-300/60 blur-2xl" />
-          <div className="absolute -right-4 bottom-4 size-40 rounded-full bg-leaf-100 blur-2xl" />
-          <div className="relative grid grid-cols-2 gap-4 rotate-2">
-            {characters.map((c, i) => (
-              <div key={c.id} className={`${c.color} flex aspect-square items-center justify-center rounded-3xl border-4 border-white shadow-lg ${i % 2 ? 'translate-y-6' : ''}`}>
-                <CharacterPortrait id={c.id} className="size-3/4" />
-              </div>
-            ))}
-          </div>
-        </div>
+        <HeroArt />
       </div>
     </section>
+  )
+}
+
+/** 'Our First Adventure' itself, with the four friends gathered round its cover. */
+function HeroArt() {
+  return (
+    <Link to={paths.book(3)} className="group relative mx-auto block aspect-[5/4] w-full max-w-lg" aria-label="Our First Adventure: see the book">
+      <span className="absolute left-1/2 top-1/2 size-[85%] -translate-x-1/2 -translate-y-1/2 rounded-full bg-white/60" aria-hidden="true" />
+      <span className="absolute left-[8%] top-[4%] size-24 rounded-full bg-sun-300/70 blur-2xl" aria-hidden="true" />
+      <img
+        src="/covers/book-3.svg"
+        width={400}
+        height={600}
+        alt=""
+        fetchPriority="high"
+        className="absolute left-1/2 top-[2%] h-[88%] w-auto -translate-x-1/2 -rotate-3 rounded-xl border-4 border-white shadow-2xl transition group-hover:-rotate-1"
+      />
+      <CharacterFigure id="nainni" decorative className="absolute bottom-[14%] left-[6%] h-[40%] w-auto -rotate-3" />
+      <CharacterFigure id="lizzie" decorative className="absolute bottom-[12%] right-[2%] h-[40%] w-auto rotate-3" />
+      <CharacterFigure id="siso" decorative className="absolute -bottom-[2%] left-[14%] h-[46%] w-auto" />
+      <CharacterFigure id="feefee" decorative className="absolute -bottom-[2%] right-[14%] h-[44%] w-auto" />
+    </Link>
   )
 }
 
@@ -73,8 +85,8 @@ function CharactersSection() {
               to={paths.character(c.id)}
               className="group flex h-full flex-col items-center rounded-3xl border-2 border-line bg-white p-5 text-center shadow-sm transition hover:-translate-y-1 hover:shadow-lg"
             >
-              <span className={`${c.color} flex size-28 items-center justify-center rounded-full transition group-hover:scale-105 sm:size-32`}>
-                <CharacterPortrait id={c.id} className="size-24 sm:size-28" />
+              <span className={`${c.color} flex h-36 w-full items-end justify-center overflow-hidden rounded-2xl pt-3 transition group-hover:scale-105 sm:h-44`}>
+                <CharacterFigure id={c.id} decorative className="h-full w-auto" />
               </span>
               <span className="mt-4 font-display text-xl font-semibold">{c.name}</span>
               <span className="text-sm font-bold text-tiger-700">{c.kind}</span>
@@ -90,7 +102,7 @@ function CharactersSection() {
 function GamesSection() {
   const games = [
     { title: 'Find Objects', text: 'Help Siso tidy the forest by spotting the hidden litter before time runs out.', to: paths.findObjects, icon: Search, color: 'bg-leaf-100 text-leaf-700' },
-    { title: 'Find Differences', text: 'Two pictures, five sneaky changes. Can you spot them all?', to: paths.findDifferences, icon: Images, color: 'bg-grape-100 text-grape-500' },
+    { title: 'Find Differences', text: 'Two pictures, five sneaky changes. Can you spot them all?', to: paths.findDifferences, icon: Images, color: 'bg-grape-100 text-grape-700' },
   ]
   return (
     <section className="bg-white py-16">
@@ -123,9 +135,9 @@ function DreamakerSection() {
   ]
   return (
     <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <div className="grid items-center gap-10 overflow-hidden rounded-[2rem] bg-gradient-to-br from-grape-500 to-sky-500 p-8 text-white shadow-xl md:grid-cols-2 md:p-12">
+      <div className="grid items-center gap-10 overflow-hidden rounded-[2rem] bg-gradient-to-br from-grape-700 to-[#1d4ed8] p-8 text-white shadow-xl md:grid-cols-2 md:p-12">
         <div>
-          <p className="font-extrabold uppercase tracking-wider text-white/80">Dreamaker</p>
+          <p className="font-extrabold uppercase tracking-wider text-white">Dreamaker</p>
           <h2 className="mt-2 text-4xl font-bold text-white">Create Your Story</h2>
           <p className="mt-3 text-lg text-white/90">Make a bedtime story starring your little one and their favourite friend.</p>
           <Button asChild size="lg" className="mt-6 bg-white text-grape-700 shadow-[0_4px_0_rgba(0,0,0,0.15)] hover:bg-sun-100">

@@ -1,18 +1,13 @@
 import { ArrowLeft } from 'lucide-react'
-import { useNavigate } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { AuthShell } from '@/features/auth/components/auth-shell'
 import { LoginForm } from '@/features/auth/components/login-form'
+import { useGoBack } from '@/lib/use-go-back'
 
 export default function LoginPage() {
-  const navigate = useNavigate()
   // Back within the site; a visitor who landed here directly goes home.
-  const goBack = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
-    if (idx > 0) navigate(-1)
-    else navigate(paths.home)
-  }
+  const goBack = useGoBack(paths.home)
   return (
     <div>
       <div className="mx-auto max-w-md px-4 pt-6">

@@ -94,3 +94,22 @@ const portraits: Record<CharacterId, () => React.JSX.Element> = {
     </>
   ),
 }
+
+/**
+ * A friend drawn full-body (web/public/illustrations): a file, not inlined
+ * JavaScript, so it costs nothing until shown and is cached by the browser.
+ */
+export function CharacterFigure({ id, className, decorative = false }: { id: CharacterId; className?: string; decorative?: boolean }) {
+  const c = characters.find((x) => x.id === id)
+  return (
+    <img
+      src={`/illustrations/${id}.svg`}
+      width={240}
+      height={300}
+      alt={decorative || !c ? '' : `${c.name} ${c.kind}`}
+      loading="lazy"
+      decoding="async"
+      className={className}
+    />
+  )
+}

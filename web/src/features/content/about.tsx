@@ -1,17 +1,10 @@
-import { Camera, Clock, MapPin, MessageCircle, PlayCircle, Sparkles } from 'lucide-react'
+import { Clock, MapPin, Sparkles } from 'lucide-react'
 import { Link } from 'react-router'
 import { CharacterPortrait } from '@/components/art/characters'
 import { Button } from '@/components/ui/button'
 import { brand } from '@/config/brand'
 import { paths } from '@/config/paths'
 import { facts } from './facts'
-
-// Social accounts are not open yet: these are placeholders, like the footer's.
-const socials = [
-  { label: 'Facebook', icon: MessageCircle, tone: 'bg-sky-100 text-sky-500' },
-  { label: 'Instagram', icon: Camera, tone: 'bg-berry-100 text-berry-500' },
-  { label: 'YouTube', icon: PlayCircle, tone: 'bg-tiger-100 text-tiger-700' },
-]
 
 const values = [
   { title: 'Imagination', text: 'Stories where children choose what happens next.' },
@@ -20,7 +13,7 @@ const values = [
   { title: 'Quality', text: 'Books built to be read a hundred times.' },
 ]
 
-/** About: our story, values, visiting the shop, social links and a map placeholder. */
+/** About: our story, values, visiting the shop and an illustrated map. */
 export function About() {
   return (
     <div className="space-y-12">
@@ -100,46 +93,24 @@ export function About() {
               </dl>
             </div>
           </div>
-          <div>
-            <h3 className="text-lg font-semibold">Follow along</h3>
-            <ul className="mt-2 flex gap-3">
-              {socials.map((s) => (
-                <li key={s.label}>
-                  <span role="img" aria-label={`${s.label} (coming soon)`} title={`${s.label} (coming soon)`} className={`flex size-11 items-center justify-center rounded-full ${s.tone}`}>
-                    <s.icon className="size-5" aria-hidden="true" />
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </div>
           <Button asChild>
             <Link to={paths.contact}>Contact Us</Link>
           </Button>
         </div>
-        <MapPlaceholder />
+        <ShopMap />
       </section>
     </div>
   )
 }
 
 /** A drawn map instead of an embedded one: no third-party requests, no tracking. */
-function MapPlaceholder() {
+function ShopMap() {
   return (
-    <figure className="relative min-h-72 overflow-hidden rounded-3xl border-2 border-line bg-leaf-100" aria-label="Map placeholder: our shop in Maple Grove">
-      <svg viewBox="0 0 400 300" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 size-full" aria-hidden="true">
-        <rect width="400" height="300" fill="#d9f7ef" />
-        <path d="M-10 210 C80 180 140 250 230 215 S360 170 420 190 L420 310 L-10 310Z" fill="#bfe8f7" />
-        <path d="M0 120 H400 M150 0 V300 M0 40 L400 260" stroke="#fff" strokeWidth="14" />
-        <path d="M0 120 H400 M150 0 V300 M0 40 L400 260" stroke="#fde68a" strokeWidth="2" strokeDasharray="8 8" />
-        <circle cx="300" cy="60" r="26" fill="#a7f3d0" />
-        <circle cx="60" cy="250" r="20" fill="#a7f3d0" />
-        <circle cx="340" cy="250" r="16" fill="#a7f3d0" />
-      </svg>
-      <div className="absolute left-[37.5%] top-[40%] -translate-x-1/2 -translate-y-full">
-        <MapPin className="size-12 fill-tiger-500 text-tiger-800 drop-shadow" aria-hidden="true" />
-      </div>
-      <figcaption className="absolute inset-x-4 bottom-4 rounded-2xl bg-white/90 px-4 py-3 text-center text-sm font-bold shadow backdrop-blur">
-        Interactive map coming soon &middot; {facts.address.street}, {facts.address.city}
+    <figure className="overflow-hidden rounded-3xl border-2 border-line bg-leaf-100">
+      <img src="/illustrations/map.svg" width={400} height={300} alt="Illustrated map: our shop on Storybook Lane, by the river and the park in Maple Grove" loading="lazy" className="h-auto w-full" />
+      <figcaption className="flex items-center justify-center gap-2 bg-white px-4 py-3 text-center text-sm font-bold">
+        <MapPin className="size-5 shrink-0 text-tiger-700" aria-hidden="true" />
+        {facts.address.street}, {facts.address.city}
       </figcaption>
     </figure>
   )

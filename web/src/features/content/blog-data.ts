@@ -1,3 +1,5 @@
+import { facts } from './facts'
+
 /** The blog's five posts (hard-coded, spec 02 §2). Images are our own SVGs in public/blog. */
 export type BlogPost = {
   id: number
@@ -24,7 +26,7 @@ export const blogPosts: BlogPost[] = [
   {
     id: 2,
     title: 'Why Choose-Your-Path Stories Build Confidence',
-    excerpt: 'When children decide what happens next, they practise making choices in a safe place. Here is what we have learned from ten years of branching stories.',
+    excerpt: `When children decide what happens next, they practise making choices in a safe place. Here is what we have learned since we began writing branching stories in ${facts.founded}.`,
     author: 'Grace Mwangi',
     date: '2025-10-08',
     category: 'Learning',

@@ -1,19 +1,21 @@
 import { ArrowLeft, ArrowRight, CalendarDays, Clock, UserRound } from 'lucide-react'
 import { useMemo } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
+import { usePageMeta } from '@/lib/page-meta'
+import { useGoBack } from '@/lib/use-go-back'
 import { article, blogPosts, formatPostDate, type BlogPost } from './blog-data'
 import { sanitizeHtml } from './sanitize'
 
 const categoryTones: Record<string, string> = {
-  'Reading Tips': 'bg-grape-100 text-grape-500',
-  Learning: 'bg-sky-100 text-sky-500',
+  'Reading Tips': 'bg-grape-100 text-grape-700',
+  Learning: 'bg-sky-100 text-sky-700',
   Family: 'bg-tiger-100 text-tiger-700',
   Activities: 'bg-leaf-100 text-leaf-700',
-  Kindness: 'bg-berry-100 text-berry-500',
+  Kindness: 'bg-berry-100 text-berry-700',
 }
 
 function CategoryBadge({ category, className }: { category: string; className?: string }) {
@@ -82,15 +84,10 @@ function PostCard({ post, featured = false }: { post: BlogPost; featured?: boole
 
 /** The article: always the same one (spec), its HTML body sanitized before rendering. */
 export function BlogArticle() {
-  const navigate = useNavigate()
   const body = useMemo(() => sanitizeHtml(article.html), [])
-  // History back, as the spec says; but a visitor who arrived straight on the
-  // article (no earlier entry in this app) goes to the post list instead of leaving the site.
-  const back = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
-    if (idx > 0) void navigate(-1)
-    else void navigate(paths.blog)
-  }
+  // History back, as the spec says; a visitor who arrived straight on the article goes to the post list.
+  const back = useGoBack(paths.blog)
+  usePageMeta(article.title, blogPosts.find((post) => post.title === article.title)?.excerpt)
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
       <Button variant="outline" size="sm" onClick={back}>

@@ -1,6 +1,6 @@
 import { BookOpen } from 'lucide-react'
 import { Link } from 'react-router'
-import { CharacterPortrait, characters, type CharacterId } from '@/components/art/characters'
+import { CharacterFigure, CharacterPortrait, characters, type CharacterId } from '@/components/art/characters'
 import { paths } from '@/config/paths'
 
 /** Each friend's longer story and the three books they appear in (fixed list, book ids from the catalogue). */
@@ -27,7 +27,7 @@ const details: Record<CharacterId, { description: string; loves: string; appears
       { id: 6, title: 'The Night the Stars Fell into the Pond' },
     ],
     ring: 'border-berry-500/40',
-    accent: 'text-berry-500',
+    accent: 'text-berry-700',
   },
   lizzie: {
     description:
@@ -51,7 +51,7 @@ const details: Record<CharacterId, { description: string; loves: string; appears
       { id: 8, title: 'Where Do Elephants Sleep?' },
     ],
     ring: 'border-sky-500/40',
-    accent: 'text-sky-500',
+    accent: 'text-sky-700',
   },
 }
 
@@ -80,8 +80,8 @@ export function CharacterGallery() {
               // scroll-mt keeps the name clear of the sticky header when arriving from /characters#id.
               className={`scroll-mt-28 grid items-center gap-6 overflow-hidden rounded-[2rem] border-4 ${d.ring} bg-white p-6 shadow-sm sm:p-8 md:gap-10 ${i % 2 ? 'md:grid-cols-[1fr_16rem]' : 'md:grid-cols-[16rem_1fr]'}`}
             >
-              <div className={`${c.color} mx-auto flex size-52 items-center justify-center rounded-full sm:size-64 ${i % 2 ? 'md:order-last' : ''}`}>
-                <CharacterPortrait id={c.id} className="size-40 sm:size-52" />
+              <div className={`${c.color} mx-auto flex h-64 w-52 items-end justify-center overflow-hidden rounded-[2rem] pt-4 sm:h-72 sm:w-64 ${i % 2 ? 'md:order-last' : ''}`}>
+                <CharacterFigure id={c.id} className="h-full w-auto" />
               </div>
               <div>
                 <h2 id={`${c.id}-name`} className="text-4xl font-bold">
@@ -97,7 +97,7 @@ export function CharacterGallery() {
                   {d.appearsIn.map((book) => (
                     <li key={book.id}>
                       <Link to={paths.book(book.id)} className="inline-flex items-center gap-2 rounded-full border-2 border-line bg-cream px-3 py-1.5 text-sm font-bold transition hover:border-tiger-300 hover:bg-tiger-50">
-                        <BookOpen className="size-4 text-tiger-600" aria-hidden="true" />
+                        <BookOpen className="size-4 text-tiger-700" aria-hidden="true" />
                         {book.title}
                       </Link>
                     </li>

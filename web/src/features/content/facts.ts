@@ -1,3 +1,5 @@
+import { webOrderShipping } from '@/config/shipping'
+
 /**
  * The shop's policy facts (spec 02 §9), written once so the FAQ, the
  * shipping, privacy and terms pages and the About page never disagree.
@@ -13,8 +15,12 @@ export const facts = {
   founded: 2010,
   policiesUpdated: 'June 15, 2023',
   freeShippingOver: '$35',
+  /** The standing web-order offer (issue #14): what the checkout's 'Free' means. */
+  webOrderShipping: webOrderShipping.full,
+  standardRate: '$4.99 on orders under $35, free over $35',
+  /** The regular rates: for upgrades and international orders, arranged through the contact form. */
   shipping: [
-    { method: 'Standard (US)', time: '3-7 business days', cost: '$4.99 on orders under $35, free over $35' },
+    { method: 'Standard (US)', time: '3-7 business days', cost: 'Free on website orders (regular rate $4.99 under $35, free over $35)' },
     { method: 'Expedited (US)', time: '2-3 days', cost: '$8.99' },
     { method: 'Express (US)', time: '1-2 days', cost: '$14.99' },
     { method: 'International', time: '7-21 days', cost: 'from $12.99' },

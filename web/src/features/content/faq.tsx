@@ -21,7 +21,7 @@ export const faqs: { q: string; a: string }[] = [
   },
   {
     q: 'How much does shipping cost?',
-    a: 'Standard US shipping is $4.99 on orders under $35 and free over $35. Expedited shipping is $8.99, express $14.99, and international shipping starts from $12.99.',
+    a: `${facts.webOrderShipping} If you need it faster or abroad, send us a message before you order: expedited shipping (2-3 days) is $8.99, express (1-2 days) $14.99, and international shipping (7-21 days) starts from $12.99. Our regular standard rate is ${facts.standardRate}.`,
   },
   {
     q: 'How do I track my order?',
@@ -52,7 +52,9 @@ export const faqs: { q: string; a: string }[] = [
 /** The questions in a single-open accordion, and a way to ask something else. */
 export function Faq() {
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="max-w-3xl">
+      {/* The questions are h3s (Radix); this keeps the outline h1 → h2 → h3. */}
+      <h2 className="sr-only">Questions and answers</h2>
       <Accordion type="single" collapsible className="space-y-3">
         {faqs.map((item, i) => (
           <AccordionItem key={item.q} value={`q${i + 1}`} className="transition hover:border-tiger-200 data-[state=open]:border-tiger-300 data-[state=open]:shadow-md">
@@ -63,7 +65,7 @@ export function Faq() {
       </Accordion>
 
       <section aria-labelledby="faq-more" className="mt-12 flex flex-col items-center gap-4 rounded-3xl bg-gradient-to-br from-sun-100 to-tiger-100 p-8 text-center">
-        <span className="flex size-14 items-center justify-center rounded-2xl bg-white text-tiger-600 shadow-sm">
+        <span className="flex size-14 items-center justify-center rounded-2xl bg-white text-tiger-700 shadow-sm">
           <MessageCircleQuestion className="size-7" aria-hidden="true" />
         </span>
         <h2 id="faq-more" className="text-2xl font-semibold">

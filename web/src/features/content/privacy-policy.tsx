@@ -46,7 +46,7 @@ export function PrivacyPolicy() {
           ]}
         />
       </ProseSection>
-      <ProseSection id="share" title="Who we share it with" icon={Share2} tone="bg-sky-100 text-sky-500">
+      <ProseSection id="share" title="Who we share it with" icon={Share2} tone="bg-sky-100 text-sky-700">
         <p>
           We never sell or rent personal information. We share only what is needed with the companies that help us run the shop: payment providers, delivery carriers
           and our e-mail service. Each of them may use the information only to provide their service to us. We may also disclose information when the law requires it.
@@ -58,14 +58,14 @@ export function PrivacyPolicy() {
           advertising cookies. Optional analytics are only used when you accept all cookies.
         </p>
       </ProseSection>
-      <ProseSection id="children" title={"Children\u2019s privacy"} icon={Baby} tone="bg-berry-100 text-berry-500">
+      <ProseSection id="children" title={"Children\u2019s privacy"} icon={Baby} tone="bg-berry-100 text-berry-700">
         <p>
           Our books are for children, but our accounts and services are for parents and guardians. Our services are not intended for children under {facts.minimumAge},
           and we do not knowingly collect personal information directly from children under {facts.minimumAge}. Any details about a child are entered and managed by
           their parent or guardian. If you believe a child has given us personal information, please contact us and we will delete it promptly.
         </p>
       </ProseSection>
-      <ProseSection id="security" title="Keeping it safe" icon={Lock} tone="bg-grape-100 text-grape-500">
+      <ProseSection id="security" title="Keeping it safe" icon={Lock} tone="bg-grape-100 text-grape-700">
         <p>
           Passwords are stored only in scrambled (hashed) form, all traffic is encrypted, and access to personal information is limited to the people who need it to
           help you. We keep information only as long as your account is open or as the law requires for orders and invoices.

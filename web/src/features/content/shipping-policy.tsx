@@ -13,12 +13,16 @@ export function ShippingPolicy() {
           <Truck className="size-6" aria-hidden="true" />
         </span>
         <p className="text-lg font-bold text-leaf-700">
-          Free standard shipping in the US on every order over {facts.freeShippingOver}!
+          {facts.webOrderShipping} No minimum, no code: it is our standing offer for web orders.
         </p>
       </div>
 
       <ProseSection id="rates" title="Shipping methods and rates" icon={Truck} tone="bg-leaf-100 text-leaf-700">
-        <p>We ship physical books from our warehouse in Minnesota. Choose the speed that suits you at checkout:</p>
+        <p>
+          We ship physical books from our warehouse in Minnesota. Every order placed on this website ships by standard shipping at no cost. Need it sooner, or
+          outside the US? These are our rates for upgrades and international orders; <Link to={paths.contactForm} className="font-bold text-tiger-700 underline underline-offset-4">send us a message</Link> and
+          we will arrange it with you:
+        </p>
         {/* On a phone each method is a small card; from sm up, a table. */}
         <ul className="space-y-3 sm:hidden">
           {facts.shipping.map((row) => (
@@ -63,21 +67,21 @@ export function ShippingPolicy() {
         <p>Digital books and interactive stories are not shipped: they are available in your account as soon as your payment is confirmed.</p>
       </ProseSection>
 
-      <ProseSection id="tracking" title="Tracking your parcel" icon={PackageCheck} tone="bg-sky-100 text-sky-500">
+      <ProseSection id="tracking" title="Tracking your parcel" icon={PackageCheck} tone="bg-sky-100 text-sky-700">
         <p>
           As soon as your parcel leaves us, we e-mail you a tracking number. Please allow {facts.trackingActive} for the tracking link to become active while the carrier
           scans your parcel into its system.
         </p>
       </ProseSection>
 
-      <ProseSection id="international" title="International shipping" icon={Globe2} tone="bg-grape-100 text-grape-500">
+      <ProseSection id="international" title="International shipping" icon={Globe2} tone="bg-grape-100 text-grape-700">
         <p>
           We ship to most countries worldwide. International delivery takes 7-21 days and costs from $12.99, depending on the destination and the weight of your
-          order. The exact price is shown at checkout before you pay.
+          order. International orders are arranged through our contact form: we confirm the exact price with you before you pay.
         </p>
       </ProseSection>
 
-      <ProseSection id="claims" title="Lost or damaged parcels" icon={ShieldAlert} tone="bg-berry-100 text-berry-500">
+      <ProseSection id="claims" title="Lost or damaged parcels" icon={ShieldAlert} tone="bg-berry-100 text-berry-700">
         <p>
           If your parcel is lost or arrives damaged, please contact us within {facts.claimDays} days of the expected delivery date. Send us your order number and, for
           damaged items, a photo or two. We will send a replacement or give you a full refund.

@@ -26,7 +26,7 @@ export function TermsOfService() {
           agree, please do not use the site.
         </p>
       </ProseSection>
-      <ProseSection id="accounts" title="Accounts" icon={UserCircle} tone="bg-sky-100 text-sky-500">
+      <ProseSection id="accounts" title="Accounts" icon={UserCircle} tone="bg-sky-100 text-sky-700">
         <p>
           Accounts are for parents, guardians and other adults. Our services are not intended for children under {facts.minimumAge}: a grown-up should create the
           account and can then share stories and games with their children.
@@ -53,13 +53,13 @@ export function TermsOfService() {
           ]}
         />
       </ProseSection>
-      <ProseSection id="returns" title="Returns and refunds" icon={RotateCcw} tone="bg-berry-100 text-berry-500">
+      <ProseSection id="returns" title="Returns and refunds" icon={RotateCcw} tone="bg-berry-100 text-berry-700">
         <p>
           You may return physical books within {facts.returnDays} days of delivery for a refund. Digital purchases are non-refundable once delivered, because they
           cannot be given back. Lost or damaged parcels must be reported within {facts.claimDays} days.
         </p>
       </ProseSection>
-      <ProseSection id="use" title="Using the site kindly" icon={Sparkles} tone="bg-grape-100 text-grape-500">
+      <ProseSection id="use" title="Using the site kindly" icon={Sparkles} tone="bg-grape-100 text-grape-700">
         <p>Please do not misuse the site: no attempts to break in, overload it, collect other people&rsquo;s data or upload anything harmful or unkind.</p>
       </ProseSection>
       <ProseSection id="liability" title="Our responsibility" icon={Gavel} tone="bg-tiger-100 text-tiger-700">

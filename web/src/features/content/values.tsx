@@ -14,7 +14,7 @@ const beliefs: { title: string; text: string; icon: LucideIcon; tone: string }[]
     title: 'Inclusive Storytelling',
     text: 'Every child deserves to see themselves in a story. Our friends come from all walks of the jungle, and our tales celebrate different families, cultures and feelings.',
     icon: HeartHandshake,
-    tone: 'bg-berry-100 text-berry-500',
+    tone: 'bg-berry-100 text-berry-700',
   },
   {
     title: 'Educational Value',
@@ -26,15 +26,15 @@ const beliefs: { title: string; text: string; icon: LucideIcon; tone: string }[]
     title: 'Quality First',
     text: 'Sturdy pages, careful words and hand-drawn pictures. We read every book aloud dozens of times before it reaches your shelf.',
     icon: Gem,
-    tone: 'bg-grape-100 text-grape-500',
+    tone: 'bg-grape-100 text-grape-700',
   },
 ]
 
 const team = [
-  { name: 'Hannah Lindqvist', role: 'Founder & Storyteller', character: 'siso' as const, text: 'Wrote the first Siso story at her kitchen table in 2010 and has not stopped since.' },
-  { name: 'Amara Okafor', role: 'Head of Stories', character: 'nainni' as const, text: 'Former primary-school teacher who makes sure every tale is fun to read aloud.' },
-  { name: 'Tomás Ferreira', role: 'Illustration Lead', character: 'lizzie' as const, text: 'Draws every stripe, whisker and scale, usually with a cup of cocoa nearby.' },
-  { name: 'Grace Mwangi', role: 'Learning & Wellbeing', character: 'feefee' as const, text: 'Child psychologist who helps our stories name big feelings gently.' },
+  { name: 'Hannah Lindqvist', role: 'Founder & Storyteller', character: 'siso' as const, portrait: '/illustrations/team-hannah.svg', text: 'Wrote the first Siso story at her kitchen table in 2010 and has not stopped since.' },
+  { name: 'Amara Okafor', role: 'Head of Stories', character: 'nainni' as const, portrait: '/illustrations/team-amara.svg', text: 'Former primary-school teacher who makes sure every tale is fun to read aloud.' },
+  { name: 'Tomás Ferreira', role: 'Illustration Lead', character: 'lizzie' as const, portrait: '/illustrations/team-tomas.svg', text: 'Draws every stripe, whisker and scale, usually with a cup of cocoa nearby.' },
+  { name: 'Grace Mwangi', role: 'Learning & Wellbeing', character: 'feefee' as const, portrait: '/illustrations/team-grace.svg', text: 'Child psychologist who helps our stories name big feelings gently.' },
 ]
 
 /** Our Values: About, Beliefs and Team. */
@@ -89,8 +89,8 @@ export function Values() {
             const color = characters.find((c) => c.id === m.character)?.color ?? 'bg-tiger-100'
             return (
               <li key={m.name} className="flex flex-col items-center rounded-3xl border-2 border-line bg-white p-6 text-center shadow-sm">
-                <span className={`${color} flex size-24 items-center justify-center rounded-full`} aria-hidden="true">
-                  <CharacterPortrait id={m.character} className="size-20" />
+                <span className={`${color} flex size-28 items-end justify-center overflow-hidden rounded-full`}>
+                  <img src={m.portrait} width={160} height={160} alt={`Portrait of ${m.name}`} loading="lazy" className="size-28" />
                 </span>
                 <h3 className="mt-4 text-xl font-semibold">{m.name}</h3>
                 <p className="text-sm font-extrabold text-tiger-700">{m.role}</p>

@@ -1,6 +1,6 @@
 import { ArrowLeft, Minus, Plus, ShoppingBasket, Trash2, X } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Input } from '@/components/ui/input'
 import { paths } from '@/config/paths'
 import { formatCents, orderTotals } from '@/lib/money'
+import { useGoBack } from '@/lib/use-go-back'
 import { useCart } from '../cart-provider'
 import { MAX_QUANTITY, type CartItem } from '../cart-reducer'
 import { PaymentLogos } from './payment-logos'
@@ -15,14 +16,14 @@ import { PaymentLogos } from './payment-logos'
 /** The /cart page: line items, order summary and the way to checkout. */
 export function CartView() {
   const cart = useCart()
-  const navigate = useNavigate()
+  const goBack = useGoBack(paths.books)
 
   if (cart.items.length === 0) return <EmptyCart />
 
   const totals = orderTotals(cart.items)
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-      <Button variant="ghost" className="-ml-3 mb-3" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.books))}>
+      <Button variant="ghost" className="-ml-3 mb-3" onClick={goBack}>
         <ArrowLeft /> Back
       </Button>
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">

@@ -1,6 +1,6 @@
 import { ArrowLeft, BookX, Star } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -8,6 +8,8 @@ import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 import { formatDollars } from '@/lib/money'
+import { usePageMeta } from '@/lib/page-meta'
+import { useGoBack } from '@/lib/use-go-back'
 import { useBook } from '../api/get-book'
 import { useBooks } from '../api/get-books'
 import { categoryLabel, relatedBooks } from '../filters'
@@ -27,8 +29,9 @@ export function formatPublicationDate(ymd: string): string {
  * belong to the cart: the page that composes both passes them in.
  */
 export function BookDetails({ id, actions }: { id: number; actions: (book: Book) => ReactNode }) {
-  const navigate = useNavigate()
+  const goBack = useGoBack(paths.books)
   const book = useBook(id)
+  usePageMeta(book.data?.title, book.data ? `${book.data.title} by ${book.data.author}: an interactive storybook from Siso & Friends.` : undefined)
   const books = useBooks()
   const valid = Number.isInteger(id) && id > 0
 
@@ -51,14 +54,14 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
   const related = books.data ? relatedBooks(books.data, b) : []
   const facts: [string, ReactNode][] = [
     ['Pages', b.pages],
-    ['ISBN', b.isbn],
+    ['ISBN', <span className="whitespace-nowrap">{b.isbn}</span>],
     ['Publication Date', <time dateTime={b.publicationDate}>{formatPublicationDate(b.publicationDate)}</time>],
     ['Category', <Link to={paths.category(b.category)} className="text-tiger-700 underline-offset-4 hover:underline">{categoryLabel(b.category)}</Link>],
   ]
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
-      <Button variant="ghost" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(paths.books))} className="-ml-3 mb-4">
+      <Button variant="ghost" onClick={goBack} className="-ml-3 mb-4">
         <ArrowLeft /> Back
       </Button>
 
@@ -72,8 +75,9 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
           <p className="mt-2 text-lg text-muted">
             by <span className="font-bold text-ink">{b.author}</span>
           </p>
-          <p className="mt-3 inline-flex items-center gap-1 font-bold text-muted" aria-label={`Rated ${b.rating} out of 5`}>
-            <Star className="size-5 fill-sun-400 text-sun-400" aria-hidden="true" /> {b.rating.toFixed(1)}
+          <p className="mt-3 inline-flex items-center gap-1 font-bold text-muted">
+            <Star className="size-5 fill-sun-400 text-sun-400" aria-hidden="true" /> <span aria-hidden="true">{b.rating.toFixed(1)}</span>
+            <span className="sr-only">Rated {b.rating.toFixed(1)} out of 5</span>
           </p>
           <p className="mt-4 text-3xl font-extrabold text-tiger-700">{formatDollars(b.price)}</p>
           <div className="mt-5">{actions(b)}</div>
@@ -110,7 +114,7 @@ export function BookNotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <span className="flex size-20 items-center justify-center rounded-full bg-tiger-100">
-        <BookX className="size-10 text-tiger-600" aria-hidden="true" />
+        <BookX className="size-10 text-tiger-700" aria-hidden="true" />
       </span>
       <h1 className="mt-6 text-3xl font-bold">Book Not Found</h1>
       <p className="mt-3 text-lg text-muted">The book you're looking for doesn't exist.</p>

@@ -55,8 +55,18 @@ function BooksBrowserBody({ presetCategory }: { presetCategory?: string }) {
             placeholder="Search by title or author..."
             value={filters.search}
             onChange={(e) => setFilters({ ...filters, search: e.target.value })}
-            className="h-12 rounded-full pl-12 text-lg"
+            className="h-12 rounded-full pl-12 pr-12 text-lg [&::-webkit-search-cancel-button]:appearance-none"
           />
+          {filters.search && (
+            <button
+              type="button"
+              aria-label="Clear search"
+              onClick={() => setFilters({ ...filters, search: '' })}
+              className="absolute right-2 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-tiger-100 hover:text-ink"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </button>
+          )}
         </div>
 
         {books.isPending ? (

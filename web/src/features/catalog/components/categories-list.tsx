@@ -1,4 +1,4 @@
-import { ChevronRight, RotateCcw } from 'lucide-react'
+import { BookOpen, Blocks, ChevronRight, GraduationCap, Heart, Library, RotateCcw, Search, Sprout, Telescope, WandSparkles, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -7,15 +7,16 @@ import { paths } from '@/config/paths'
 import { useCategories } from '../api/get-categories'
 
 const tints = ['bg-tiger-100', 'bg-sky-100', 'bg-grape-100', 'bg-leaf-100', 'bg-berry-100', 'bg-sun-100', 'bg-tiger-50', 'bg-sky-100']
-const emoji: Record<string, string> = {
-  fiction: '📖',
-  'non-fiction': '🔭',
-  mystery: '🔍',
-  fantasy: '🪄',
-  romance: '💛',
-  'self-help': '🌱',
-  education: '🔤',
-  children: '🧸',
+// The site's icon set, not emoji: emoji need a font many computers lack.
+const icons: Record<string, LucideIcon> = {
+  fiction: BookOpen,
+  'non-fiction': Telescope,
+  mystery: Search,
+  fantasy: WandSparkles,
+  romance: Heart,
+  'self-help': Sprout,
+  education: GraduationCap,
+  children: Blocks,
 }
 
 export function CategoriesList() {
@@ -33,14 +34,16 @@ export function CategoriesList() {
   }
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      {categories.data.map((c, i) => (
+      {categories.data.map((c, i) => {
+        const Icon = icons[c.id] ?? Library
+        return (
         <li key={c.id}>
           <Link
             to={paths.category(c.id)}
             className="group flex h-full flex-col rounded-2xl border-2 border-line bg-white p-5 shadow-sm transition hover:-translate-y-1 hover:border-tiger-200 hover:shadow-lg"
           >
-            <span className={`${tints[i % tints.length]} flex size-14 items-center justify-center rounded-2xl text-3xl`} aria-hidden="true">
-              {emoji[c.id] ?? '📚'}
+            <span className={`${tints[i % tints.length]} flex size-14 items-center justify-center rounded-2xl text-tiger-800`} aria-hidden="true">
+              <Icon className="size-7" />
             </span>
             <h2 className="mt-4 text-xl font-bold">{c.name}</h2>
             <p className="mt-1 flex-1 text-muted">{c.description}</p>
@@ -50,7 +53,8 @@ export function CategoriesList() {
             </p>
           </Link>
         </li>
-      ))}
+        )
+      })}
     </ul>
   )
 }

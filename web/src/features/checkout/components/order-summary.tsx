@@ -1,5 +1,6 @@
 import { Card } from '@/components/ui/card'
 import { formatCents, orderTotals } from '@/lib/money'
+import { webOrderShipping } from '@/config/shipping'
 import type { CheckoutItem } from '../types'
 
 export function OrderSummary({ items }: { items: CheckoutItem[] }) {
@@ -30,9 +31,10 @@ export function OrderSummary({ items }: { items: CheckoutItem[] }) {
           <dt>Tax (10%)</dt>
           <dd className="font-bold">{formatCents(totals.taxCents)}</dd>
         </div>
-        <div className="flex justify-between">
+        <div className="flex flex-wrap justify-between gap-x-2">
           <dt>Shipping</dt>
           <dd className="font-bold text-leaf-700">Free</dd>
+          <dd className="w-full text-sm text-muted">{webOrderShipping.short}</dd>
         </div>
         <div className="mt-1 flex justify-between border-t-2 border-line pt-3 text-xl font-extrabold">
           <dt>Total</dt>

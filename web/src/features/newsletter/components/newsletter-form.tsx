@@ -1,55 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Send } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, setServerErrors } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
 import { useSubscribe } from '../api/subscribe'
 
+const newsletterSchema = z.object({ email: z.string().trim().min(1, 'Email is required').pipe(z.email('Invalid email address')) })
+type NewsletterValues = z.infer<typeof newsletterSchema>
+
 /** Idle, subscribing (button disabled), then success (field cleared) or failure. */
 export function NewsletterForm() {
-  const [email, setEmail] = useState('')
   const subscribe = useSubscribe()
-  const id = useId()
+  const form = useForm<NewsletterValues>({ resolver: zodResolver(newsletterSchema), defaultValues: { email: '' } })
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    const value = email.trim()
-    if (!value || subscribe.isPending) return
-    subscribe.mutate(value, {
-      onSuccess: () => {
-        setEmail('')
+  // The browser checks the address first (required, type=email), as before the form kit.
+  const onSubmit = form.handleSubmit(({ email }) =>
+    subscribe.mutateAsync(email).then(
+      () => {
+        form.reset({ email: '' })
         toast.success('Subscription successful!', { description: 'Thank you for subscribing to our newsletter.' })
       },
-      onError: () => {
+      (error: unknown) => {
+        setServerErrors(form.setError, error, ['email'])
         toast.error('Subscription failed', { description: 'There was an error subscribing to our newsletter. Please try again.' })
       },
-    })
-  }
+    ),
+  )
 
   return (
-    <form onSubmit={onSubmit} aria-label="Newsletter" className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row">
-      <label htmlFor={id} className="sr-only">
-        Email address
-      </label>
-      <Input
-        id={id}
-        type="email"
-        required
-        autoComplete="email"
-        placeholder="Your email address"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        className="h-13 rounded-full px-6 text-lg shadow-sm"
-      />
-      <Button type="submit" size="lg" disabled={subscribe.isPending} className="shrink-0">
-        {subscribe.isPending ? (
-          'Subscribing...'
-        ) : (
-          <>
-            <Send /> Subscribe
-          </>
-        )}
-      </Button>
-    </form>
+    <Form {...form}>
+      <form onSubmit={onSubmit} aria-label="Newsletter" className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row">
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem className="flex-1">
+              <FormLabel className="sr-only">Email address</FormLabel>
+              <FormControl>
+                <Input type="email" required autoComplete="email" placeholder="Your email address" className="h-13 rounded-full px-6 text-lg shadow-sm" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <Button type="submit" size="lg" disabled={subscribe.isPending} className="shrink-0">
+          {subscribe.isPending ? (
+            'Subscribing...'
+          ) : (
+            <>
+              <Send /> Subscribe
+            </>
+          )}
+        </Button>
+      </form>
+    </Form>
   )
 }

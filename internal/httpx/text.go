@@ -1,0 +1,81 @@
+package httpx
+
+import (
+	"reflect"
+	"strings"
+	"unicode"
+)
+
+// CheckText refuses control characters in every string inside v (struct
+// fields, maps, slices, pointers), with a 400 naming the first field by its
+// JSON name. Line breaks and tabs are text; NUL and the other control
+// characters are not, and PostgreSQL refuses NUL outright (SQLSTATE 22021),
+// so they must never reach a store. DecodeJSON calls it on every body;
+// handlers call it on path and query values.
+func CheckText(v any) error {
+	if field, ok := findControl(reflect.ValueOf(v), "body"); ok {
+		return &Error{Code: CodeInvalid, Message: "Text must not contain control characters.",
+			Fields: map[string]string{field: "Must not contain control characters"}}
+	}
+	return nil
+}
+
+// HasControl reports whether s holds a character that is not text: any
+// control character but tab, line feed and carriage return.
+func HasControl(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool {
+		return unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r'
+	}) >= 0
+}
+
+func findControl(v reflect.Value, name string) (string, bool) {
+	switch v.Kind() {
+	case reflect.String:
+		return name, HasControl(v.String())
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return "", false
+		}
+		return findControl(v.Elem(), name)
+	case reflect.Struct:
+		t := v.Type()
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			if field, ok := findControl(v.Field(i), jsonName(f)); ok {
+				return field, true
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		for i := range v.Len() {
+			if field, ok := findControl(v.Index(i), name); ok {
+				return field, true
+			}
+		}
+	case reflect.Map:
+		iter := v.MapRange()
+		for iter.Next() {
+			key := name
+			if iter.Key().Kind() == reflect.String {
+				if HasControl(iter.Key().String()) {
+					return name, true
+				}
+				key = iter.Key().String()
+			}
+			if field, ok := findControl(iter.Value(), key); ok {
+				return field, true
+			}
+		}
+	}
+	return "", false
+}
+
+func jsonName(f reflect.StructField) string {
+	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+	if name == "" || name == "-" {
+		return f.Name
+	}
+	return name
+}

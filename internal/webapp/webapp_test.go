@@ -1,0 +1,73 @@
+package webapp
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"testing/fstest"
+)
+
+func newApp(t *testing.T, files fstest.MapFS, exists Exists) *Handler {
+	t.Helper()
+	files["index.html"] = &fstest.MapFile{Data: []byte("<!doctype html><div id=root></div>")}
+	h, err := NewFromFS(files, exists)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func TestPagesOfTheManifestAreFoundOthersAre404(t *testing.T) {
+	h := newApp(t, fstest.MapFS{
+		"routes.json": {Data: []byte(`{"routes":["/","/books","/books/:id","/auth/google/callback"]}`)},
+		"favicon.svg": {Data: []byte("<svg/>")},
+	}, Exists{"/books/:id": func(id string) bool { return id == "3" }})
+	for path, want := range map[string]int{
+		"/":                     200,
+		"/books":                200,
+		"/Books/":               200,
+		"/books/3":              200,
+		"/books/4":              404,
+		"/books/3/extra":        404,
+		"/auth/google/callback": 200,
+		"/auth/google":          404,
+		"/nowhere":              404,
+		"/favicon.svg":          200,
+		"/index.html":           200,
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if rec.Code != want {
+			t.Errorf("GET %s = %d, want %d", path, rec.Code, want)
+		}
+		if want == 404 && rec.Body.String() != "<!doctype html><div id=root></div>" {
+			t.Errorf("GET %s: the 404 should still be the app, got %q", path, rec.Body.String())
+		}
+	}
+}
+
+func TestA404IsNeverANotModified(t *testing.T) {
+	h := newApp(t, fstest.MapFS{"routes.json": {Data: []byte(`{"routes":["/"]}`)}}, nil)
+	req := httptest.NewRequest(http.MethodGet, "/nowhere", nil)
+	req.Header.Set("If-None-Match", h.index.etag)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	if rec.Code != 404 {
+		t.Fatalf("got %d, want 404", rec.Code)
+	}
+}
+
+func TestWithoutAManifestEveryPathIsTheApp(t *testing.T) {
+	h := newApp(t, fstest.MapFS{}, nil)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/anything/at/all", nil))
+	if rec.Code != 200 {
+		t.Fatalf("got %d, want 200", rec.Code)
+	}
+}
+
+func TestABrokenManifestStopsTheStart(t *testing.T) {
+	if _, err := NewFromFS(fstest.MapFS{"routes.json": {Data: []byte(`{not json`)}}, nil); err == nil {
+		t.Fatal("a broken routes.json should be an error at start")
+	}
+}

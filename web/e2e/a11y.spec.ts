@@ -1,0 +1,203 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+
+// Issue #14: axe-core finds no WCAG 2.2 A/AA violation on any public route,
+// at a phone's width and a desktop's, and in the states a visitor meets
+// (mobile menu open, form errors shown, cookie banner, toast).
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+
+const publicRoutes = [
+  '/',
+  '/books',
+  '/books/3',
+  '/categories',
+  '/cart',
+  '/about',
+  '/values',
+  '/characters',
+  '/activities',
+  '/blog',
+  '/blog/1',
+  '/contact',
+  '/faq',
+  '/shipping',
+  '/privacy',
+  '/terms',
+  '/login',
+  '/signup',
+  '/reset-password',
+  '/no-such-page',
+]
+
+const widths = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+]
+
+async function expectNoViolations(page: Page) {
+  // Let entrance animations settle (not endless ones such as a spinner), so colours are measured as a visitor sees them.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`)
+  expect(summary, summary.join('\n')).toEqual([])
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(path)
+  await page.waitForLoadState('networkidle')
+  await expect(page.locator('main h1').first()).toBeVisible()
+}
+
+for (const size of widths) {
+  test.describe(`${size.name} (${size.width} px)`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } })
+
+    test.describe('routes', () => {
+      test.beforeEach(async ({ page }) => {
+        await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+      })
+      for (const path of publicRoutes) {
+        test(`${path} has no WCAG A/AA violation`, async ({ page }) => {
+          await open(page, path)
+          await expectNoViolations(page)
+        })
+      }
+
+      test('the contact form with its errors shown', async ({ page }) => {
+        await open(page, '/contact')
+        await page.getByRole('button', { name: /Send Message/ }).click()
+        await expect(page.getByText(/required|Please/i).first()).toBeVisible()
+        await expectNoViolations(page)
+      })
+
+      test('the login form with its errors shown', async ({ page }) => {
+        await open(page, '/login')
+        await page.getByRole('main').getByRole('button', { name: /^(Sign In|Login|Log In)$/i }).first().click()
+        await expectNoViolations(page)
+      })
+
+      test('a book added to the cart, with its toast', async ({ page }) => {
+        await open(page, '/books/3')
+        await page.getByRole('button', { name: /Add to Cart/i }).first().click()
+        await expect(page.getByText(/Added to Cart/i).first()).toBeVisible()
+        await expectNoViolations(page)
+      })
+    })
+
+    test('the cookie banner', async ({ page }) => {
+      await open(page, '/')
+      await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible()
+      await expectNoViolations(page)
+    })
+
+    if (size.width < 1024) {
+      test('the mobile menu open', async ({ page }) => {
+        await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+        await open(page, '/')
+        await page.getByRole('button', { name: 'Open menu' }).click()
+        await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible()
+        await expectNoViolations(page)
+      })
+    }
+  })
+}
+
+test.describe('keyboard, titles and status codes', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+  })
+
+  test('each route has its own title and description', async ({ page }) => {
+    const seen = new Map<string, string>()
+    for (const [path, title] of [
+      ['/', "Siso & Friends — Children's Books"],
+      ['/books', 'Books — Siso & Friends'],
+      ['/faq', 'FAQ — Siso & Friends'],
+      ['/shipping', 'Shipping Policy — Siso & Friends'],
+      ['/books/3', 'Our First Adventure — Siso & Friends'],
+      ['/no-such-page', 'Page Not Found — Siso & Friends'],
+    ]) {
+      await page.goto(path)
+      await expect(page).toHaveTitle(title)
+      const description = await page.locator('meta[name="description"]').getAttribute('content')
+      expect(description, path).toBeTruthy()
+      expect([...seen.values()], `${path} repeats another page's description`).not.toContain(description)
+      seen.set(path, description!)
+    }
+  })
+
+  test('the skip link jumps to the main content', async ({ page }) => {
+    await page.goto('/about')
+    await page.keyboard.press('Tab')
+    const skip = page.getByRole('link', { name: 'Skip to content' })
+    await expect(skip).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('main')).toBeFocused()
+  })
+
+  test('a route change moves focus to the new heading and announces the page', async ({ page }) => {
+    await page.goto('/')
+    await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeFocused()
+    await expect(page.getByTestId('route-announcer')).toHaveText('FAQ — Siso & Friends')
+  })
+
+  test('the FAQ headings go h1, h2, h3', async ({ page }) => {
+    await page.goto('/faq')
+    const levels = await page.locator('main :is(h1,h2,h3,h4)').evaluateAll((hs) => hs.map((h) => Number(h.tagName[1])))
+    for (let i = 1; i < levels.length; i++) expect(levels[i] - levels[i - 1], `heading ${i}`).toBeLessThanOrEqual(1)
+  })
+
+  test('unknown paths and unknown books answer 404, known pages 200', async ({ request }) => {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/books/3', 200],
+      ['/blog/1', 200],
+      ['/books/999', 404],
+      ['/no-such-page', 404],
+    ] as const) {
+      expect((await request.get(path)).status(), path).toBe(status)
+    }
+  })
+
+  test('Back on a book opened directly goes to /books, not off the site', async ({ page }) => {
+    await page.goto('/books/3')
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(page).toHaveURL('/books')
+  })
+
+  test('Back on the blog article opened directly goes to /blog', async ({ page }) => {
+    await page.goto('/blog/1')
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(page).toHaveURL('/blog')
+  })
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } })
+    test('Escape closes the menu and gives focus back to its button', async ({ page }) => {
+      await page.goto('/')
+      const button = page.getByRole('button', { name: 'Open menu' })
+      await button.click()
+      await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
+      await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
+    })
+  })
+
+  test('the login link carries the page it was opened from', async ({ page }) => {
+    await page.goto('/books/3')
+    await page.getByRole('link', { name: 'Login' }).click()
+    await expect(page).toHaveURL('/login')
+    const from = await page.evaluate(() => (window.history.state as { usr?: { from?: { pathname?: string } } } | null)?.usr?.from?.pathname)
+    expect(from).toBe('/books/3')
+  })
+})

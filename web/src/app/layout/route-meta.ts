@@ -1,0 +1,51 @@
+import { matchPath } from 'react-router'
+import { brand } from '@/config/brand'
+import { paths } from '@/config/paths'
+import { pageTitle } from '@/lib/page-meta'
+
+type Meta = { page?: string; description: string }
+
+/**
+ * Each route's <title> and meta description, in one table so no two pages
+ * share them. Pages named by their data (a book, a blog post) start with
+ * the fallback here and rename themselves with usePageMeta once loaded.
+ */
+const routeMeta: [pattern: string, meta: Meta][] = [
+  [paths.home, { description: "Interactive storybooks for children aged 4-10 where the reader chooses what happens next, with Siso the Tiger and friends." }],
+  [paths.books, { page: 'Books', description: 'Browse every Siso & Friends book: interactive storybooks, picture books and merchandise for children aged 4-10.' }],
+  [paths.book(':id'), { page: 'Book', description: 'An interactive storybook from Siso & Friends.' }],
+  [paths.categories, { page: 'Categories', description: 'Find a Siso & Friends book by category: adventure, friendship, bedtime and more.' }],
+  [paths.category(':id'), { page: 'Books by category', description: 'Siso & Friends books in one category.' }],
+  [paths.cart, { page: 'Your Cart', description: 'The books in your Siso & Friends cart.' }],
+  [paths.checkout, { page: 'Checkout', description: 'Pay for your Siso & Friends order: standard shipping is free on every web order.' }],
+  [paths.thankYou, { page: 'Thank You', description: 'Your Siso & Friends order is confirmed.' }],
+  [paths.about, { page: 'About Us', description: 'Who we are: a small children’s publisher founded in 2010, and where to find our shop.' }],
+  [paths.values, { page: 'Our Values', description: 'What we believe in: empowering young minds, inclusive storytelling, educational value and quality first.' }],
+  [paths.characters, { page: 'Characters', description: 'Meet Siso the Tiger, Nainni the Elephant, Lizzie the Lizard and FeeFee the Rabbit.' }],
+  [paths.activities, { page: 'Activities', description: 'Free games and story activities for children: hidden objects, spot the difference and Dream Maker.' }],
+  [paths.blog, { page: 'Blog', description: 'Reading tips, behind-the-scenes stories and news from the Siso & Friends team.' }],
+  [paths.blogPost(':id'), { page: 'Blog', description: 'An article from the Siso & Friends blog.' }],
+  [paths.contact, { page: 'Contact Us', description: 'Write to the Siso & Friends team, find our opening hours and visit our shop.' }],
+  [paths.faq, { page: 'FAQ', description: 'Answers to the questions parents ask most about our books, orders, shipping and accounts.' }],
+  [paths.shipping, { page: 'Shipping Policy', description: 'Standard shipping is free on every order placed on our website; upgrades and international rates.' }],
+  [paths.privacy, { page: 'Privacy Policy', description: 'How Siso & Friends collects, uses and protects your family’s information.' }],
+  [paths.terms, { page: 'Terms of Service', description: 'The terms for using the Siso & Friends website and buying our books.' }],
+  [paths.login, { page: 'Login', description: 'Sign in to your Siso & Friends account.' }],
+  [paths.signup, { page: 'Sign Up', description: 'Create a Siso & Friends account for your family.' }],
+  [paths.resetPassword, { page: 'Reset Password', description: 'Get a link to choose a new password for your Siso & Friends account.' }],
+  [paths.updatePassword, { page: 'Choose a New Password', description: 'Choose a new password for your Siso & Friends account.' }],
+  [paths.emailConfirmed, { page: 'E-mail Confirmed', description: 'Your e-mail address is confirmed.' }],
+  [paths.emailVerificationPending, { page: 'Check Your E-mail', description: 'Confirm your e-mail address to finish signing up.' }],
+  [paths.profile, { page: 'My Profile', description: 'Your Siso & Friends account, children, orders and settings.' }],
+  [paths.dreamaker, { page: 'Dream Maker', description: 'Create a personalised bedtime story starring your child.' }],
+  [paths.findObjects, { page: 'Find Hidden Objects', description: 'A free hidden-objects game with Siso and friends.' }],
+  [paths.findDifferences, { page: 'Spot the Differences', description: 'A free spot-the-difference game with Siso and friends.' }],
+]
+
+const notFound: Meta = { page: 'Page Not Found', description: 'This page does not exist. Find your way back to the Siso & Friends bookshop.' }
+
+/** The title and description of the route at pathname (the not-found page's for an unknown path). */
+export function metaForPath(pathname: string): { title: string; description: string } {
+  const found = routeMeta.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? notFound
+  return { title: pageTitle(found.page), description: found.description || brand.tagline }
+}

@@ -1,0 +1,182 @@
+/**
+ * The one form kit (shadcn-style) on react-hook-form + zod. Every form is built the same way:
+ *
+ *   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues })
+ *   <Form {...form}>
+ *     <form onSubmit={form.handleSubmit(onValid)} noValidate>
+ *       <FormField control={form.control} name="email" render={({ field }) => (
+ *         <FormItem>
+ *           <FormLabel>Email</FormLabel>
+ *           <FormControl><Input type="email" {...field} /></FormControl>
+ *           <FormDescription>We never share it.</FormDescription>
+ *           <FormMessage />
+ *         </FormItem>
+ *       )} />
+ *     </form>
+ *   </Form>
+ *
+ * The common case, a labelled text input, is one line: `<InputField control={form.control} name="email" label="Email" type="email" />`.
+ *
+ * FormItem gives the field its ids; FormLabel points at the control, and FormControl marks
+ * the control `aria-invalid` and `aria-describedby` its description and message. When the
+ * server refuses the values, `setServerErrors(form.setError, error)` puts the API's
+ * `error.fields` on their fields.
+ */
+import { Slot } from '@radix-ui/react-slot'
+import { createContext, useContext, useEffect, useId, useState, type ComponentProps, type ReactNode } from 'react'
+import {
+  Controller,
+  FormProvider,
+  useFormContext,
+  useFormState,
+  type Control,
+  type ControllerProps,
+  type FieldPath,
+  type FieldValues,
+  type UseFormSetError,
+} from 'react-hook-form'
+import { ApiError } from '@/lib/api'
+import { cn } from '@/lib/cn'
+import { Input } from './input'
+import { FieldError, Label } from './label'
+
+/** Hands the useForm() result to every field below it. */
+export const Form = FormProvider
+
+type FormFieldContextValue = { name: string }
+const FormFieldContext = createContext<FormFieldContextValue | null>(null)
+
+type FormItemContextValue = { id: string; hasDescription: boolean; setHasDescription: (has: boolean) => void }
+const FormItemContext = createContext<FormItemContextValue | null>(null)
+
+/** One field of the form: react-hook-form's Controller, remembering the name for the parts below. */
+export function FormField<TValues extends FieldValues = FieldValues, TName extends FieldPath<TValues> = FieldPath<TValues>>(
+  props: ControllerProps<TValues, TName>,
+) {
+  return (
+    <FormFieldContext.Provider value={{ name: props.name }}>
+      <Controller {...props} />
+    </FormFieldContext.Provider>
+  )
+}
+
+/** The ids and error state of the field around the caller (inside FormField + FormItem). */
+export function useFormField() {
+  const field = useContext(FormFieldContext)
+  const item = useContext(FormItemContext)
+  if (!field || !item) throw new Error('useFormField must be used inside <FormField> and <FormItem>')
+  const { getFieldState } = useFormContext()
+  const formState = useFormState({ name: field.name })
+  const state = getFieldState(field.name, formState)
+  return {
+    name: field.name,
+    formItemId: item.id,
+    formDescriptionId: `${item.id}-description`,
+    formMessageId: `${item.id}-message`,
+    hasDescription: item.hasDescription,
+    setHasDescription: item.setHasDescription,
+    error: state.error,
+    invalid: state.invalid,
+  }
+}
+
+/** Wraps label, control, description and message; `id` (optional) becomes the control's id, e.g. for a link to the field. */
+export function FormItem({ id, className, ...props }: ComponentProps<'div'>) {
+  const generated = useId()
+  const [hasDescription, setHasDescription] = useState(false)
+  return (
+    <FormItemContext.Provider value={{ id: id ?? generated, hasDescription, setHasDescription }}>
+      <div className={cn('space-y-2', className)} {...props} />
+    </FormItemContext.Provider>
+  )
+}
+
+export function FormLabel(props: ComponentProps<typeof Label>) {
+  const { formItemId } = useFormField()
+  return <Label htmlFor={formItemId} {...props} />
+}
+
+/** Passes id, aria-invalid and aria-describedby (description, then message) to its one child (Input, Textarea...). */
+export function FormControl(props: ComponentProps<typeof Slot>) {
+  const { formItemId, formDescriptionId, formMessageId, hasDescription, error } = useFormField()
+  const describedBy = [hasDescription && formDescriptionId, error && formMessageId].filter(Boolean).join(' ')
+  return <Slot id={formItemId} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...props} />
+}
+
+/** A hint under the control; the control is described by it (it registers itself with its FormItem). */
+export function FormDescription({ className, ...props }: ComponentProps<'p'>) {
+  const { formDescriptionId, setHasDescription } = useFormField()
+  useEffect(() => {
+    setHasDescription(true)
+    return () => setHasDescription(false)
+  }, [setHasDescription])
+  return <p id={formDescriptionId} className={cn('text-sm text-muted', className)} {...props} />
+}
+
+/** The field's error message (announced); renders nothing while the field is valid. */
+export function FormMessage() {
+  const { formMessageId, error } = useFormField()
+  return <FieldError id={formMessageId} message={error?.message} />
+}
+
+type InputFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue'> & {
+  control: Control<TValues>
+  name: TName
+  label: ReactNode
+  /** Shown under the input, above the message (e.g. a strength meter). */
+  children?: ReactNode
+}
+
+/** A labelled text input with its message: the FormField + FormItem + Input every text field repeats. */
+export function InputField<TValues extends FieldValues, TName extends FieldPath<TValues>>({ control, name, label, id, className, children, onChange, onBlur, ...input }: InputFieldProps<TValues, TName>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem id={id} className={className}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input
+              {...input}
+              {...field}
+              value={field.value ?? ''}
+              onChange={(e) => {
+                field.onChange(e)
+                onChange?.(e)
+              }}
+              onBlur={(e) => {
+                field.onBlur()
+                onBlur?.(e)
+              }}
+            />
+          </FormControl>
+          {children}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
+}
+
+/**
+ * Shows the server's field messages (`{"error":{"fields":{name: message}}}`) on their fields.
+ * Returns true when at least one field got a message, so the caller can skip its generic toast.
+ * Only names listed in `names` (the form's own fields) are set, when given.
+ */
+export function setServerErrors<TValues extends FieldValues>(
+  setError: UseFormSetError<TValues>,
+  error: unknown,
+  names?: readonly FieldPath<TValues>[],
+): boolean {
+  if (!(error instanceof ApiError)) return false
+  let shown = false
+  let first = true
+  for (const [name, message] of Object.entries(error.fields)) {
+    if (names && !names.includes(name as FieldPath<TValues>)) continue
+    setError(name as FieldPath<TValues>, { type: 'server', message }, { shouldFocus: first })
+    shown = true
+    first = false
+  }
+  return shown
+}

@@ -26,7 +26,7 @@ export function Section({
   const tones = { tiger: 'bg-tiger-100 text-tiger-700', leaf: 'bg-leaf-100 text-leaf-700', berry: 'bg-berry-100 text-berry-500', sky: 'bg-sky-100 text-sky-500' }
   const headingId = id ? `${id}-title` : undefined
   return (
-    <Card id={id} aria-labelledby={headingId} role="region" className={cn('scroll-mt-28', className)}>
+    <Card id={id} aria-labelledby={headingId} role="region" className={cn('min-w-0 scroll-mt-28', className)}>
       <CardHeader className="flex-row items-start gap-3">
         <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-2xl', tones[tone])} aria-hidden="true">
           <Icon className="size-6" />

@@ -61,7 +61,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) 
     setSubmitting(true)
     setUnverified(false)
     try {
-      const { error } = await authClient.signInWithPassword({ email: email.trim(), password })
+      const { data, error } = await authClient.signInWithPassword({ email: email.trim(), password })
       if (error) {
         if (isEmailNotConfirmed(error)) {
           setPendingEmail(email.trim())
@@ -73,7 +73,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) 
       }
       rememberEmail(remember ? email.trim() : null)
       // Two-step sign-in on: the session is complete only after the code.
-      if (onSecondStep && (await needsSecondStep())) {
+      if (onSecondStep && needsSecondStep(data.session)) {
         onSecondStep()
         return
       }

@@ -1,3 +1,4 @@
+import type { Session } from '@supabase/auth-js'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -5,10 +6,20 @@ import { Input } from '@/components/ui/input'
 import { authClient } from '@/lib/auth-client'
 import { messageOf } from '@/lib/errors'
 
-/** True when the signed-in session still owes its second step (auth-js: next level aal2). */
-export async function needsSecondStep(): Promise<boolean> {
-  const { data } = await authClient.mfa.getAuthenticatorAssuranceLevel()
-  return data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2'
+/**
+ * True when a fresh session still owes its second step: the user has a
+ * verified factor and the token is not aal2 yet (what auth-js's
+ * getAuthenticatorAssuranceLevel computes, read from the session in hand so
+ * the sign-in does not wait for the client's lock).
+ */
+export function needsSecondStep(session: Session | null): boolean {
+  if (!session?.user.factors?.some((f) => f.status === 'verified')) return false
+  try {
+    const payload = session.access_token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')
+    return (JSON.parse(atob(payload)) as { aal?: string }).aal !== 'aal2'
+  } catch {
+    return true
+  }
 }
 
 /**

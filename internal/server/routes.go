@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"bookshop/internal/contact"
+	"bookshop/internal/dreams"
 	"bookshop/internal/httpx"
 	"bookshop/internal/orders"
 )
@@ -57,6 +58,18 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("PUT /api/communications", h(s.account.PutCommunications))
 	mux.Handle("GET /api/account/export", h(s.account.GetExport))
 	mux.Handle("DELETE /api/account", h(limited("delete_account", "Too many attempts. Please wait a minute and try again.", s.account.DeleteMe)))
+
+	// Dream Maker (internal/dreams): bedtime stories for the parent's children.
+	mux.Handle("GET /api/dreams/choices", h(s.dreams.Choices))
+	mux.Handle("GET /api/dreams", h(s.dreams.List))
+	mux.Handle("POST /api/dreams", h(limited("dreams", dreams.TooManyDreams, s.dreams.Create)))
+	mux.Handle("DELETE /api/dreams/{id}", h(s.dreams.Delete))
+
+	// Games (internal/games): the published configuration; writes are the admin's.
+	mux.Handle("GET /api/game-config", h(s.games.GetConfig))
+	mux.Handle("PUT /api/game-config", h(s.games.PutConfig))
+	mux.Handle("POST /api/game-images", h(s.games.UploadImage))
+	mux.Handle("GET /api/game-images/{hash}", h(s.games.GetImage))
 
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))

@@ -53,6 +53,9 @@ export const routes: RouteObject[] = [
           { path: '/dreamaker', ...page(() => import('./routes/dreamaker')) },
           { path: '/games/find-objects', ...page(() => import('./routes/find-objects')) },
           { path: '/games/find-differences', ...page(() => import('./routes/find-differences')) },
+          // Games: the player-side configuration screens.
+          { path: '/games/find-objects/config', ...page(() => import('./routes/find-objects-config')) },
+          { path: '/games/find-differences/config', ...page(() => import('./routes/find-differences-config')) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

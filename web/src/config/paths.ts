@@ -34,5 +34,8 @@ export const paths = {
   dreamaker: '/dreamaker',
   findObjects: '/games/find-objects',
   findDifferences: '/games/find-differences',
+  // Games: the player-side configuration screens (spec 02 §2 leaves their routes open).
+  findObjectsConfig: '/games/find-objects/config',
+  findDifferencesConfig: '/games/find-differences/config',
   newsletter: '/#newsletter',
 } as const

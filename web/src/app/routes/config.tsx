@@ -1,5 +1,151 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ArrowLeft, Home, ShieldX } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import { Button } from '@/components/ui/button'
+import { Card } from '@/components/ui/card'
+import { Input } from '@/components/ui/input'
+import { Label } from '@/components/ui/label'
+import { Loading } from '@/components/ui/loading'
 import { Page } from '@/components/ui/page'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
+import { paths } from '@/config/paths'
+import { useAuth } from '@/features/auth'
+import { OrDivider } from '@/features/auth/components/auth-shell'
+import { GoogleButton } from '@/features/auth/components/google-button'
+import { DifferencePairsEditor, GameImagesEditor, usePublishedStore } from '@/features/games'
+import { authClient } from '@/lib/auth-client'
+import { messageOf } from '@/lib/errors'
 
+/** /config (spec 02 §2, §4 "Config access"): loading → sign-in form → Access Denied or the admin panel. */
 export default function ConfigPage() {
-  return <Page title="Game Configuration" />
+  const { user, loading, profile, isAdmin } = useAuth()
+  if (loading || (user && !profile)) return <Loading />
+  if (!user) return <ConfigSignIn />
+  if (!isAdmin) return <AccessDenied />
+  return <AdminPanel />
+}
+
+const signInSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+})
+type SignInValues = z.infer<typeof signInSchema>
+
+function ConfigSignIn() {
+  const navigate = useNavigate()
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } })
+
+  // Spec 02 §8: 'Login failed' with the provider's message, or the general one.
+  const onSubmit = async (values: SignInValues) => {
+    try {
+      const { error } = await authClient.signInWithPassword({ email: values.email.trim(), password: values.password })
+      if (error) throw error
+      toast.success('Login successful', { description: 'Welcome back!' })
+    } catch (err) {
+      toast.error('Login failed', { description: messageOf(err) })
+    }
+  }
+  const back = () => {
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
+    if (idx > 0) navigate(-1)
+    else navigate(paths.home)
+  }
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <Button variant="ghost" size="sm" onClick={back}>
+        <ArrowLeft aria-hidden="true" /> Back
+      </Button>
+      <Card className="mt-4 p-6 sm:p-8">
+        <h1 className="text-3xl font-bold">Game Configuration</h1>
+        <p className="mt-2 text-muted">Sign in with an admin account to configure the games.</p>
+        <div className="mt-6">
+          <GoogleButton mode="signin" returnTo={paths.config} />
+          <OrDivider />
+          <form className="space-y-4" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
+            <div className="space-y-2">
+              <Label htmlFor="config-email">Email</Label>
+              <Input id="config-email" type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={errors.email ? 'config-email-error' : undefined} {...register('email')} />
+              {errors.email && (
+                <p id="config-email-error" className="text-sm font-semibold text-red-700">
+                  {errors.email.message}
+                </p>
+              )}
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="config-password">Password</Label>
+              <Input
+                id="config-password"
+                type="password"
+                autoComplete="current-password"
+                aria-invalid={!!errors.password}
+                aria-describedby={errors.password ? 'config-password-error' : undefined}
+                {...register('password')}
+              />
+              {errors.password && (
+                <p id="config-password-error" className="text-sm font-semibold text-red-700">
+                  {errors.password.message}
+                </p>
+              )}
+            </div>
+            <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+              {isSubmitting ? 'Signing in...' : 'Sign In'}
+            </Button>
+          </form>
+        </div>
+      </Card>
+    </div>
+  )
+}
+
+function AccessDenied() {
+  const navigate = useNavigate()
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center">
+      <span className="flex size-16 items-center justify-center rounded-full bg-berry-100 text-berry-500">
+        <ShieldX className="size-8" aria-hidden="true" />
+      </span>
+      <h1 className="mt-4 text-3xl font-bold">Access Denied</h1>
+      <p className="mt-2 text-lg text-muted">Only the shop&apos;s admins can configure the games.</p>
+      <Button className="mt-6" onClick={() => navigate(paths.home)}>
+        <Home aria-hidden="true" /> Back to Homepage
+      </Button>
+    </div>
+  )
+}
+
+function AdminPanel() {
+  const navigate = useNavigate()
+  const images = usePublishedStore('gameImages')
+  const pairs = usePublishedStore('differencePairs')
+  return (
+    <Page title="Game Configuration" intro="What you save here is published: every visitor plays these pictures, unless they configured their own in their browser.">
+      <Button variant="outline" className="-mt-4 mb-6" onClick={() => navigate(paths.home)}>
+        <ArrowLeft aria-hidden="true" /> Back to Home
+      </Button>
+      {images.loading ? (
+        <Loading />
+      ) : (
+        <Tabs defaultValue="find-differences">
+          <TabsList>
+            <TabsTrigger value="find-objects">Find Objects</TabsTrigger>
+            <TabsTrigger value="find-differences">Find Differences</TabsTrigger>
+          </TabsList>
+          <TabsContent value="find-objects">
+            <GameImagesEditor store={images} />
+          </TabsContent>
+          <TabsContent value="find-differences">
+            <DifferencePairsEditor store={pairs} exportable />
+          </TabsContent>
+        </Tabs>
+      )}
+    </Page>
+  )
 }

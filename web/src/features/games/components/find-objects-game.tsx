@@ -1,0 +1,99 @@
+import { CheckCircle2, Circle, Info, Play, Settings } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Loading } from '@/components/ui/loading'
+import { DEFAULT_GAME_IMAGE } from '../defaults'
+import type { GameImage } from '../logic/types'
+import { GameHud, GameOverlay } from './game-hud'
+import { GamePicture } from './game-picture'
+import { useGame } from './use-game'
+import { usePlayableConfig } from './use-playable-config'
+
+/** /games/find-objects, 'Clean Up The Forest!' (spec 02 §2 Games, §4, §9). */
+export function FindObjectsGame({ configPath }: { configPath: string }) {
+  const config = usePlayableConfig()
+  if (config.loading) return <Loading />
+  const images = config.images.length > 0 ? config.images : [DEFAULT_GAME_IMAGE]
+  return <FindObjectsBoard images={images} configPath={configPath} />
+}
+
+function FindObjectsBoard({ images, configPath }: { images: GameImage[]; configPath: string }) {
+  const [chosen, setChosen] = useState(images[0])
+  const [usingDefault, setUsingDefault] = useState(false)
+  const image = usingDefault ? DEFAULT_GAME_IMAGE : chosen
+  const game = useGame(image.objects)
+  const { state } = game
+  const found = state.targets.filter((t) => t.found)
+
+  const choose = (next: GameImage) => {
+    setChosen(next)
+    setUsingDefault(false)
+    game.reset(next.objects)
+  }
+  // Spec 02 §8: a configured picture that cannot be loaded gives way to the default one.
+  const onImageError = () => {
+    if (image.id === DEFAULT_GAME_IMAGE.id) return
+    toast.error('Error', { description: 'Failed to load the game image. Using default image instead.' })
+    setUsingDefault(true)
+    game.reset(DEFAULT_GAME_IMAGE.objects)
+  }
+
+  return (
+    <div className="space-y-5">
+      {usingDefault && (
+        <Alert tone="warning" className="flex items-center gap-2 font-semibold">
+          <Info className="size-5 shrink-0" aria-hidden="true" /> The game image could not be loaded, so the default configuration is in use.
+        </Alert>
+      )}
+      {images.length > 1 && state.status === 'not-started' && (
+        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Choose a picture">
+          {images.map((img) => (
+            <Button key={img.id} size="sm" variant={img.id === chosen.id ? 'secondary' : 'outline'} aria-pressed={img.id === chosen.id} onClick={() => choose(img)}>
+              {img.name}
+            </Button>
+          ))}
+        </div>
+      )}
+      <GameHud state={state} found={found.length} total={state.targets.length} />
+      <div className="grid gap-5 md:grid-cols-[1fr_260px]">
+        <div className="relative">
+          <GamePicture
+            src={image.imageUrl}
+            alt={image.name}
+            active={state.status === 'playing'}
+            found={found.map((t) => ({ ...t, label: t.name }))}
+            miss={state.status === 'playing' ? state.lastMiss : null}
+            onPoint={game.click}
+            onError={onImageError}
+          />
+          {state.status === 'not-started' && (
+            <div className="absolute inset-0 flex items-center justify-center rounded-3xl bg-ink/25">
+              <Button size="lg" onClick={game.start} className="shadow-xl">
+                <Play aria-hidden="true" /> Start Game
+              </Button>
+            </div>
+          )}
+          <GameOverlay state={state} onAgain={() => game.reset()} />
+        </div>
+        <aside className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-line">
+          <h2 className="text-xl font-bold">Things to find</h2>
+          <p className="mt-1 text-sm text-muted">Tap everything that does not belong in the forest. Three wrong taps and the game is over!</p>
+          <ul className="mt-4 space-y-2" aria-label="Things to find">
+            {state.targets.map((t, i) => (
+              <li key={i} className={`flex items-center gap-2 text-lg font-semibold capitalize ${t.found ? 'text-leaf-700 line-through' : ''}`}>
+                {t.found ? <CheckCircle2 className="size-5 text-leaf-500" aria-label="found" /> : <Circle className="size-5 text-tiger-300" aria-hidden="true" />}
+                {t.name}
+              </li>
+            ))}
+          </ul>
+          <Link to={configPath} className="mt-6 inline-flex items-center gap-2 text-sm font-bold text-tiger-700 hover:underline">
+            <Settings className="size-4" aria-hidden="true" /> Configure game images
+          </Link>
+        </aside>
+      </div>
+    </div>
+  )
+}

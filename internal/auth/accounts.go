@@ -131,6 +131,11 @@ func (s *Service) userResponse(ctx context.Context, q db.Querier, u *user) (*use
 	if err != nil {
 		return nil, err
 	}
+	return userJSONOf(u, ids, factors), nil
+}
+
+// userJSONOf is the user object of u with its identities and factors.
+func userJSONOf(u *user, ids []identity, factors []factor) *userJSON {
 	out := &userJSON{
 		ID: u.ID, Aud: audience, Role: audience, Email: u.Email,
 		EmailConfirmedAt: u.EmailConfirmedAt, ConfirmedAt: u.EmailConfirmedAt,
@@ -148,5 +153,5 @@ func (s *Service) userResponse(ctx context.Context, q db.Querier, u *user) (*use
 	for _, f := range factors {
 		out.Factors = append(out.Factors, f.json())
 	}
-	return out, nil
+	return out
 }

@@ -60,7 +60,7 @@ func (s *Service) sendLink(ctx context.Context, tx db.Querier, u *user, tokenTyp
 // and the PKCE parameters, claims the address's cooldown whether or not an
 // account uses it, runs send only for an existing account, and answers {}
 // either way, so the answer never tells who has an account.
-func (s *Service) mailIfKnown(w http.ResponseWriter, r *http.Request, rawEmail string, p pkceParams,
+func (s *Service) mailIfKnown(w http.ResponseWriter, r *http.Request, rawEmail, emailType string, p pkceParams,
 	send func(ctx context.Context, tx *db.Tx, u *user, redirect string) error) error {
 	ctx := r.Context()
 	email, err := validEmail(rawEmail)
@@ -74,7 +74,7 @@ func (s *Service) mailIfKnown(w http.ResponseWriter, r *http.Request, rawEmail s
 	}
 	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
-		if err := s.claimEmailSlot(ctx, tx, email); err != nil {
+		if err := s.claimEmailSlot(ctx, tx, email, emailType); err != nil {
 			return err
 		}
 		u, err := userByEmail(ctx, tx, email)
@@ -99,6 +99,9 @@ const (
 	typeRecovery    = "recovery"
 	typeMagicLink   = "magiclink"
 	typeEmailChange = "email_change"
+	// typeSignupAttempt is no token: the e-mail to the owner of an address
+	// someone tried to sign up with. It has its own cooldown.
+	typeSignupAttempt = "signup_attempt"
 )
 
 func tokenTTL(tokenType string) time.Duration {

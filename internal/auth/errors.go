@@ -59,6 +59,7 @@ var (
 	errSessionNotFound    = forbidden("session_not_found", "Session from session_id claim in JWT does not exist")
 	errUserNotFound       = forbidden("user_not_found", "User from sub claim in JWT does not exist")
 	errOTPExpired         = forbidden("otp_expired", "Email link is invalid or has expired")
+	errSignupDisabled     = unprocessable("signup_disabled", "Signups not allowed for this instance")
 )
 
 // apiVersionHeader is the header with which auth-js asks for the

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"net/http"
@@ -242,9 +243,17 @@ func (s *Service) useChallenge(ctx context.Context, tx db.Querier, factorID, cha
 // an unused recovery code, and names the method for the session's amr.
 func (s *Service) checkSecondFactor(ctx context.Context, tx db.Querier, f *factor, code string) (string, error) {
 	code = strings.TrimSpace(code)
-	ok, err := totp.ValidateCustom(code, f.Secret, s.clock(), totp.ValidateOpts{Period: 30, Skew: 1, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
-	if err == nil && ok {
-		return "totp", nil
+	if step, ok := totpStepOf(code, f.Secret, s.clock()); ok {
+		// A code is accepted once: its time step must be later than the
+		// last one this factor accepted.
+		fresh, err := useTOTPStep(ctx, tx, f.ID, step)
+		if err != nil {
+			return "", err
+		}
+		if fresh {
+			return "totp", nil
+		}
+		return "", unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
 	}
 	if f.Status == factorVerified && len(code) > 6 {
 		used, err := useRecoveryCode(ctx, tx, f.UserID, code, s.clock())
@@ -344,6 +353,29 @@ func (s *Service) RegenerateRecoveryCodes(w http.ResponseWriter, r *http.Request
 	}
 	writeJSON(w, http.StatusOK, map[string][]string{"recovery_codes": codes})
 	return nil
+}
+
+// totpPeriod and totpSkew are the TOTP settings of authenticator apps: a
+// code per 30 s, and one step either way accepted for clock drift.
+const (
+	totpPeriod = 30
+	totpSkew   = 1
+)
+
+// totpStepOf returns the time step whose code is code, within the skew.
+func totpStepOf(code, secret string, now time.Time) (int64, bool) {
+	if len(code) != 6 {
+		return 0, false
+	}
+	current := now.Unix() / totpPeriod
+	for step := current - totpSkew; step <= current+totpSkew; step++ {
+		want, err := totp.GenerateCodeCustom(secret, time.Unix(step*totpPeriod, 0),
+			totp.ValidateOpts{Period: totpPeriod, Digits: otp.DigitsSix, Algorithm: otp.AlgorithmSHA1})
+		if err == nil && subtle.ConstantTimeCompare([]byte(want), []byte(code)) == 1 {
+			return step, true
+		}
+	}
+	return 0, false
 }
 
 // recoveryAlphabet leaves out look-alike characters (0/O, 1/I).

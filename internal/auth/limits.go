@@ -27,12 +27,15 @@ func (s *Service) limited(endpoint string, h httpx.HandlerFunc) httpx.HandlerFun
 	}
 }
 
-// claimEmailSlot starts the 60-second cooldown of an address, or answers 429
-// with the seconds left. It runs in the caller's transaction, so a request
-// that fails later does not use up the slot.
-func (s *Service) claimEmailSlot(ctx context.Context, tx db.Querier, email string) error {
+// claimEmailSlot starts the cooldown (EMAIL_COOLDOWN_SECONDS) of one type
+// of account e-mail to an address, or answers 429 with the seconds left.
+// Each type has its own, as in GoTrue: 'forgot password' right after
+// sign-up is fine. It runs in the caller's transaction, so a request that
+// fails later does not use up the slot.
+func (s *Service) claimEmailSlot(ctx context.Context, tx db.Querier, email, emailType string) error {
 	now := s.clock()
-	last, claimed, err := claimCooldown(ctx, tx, normalizeEmail(email), now, emailCooldown)
+	emailCooldown := s.cfg.EmailCooldown
+	last, claimed, err := claimCooldown(ctx, tx, emailType+":"+normalizeEmail(email), now, emailCooldown)
 	if err != nil || claimed {
 		return err
 	}

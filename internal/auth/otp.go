@@ -16,11 +16,16 @@ type otpRequest struct {
 }
 
 // OTP answers POST /otp: it e-mails a magic link (and code). With
-// create_user false an unknown address is refused, as in Supabase Auth.
+// create_user false an unknown address gets no e-mail but the same answer
+// (and cooldown) as a known one, so the endpoint does not tell who has an
+// account.
 func (s *Service) OTP(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var in otpRequest
 	if err := decodeBody(r, &in); err != nil {
+		return err
+	}
+	if err := checkMetadataSize(in.Data); err != nil {
 		return err
 	}
 	email, err := validEmail(in.Email)
@@ -32,14 +37,17 @@ func (s *Service) OTP(w http.ResponseWriter, r *http.Request) error {
 		u, err := userByEmail(ctx, tx, email)
 		if errors.Is(err, errNoUser) {
 			if in.CreateUser != nil && !*in.CreateUser {
-				return unprocessable("otp_disabled", "Signups not allowed for otp")
+				return s.claimEmailSlot(ctx, tx, email, typeMagicLink)
+			}
+			if s.cfg.DisableSignup {
+				return errSignupDisabled
 			}
 			u, err = s.createPasswordlessUser(ctx, tx, email, in.Data)
 		}
 		if err != nil {
 			return err
 		}
-		if err := s.claimEmailSlot(ctx, tx, email); err != nil {
+		if err := s.claimEmailSlot(ctx, tx, email, typeMagicLink); err != nil {
 			return err
 		}
 		return s.sendLink(ctx, tx, u, typeMagicLink, in.pkceParams, redirect)
@@ -52,12 +60,6 @@ func (s *Service) OTP(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Service) createPasswordlessUser(ctx context.Context, tx db.Querier, email string, data map[string]any) (*user, error) {
-	now := s.clock()
-	if data == nil {
-		data = map[string]any{}
-	}
-	u := &user{ID: newID(), Email: email, UserMetadata: data,
-		AppMetadata: map[string]any{"provider": "email", "providers": []any{"email"}}, CreatedAt: now, UpdatedAt: now}
-	err := s.createUser(ctx, tx, u, "email", u.ID, map[string]any{"sub": u.ID, "email": email, "email_verified": false, "phone_verified": false})
-	return u, err
+	u := newSignupUser(email, "", data, s.clock())
+	return u, s.createUser(ctx, tx, u, "email", u.ID, emailIdentityData(u))
 }

@@ -20,7 +20,7 @@ func (s *Service) Recover(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeBody(r, &in); err != nil {
 		return err
 	}
-	return s.mailIfKnown(w, r, in.Email, in.pkceParams, func(ctx context.Context, tx *db.Tx, u *user, redirect string) error {
+	return s.mailIfKnown(w, r, in.Email, typeRecovery, in.pkceParams, func(ctx context.Context, tx *db.Tx, u *user, redirect string) error {
 		return s.sendLink(ctx, tx, u, typeRecovery, in.pkceParams, redirect)
 	})
 }

@@ -24,7 +24,7 @@ func (s *Service) Resend(w http.ResponseWriter, r *http.Request) error {
 	if in.Type != typeSignup && in.Type != typeEmailChange {
 		return badRequest("validation_failed", "Missing one of these types: signup, email_change, sms, phone_change")
 	}
-	return s.mailIfKnown(w, r, in.Email, in.pkceParams, func(ctx context.Context, tx *db.Tx, u *user, redirect string) error {
+	return s.mailIfKnown(w, r, in.Email, in.Type, in.pkceParams, func(ctx context.Context, tx *db.Tx, u *user, redirect string) error {
 		switch {
 		case in.Type == typeSignup && !u.confirmed():
 			return s.sendConfirmation(ctx, tx, u, in.pkceParams, redirect)

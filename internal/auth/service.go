@@ -23,7 +23,6 @@ const (
 	recoveryTTL        = time.Hour
 	authCodeTTL        = 5 * time.Minute
 	oauthFlowTTL       = 10 * time.Minute
-	emailCooldown      = 60 * time.Second
 	refreshReuseWindow = 10 * time.Second
 	mfaChallengeTTL    = 5 * time.Minute
 )

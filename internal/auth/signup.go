@@ -2,10 +2,13 @@ package auth
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
+	"time"
 
 	"bookshop/internal/db"
+	bsmail "bookshop/internal/mail"
 )
 
 type signupRequest struct {
@@ -20,8 +23,14 @@ type signupRequest struct {
 // the address is confirmed.
 func (s *Service) Signup(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
+	if s.cfg.DisableSignup {
+		return errSignupDisabled
+	}
 	var in signupRequest
 	if err := decodeBody(r, &in); err != nil {
+		return err
+	}
+	if err := checkMetadataSize(in.Data); err != nil {
 		return err
 	}
 	email, err := validEmail(in.Email)
@@ -39,12 +48,34 @@ func (s *Service) Signup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
-	out, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (*userJSON, error) {
-		u, err := s.findOrCreateSignupUser(ctx, tx, email, hash, in.Data)
-		if err != nil {
+	out, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (any, error) {
+		existing, err := userByEmail(ctx, tx, email)
+		switch {
+		case err == nil && existing.confirmed():
+			return s.signupOfExistingAccount(ctx, tx, email, hash, in.Data)
+		case err == nil:
+			// An unconfirmed registration proves nothing: whoever signed up
+			// before (perhaps an attacker pre-registering the victim's
+			// address, perhaps a magic-link request) is replaced, with their
+			// password, data, id and links. Confirming the newest link proves
+			// ownership of the password set last.
+			if err := DeleteAccount(ctx, tx, existing.ID); err != nil {
+				return nil, err
+			}
+		case !errors.Is(err, errNoUser):
 			return nil, err
 		}
-		if err := s.claimEmailSlot(ctx, tx, u.Email); err != nil {
+		u := newSignupUser(email, hash, in.Data, s.clock())
+		if err := s.createUser(ctx, tx, u, "email", u.ID, emailIdentityData(u)); err != nil {
+			return nil, err
+		}
+		if s.cfg.MailerAutoconfirm { // development: confirmed at once, and signed in as GoTrue does
+			if err := confirmEmail(ctx, tx, u, s.clock()); err != nil {
+				return nil, err
+			}
+			return s.signIn(ctx, tx, u, "password", r)
+		}
+		if err := s.claimEmailSlot(ctx, tx, u.Email, typeSignup); err != nil {
 			return nil, err
 		}
 		if err := s.sendConfirmation(ctx, tx, u, in.pkceParams, redirect); err != nil {
@@ -59,29 +90,54 @@ func (s *Service) Signup(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// findOrCreateSignupUser returns the unconfirmed user of a repeated sign-up,
-// or creates the user, its e-mail identity and its profile.
-func (s *Service) findOrCreateSignupUser(ctx context.Context, tx *db.Tx, email, passwordHash string, data map[string]any) (*user, error) {
-	u, err := userByEmail(ctx, tx, email)
-	if err == nil {
-		if u.confirmed() {
-			return nil, unprocessable("user_already_exists", "User already registered")
-		}
-		// Unconfirmed: send the confirmation again. The password is left as
-		// it was, so nobody can set one on an address they do not own.
-		return u, nil
+// maxMetadataBytes caps the user metadata a client may set: it travels in
+// every access token, which must stay small.
+const maxMetadataBytes = 4096
+
+func checkMetadataSize(data map[string]any) error {
+	if data == nil {
+		return nil
 	}
-	if !errors.Is(err, errNoUser) {
-		return nil, err
+	b, err := json.Marshal(data)
+	if err != nil || len(b) > maxMetadataBytes {
+		return unprocessable("validation_failed", "User metadata is too large (at most %d bytes)", maxMetadataBytes)
 	}
-	now := s.clock()
+	return nil
+}
+
+// newSignupUser is the user a sign-up creates: unconfirmed, with its data.
+func newSignupUser(email, passwordHash string, data map[string]any, now time.Time) *user {
 	if data == nil {
 		data = map[string]any{}
 	}
-	u = &user{ID: newID(), Email: email, PasswordHash: passwordHash, UserMetadata: data,
+	return &user{ID: newID(), Email: email, PasswordHash: passwordHash, UserMetadata: data,
 		AppMetadata: map[string]any{"provider": "email", "providers": []any{"email"}}, CreatedAt: now, UpdatedAt: now}
-	if err := s.createUser(ctx, tx, u, "email", u.ID, map[string]any{"sub": u.ID, "email": email, "email_verified": false, "phone_verified": false}); err != nil {
+}
+
+func emailIdentityData(u *user) map[string]any {
+	return map[string]any{"sub": u.ID, "email": u.Email, "email_verified": false, "phone_verified": false}
+}
+
+// signupOfExistingAccount answers a sign-up for a confirmed address exactly
+// as one for a new address (the cooldown, then a user that was never
+// stored), so sign-up does not tell who has an account; the owner gets an
+// e-mail saying someone tried to register with it. Only with auto-confirm
+// on, where a new sign-up would get a session, does it answer GoTrue's
+// user_already_exists.
+func (s *Service) signupOfExistingAccount(ctx context.Context, tx db.Querier, email, passwordHash string, data map[string]any) (*userJSON, error) {
+	if s.cfg.MailerAutoconfirm {
+		return nil, unprocessable("user_already_exists", "User already registered")
+	}
+	if err := s.claimEmailSlot(ctx, tx, email, typeSignupAttempt); err != nil {
 		return nil, err
 	}
-	return u, nil
+	if err := s.sendAccountEmail(ctx, tx, bsmail.SignupAttempt, email, &emailToken{Link: s.cfg.SiteURL + "/login"}); err != nil {
+		return nil, err
+	}
+	now := s.clock()
+	u := newSignupUser(email, passwordHash, data, now)
+	u.ConfirmationSentAt = &now
+	ident := identity{ID: newID(), UserID: u.ID, Provider: "email", ProviderID: u.ID, Email: email,
+		IdentityData: emailIdentityData(u), CreatedAt: now, UpdatedAt: now}
+	return userJSONOf(u, []identity{ident}, nil), nil
 }

@@ -107,3 +107,15 @@ func insertRecoveryCode(ctx context.Context, q db.Querier, userID, codeHash stri
 	_, err := q.ExecContext(ctx, `INSERT INTO mfa_recovery_codes (user_id, code_hash, created_at) VALUES (?, ?, ?)`, userID, codeHash, now)
 	return err
 }
+
+// useTOTPStep records that the factor accepted the code of a time step; it
+// reports false when that step (or a later one) was used already.
+func useTOTPStep(ctx context.Context, q db.Querier, factorID string, step int64) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE mfa_factors SET last_totp_step = ? WHERE id = ? AND (last_totp_step IS NULL OR last_totp_step < ?)`,
+		step, factorID, step)
+	if err != nil {
+		return false, err
+	}
+	n, _ := res.RowsAffected()
+	return n > 0, nil
+}

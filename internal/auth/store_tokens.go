@@ -28,7 +28,8 @@ func flowByAuthCode(ctx context.Context, q db.Querier, code string) (*flowState,
 	return &f, nil
 }
 
-// claimCooldown starts the cooldown of key unless it is running. It reports
+// claimCooldown starts the cooldown of key ("type:address"; the table's
+// email column holds these keys) unless it is running. It reports
 // whether it claimed the slot, and otherwise when the running one started.
 func claimCooldown(ctx context.Context, q db.Querier, key string, now time.Time, cooldown time.Duration) (last time.Time, claimed bool, err error) {
 	res, err := q.ExecContext(ctx, `INSERT INTO email_cooldowns (email, last_sent_at) VALUES (?, ?)

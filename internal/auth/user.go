@@ -104,6 +104,9 @@ func (s *Service) mergeUserMetadata(ctx context.Context, tx db.Querier, u *user,
 			u.UserMetadata[k] = v
 		}
 	}
+	if err := checkMetadataSize(u.UserMetadata); err != nil {
+		return err
+	}
 	return setUserMetadata(ctx, tx, u.ID, u.UserMetadata, s.clock())
 }
 
@@ -120,7 +123,7 @@ func (s *Service) requestEmailChange(ctx context.Context, tx db.Querier, u *user
 	} else if !errors.Is(err, errNoUser) {
 		return err
 	}
-	if err := s.claimEmailSlot(ctx, tx, email); err != nil {
+	if err := s.claimEmailSlot(ctx, tx, email, typeEmailChange); err != nil {
 		return err
 	}
 	return s.sendEmailChange(ctx, tx, u, email, p, redirect)

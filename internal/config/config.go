@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"bookshop/internal/db"
 )
@@ -30,6 +31,11 @@ type Config struct {
 
 	SMTPURL  string // SMTP_URL: smtp://user:pass@host:port; unset means no SMTP delivery
 	MailFrom string // MAIL_FROM: sender address of every e-mail
+
+	// Accounts (internal/auth), named like GoTrue's settings.
+	EmailCooldown     time.Duration // EMAIL_COOLDOWN_SECONDS: wait between two account e-mails of one type to one address
+	MailerAutoconfirm bool          // MAILER_AUTOCONFIRM: sign-ups are confirmed at once, without an e-mail (development)
+	DisableSignup     bool          // DISABLE_SIGNUP: no new accounts (sign-up answers 422 signup_disabled)
 
 	GoogleClientID     string // GOOGLE_CLIENT_ID
 	GoogleClientSecret string // GOOGLE_CLIENT_SECRET
@@ -96,6 +102,18 @@ func Load(lookup Lookup) (Config, error) {
 		errs = append(errs, fmt.Errorf("TRUSTED_PROXIES: %w", err))
 	}
 	c.TrustedProxies = proxies
+
+	cooldown, err := strconv.Atoi(get("EMAIL_COOLDOWN_SECONDS", "60"))
+	if err != nil || cooldown < 1 || cooldown > 3600 {
+		errs = append(errs, fmt.Errorf("EMAIL_COOLDOWN_SECONDS: %q must be a whole number from 1 to 3600", get("EMAIL_COOLDOWN_SECONDS", "")))
+	}
+	c.EmailCooldown = time.Duration(cooldown) * time.Second
+	if c.MailerAutoconfirm, err = parseBool(get("MAILER_AUTOCONFIRM", "false")); err != nil {
+		errs = append(errs, fmt.Errorf("MAILER_AUTOCONFIRM: %w", err))
+	}
+	if c.DisableSignup, err = parseBool(get("DISABLE_SIGNUP", "false")); err != nil {
+		errs = append(errs, fmt.Errorf("DISABLE_SIGNUP: %w", err))
+	}
 
 	c.SiteURL = strings.TrimRight(get("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 

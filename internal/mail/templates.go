@@ -14,6 +14,9 @@ const (
 	MagicLink
 	ResetPassword
 	ConfirmEmailChange
+	// SignupAttempt tells the owner of an account that someone tried to
+	// sign up with its address; it carries a sign-in link and no code.
+	SignupAttempt
 )
 
 // accountCopy is the wording of one account e-mail.
@@ -59,6 +62,14 @@ var accountCopies = map[AccountEmailKind]accountCopy{
 		Validity: "This link works once and for 24 hours.",
 		Outro:    "If you did not ask for this change, you can ignore this e-mail and nothing will change.",
 	},
+	SignupAttempt: {
+		Subject: "Someone tried to sign up with your e-mail",
+		Heading: "You already have an account",
+		Intro: "Someone (hopefully you!) tried to create a new Siso & Friends account with this e-mail address. " +
+			"You already have one, so nothing was changed. Sign in below, or choose 'Forgot password?' there if you do not remember it.",
+		Button: "Sign in",
+		Outro:  "If this was not you, you can ignore this e-mail: your account is safe.",
+	},
 }
 
 // AccountEmail builds an account e-mail with its link and 6-digit code, in
@@ -68,8 +79,12 @@ func AccountEmail(kind AccountEmailKind, to, link, code string) Message {
 	if !ok {
 		c = accountCopies[ConfirmSignup]
 	}
-	text := fmt.Sprintf("%s\n\n%s\n\n%s:\n%s\n\nOr enter this code: %s\n\n%s\n%s\n\nWith love,\nSiso & Friends\n",
-		c.Heading, c.Intro, c.Button, link, code, c.Validity, c.Outro)
+	codeLine := ""
+	if code != "" {
+		codeLine = "Or enter this code: " + code + "\n\n"
+	}
+	text := fmt.Sprintf("%s\n\n%s\n\n%s:\n%s\n\n%s%s\n%s\n\nWith love,\nSiso & Friends\n",
+		c.Heading, c.Intro, c.Button, link, codeLine, c.Validity, c.Outro)
 	var html bytes.Buffer
 	data := struct {
 		accountCopy
@@ -93,7 +108,7 @@ var accountHTML = template.Must(template.New("account").Parse(`<!doctype html>
 <tr><td align="center" style="padding-bottom:24px">
 <a href="{{.Link}}" style="display:inline-block;background:#e07a2f;color:#ffffff;text-decoration:none;font-size:17px;font-weight:bold;padding:14px 28px;border-radius:999px">{{.Button}}</a>
 </td></tr>
-<tr><td style="font-size:15px;line-height:1.6;padding-bottom:16px">Or enter this code: <strong style="font-size:20px;letter-spacing:4px">{{.Code}}</strong></td></tr>
+{{if .Code}}<tr><td style="font-size:15px;line-height:1.6;padding-bottom:16px">Or enter this code: <strong style="font-size:20px;letter-spacing:4px">{{.Code}}</strong></td></tr>{{end}}
 <tr><td style="font-size:13px;line-height:1.6;color:#7a6a5a">{{.Validity}} {{.Outro}}</td></tr>
 <tr><td style="font-size:13px;line-height:1.6;color:#7a6a5a;padding-top:16px;word-break:break-all">If the button does not work, copy this link into your browser:<br><a href="{{.Link}}" style="color:#e07a2f">{{.Link}}</a></td></tr>
 <tr><td style="font-size:15px;padding-top:24px">With love,<br>Siso &amp; Friends</td></tr>

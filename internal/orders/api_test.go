@@ -1,8 +1,10 @@
 package orders_test
 
 import (
+	"encoding/json"
 	"maps"
 	"strings"
+	"sync"
 	"testing"
 
 	"bookshop/internal/apitest"
@@ -61,5 +63,99 @@ func TestPaymentRefusesControlCharacters(t *testing.T) {
 			ExpectedStatus: 400, ExpectedContent: []string{`"Text must not contain control characters."`}},
 		{Name: "line breaks in the delivery notes are text", Method: "POST", URL: pay, Body: demo(map[string]any{"shippingInfo": shippingWith("notes", "Ring twice\r\nthen wait")}),
 			ExpectedStatus: 200, ExpectedContent: []string{`"success":true`}},
+	})
+}
+
+func TestIdempotencyKey(t *testing.T) {
+	key := map[string]string{"Idempotency-Key": "attempt-1"}
+	numberOf := func(t *testing.T, r *apitest.Response) string {
+		t.Helper()
+		return r.Expect(t, 200).JSON(t)["orderNumber"].(string)
+	}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "a replay answers the first order", Method: "POST", URL: pay, Body: demo(nil), Headers: key,
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Vars["first"] = numberOf(t, e.Request("POST", pay, demo(nil), "", key))
+			},
+			ExpectedStatus: 200,
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				if got := numberOf(t, res); got != e.Vars["first"] {
+					t.Errorf("replay answered order %s, want %s", got, e.Vars["first"])
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM orders`); n != 1 {
+					t.Errorf("%d orders, want 1", n)
+				}
+				if n := e.MailCount("alice.ship@example.com"); n != 1 {
+					t.Errorf("%d e-mails, want 1", n)
+				}
+			}},
+		{Name: "a double submit in parallel makes one order and one e-mail", Method: "GET", URL: "/api/health",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				var wg sync.WaitGroup
+				numbers := make([]string, 8)
+				statuses := make([]int, 8)
+				for i := range numbers {
+					wg.Go(func() {
+						r := e.Request("POST", pay, demo(nil), "", key)
+						statuses[i] = r.Status
+						if r.Status == 200 {
+							var out struct{ OrderNumber string }
+							_ = json.Unmarshal([]byte(r.Body), &out)
+							numbers[i] = out.OrderNumber
+						}
+					})
+				}
+				wg.Wait()
+				for i := range numbers {
+					if statuses[i] != 200 || numbers[i] != numbers[0] {
+						t.Errorf("call %d: status %d, order %q; want 200 and %q", i, statuses[i], numbers[i], numbers[0])
+					}
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM orders`); n != 1 {
+					t.Errorf("%d orders, want 1", n)
+				}
+				if n := e.MailCount("alice.ship@example.com"); n != 1 {
+					t.Errorf("%d e-mails, want 1", n)
+				}
+			},
+			ExpectedStatus: 200},
+		{Name: "different keys are different orders", Method: "POST", URL: pay, Body: demo(nil), Headers: map[string]string{"Idempotency-Key": "attempt-2"},
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Request("POST", pay, demo(nil), "", key).Expect(t, 200)
+			},
+			ExpectedStatus: 200,
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COUNT(*) FROM orders`); n != 2 {
+					t.Errorf("%d orders, want 2", n)
+				}
+			}},
+		{Name: "a key reused for another total is refused", Method: "POST", URL: pay, Headers: key,
+			Body: demo(map[string]any{"items": cart[:1], "amount": 32.98}),
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Request("POST", pay, demo(nil), "", key).Expect(t, 200)
+			},
+			ExpectedStatus: 409, ExpectedContent: []string{`"error":"This payment attempt was already used for another order. Please start the payment again."`}},
+		{Name: "another buyer's key is refused", Method: "POST", URL: pay, Headers: key, Body: demo(nil), As: "other",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Request("POST", pay, demo(nil), "owner", key).Expect(t, 200)
+			},
+			ExpectedStatus: 409, NotExpectedContent: []string{`"orderNumber"`}},
+		{Name: "a replayed create_order answers the same PayPal order", Method: "POST", URL: pay, As: "owner", Headers: key,
+			Body: map[string]any{"action": "create_order", "items": cart, "amount": 54.97},
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				r := e.Request("POST", pay, map[string]any{"action": "create_order", "items": cart, "amount": 54.97}, "owner", key).Expect(t, 200)
+				e.Vars["id"] = r.JSON(t)["id"].(string)
+			},
+			ExpectedStatus: 200,
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				if got := res.JSON(t)["id"]; got != e.Vars["id"] {
+					t.Errorf("replay answered PayPal order %v, want %s", got, e.Vars["id"])
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM orders`); n != 1 {
+					t.Errorf("%d orders, want 1", n)
+				}
+			}},
+		{Name: "a key with a control character is refused", Method: "POST", URL: pay, Body: demo(nil), Headers: map[string]string{"Idempotency-Key": "a\x01b"},
+			ExpectedStatus: 400},
 	})
 }

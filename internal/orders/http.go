@@ -19,6 +19,11 @@ func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &req); err != nil {
 		return err
 	}
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return err
+	}
+	req.IdempotencyKey = key
 	// The actions that record an order and e-mail the address in the form are
 	// limited per client; capture only finishes an order created before.
 	if req.Action == "create_order" || req.Action == "demo_payment" {
@@ -27,7 +32,6 @@ func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	var out any
-	var err error
 	switch req.Action {
 	case "create_order":
 		var id string

@@ -82,6 +82,8 @@ type PaymentRequest struct {
 	// UserID is sent by the original client and deliberately ignored: the
 	// buyer is the signed-in caller, never a body field.
 	UserID string `json:"userId"`
+	// IdempotencyKey is the Idempotency-Key header (idempotency.go).
+	IdempotencyKey string `json:"-"`
 }
 
 // PaymentResult answers capture_order and demo_payment.
@@ -117,8 +119,17 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	if err != nil {
 		return "", err
 	}
-	o := Order{Provider: ProviderPayPal, Currency: Currency, Cart: cart, UserID: caller.UserID, Email: caller.Email}
-	if err := s.db.InTx(ctx, func(tx *db.Tx) error { return insertOrder(ctx, tx, &o, "PayPal checkout started") }); err != nil {
+	o := Order{Provider: ProviderPayPal, Currency: Currency, Cart: cart, UserID: caller.UserID, Email: caller.Email, IdempotencyKey: req.IdempotencyKey}
+	if earlier, ok, err := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents); err != nil || ok {
+		return payPalIDOf(earlier, err)
+	}
+	err = s.db.InTx(ctx, func(tx *db.Tx) error { return insertOrder(ctx, tx, &o, "PayPal checkout started") })
+	if db.IsUniqueViolation(err) { // a concurrent call with the same key won
+		if earlier, ok, kerr := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents); kerr != nil || ok {
+			return payPalIDOf(earlier, kerr)
+		}
+	}
+	if err != nil {
 		return "", err
 	}
 	pp, err := s.paypal.CreateOrder(ctx, "bookshop-create-"+o.Number, payPalOrderRequest(o))
@@ -127,12 +138,29 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 		if _, serr := setStatus(ctx, s.db, o.ID, StatusPendingPayment, StatusPaymentFailed, "PayPal create failed: "+err.Error()); serr != nil {
 			slog.ErrorContext(ctx, "orders: record failure", "order", o.Number, "err", serr)
 		}
+		// Nothing was created at PayPal: the buyer's retry of this attempt
+		// starts afresh instead of replaying the failure.
+		if _, serr := s.db.ExecContext(ctx, `UPDATE orders SET idempotency_key = NULL WHERE id = ?`, o.ID); serr != nil {
+			slog.ErrorContext(ctx, "orders: free idempotency key", "order", o.Number, "err", serr)
+		}
 		return "", httpx.Errorf(httpx.CodeBadGateway, "PayPal could not create the order (%s). Please try again.", payPalMessage(err))
 	}
 	if _, err := s.db.ExecContext(ctx, `UPDATE orders SET provider_order_id = ?, updated_at = ? WHERE id = ?`, pp.ID, time.Now().UTC(), o.ID); err != nil {
 		return "", fmt.Errorf("store PayPal order id: %w", err)
 	}
 	return pp.ID, nil
+}
+
+// payPalIDOf answers a replayed create_order: the PayPal order the first
+// call made, once it has one.
+func payPalIDOf(o Order, err error) (string, error) {
+	switch {
+	case err != nil:
+		return "", err
+	case o.ProviderOrderID != "":
+		return o.ProviderOrderID, nil
+	}
+	return "", httpx.Errorf(httpx.CodeConflict, "This payment is already being started. Please wait a moment and try again.")
 }
 
 func payPalOrderRequest(o Order) paypal.CreateOrderRequest {
@@ -397,7 +425,14 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 		}
 		o.UserID = c.UserID
 	}
+	o.IdempotencyKey = req.IdempotencyKey
+	var replay *Order // the order an earlier call with the same key made
 	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+		earlier, ok, err := orderOfKey(ctx, tx, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents)
+		if err != nil || ok {
+			replay = &earlier
+			return err
+		}
 		if err := insertOrder(ctx, tx, &o, "demo checkout ("+req.Method+")"); err != nil {
 			return err
 		}
@@ -406,8 +441,17 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 		}
 		return mail.Enqueue(ctx, tx, confirmationEmail(o, s.siteURL))
 	})
+	if db.IsUniqueViolation(err) { // a concurrent call with the same key won (PostgreSQL)
+		earlier, ok, kerr := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents)
+		if kerr != nil || ok {
+			replay, err = &earlier, kerr
+		}
+	}
 	if err != nil {
 		return PaymentResult{}, err
+	}
+	if replay != nil {
+		return resultOf(*replay), nil
 	}
 	s.markBuyer(ctx, o.UserID)
 	o.Status = StatusPaid

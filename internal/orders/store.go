@@ -41,6 +41,7 @@ type Order struct {
 	Shipping       ShippingInfo
 	CaptureID      string
 	CaptureAttempt int
+	IdempotencyKey string // the payment call's Idempotency-Key, if it sent one
 	CreatedAt      time.Time
 	PaidAt         *time.Time
 }
@@ -80,10 +81,10 @@ func insertOrder(ctx context.Context, tx *db.Tx, o *Order, note string) error {
 	// should one happen, the unique index refuses it and the buyer retries.
 	o.Number = newOrderNumber()
 	err = tx.QueryRowContext(ctx, `INSERT INTO orders (number, user_id, email, provider, status, currency,
-		subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, created_at, updated_at, paid_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, created_at, updated_at, paid_at, idempotency_key)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		o.Number, nullString(o.UserID), o.Email, o.Provider, StatusPendingPayment, o.Currency,
-		o.SubtotalCents, o.TaxCents, o.ShippingCents, o.TotalCents, string(shipping), now, now, nil).Scan(&o.ID)
+		o.SubtotalCents, o.TaxCents, o.ShippingCents, o.TotalCents, string(shipping), now, now, nil, nullString(o.IdempotencyKey)).Scan(&o.ID)
 	if err != nil {
 		return fmt.Errorf("insert order: %w", err)
 	}
@@ -156,7 +157,6 @@ func orderLines(ctx context.Context, q db.Querier, orderID int64) ([]Line, error
 	return lines, rows.Err()
 }
 
-// ordersOfUser lists a user's orders, newest first, with their lines.
 // ordersOfUser lists a buyer's paid orders (and any later status), never
 // the checkouts that were abandoned or failed before payment.
 func ordersOfUser(ctx context.Context, q db.Querier, userID string) ([]Order, error) {

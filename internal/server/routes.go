@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"bookshop/internal/contact"
+	"bookshop/internal/dreams"
 	"bookshop/internal/httpx"
 	"bookshop/internal/orders"
 )
@@ -57,6 +58,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("PUT /api/communications", h(s.account.PutCommunications))
 	mux.Handle("GET /api/account/export", h(s.account.GetExport))
 	mux.Handle("DELETE /api/account", h(limited("delete_account", "Too many attempts. Please wait a minute and try again.", s.account.DeleteMe)))
+
+	// Dream Maker (internal/dreams): bedtime stories for the parent's children.
+	mux.Handle("GET /api/dreams/choices", h(s.dreams.Choices))
+	mux.Handle("GET /api/dreams", h(s.dreams.List))
+	mux.Handle("POST /api/dreams", h(limited("dreams", dreams.TooManyDreams, s.dreams.Create)))
+	mux.Handle("DELETE /api/dreams/{id}", h(s.dreams.Delete))
 
 	// Games (internal/games): the published configuration; writes are the admin's.
 	mux.Handle("GET /api/game-config", h(s.games.GetConfig))

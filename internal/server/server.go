@@ -19,6 +19,7 @@ import (
 	"bookshop/internal/config"
 	"bookshop/internal/contact"
 	"bookshop/internal/db"
+	"bookshop/internal/dreams"
 	"bookshop/internal/games"
 	"bookshop/internal/geo"
 	"bookshop/internal/httpx"
@@ -51,6 +52,7 @@ type Server struct {
 	limiter    *ratelimit.Limiter // per-client limits of the routes beyond /auth/v1
 
 	account *account.Service // the parent's children, devices, preferences and data
+	dreams  *dreams.Handler  // Dream Maker: bedtime stories for the parent's children
 	games   *games.Handlers  // the published game configuration
 }
 
@@ -115,10 +117,12 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		}
 		countries = mm
 	}
+	family := account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop})
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
-		account: account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop}),
+		account: family,
+		dreams:  dreams.NewHandler(d, dreamKids{family}, o.now),
 		games:   games.NewHandlers(games.NewStore(d))}, nil
 }
 
@@ -142,6 +146,21 @@ func appRecords(cat *catalog.Catalog) webapp.Exists {
 			return err == nil
 		},
 	}
+}
+
+// dreamKids lets Dream Maker read the parent's children without importing
+// the account feature.
+type dreamKids struct{ account *account.Service }
+
+func (k dreamKids) Kid(ctx context.Context, userID, kidID string) (dreams.Kid, error) {
+	kid, err := k.account.Kid(ctx, userID, kidID)
+	if errors.Is(err, account.ErrKidNotFound) {
+		return dreams.Kid{}, dreams.ErrNoKid
+	}
+	if err != nil {
+		return dreams.Kid{}, err
+	}
+	return dreams.Kid{ID: kid.ID, Name: kid.Name, DateOfBirth: kid.DateOfBirth}, nil
 }
 
 // orderCatalog lets orders price carts from the catalogue without importing

@@ -6,8 +6,7 @@ import { toast } from 'sonner'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { Form, InputField } from '@/components/ui/form'
 import { Loading } from '@/components/ui/loading'
 import { Page } from '@/components/ui/page'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
@@ -36,11 +35,7 @@ type SignInValues = z.infer<typeof signInSchema>
 
 function ConfigSignIn() {
   const navigate = useNavigate()
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } })
+  const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } })
 
   // Spec 02 §8: 'Login failed' with the provider's message, or the general one.
   const onSubmit = async (values: SignInValues) => {
@@ -69,36 +64,15 @@ function ConfigSignIn() {
         <div className="mt-6">
           <GoogleButton mode="signin" returnTo={paths.config} />
           <OrDivider />
-          <form className="space-y-4" noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)}>
-            <div className="space-y-2">
-              <Label htmlFor="config-email">Email</Label>
-              <Input id="config-email" type="email" autoComplete="email" aria-invalid={!!errors.email} aria-describedby={errors.email ? 'config-email-error' : undefined} {...register('email')} />
-              {errors.email && (
-                <p id="config-email-error" className="text-sm font-semibold text-red-700">
-                  {errors.email.message}
-                </p>
-              )}
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="config-password">Password</Label>
-              <Input
-                id="config-password"
-                type="password"
-                autoComplete="current-password"
-                aria-invalid={!!errors.password}
-                aria-describedby={errors.password ? 'config-password-error' : undefined}
-                {...register('password')}
-              />
-              {errors.password && (
-                <p id="config-password-error" className="text-sm font-semibold text-red-700">
-                  {errors.password.message}
-                </p>
-              )}
-            </div>
-            <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-              {isSubmitting ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </form>
+          <Form {...form}>
+            <form className="space-y-4" noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
+              <InputField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+              <InputField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
+              <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
+                {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
+              </Button>
+            </form>
+          </Form>
         </div>
       </Card>
     </div>

@@ -56,9 +56,9 @@ export function AuthShell({
 /** "or" between the Google button and the e-mail form. */
 export function OrDivider() {
   return (
-    <div className="my-5 flex items-center gap-3 text-sm font-bold uppercase tracking-wide text-muted">
+    <div className="my-5 flex items-center gap-3 text-sm font-bold tracking-wide text-muted">
       <span className="h-px flex-1 bg-line" />
-      or
+      Or
       <span className="h-px flex-1 bg-line" />
     </div>
   )

@@ -2,52 +2,16 @@ package games_test
 
 import (
 	"bytes"
-	"encoding/json"
+	"context"
 	"image"
 	"image/color"
 	"image/png"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"bookshop/internal/auth"
-	"bookshop/internal/db"
-	"bookshop/internal/db/dbtest"
+	"bookshop/internal/apitest"
 	"bookshop/internal/games"
-	"bookshop/internal/httpx"
 )
-
-// server wires the handlers as routes.go does, with the caller named by
-// the X-Test-As header put in the context the way the auth middleware does.
-func server(d *db.DB) http.Handler {
-	h := games.NewHandlers(games.NewStore(d))
-	mux := http.NewServeMux()
-	mux.Handle("GET /api/game-config", httpx.Handle(h.GetConfig))
-	mux.Handle("PUT /api/game-config", httpx.Handle(h.PutConfig))
-	mux.Handle("POST /api/game-images", httpx.Handle(h.UploadImage))
-	mux.Handle("GET /api/game-images/{hash}", httpx.Handle(h.GetImage))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.Header.Get("X-Test-As") {
-		case "admin":
-			r = r.WithContext(auth.WithCaller(r.Context(), auth.Caller{UserID: "u-admin", IsAdmin: true}))
-		case "user":
-			r = r.WithContext(auth.WithCaller(r.Context(), auth.Caller{UserID: "u-user"}))
-		}
-		mux.ServeHTTP(w, r)
-	})
-}
-
-func do(t *testing.T, h http.Handler, method, url, as string, body []byte) *httptest.ResponseRecorder {
-	t.Helper()
-	r := httptest.NewRequest(method, url, bytes.NewReader(body))
-	if as != "" {
-		r.Header.Set("X-Test-As", as)
-	}
-	w := httptest.NewRecorder()
-	h.ServeHTTP(w, r)
-	return w
-}
 
 func pngBytes(t *testing.T, w, h int) []byte {
 	t.Helper()
@@ -60,96 +24,147 @@ func pngBytes(t *testing.T, w, h int) []byte {
 	return buf.Bytes()
 }
 
-func TestGameConfigAPI(t *testing.T) {
-	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := server(d)
-		pic := pngBytes(t, 40, 30)
+var pngHeader = map[string]string{"Content-Type": "image/png"}
 
-		t.Run("anonymous and non-admin callers may not upload or publish", func(t *testing.T) {
-			if w := do(t, h, "POST", "/api/game-images", "", pic); w.Code != http.StatusUnauthorized {
-				t.Fatalf("anonymous upload: %d", w.Code)
-			}
-			if w := do(t, h, "POST", "/api/game-images", "user", pic); w.Code != http.StatusForbidden || !strings.Contains(w.Body.String(), "Access Denied") {
-				t.Fatalf("non-admin upload: %d %s", w.Code, w.Body)
-			}
-			cfg := []byte(`{"gameImages":[],"differencePairs":[]}`)
-			if w := do(t, h, "PUT", "/api/game-config", "", cfg); w.Code != http.StatusUnauthorized {
-				t.Fatalf("anonymous put: %d", w.Code)
-			}
-			if w := do(t, h, "PUT", "/api/game-config", "user", cfg); w.Code != http.StatusForbidden {
-				t.Fatalf("non-admin put: %d", w.Code)
-			}
-		})
+// upload stores pic as the admin and keeps its URL in e.Vars[as].
+func upload(t *testing.T, e *apitest.Env, pic []byte, varName string) {
+	t.Helper()
+	r := e.Request("POST", "/api/game-images", string(pic), "admin", pngHeader).Expect(t, 201)
+	var up struct{ URL string }
+	r.Decode(t, &up)
+	if games.HashOfURL(up.URL) == "" {
+		t.Fatalf("upload answered url %q", up.URL)
+	}
+	e.Vars[varName] = up.URL
+}
 
-		t.Run("a non-image, a truncated image and an oversized upload are refused", func(t *testing.T) {
-			if w := do(t, h, "POST", "/api/game-images", "admin", []byte("<svg xmlns='http://www.w3.org/2000/svg'/>")); w.Code != http.StatusUnsupportedMediaType {
-				t.Fatalf("svg: %d %s", w.Code, w.Body)
-			}
-			if w := do(t, h, "POST", "/api/game-images", "admin", pic[:len(pic)/2]); w.Code != http.StatusUnsupportedMediaType {
-				t.Fatalf("truncated png: %d %s", w.Code, w.Body)
-			}
-			big := append(append([]byte{}, pic...), make([]byte, games.MaxImageBytes)...)
-			if w := do(t, h, "POST", "/api/game-images", "admin", big); w.Code != http.StatusRequestEntityTooLarge {
-				t.Fatalf("oversized: %d", w.Code)
-			}
-			if w := do(t, h, "POST", "/api/game-images", "admin", pngBytes(t, games.MaxImageSide+1, 2)); w.Code != http.StatusRequestEntityTooLarge {
-				t.Fatalf("too many pixels: %d", w.Code)
-			}
-		})
+func pairConfig(name, url1, url2 string) map[string]any {
+	return map[string]any{"gameImages": []any{}, "differencePairs": []any{map[string]any{
+		"id": "pair_1", "name": name, "image1Url": url1, "image2Url": url2,
+		"differences": []any{map[string]any{"x": 10, "y": 20, "radius": 10}},
+	}}}
+}
 
-		t.Run("the admin publishes a pair that every visitor reads", func(t *testing.T) {
-			w := do(t, h, "POST", "/api/game-images", "admin", pic)
-			if w.Code != http.StatusCreated {
-				t.Fatalf("upload: %d %s", w.Code, w.Body)
-			}
-			var up struct{ URL string }
-			_ = json.Unmarshal(w.Body.Bytes(), &up)
-			if games.HashOfURL(up.URL) == "" {
-				t.Fatalf("url %q", up.URL)
-			}
-			img := do(t, h, "GET", up.URL, "", nil)
-			if img.Code != 200 || img.Header().Get("Content-Type") != "image/png" || !strings.Contains(img.Header().Get("Cache-Control"), "immutable") || !bytes.Equal(img.Body.Bytes(), pic) {
-				t.Fatalf("image: %d %v", img.Code, img.Header())
-			}
-			r := httptest.NewRequest("GET", up.URL, nil)
-			r.Header.Set("If-None-Match", img.Header().Get("ETag"))
-			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, r)
-			if rec.Code != http.StatusNotModified {
-				t.Fatalf("etag: %d", rec.Code)
-			}
+func storedPictures(t *testing.T, e *apitest.Env) int {
+	t.Helper()
+	var n int
+	if err := e.DB.QueryRowContext(context.Background(), `SELECT COUNT(*) FROM game_images`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
 
-			cfg := `{"gameImages":[],"differencePairs":[{"id":"pair_1","name":"  Zoo  ","image1Url":"` + up.URL + `","image2Url":"` + up.URL + `","differences":[{"x":10,"y":20,"radius":10}]}]}`
-			if w := do(t, h, "PUT", "/api/game-config", "admin", []byte(cfg)); w.Code != http.StatusOK {
-				t.Fatalf("put: %d %s", w.Code, w.Body)
-			}
-			got := do(t, h, "GET", "/api/game-config", "", nil)
-			var c games.Config
-			_ = json.Unmarshal(got.Body.Bytes(), &c)
-			if len(c.DifferencePairs) != 1 || c.DifferencePairs[0].Name != "Zoo" || len(c.DifferencePairs[0].Differences) != 1 {
-				t.Fatalf("published: %s", got.Body)
-			}
-		})
-
-		t.Run("limits, unknown pictures and bad places are refused", func(t *testing.T) {
-			url := "/api/game-images/" + strings.Repeat("a", 64)
-			six := `[{"x":1,"y":1,"radius":10},{"x":1,"y":1,"radius":10},{"x":1,"y":1,"radius":10},{"x":1,"y":1,"radius":10},{"x":1,"y":1,"radius":10},{"x":1,"y":1,"radius":10}]`
-			for name, body := range map[string]string{
-				"never uploaded":  `{"differencePairs":[{"id":"p","name":"A","image1Url":"` + url + `","image2Url":"` + url + `","differences":[]}]}`,
-				"outside host":    `{"differencePairs":[{"id":"p","name":"A","image1Url":"https://evil.example/x.png","image2Url":"x","differences":[]}]}`,
-				"six differences": `{"differencePairs":[{"id":"p","name":"A","image1Url":"` + url + `","image2Url":"` + url + `","differences":` + six + `}]}`,
-				"blank name":      `{"gameImages":[{"id":"i","name":"  ","imageUrl":"` + url + `","objects":[]}]}`,
-				"outside picture": `{"gameImages":[{"id":"i","name":"A","imageUrl":"` + url + `","objects":[{"name":"can","x":120,"y":5,"radius":5}]}]}`,
-				"four images":     `{"gameImages":[{},{},{},{}]}`,
-				"nul in name":     `{"gameImages":[{"id":"i","name":"A\u0000","imageUrl":"` + url + `","objects":[]}]}`,
-			} {
-				if w := do(t, h, "PUT", "/api/game-config", "admin", []byte(body)); w.Code != http.StatusBadRequest {
-					t.Errorf("%s: %d %s", name, w.Code, w.Body)
+func TestGameImagesAPI(t *testing.T) {
+	pic := pngBytes(t, 40, 30)
+	big := append(append([]byte{}, pic...), make([]byte, games.MaxImageBytes)...)
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "anonymous may not upload", Method: "POST", URL: "/api/game-images", Body: string(pic), Headers: pngHeader,
+			ExpectedStatus: 401, ExpectedContent: []string{`"No user logged in"`}},
+		{Name: "a non-admin may not upload", Method: "POST", URL: "/api/game-images", Body: string(pic), Headers: pngHeader, As: "owner",
+			ExpectedStatus: 403, ExpectedContent: []string{`"Access Denied"`}},
+		{Name: "the admin uploads a picture", Method: "POST", URL: "/api/game-images", Body: string(pic), Headers: pngHeader, As: "admin",
+			ExpectedStatus: 201, ExpectedContent: []string{`"url":"/api/game-images/`, `"width":40`, `"height":30`}},
+		{Name: "a non-image is refused", Method: "POST", URL: "/api/game-images", As: "admin",
+			Body: "<svg xmlns='http://www.w3.org/2000/svg'/>", Headers: map[string]string{"Content-Type": "image/svg+xml"},
+			ExpectedStatus: 415,
+			AfterTest:      func(t *testing.T, e *apitest.Env, _ *apitest.Response) { assertPictures(t, e, 0) }},
+		{Name: "a truncated picture is refused", Method: "POST", URL: "/api/game-images", As: "admin",
+			Body: string(pic[:len(pic)/2]), Headers: pngHeader, ExpectedStatus: 415},
+		{Name: "an oversized upload is refused", Method: "POST", URL: "/api/game-images", As: "admin",
+			Body: string(big), Headers: pngHeader, ExpectedStatus: 413, ExpectedContent: []string{"Image too large"}},
+		{Name: "a picture with too many pixels is refused", Method: "POST", URL: "/api/game-images", As: "admin",
+			Body: string(pngBytes(t, games.MaxImageSide+1, 2)), Headers: pngHeader, ExpectedStatus: 413, ExpectedContent: []string{"Image too large"}},
+		{Name: "a stored picture is served for a year with its hash as ETag", Method: "GET", URL: "{pic}",
+			BeforeTest:      func(t *testing.T, e *apitest.Env) { upload(t, e, pic, "pic") },
+			ExpectedStatus:  200,
+			ExpectedHeaders: map[string]string{"Content-Type": "image/png", "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff"},
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				if res.Body != string(pic) {
+					t.Fatal("served bytes differ from the upload")
 				}
-			}
-			if w := do(t, h, "GET", "/api/game-images/"+strings.Repeat("b", 64), "", nil); w.Code != http.StatusNotFound {
-				t.Errorf("unknown image: %d", w.Code)
-			}
-		})
+				again := e.Request("GET", e.Vars["pic"], nil, "", map[string]string{"If-None-Match": res.Header.Get("ETag")})
+				again.Expect(t, 304)
+			}},
+		{Name: "an unknown picture is a 404", Method: "GET", URL: "/api/game-images/" + strings.Repeat("b", 64),
+			ExpectedStatus: 404, NotExpectedContent: []string{"immutable"}},
+		{Name: "a malformed picture name is a 404", Method: "GET", URL: "/api/game-images/not-a-hash", ExpectedStatus: 404},
+	})
+}
+
+func assertPictures(t *testing.T, e *apitest.Env, want int) {
+	t.Helper()
+	if n := storedPictures(t, e); n != want {
+		t.Fatalf("%d stored pictures, want %d", n, want)
+	}
+}
+
+func TestGameConfigAPI(t *testing.T) {
+	pic := pngBytes(t, 40, 30)
+	other := pngBytes(t, 30, 40)
+	unknown := "/api/game-images/" + strings.Repeat("a", 64)
+	one := map[string]any{"x": 1, "y": 1, "radius": 10}
+	badConfig := func(name string, body any) apitest.Scenario {
+		return apitest.Scenario{Name: "bad config: " + name, Method: "PUT", URL: "/api/game-config", As: "admin", Body: body,
+			ExpectedStatus: 400,
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				e.Do("GET", "/api/game-config", nil, "").Expect(t, 200)
+			}}
+	}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "nothing published yet: empty lists, revalidated", Method: "GET", URL: "/api/game-config",
+			ExpectedStatus: 200, ExpectedContent: []string{`"gameImages":[]`, `"differencePairs":[]`},
+			ExpectedHeaders: map[string]string{"Cache-Control": "no-cache"}},
+		{Name: "anonymous may not publish", Method: "PUT", URL: "/api/game-config", Body: map[string]any{"gameImages": []any{}},
+			ExpectedStatus: 401, ExpectedContent: []string{`"No user logged in"`}},
+		{Name: "a non-admin may not publish", Method: "PUT", URL: "/api/game-config", As: "owner", Body: map[string]any{"gameImages": []any{}},
+			ExpectedStatus: 403, ExpectedContent: []string{`"Access Denied"`}},
+		{Name: "the admin publishes a pair every visitor reads", Method: "GET", URL: "/api/game-config",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				upload(t, e, pic, "pic")
+				e.Do("PUT", "/api/game-config", pairConfig("  Zoo  ", e.Vars["pic"], e.Vars["pic"]), "admin").Expect(t, 200)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"name":"Zoo"`, `"x":10`, `"radius":10`},
+			ExpectedHeaders: map[string]string{"Cache-Control": "no-cache"},
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				var c games.Config
+				res.Decode(t, &c)
+				if len(c.DifferencePairs) != 1 || c.DifferencePairs[0].Image1URL != e.Vars["pic"] {
+					t.Fatalf("published: %s", res.Body)
+				}
+			}},
+		{Name: "publishing deletes the pictures nobody uses any more", Method: "PUT", URL: "/api/game-config", As: "admin",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				upload(t, e, pic, "old")
+				e.Do("PUT", "/api/game-config", pairConfig("Old", e.Vars["old"], e.Vars["old"]), "admin").Expect(t, 200)
+				upload(t, e, other, "new")
+				assertPictures(t, e, 2)
+			},
+			Body: map[string]any{"gameImages": []any{}, "differencePairs": []any{}}, ExpectedStatus: 200,
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				assertPictures(t, e, 0)
+				e.Do("GET", e.Vars["old"], nil, "").Expect(t, 404)
+			}},
+		{Name: "publishing keeps the pictures the new configuration names", Method: "GET", URL: "{old}",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				upload(t, e, pic, "old")
+				e.Do("PUT", "/api/game-config", pairConfig("Old", e.Vars["old"], e.Vars["old"]), "admin").Expect(t, 200)
+				upload(t, e, other, "new")
+				e.Do("PUT", "/api/game-config", pairConfig("New", e.Vars["new"], e.Vars["new"]), "admin").Expect(t, 200)
+			},
+			ExpectedStatus: 404,
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				assertPictures(t, e, 1)
+				e.Do("GET", e.Vars["new"], nil, "").Expect(t, 200)
+			}},
+		badConfig("a picture never uploaded", pairConfig("A", unknown, unknown)),
+		badConfig("a picture from another host", pairConfig("A", "https://evil.example/x.png", unknown)),
+		badConfig("six differences", map[string]any{"differencePairs": []any{map[string]any{"id": "p", "name": "A", "image1Url": unknown, "image2Url": unknown,
+			"differences": []any{one, one, one, one, one, one}}}}),
+		badConfig("a blank name", map[string]any{"gameImages": []any{map[string]any{"id": "i", "name": "  ", "imageUrl": unknown, "objects": []any{}}}}),
+		badConfig("an object outside the picture", map[string]any{"gameImages": []any{map[string]any{"id": "i", "name": "A", "imageUrl": unknown,
+			"objects": []any{map[string]any{"name": "can", "x": 120, "y": 5, "radius": 5}}}}}),
+		badConfig("four images", map[string]any{"gameImages": []any{map[string]any{}, map[string]any{}, map[string]any{}, map[string]any{}}}),
+		badConfig("a NUL in a name", `{"gameImages":[{"id":"i","name":"A\u0000","imageUrl":"`+unknown+`","objects":[]}]}`),
+		badConfig("not JSON", "{"),
 	})
 }

@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"time"
 
 	"bookshop/internal/db"
@@ -53,10 +54,28 @@ func (s *Store) SaveConfig(ctx context.Context, c *Config) error {
 			}
 		}
 		now := time.Now().UTC()
-		_, err := tx.ExecContext(ctx, `INSERT INTO game_config (id, document, updated_at) VALUES (1, ?, ?)
-			ON CONFLICT (id) DO UPDATE SET document = excluded.document, updated_at = excluded.updated_at`, string(doc), now)
-		return err
+		if _, err := tx.ExecContext(ctx, `INSERT INTO game_config (id, document, updated_at) VALUES (1, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET document = excluded.document, updated_at = excluded.updated_at`, string(doc), now); err != nil {
+			return err
+		}
+		return deleteUnusedPictures(ctx, tx, c.imageURLs())
 	})
+}
+
+// deleteUnusedPictures removes the stored pictures the published
+// configuration no longer names, so replaced pictures do not pile up.
+func deleteUnusedPictures(ctx context.Context, tx *db.Tx, keep []string) error {
+	if len(keep) == 0 {
+		_, err := tx.ExecContext(ctx, `DELETE FROM game_images`)
+		return err
+	}
+	args := make([]any, len(keep))
+	for i, u := range keep {
+		args[i] = HashOfURL(u)
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?, ", len(keep)), ", ")
+	_, err := tx.ExecContext(ctx, `DELETE FROM game_images WHERE hash NOT IN (`+marks+`)`, args...)
+	return err
 }
 
 func (c *Config) imageURLs() []string {

@@ -1,4 +1,5 @@
 import { useEffect, useReducer, useRef } from 'react'
+import { toast } from 'sonner'
 import { gameReducer, initialGame, type GameState } from '../logic/game-reducer'
 import type { Point } from '../logic/types'
 
@@ -18,6 +19,9 @@ export function useGame(targets: TargetInput[], hitFactor = 1) {
   return {
     state,
     start: () => {
+      // A toast left over from before (sign-in, a save) may sit over the
+      // picture on a phone and swallow the first taps: clear them.
+      toast.dismiss()
       startedAt.current = performance.now()
       dispatch({ type: 'start' })
     },

@@ -6,7 +6,7 @@ BIN := bin/bookshop
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build test deps web-deps go-deps system-deps web go-test web-check e2e bench clean
+.PHONY: run build test deps web-deps go-deps system-deps web go-test web-check e2e bench clean load lighthouse
 
 run: build
 	./$(BIN) serve --dev
@@ -56,6 +56,14 @@ e2e: build
 
 bench: build
 	go test -run '^$$' -bench . -benchmem ./...
+
+# Speed (issue #13): reproducible figures, never part of `make test`. They
+# load the machine; run them on a quiet one.
+load: build
+	scripts/load.sh
+
+lighthouse: build
+	scripts/lighthouse.sh
 
 clean:
 	rm -rf bin internal/webapp/dist/assets internal/webapp/dist/*.html

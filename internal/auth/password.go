@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime"
 	"strings"
 
 	"golang.org/x/crypto/argon2"
@@ -25,6 +26,19 @@ var owaspArgonParams = argonParams{memoryKiB: 19 * 1024, iterations: 2, threads:
 
 const argonKeyLen = 32
 
+// hashSlots bounds the argon2id hashes computed at once to the number of
+// cores. Each takes 19 MiB and a whole core, so more at once only adds
+// memory (a burst of sign-ins grew the process by 19 MiB per request) and
+// makes every one of them slower; the others wait their turn here.
+var hashSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
+// argonKey is argon2.IDKey within hashSlots.
+func argonKey(password, salt []byte, p argonParams, keyLen uint32) []byte {
+	hashSlots <- struct{}{}
+	defer func() { <-hashSlots }()
+	return argon2.IDKey(password, salt, p.iterations, p.memoryKiB, p.threads, keyLen)
+}
+
 // hashPassword returns a PHC-format argon2id hash with a random salt; the
 // parameters travel with the hash so they can be raised later.
 func hashPassword(password string, p argonParams) (string, error) {
@@ -32,7 +46,7 @@ func hashPassword(password string, p argonParams) (string, error) {
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(password), salt, p.iterations, p.memoryKiB, p.threads, argonKeyLen)
+	key := argonKey([]byte(password), salt, p, argonKeyLen)
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",
 		argon2.Version, p.memoryKiB, p.iterations, p.threads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
@@ -57,7 +71,7 @@ func checkPassword(password, encoded string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	got := argon2.IDKey([]byte(password), salt, p.iterations, p.memoryKiB, p.threads, uint32(len(want)))
+	got := argonKey([]byte(password), salt, p, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
 

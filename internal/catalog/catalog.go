@@ -4,6 +4,8 @@
 package catalog
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
@@ -50,10 +52,12 @@ type Catalog struct {
 	bookJSON       map[int]document
 }
 
-// document is a precomputed JSON answer and its entity tag.
+// document is a precomputed JSON answer and its entity tag, with its gzip
+// form made once too (nil when compressing would not make it smaller), so
+// no request compresses the catalogue again.
 type document struct {
-	body []byte
-	etag string
+	body, gzipped []byte
+	etag          string
 }
 
 // Load reads the catalogue from the database and precomputes its answers.
@@ -102,7 +106,18 @@ func newDocument(v any) (document, error) {
 	}
 	body = append(body, '\n')
 	sum := sha256.Sum256(body)
-	return document{body: body, etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`}, nil
+	return document{body: body, gzipped: gzipped(body), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`}, nil
+}
+
+func gzipped(body []byte) []byte {
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = zw.Write(body)
+	_ = zw.Close()
+	if buf.Len() >= len(body) {
+		return nil
+	}
+	return buf.Bytes()
 }
 
 // Books returns every book, ordered by id. The slice must not be modified.

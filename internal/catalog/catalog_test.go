@@ -1,8 +1,11 @@
 package catalog
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -140,6 +143,46 @@ func TestETagRevalidation(t *testing.T) {
 	mux.ServeHTTP(two, httptest.NewRequest("GET", "/api/books/2", nil))
 	if one.Header().Get("ETag") == two.Header().Get("ETag") {
 		t.Error("books 1 and 2 share an ETag")
+	}
+}
+
+// A client that takes gzip gets the body compressed at load, which unzips
+// to the very JSON others get, under its own tag that revalidates too.
+func TestGzippedDocuments(t *testing.T) {
+	c, err := Load(context.Background(), dbtest.SQLite(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := newMux(c)
+	plain := httptest.NewRecorder()
+	mux.ServeHTTP(plain, httptest.NewRequest("GET", "/api/books", nil))
+	req := httptest.NewRequest("GET", "/api/books", nil)
+	req.Header.Set("Accept-Encoding", "gzip, br")
+	zipped := httptest.NewRecorder()
+	mux.ServeHTTP(zipped, req)
+	if zipped.Header().Get("Content-Encoding") != "gzip" || zipped.Header().Get("Vary") != "Accept-Encoding" ||
+		zipped.Body.Len() >= plain.Body.Len() {
+		t.Fatalf("headers %v, %d bytes (plain %d)", zipped.Header(), zipped.Body.Len(), plain.Body.Len())
+	}
+	zr, err := gzip.NewReader(zipped.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(zr)
+	if !bytes.Equal(body, plain.Body.Bytes()) {
+		t.Fatal("gunzipped body differs from the plain one")
+	}
+	etag := zipped.Header().Get("ETag")
+	if etag == plain.Header().Get("ETag") {
+		t.Fatal("gzip and plain bodies share a tag")
+	}
+	req = httptest.NewRequest("GET", "/api/books", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	req.Header.Set("If-None-Match", etag)
+	rec := httptest.NewRecorder()
+	mux.ServeHTTP(rec, req)
+	if rec.Code != http.StatusNotModified || rec.Header().Get("Content-Encoding") != "" {
+		t.Fatalf("revalidating the gzip tag: %d %v", rec.Code, rec.Header())
 	}
 }
 

@@ -2,6 +2,8 @@ package httpx
 
 import (
 	"net/http"
+	"strconv"
+	"strings"
 
 	"github.com/klauspost/compress/gzhttp"
 )
@@ -14,4 +16,23 @@ func Compress(next http.Handler) http.Handler {
 		panic(err) // only reachable with invalid constant options
 	}
 	return wrap(next)
+}
+
+// AcceptsEncoding tells whether the request's Accept-Encoding allows enc
+// ("gzip", "br"), for handlers that serve bodies compressed ahead of time.
+// A q of zero refuses it.
+func AcceptsEncoding(r *http.Request, enc string) bool {
+	for part := range strings.SplitSeq(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), enc) {
+			continue
+		}
+		q, ok := strings.CutPrefix(strings.ReplaceAll(params, " ", ""), "q=")
+		if !ok {
+			return true
+		}
+		v, err := strconv.ParseFloat(q, 64)
+		return err == nil && v > 0
+	}
+	return false
 }

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The server figures of issue #13, reproducible: starts the shop on a
+# temporary database on loopback, runs wrk against GET /api/books and nginx
+# serving the same bytes, then scripts/load (sign-in against raw argon2id,
+# refresh rotation, demo orders, the catalogue under order load, start-up),
+# and prints the table. Every phase is bounded in time; everything it started
+# is stopped on exit. `make load` builds first; BIN=path compares another
+# build (e.g. an older commit's binary). Not run by `make test`.
+#
+#   scripts/load.sh                    # bin/bookshop, 10 s per phase
+#   BIN=/tmp/before/bin/bookshop DURATION=5 scripts/load.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=${BIN:-bin/bookshop}
+DURATION=${DURATION:-10}   # seconds per phase
+WORKERS=${WORKERS:-8}
+
+need() { command -v "$1" >/dev/null || { echo "load: $1 is missing (apt-get install -y wrk nginx)" >&2; exit 1; }; }
+need wrk
+need nginx
+[ -x "$BIN" ] || { echo "load: $BIN not built (make build)" >&2; exit 1; }
+
+tmp=$(mktemp -d /tmp/bookshop-load.XXXXXX)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+go build -o "$tmp/load" ./scripts/load
+
+# The shop on a fresh database, with rate limits out of the way of the load.
+db="$tmp/shop.db"
+DATABASE_URL="sqlite:$db" "$BIN" migrate >/dev/null 2>&1
+startup=$("$tmp/load" startup -bin "$BIN" -db "$db" | awk '{print $2}')
+port=$(free_port)
+PORT=$port DATABASE_URL="sqlite:$db" RATE_LIMIT_PER_MINUTE=100000000 "$BIN" serve >"$tmp/shop.log" 2>&1 &
+shop=$!
+pids+=("$shop")
+url="http://127.0.0.1:$port"
+for _ in $(seq 200); do curl -fsS "$url/api/health" >/dev/null 2>&1 && break; sleep 0.05; done
+
+# nginx serving the very bytes of GET /api/books.
+mkdir -p "$tmp/www/api" "$tmp/nginx"
+curl -fsS "$url/api/books" -o "$tmp/www/api/books"
+nport=$(free_port)
+cat >"$tmp/nginx/nginx.conf" <<EOF
+worker_processes auto;
+pid $tmp/nginx/nginx.pid;
+error_log $tmp/nginx/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $tmp/nginx; proxy_temp_path $tmp/nginx; fastcgi_temp_path $tmp/nginx;
+  uwsgi_temp_path $tmp/nginx; scgi_temp_path $tmp/nginx;
+  server {
+    listen 127.0.0.1:$nport;
+    root $tmp/www;
+    location / { default_type application/json; }
+  }
+}
+EOF
+nginx -p "$tmp/nginx" -c "$tmp/nginx/nginx.conf" -g 'daemon off;' 2>>"$tmp/nginx/error.log" &
+pids+=("$!")
+for _ in $(seq 100); do curl -fsS "http://127.0.0.1:$nport/api/books" >/dev/null 2>&1 && break; sleep 0.05; done
+
+# wrk's "Requests/sec" and its 99th percentile in ms.
+wrk_run() {
+  local out rps p99
+  out=$(wrk -t2 -c32 -d"${DURATION}s" --latency "$1")
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p99=$(awk '$1=="99%" {v=$2; if (v ~ /us$/) {sub(/us$/,"",v); v=v/1000} else if (v ~ /ms$/) {sub(/ms$/,"",v)} else if (v ~ /s$/) {sub(/s$/,"",v); v=v*1000} print v}' <<<"$out")
+  echo "$rps $p99"
+}
+
+read -r shop_rps shop_p99 < <(wrk_run "$url/api/books")
+read -r nginx_rps _ < <(wrk_run "http://127.0.0.1:$nport/api/books")
+argon=$("$tmp/load" argon2 -duration "${DURATION}s" | awk '{print $2}')
+signin=$("$tmp/load" signin -url "$url" -db "$db" -workers "$WORKERS" -duration "${DURATION}s" | awk '{print $2}')
+refresh=$("$tmp/load" refresh -url "$url" -db "$db" -workers "$WORKERS" -duration "${DURATION}s" | awk '{print $2}')
+orders=$("$tmp/load" orders -url "$url" -workers "$WORKERS" -duration "${DURATION}s" | awk '{print $2}')
+
+# The catalogue again, while the orders phase runs beside it.
+"$tmp/load" orders -url "$url" -workers "$WORKERS" -duration "$((DURATION + 2))s" >/dev/null &
+bg=$!
+sleep 1
+read -r busy_rps _ < <(wrk_run "$url/api/books")
+wait "$bg"
+
+rss_kb=$(awk '/VmHWM/ {print $2}' "/proc/$shop/status")
+
+awk -v sr="$shop_rps" -v sp="$shop_p99" -v nr="$nginx_rps" -v ar="$argon" -v si="$signin" -v rf="$refresh" \
+    -v od="$orders" -v br="$busy_rps" -v st="$startup" -v rss="$rss_kb" -v bin="$BIN" -v w="$WORKERS" 'BEGIN {
+  printf "Load figures for %s (%d s per phase, loopback)\n\n", bin, '"$DURATION"'
+  print "| Figure | Measured | Target |"
+  print "|---|---|---|"
+  printf "| `GET /api/books`, wrk 2 threads x 32 connections | %.1fk req/s = %.2fx nginx serving the same bytes (%.1fk); p99 %.1f ms | >= 0.6x nginx; p99 <= 5 ms |\n", sr/1000, sr/nr, nr/1000, sp
+  printf "| password sign-in | %.0f/s = %.2fx the raw argon2id rate of the same parameters (%.0f/s) | >= 0.9x |\n", si, si/ar, ar
+  printf "| refresh-token rotation (%d workers, each its own session chain) | %.0f/s on SQLite | >= 3,000/s |\n", w, rf
+  printf "| demo-card orders (%d workers) | %.0f/s on SQLite | >= 1,500/s |\n", w, od
+  printf "| catalogue throughput while orders are placed | falls %.0f %% (%.1fk -> %.1fk req/s) | falls <= 30 %% |\n", (1-br/sr)*100, sr/1000, br/1000
+  printf "| start to first answered request | %.0f ms (existing database) | <= 150 ms |\n", st
+  printf "| peak RSS through all of the above | %.0f MB | <= 100 MB |\n", rss*1024/1e6
+}'

@@ -1,0 +1,329 @@
+// Command load measures the server figures of issue #13 that wrk cannot:
+// password sign-in against the raw argon2id rate, refresh-token rotation,
+// demo-card orders and the time from start to the first answered request.
+// scripts/load.sh runs it against a shop on a temporary database; every
+// phase is bounded in time and talks to loopback only.
+//
+//	go run ./scripts/load argon2  -duration 10s
+//	go run ./scripts/load signin  -url http://127.0.0.1:PORT -db /tmp/x.db -duration 10s
+//	go run ./scripts/load refresh -url ... -db ... -workers 8 -duration 10s
+//	go run ./scripts/load orders  -url ... -workers 8 -duration 10s
+//	go run ./scripts/load startup -bin ./bin/bookshop -db /tmp/x.db
+//
+// Each prints one line "name value unit" that load.sh turns into the table.
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/crypto/argon2"
+
+	"bookshop/internal/db"
+)
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup [flags]")
+		os.Exit(2)
+	}
+	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
+	base := fs.String("url", "", "base URL of the shop (loopback)")
+	dbPath := fs.String("db", "", "SQLite file of the shop (to confirm the load accounts)")
+	bin := fs.String("bin", "bin/bookshop", "binary (startup)")
+	workers := fs.Int("workers", 8, "concurrent clients")
+	duration := fs.Duration("duration", 10*time.Second, "how long to measure")
+	_ = fs.Parse(os.Args[2:])
+	l := &loader{base: *base, dbPath: *dbPath, workers: *workers, duration: *duration,
+		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
+	var err error
+	switch os.Args[1] {
+	case "argon2":
+		err = l.argon2()
+	case "signin":
+		err = l.signin()
+	case "refresh":
+		err = l.refresh()
+	case "orders":
+		err = l.orders()
+	case "startup":
+		err = startup(*bin, *dbPath)
+	default:
+		err = fmt.Errorf("unknown phase %q", os.Args[1])
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "load:", err)
+		os.Exit(1)
+	}
+}
+
+type loader struct {
+	base, dbPath string
+	workers      int
+	duration     time.Duration
+	client       *http.Client
+}
+
+// The shop's production parameters (internal/auth: OWASP's minimum).
+const argonMemoryKiB, argonTime, argonThreads, argonKeyLen = 19 * 1024, 2, 1, 32
+
+// argon2 hashes with the shop's parameters on every core for the duration:
+// the ceiling password sign-in is compared with.
+func (l *loader) argon2() error {
+	n := runtime.GOMAXPROCS(0)
+	rate := l.run(n, func(int) func() error {
+		salt := make([]byte, 16)
+		_, _ = rand.Read(salt)
+		return func() error {
+			argon2.IDKey([]byte("Correct-Horse-1!"), salt, argonTime, argonMemoryKiB, argonThreads, argonKeyLen)
+			return nil
+		}
+	})
+	fmt.Printf("argon2 %.1f hashes/s (%d goroutines)\n", rate, n)
+	return nil
+}
+
+// signin signs in with the password again and again, one account per worker.
+func (l *loader) signin() error {
+	accounts, err := l.accounts()
+	if err != nil {
+		return err
+	}
+	rate := l.run(l.workers, func(i int) func() error {
+		a := accounts[i]
+		return func() error {
+			_, err := l.token("password", map[string]string{"email": a.email, "password": a.password})
+			return err
+		}
+	})
+	fmt.Printf("signin %.1f req/s (%d workers)\n", rate, l.workers)
+	return nil
+}
+
+// refresh rotates each worker's own refresh-token chain.
+func (l *loader) refresh() error {
+	accounts, err := l.accounts()
+	if err != nil {
+		return err
+	}
+	tokens := make([]string, len(accounts))
+	for i, a := range accounts {
+		t, err := l.token("password", map[string]string{"email": a.email, "password": a.password})
+		if err != nil {
+			return err
+		}
+		tokens[i] = t.RefreshToken
+	}
+	rate := l.run(l.workers, func(i int) func() error {
+		return func() error {
+			t, err := l.token("refresh_token", map[string]string{"refresh_token": tokens[i]})
+			if err != nil {
+				return err
+			}
+			tokens[i] = t.RefreshToken
+			return nil
+		}
+	})
+	fmt.Printf("refresh %.1f req/s (%d workers)\n", rate, l.workers)
+	return nil
+}
+
+// orders places guest demo-card orders.
+func (l *loader) orders() error {
+	body, _ := json.Marshal(map[string]any{
+		"action": "demo_payment", "method": "card", "amount": 54.97,
+		"items": []map[string]any{
+			{"id": 1, "name": "Siso and the Stripe That Got Away", "quantity": 2, "unitPrice": 14.99},
+			{"id": 3, "name": "Our First Adventure", "quantity": 1, "unitPrice": 19.99},
+		},
+		"shippingInfo": map[string]any{"fullName": "Load Tester", "email": "load@example.com", "address": "12 Story Lane",
+			"city": "Springfield", "state": "IL", "zipCode": "62701", "country": "United States", "cardNumber": "4111111111111111"},
+	})
+	rate := l.run(l.workers, func(int) func() error {
+		return func() error {
+			var out struct {
+				Success bool `json:"success"`
+			}
+			if err := l.post("/functions/v1/process-payment", body, &out); err != nil {
+				return err
+			}
+			if !out.Success {
+				return errors.New("order not successful")
+			}
+			return nil
+		}
+	})
+	fmt.Printf("orders %.1f req/s (%d workers)\n", rate, l.workers)
+	return nil
+}
+
+// run calls each worker's operation in a loop for the duration and returns
+// the completed operations per second. The first error stops the run.
+func (l *loader) run(workers int, op func(worker int) func() error) float64 {
+	var done atomic.Int64
+	var firstErr error
+	var once sync.Once
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	start := time.Now()
+	for i := range workers {
+		f := op(i)
+		wg.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if err := f(); err != nil {
+					once.Do(func() { firstErr = err; close(stop) })
+					return
+				}
+				done.Add(1)
+			}
+		})
+	}
+	select {
+	case <-time.After(l.duration):
+		once.Do(func() { close(stop) })
+	case <-stop:
+	}
+	wg.Wait()
+	if firstErr != nil {
+		fmt.Fprintln(os.Stderr, "load: stopped by", firstErr)
+		os.Exit(1)
+	}
+	return float64(done.Load()) / time.Since(start).Seconds()
+}
+
+type account struct{ email, password string }
+
+// accounts signs up one account per worker and confirms them in the
+// database (the confirmation e-mail's link is not what is measured).
+func (l *loader) accounts() ([]account, error) {
+	out := make([]account, l.workers)
+	run := strconv.FormatInt(time.Now().UnixNano(), 36)
+	for i := range out {
+		out[i] = account{email: fmt.Sprintf("load-%s-%d@example.com", run, i), password: "LoadTest1!"}
+		if err := l.post("/auth/v1/signup", mustJSON(map[string]string{"email": out[i].email, "password": out[i].password}), nil); err != nil {
+			return nil, fmt.Errorf("sign up: %w", err)
+		}
+	}
+	ctx := context.Background()
+	d, err := db.Open(ctx, "sqlite:"+l.dbPath)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	_, err = d.ExecContext(ctx, `UPDATE users SET email_confirmed_at = ? WHERE email LIKE ? AND email_confirmed_at IS NULL`,
+		time.Now().UTC(), "load-"+run+"-%")
+	return out, err
+}
+
+type tokens struct {
+	AccessToken  string `json:"access_token"`
+	RefreshToken string `json:"refresh_token"`
+}
+
+func (l *loader) token(grant string, body map[string]string) (tokens, error) {
+	var t tokens
+	err := l.post("/auth/v1/token?grant_type="+grant, mustJSON(body), &t)
+	if err == nil && t.RefreshToken == "" {
+		err = errors.New("no refresh token in the answer")
+	}
+	return t, err
+}
+
+func (l *loader) post(path string, body []byte, out any) error {
+	resp, err := l.client.Post(l.base+path, "application/json", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, raw)
+	}
+	if out == nil {
+		return nil
+	}
+	return json.Unmarshal(raw, out)
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// startup starts the binary on an existing database five times and reports
+// the median time from exec to the first answered GET /api/health.
+func startup(bin, dbPath string) error {
+	var times []time.Duration
+	for range 5 {
+		d, err := startOnce(bin, dbPath)
+		if err != nil {
+			return err
+		}
+		times = append(times, d)
+	}
+	slices.Sort(times)
+	fmt.Printf("startup %.1f ms (median of %d)\n", float64(times[len(times)/2].Microseconds())/1000, len(times))
+	return nil
+}
+
+func startOnce(bin, dbPath string) (time.Duration, error) {
+	port, err := freePort()
+	if err != nil {
+		return 0, err
+	}
+	cmd := exec.Command(bin, "serve")
+	cmd.Env = append(os.Environ(), "PORT="+strconv.Itoa(port), "DATABASE_URL=sqlite:"+dbPath)
+	client := &http.Client{Timeout: time.Second}
+	url := fmt.Sprintf("http://127.0.0.1:%d/api/health", port)
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	defer func() { _ = cmd.Process.Signal(os.Interrupt); _ = cmd.Wait() }()
+	for time.Since(start) < 20*time.Second {
+		if resp, err := client.Get(url); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return time.Since(start), nil
+			}
+		}
+		time.Sleep(200 * time.Microsecond)
+	}
+	return 0, errors.New("the shop did not answer within 20 s")
+}
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}

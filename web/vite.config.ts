@@ -5,8 +5,8 @@ import { fileURLToPath, URL } from 'node:url'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-import { paths } from './src/config/paths'
-import { routePatterns } from './src/config/route-patterns'
+import { paths } from './src/config/paths.ts'
+import { routePatterns } from './src/config/route-patterns.ts'
 
 // routes.json: the app's route patterns, read by the Go server so an
 // unknown path answers 404 (internal/webapp). One source: config/paths.ts.

@@ -45,10 +45,11 @@ export const routes: RouteObject[] = [
       { path: '/email-confirmed', ...page(() => import('./routes/email-confirmed')) },
       { path: '/email-verification-pending', ...page(() => import('./routes/email-verification-pending')) },
       { path: '/config', ...page(() => import('./routes/config')) },
+      // Not behind RequireAuth: a signed-out visitor sees 'Not Logged In' (spec 02 §2).
+      { path: '/profile', ...page(() => import('./routes/profile')) },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/profile', ...page(() => import('./routes/profile')) },
           { path: '/dreamaker', ...page(() => import('./routes/dreamaker')) },
           { path: '/games/find-objects', ...page(() => import('./routes/find-objects')) },
           { path: '/games/find-differences', ...page(() => import('./routes/find-differences')) },

@@ -135,6 +135,27 @@ export function Header() {
                 </Link>
               )}
             </li>
+            {user && (
+              <>
+                <li>
+                  <Link to={paths.profile} onClick={closeMenu} className="block rounded-xl px-3 py-3 text-lg font-bold hover:bg-tiger-50">
+                    Profile
+                  </Link>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      closeMenu()
+                      void signOut()
+                    }}
+                    className="block w-full rounded-xl px-3 py-3 text-left text-lg font-bold hover:bg-tiger-50"
+                  >
+                    Sign Out
+                  </button>
+                </li>
+              </>
+            )}
             <li>
               <Link to={paths.cart} onClick={closeMenu} className="block rounded-xl px-3 py-3 text-lg font-bold hover:bg-tiger-50">
                 Cart ({itemCount})

@@ -5,8 +5,9 @@ import { toast } from 'sonner'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 import { authClient } from '@/lib/auth-client'
-import { getConsent, setConsent } from '@/lib/consent'
+import { getConsent, hasAnalyticsConsent, setConsent } from '@/lib/consent'
 import { getProfile, type Profile } from './api/profile'
+import { trackDevice } from './api/track-device'
 import { removePendingEmail } from './pending-email'
 
 /** The signed-in person as the rest of the app sees them. */
@@ -41,7 +42,8 @@ const AuthContext = createContext<AuthState | null>(null)
  * area issue fills this in. It runs after the profile has loaded.
  */
 async function loadAccountExtras(_user: User, _profile: Profile): Promise<void> {
-  // Intentionally empty until the account area lands (devices, kids).
+  // Device info is stored at each sign-in and refresh, only under 'all' consent.
+  if (hasAnalyticsConsent()) await trackDevice()
 }
 
 /** Clears what loadAccountExtras loaded; called on sign-out. */

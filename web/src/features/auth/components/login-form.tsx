@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { paths } from '@/config/paths'
 import { authClient } from '@/lib/auth-client'
+import { needsSecondStep } from './two-step-challenge'
 import { messageOf } from '@/lib/errors'
 import { isEmailNotConfirmed } from '../auth-errors'
 import { useResendVerification } from '../hooks/use-resend-verification'
@@ -44,7 +45,7 @@ export function useReturnTarget(): string {
 }
 
 /** spec 01 §2 /login and §4 "Login". */
-export function LoginForm() {
+export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) {
   const navigate = useNavigate()
   const returnTo = useReturnTarget()
   const [email, setEmail] = useState(rememberedEmail)
@@ -60,7 +61,7 @@ export function LoginForm() {
     setSubmitting(true)
     setUnverified(false)
     try {
-      const { error } = await authClient.signInWithPassword({ email: email.trim(), password })
+      const { data, error } = await authClient.signInWithPassword({ email: email.trim(), password })
       if (error) {
         if (isEmailNotConfirmed(error)) {
           setPendingEmail(email.trim())
@@ -71,6 +72,11 @@ export function LoginForm() {
         return
       }
       rememberEmail(remember ? email.trim() : null)
+      // Two-step sign-in on: the session is complete only after the code.
+      if (onSecondStep && needsSecondStep(data.session)) {
+        onSecondStep()
+        return
+      }
       toast.success('Login successful', { description: 'Welcome back!' })
       navigate(returnTo, { replace: true })
     } catch (err) {

@@ -1,0 +1,69 @@
+import { Package } from 'lucide-react'
+import { formatCents } from '@/lib/money'
+import { useOrders } from '../api/get-orders'
+import type { Order } from '../types'
+import { Section } from './section'
+
+const statusText: Record<string, string> = { paid: 'Paid', pending_payment: 'Awaiting payment', payment_failed: 'Payment failed' }
+
+/** My Orders: the buyer's orders, each opening its lines, totals and address. */
+export function OrdersCard() {
+  const orders = useOrders()
+  return (
+    <Section icon={Package} title="My Orders" description="Every book you have ordered from us.">
+      {orders.isPending && <p className="text-muted">Loading your orders…</p>}
+      {orders.isError && <p className="text-red-600">Could not load your orders.</p>}
+      {orders.data?.length === 0 && <p className="rounded-xl bg-cream px-4 py-3 text-muted">No orders yet.</p>}
+      <ul className="flex flex-col gap-3">
+        {orders.data?.map((o) => (
+          <li key={o.number}>
+            <OrderRow order={o} />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  )
+}
+
+function OrderRow({ order: o }: { order: Order }) {
+  const items = o.items.reduce((n, l) => n + l.quantity, 0)
+  const address = [o.shippingInfo.fullName, o.shippingInfo.address, [o.shippingInfo.city, o.shippingInfo.state, o.shippingInfo.zipCode].filter(Boolean).join(' '), o.shippingInfo.country]
+    .filter(Boolean)
+    .join(', ')
+  return (
+    <details className="group rounded-xl bg-cream px-4 py-3">
+      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-4 gap-y-1">
+        <span className="font-bold">Order {o.number}</span>
+        <span className="text-sm text-muted">{new Date(o.createdAt).toLocaleDateString()}</span>
+        <span className="text-sm text-muted">
+          {items} {items === 1 ? 'item' : 'items'}
+        </span>
+        <span className="ml-auto font-bold">{formatCents(o.totalCents)}</span>
+        <span className="rounded-full bg-leaf-100 px-2.5 py-0.5 text-xs font-bold text-leaf-800">{statusText[o.status] ?? o.status}</span>
+      </summary>
+      <div className="mt-3 border-t border-line pt-3 text-sm">
+        <ul className="flex flex-col gap-1">
+          {o.items.map((l) => (
+            <li key={l.bookId} className="flex justify-between gap-3">
+              <span>
+                {l.title} × {l.quantity}
+              </span>
+              <span>{formatCents(l.lineTotalCents)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 text-muted">
+          <dt>Subtotal</dt>
+          <dd>{formatCents(o.subtotalCents)}</dd>
+          <dt>Tax</dt>
+          <dd>{formatCents(o.taxCents)}</dd>
+          <dt>Shipping</dt>
+          <dd>{o.shippingCents === 0 ? 'Free' : formatCents(o.shippingCents)}</dd>
+          <dt className="font-bold text-ink">Total</dt>
+          <dd className="font-bold text-ink">{formatCents(o.totalCents)}</dd>
+        </dl>
+        {address && <p className="mt-2">Shipping to: {address}</p>}
+      </div>
+    </details>
+  )
+}

@@ -1,0 +1,64 @@
+import type { LucideIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { cn } from '@/lib/cn'
+
+/** One card of the profile page: a coloured icon, a title and its content. */
+export function Section({
+  id,
+  icon: Icon,
+  tone = 'tiger',
+  title,
+  description,
+  action,
+  children,
+  className,
+}: {
+  id?: string
+  icon: LucideIcon
+  tone?: 'tiger' | 'leaf' | 'berry' | 'sky'
+  title: string
+  description?: ReactNode
+  action?: ReactNode
+  children: ReactNode
+  className?: string
+}) {
+  const tones = { tiger: 'bg-tiger-100 text-tiger-700', leaf: 'bg-leaf-100 text-leaf-700', berry: 'bg-berry-100 text-berry-500', sky: 'bg-sky-100 text-sky-500' }
+  const headingId = id ? `${id}-title` : undefined
+  return (
+    <Card id={id} aria-labelledby={headingId} role="region" className={cn('min-w-0 scroll-mt-28', className)}>
+      <CardHeader className="flex-row items-start gap-3">
+        <span className={cn('flex size-11 shrink-0 items-center justify-center rounded-2xl', tones[tone])} aria-hidden="true">
+          <Icon className="size-6" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <CardTitle id={headingId}>{title}</CardTitle>
+          {description && <CardDescription className="mt-1">{description}</CardDescription>}
+        </div>
+        {action}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  )
+}
+
+/** A labelled field for the cards' small forms. */
+export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-bold text-ink">
+        {label}
+      </label>
+      {children}
+      {hint && !error && <p className="text-sm text-muted">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export const selectClass =
+  'flex h-11 w-full rounded-xl border-2 border-line bg-white px-3 text-base text-ink focus-visible:border-tiger-400 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-tiger-100 disabled:opacity-60'

@@ -1,0 +1,178 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Copy, Download, ShieldCheck } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { Input } from '@/components/ui/input'
+import { authClient } from '@/lib/auth-client'
+import { Field, Section } from './section'
+
+type Enrolment = { id: string; qr: string; secret: string }
+
+const factorsKey = ['mfa-factors']
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+async function verifiedTotp() {
+  const { data, error } = await authClient.mfa.listFactors()
+  if (error) throw error
+  return data.totp.find((f) => f.status === 'verified') ?? null
+}
+
+/**
+ * Two-step sign-in: TOTP through the account service's factors API. The
+ * recovery codes come back once, with the first verified factor.
+ */
+export function TwoStepCard() {
+  const queryClient = useQueryClient()
+  const factor = useQuery({ queryKey: factorsKey, queryFn: verifiedTotp })
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
+  const [code, setCode] = useState('')
+  const [codes, setCodes] = useState<string[] | null>(null)
+  const [busy, setBusy] = useState(false)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: factorsKey })
+
+  async function start() {
+    setBusy(true)
+    try {
+      const { data, error } = await authClient.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' })
+      if (error) throw error
+      setEnrolment({ id: data.id, qr: data.totp.qr_code, secret: data.totp.secret })
+      setCode('')
+    } catch (err) {
+      toast.error('Could not start two-step sign-in', { description: messageOf(err) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function confirm(e: React.FormEvent) {
+    e.preventDefault()
+    if (!enrolment) return
+    setBusy(true)
+    try {
+      const { data, error } = await authClient.mfa.challengeAndVerify({ factorId: enrolment.id, code: code.trim() })
+      if (error) throw error
+      const recovery = (data as unknown as { recovery_codes?: string[] }).recovery_codes
+      setCodes(recovery ?? null)
+      setEnrolment(null)
+      setCode('')
+      toast.success('Two-step sign-in is on')
+      await refresh()
+    } catch (err) {
+      toast.error('That code did not work', { description: messageOf(err) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function turnOff(e: React.FormEvent) {
+    e.preventDefault()
+    const id = factor.data?.id
+    if (!id) return
+    setBusy(true)
+    try {
+      const verified = await authClient.mfa.challengeAndVerify({ factorId: id, code: code.trim() })
+      if (verified.error) throw verified.error
+      const { error } = await authClient.mfa.unenroll({ factorId: id })
+      if (error) throw error
+      setCode('')
+      setCodes(null)
+      toast.success('Two-step sign-in is off')
+      await refresh()
+    } catch (err) {
+      toast.error('Could not turn off two-step sign-in', { description: messageOf(err) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const codeInput = (
+    <Field id="totp-code" label="6-digit code from your app">
+      <Input
+        id="totp-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        className="max-w-40 tracking-[0.3em]"
+      />
+    </Field>
+  )
+
+  return (
+    <Section icon={ShieldCheck} tone="leaf" title="Two-step sign-in" description="Ask for a code from an authenticator app each time you sign in.">
+      {factor.isPending && <p className="text-muted">Checking…</p>}
+      {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
+      {!codes && factor.data && (
+        <form onSubmit={turnOff} className="flex flex-col gap-3">
+          <p className="font-bold text-leaf-800">Two-step sign-in is on.</p>
+          {codeInput}
+          <Button type="submit" variant="outline" className="self-start" disabled={code.length !== 6 || busy}>
+            Turn off two-step sign-in
+          </Button>
+        </form>
+      )}
+      {!codes && factor.data === null && !enrolment && (
+        <Button onClick={() => void start()} disabled={busy}>
+          Turn on two-step sign-in
+        </Button>
+      )}
+      {enrolment && (
+        <form onSubmit={confirm} className="grid gap-4 sm:grid-cols-[auto_1fr]">
+          <img src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qr)}`} alt="QR code for your authenticator app" className="size-44 rounded-xl border-2 border-line bg-white p-2" />
+          <div className="flex flex-col gap-3">
+            <p>Scan the code with your authenticator app, or type this key into it:</p>
+            <code className="break-all rounded-lg bg-cream px-3 py-2 font-mono text-sm" data-testid="totp-secret">
+              {enrolment.secret}
+            </code>
+            {codeInput}
+            <div className="flex gap-2">
+              <Button type="submit" disabled={code.length !== 6 || busy}>
+                Confirm
+              </Button>
+              <Button type="button" variant="ghost" onClick={() => setEnrolment(null)}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        </form>
+      )}
+    </Section>
+  )
+}
+
+/** The recovery codes, shown once: copy or download them before leaving. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const text = codes.join('\n')
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text + '\n'], { type: 'text/plain' }))
+    const a = document.createElement('a')
+    a.href = url
+    a.download = 'siso-and-friends-recovery-codes.txt'
+    a.click()
+    URL.revokeObjectURL(url)
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="font-bold">Your recovery codes</p>
+      <p className="text-sm text-muted">Each one signs you in once if you lose your phone. Keep them somewhere safe: we show them only now.</p>
+      <ul className="grid grid-cols-2 gap-2 rounded-xl bg-cream p-3 font-mono text-sm sm:grid-cols-5" aria-label="Recovery codes">
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button size="sm" variant="outline" onClick={() => void navigator.clipboard.writeText(text).then(() => toast.success('Recovery codes copied'))}>
+          <Copy /> Copy
+        </Button>
+        <Button size="sm" variant="outline" onClick={download}>
+          <Download /> Download
+        </Button>
+        <Button size="sm" onClick={onDone}>
+          I have saved them
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { emailError, passwordChangeError, passwordChangeReady } from './rules'
+
+describe('profile e-mail, in the spec order', () => {
+  it.each([
+    ['', 'Email is required'],
+    ['   ', 'Email is required'],
+    ['parent.example.com', 'Email must contain @'],
+    ['parent@example', 'Email must contain a domain'],
+    ['par ent@example.com', 'Please enter a valid email address'],
+    ['parent@.com', 'Please enter a valid email address'],
+    ['@example.com', 'Please enter a valid email address'],
+  ])('%j: %s', (email, want) => {
+    expect(emailError(email)).toBe(want)
+  })
+  it('accepts a plain address', () => {
+    expect(emailError('parent@example.com')).toBeUndefined()
+  })
+})
+
+describe('password change', () => {
+  const ok = { current: 'old-secret', next: 'new-secret', confirmation: 'new-secret' }
+  it('checks the current one first, then the length, then the match', () => {
+    expect(passwordChangeError({ current: '', next: '1', confirmation: '2' })).toBe('Current password required')
+    expect(passwordChangeError({ ...ok, next: '12345', confirmation: '12345' })).toBe('New password must be at least 6 characters')
+    expect(passwordChangeError({ ...ok, confirmation: 'new-secreT' })).toBe("New password and confirmation don't match")
+    expect(passwordChangeError({ ...ok, next: '123456', confirmation: '123456' })).toBeUndefined()
+  })
+  it('is ready only when every field has something', () => {
+    expect(passwordChangeReady(ok)).toBe(true)
+    expect(passwordChangeReady({ ...ok, current: '' })).toBe(false)
+    expect(passwordChangeReady({ ...ok, next: '' })).toBe(false)
+    expect(passwordChangeReady({ ...ok, confirmation: '' })).toBe(false)
+  })
+})

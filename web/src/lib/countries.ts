@@ -1,0 +1,40 @@
+/**
+ * Country and language options (spec 02 §3): ISO codes only; the names come
+ * from Intl.DisplayNames in the reader's language, so no list of names is
+ * typed by hand.
+ */
+
+/** ISO 3166-1 alpha-2 codes of the 193 UN member states, Vatican City and Palestine. */
+export const countryCodes: readonly string[] = ['AF','AL','DZ','AD','AO','AG','AR','AM','AU','AT','AZ','BS','BH','BD','BB','BY','BE','BZ','BJ','BT','BO','BA','BW','BR','BN','BG','BF','BI','KH','CM','CA','CV','CF','TD','CL','CN','CO','KM','CR','CI','HR','CU','CY','CZ','CD','DK','DJ','DM','DO','EC','EG','SV','GQ','ER','EE','SZ','ET','FJ','FI','FR','GA','GM','GE','DE','GH','GR','GD','GT','GN','GW','GY','HT','HN','HU','IS','IN','ID','IR','IQ','IE','IL','IT','JM','JP','JO','KZ','KE','KI','KW','KG','LA','LV','LB','LS','LR','LY','LI','LT','LU','MG','MW','MY','MV','ML','MT','MH','MR','MU','MX','FM','MD','MC','MN','ME','MA','MZ','MM','NA','NR','NP','NL','NZ','NI','NE','NG','KP','MK','NO','OM','PK','PW','PS','PA','PG','PY','PE','PH','PL','PT','QA','CG','RO','RU','RW','WS','SM','ST','SA','SN','RS','SC','SL','SG','SK','SI','SB','SO','ZA','KR','SS','ES','LK','KN','LC','VC','SD','SR','SE','CH','SY','TJ','TZ','TH','TL','TG','TO','TT','TN','TR','TM','TV','UG','UA','AE','GB','US','UY','UZ','VU','VA','VE','VN','YE','ZM','ZW',]
+
+/** ISO 639-1 codes of 52 widely spoken languages. */
+export const languageCodes: readonly string[] = [
+  'ar', 'bg', 'bn', 'ca', 'cs', 'da', 'de', 'el', 'en', 'es', 'et', 'fa', 'fi', 'fil', 'fr', 'ga', 'he', 'hi', 'hr', 'hu', 'id', 'is',
+  'it', 'ja', 'ko', 'lt', 'lv', 'ms', 'mt', 'nl', 'no', 'pa', 'pl', 'pt', 'ro', 'ru', 'sk', 'sl', 'sq', 'sr', 'sv', 'sw', 'ta', 'te',
+  'th', 'tr', 'uk', 'ur', 'vi', 'yo', 'zh', 'zu',
+]
+
+export type Option = { code: string; name: string }
+
+function named(codes: readonly string[], type: 'region' | 'language', locale?: string): Option[] {
+  const names = new Intl.DisplayNames(locale ? [locale, 'en'] : ['en'], { type })
+  return codes
+    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name, locale))
+}
+
+/** The countries, named and sorted in the given locale (English by default). */
+export function countryOptions(locale?: string): Option[] {
+  return named(countryCodes, 'region', locale)
+}
+
+/** The languages, named and sorted in the given locale (English by default). */
+export function languageOptions(locale?: string): Option[] {
+  return named(languageCodes, 'language', locale)
+}
+
+/** The browser's language as one of languageCodes, if it is one. */
+export function browserLanguage(): string | undefined {
+  const base = navigator.language?.split('-')[0]?.toLowerCase()
+  return base && languageCodes.includes(base) ? base : undefined
+}

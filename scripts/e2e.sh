@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
 # Runs the Playwright journeys in Debian's Chromium against the built binary,
-# on a free port with a temporary database. Extra arguments go to Playwright.
+# in E2E_WORKERS parallel workers (default 2), each with its own shop server on a
+# free port and its own temporary database. Extra arguments go to Playwright.
 # A fake PayPal (REST API and a test copy of the JS SDK) runs beside the shop,
-# which is pointed at it through E2E_EXTRA_ENV. E2E_PORT and FAKE_PAYPAL_PORT
-# may be set to pin the ports.
+# which is pointed at it through E2E_EXTRA_ENV. E2E_PORTS (comma-separated, one
+# per worker) and FAKE_PAYPAL_PORT may be set to pin the ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-E2E_PORT=${E2E_PORT:-$(free_port)}
+E2E_WORKERS=${E2E_WORKERS:-2}
+if [[ -z "${E2E_PORTS:-}" ]]; then
+  E2E_PORTS=$(python3 -c '
+import socket, sys
+socks = [socket.socket() for _ in range(int(sys.argv[1]))]
+for s in socks: s.bind(("127.0.0.1", 0))
+print(",".join(str(s.getsockname()[1]) for s in socks))' "$E2E_WORKERS")
+fi
 E2E_DATA_DIR=$(mktemp -d /tmp/bookshop-e2e.XXXXXX)
-export E2E_PORT E2E_DATA_DIR
+export E2E_PORTS E2E_DATA_DIR
 export BOOKSHOP_BIN="$PWD/bin/bookshop"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 

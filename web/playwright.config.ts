@@ -1,15 +1,22 @@
 import { defineConfig, devices } from '@playwright/test'
 
-// scripts/e2e.sh picks a free port and a temporary folder and exports them,
-// so every worker of this config agrees on where the shop is.
-const port = Number(process.env.E2E_PORT ?? 18090)
+// Every worker gets its own shop: its own server on its own port with its own SQLite
+// database (and so its own mailbox at /dev/mail), so specs never see each other's data
+// and the suite runs in parallel. scripts/e2e.sh picks free ports (E2E_PORTS, one per
+// worker) and a temporary folder. Playwright starts one webServer per port; each worker
+// process loads this file with its TEST_PARALLEL_INDEX set, so its baseURL names its own
+// server. Specs stay plain `import { test } from '@playwright/test'` with page/request.
+const ports = (process.env.E2E_PORTS ?? process.env.E2E_PORT ?? '18090').split(',').map(Number)
 const dataDir = process.env.E2E_DATA_DIR ?? '/tmp/bookshop-e2e'
-const baseURL = `http://127.0.0.1:${port}`
+const urlOf = (port: number) => `http://127.0.0.1:${port}`
+// A --workers count above the number of servers shares them round-robin (still safe: specs use unique e-mails).
+const baseURL = urlOf(ports[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % ports.length])
+const extraEnv: Record<string, string> = process.env.E2E_EXTRA_ENV ? JSON.parse(process.env.E2E_EXTRA_ENV) : {}
 
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: ports.length,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
@@ -27,19 +34,19 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
+  webServer: ports.map((port, i) => ({
     command: `${process.env.BOOKSHOP_BIN ?? '../bin/bookshop'} serve --dev`,
-    url: `${baseURL}/api/health`,
+    url: `${urlOf(port)}/api/health`,
     reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: process.env.E2E_VERBOSE ? 'pipe' : 'ignore',
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: process.env.E2E_VERBOSE ? ('pipe' as const) : ('ignore' as const),
     env: {
       PORT: String(port),
-      DATABASE_URL: `sqlite:${dataDir}/bookshop.db`,
-      SITE_URL: baseURL,
+      DATABASE_URL: `sqlite:${dataDir}/bookshop-${i}.db`,
+      SITE_URL: urlOf(port),
       RATE_LIMIT_PER_MINUTE: '10000',
-      ...(process.env.E2E_EXTRA_ENV ? JSON.parse(process.env.E2E_EXTRA_ENV) : {}),
+      ...extraEnv,
     },
-  },
+  })),
 })

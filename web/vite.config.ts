@@ -2,8 +2,8 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath, URL } from 'node:url'
-import { paths } from './src/config/paths'
-import { routePatterns } from './src/config/route-patterns'
+import { paths } from './src/config/paths.ts'
+import { routePatterns } from './src/config/route-patterns.ts'
 
 // routes.json: the app's route patterns, read by the Go server so an
 // unknown path answers 404 (internal/webapp). One source: config/paths.ts.

@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 
 // Issue 12: both games, the player-side configuration and /config, against
 // the real binary in --dev mode (accounts confirmed through the dev mailbox).
 
 // Each journey signs up and confirms an account first; give them room on a busy machine.
-test.describe.configure({ timeout: 90_000 })
+test.describe.configure({ timeout: 180_000 })
+const expect = baseExpect.configure({ timeout: 20_000 })
 
 type Mail = { to: string; subject: string; text: string }
 const PASSWORD = 'Tiger123!'
@@ -41,12 +42,13 @@ async function signedIn(page: Page, tag: string): Promise<string> {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect(page).toHaveURL('/', { timeout: 20_000 })
+  await expect(page).toHaveURL('/')
   return email
 }
 
 /** Clicks a picture at x, y percent of its box. */
 async function clickAt(picture: Locator, x: number, y: number) {
+  await picture.scrollIntoViewIfNeeded()
   const box = await picture.boundingBox()
   if (!box) throw new Error('picture not visible')
   await picture.page().mouse.click(box.x + (box.width * x) / 100, box.y + (box.height * y) / 100)
@@ -125,7 +127,7 @@ test.describe('Find the Differences!', () => {
     await page.getByRole('button', { name: 'Save New Image Pair' }).click()
     await expect(page.getByText('0 / 5 differences')).toBeVisible()
     await clickAt(page.getByTestId('marker-picture').first(), 40, 40)
-    await expect(page.getByRole('list', { name: 'Differences' })).toContainText('x: 40.0%')
+    await expect(page.getByRole('list', { name: 'Differences' })).toContainText(/x: (39\.[5-9]|40\.[0-5])%/)
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('differencePairs') ?? '[]') as { name: string; differences: unknown[]; image1Url: string }[])
     expect(stored).toHaveLength(1)
     expect(stored[0].name).toBe('My garden')
@@ -143,6 +145,7 @@ test.describe('/config', () => {
   test('an anonymous visitor sees the sign-in form', async ({ page }) => {
     await page.goto('/config')
     await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible()
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential Only' }).click()
     await expect(page.getByLabel('Email')).toBeVisible()
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page.getByText('Email is required')).toBeVisible()
@@ -165,6 +168,7 @@ test.describe('/config', () => {
     const email = await confirmedAccount(page.request, 'config-admin')
     grantAdmin(email)
     await page.goto('/config')
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential Only' }).click()
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
@@ -183,9 +187,11 @@ test.describe('/config', () => {
     await expect(save).toBeEnabled()
     await save.click()
     await expect(page.getByText('0 / 5 differences')).toBeVisible()
-    await clickAt(page.getByTestId('marker-picture').nth(1), 60, 50)
+    // The pictures now come from the server (/api/game-images/<hash>): wait until they are drawn.
+    await expect.poll(() => page.getByRole('img', { name: `${name}, picture 2` }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    await clickAt(page.getByTestId('marker-picture').first(), 60, 50)
     await expect(page.getByText('1 / 5 differences')).toBeVisible()
-    await expect(page.getByRole('list', { name: 'Differences' })).toContainText('x: 60.0%')
+    await expect(page.getByRole('list', { name: 'Differences' })).toContainText(/x: (59\.[5-9]|60\.[0-5])%/)
 
     await page.getByRole('button', { name: 'Export Config' }).click()
     await expect(page.getByText('Configuration Exported')).toBeVisible()

@@ -209,6 +209,6 @@ test.describe('on a phone', () => {
 
   test('the shipping rates read as cards', async ({ page }) => {
     await page.goto('/shipping')
-    await expect(page.getByText('$4.99 on orders under $35, free over $35').first()).toBeVisible()
+    await expect(page.getByText('Free on website orders (regular rate $4.99 under $35, free over $35)').first()).toBeVisible()
   })
 })

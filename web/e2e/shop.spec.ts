@@ -384,6 +384,7 @@ test.describe('checkout', () => {
     await addBook(page, 3)
     await page.goto('/checkout')
     await expect(page.getByLabel('Email')).toHaveValue(email) // prefilled for a signed-in user
+    await expect(page.getByLabel('Full Name', { exact: true })).toHaveValue('Siso Tiger') // and so is the parent's full name (issue #14)
     await fillCheckout(page)
     await page.getByLabel('Card Number').fill('4242 4242 4242 4242')
     await page.getByLabel('Notes (optional)').fill('A birthday present for Nainni')

@@ -11,7 +11,7 @@ export default function CheckoutPage() {
   return (
     <CheckoutView
       items={items}
-      user={user ? { id: user.id, email: user.email } : null}
+      user={user ? { id: user.id, email: user.email, fullName: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined } : null}
       authLoading={loading}
       onPaid={() => clearCart({ silent: true })}
       // A refusal may come from a price changed meanwhile: fetch the catalogue again so a retry can pass.

@@ -6,7 +6,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { ApiError } from '@/lib/api'
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, setServerErrors } from './form'
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, InputField, setServerErrors } from './form'
 import { Input } from './input'
 
 const schema = z.object({
@@ -138,6 +138,38 @@ describe('form kit', () => {
         expect(setServerErrors(handle.form!.setError, new ApiError(400, 'x', 'y', { phone: 'no' }), ['email'])).toBe(false)
       })
       expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    })
+  })
+
+  describe('InputField', () => {
+    function Short({ onChange }: { onChange: (value: string) => void }) {
+      const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: '', name: '' } })
+      return (
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(() => {})} noValidate>
+            <InputField control={form.control} name="email" label="Email" id="short-email" type="email" onChange={(e) => onChange(e.target.value)}>
+              <p>hint</p>
+            </InputField>
+            <button type="submit">Save</button>
+          </form>
+        </Form>
+      )
+    }
+
+    it('is a labelled input with its message, and passes on changes', async () => {
+      const onChange = vi.fn()
+      render(<Short onChange={onChange} />)
+      const user = userEvent.setup()
+      const email = screen.getByLabelText('Email')
+      expect(email).toHaveAttribute('id', 'short-email')
+      expect(email).toHaveAttribute('type', 'email')
+      expect(screen.getByText('hint')).toBeInTheDocument()
+      await user.click(screen.getByRole('button', { name: 'Save' }))
+      expect(await screen.findByRole('alert')).toHaveTextContent('Please enter your email address')
+      expect(email).toHaveAttribute('aria-invalid', 'true')
+      await user.type(email, 'a')
+      expect(onChange).toHaveBeenLastCalledWith('a')
+      expect(email).toHaveValue('a')
     })
   })
 })

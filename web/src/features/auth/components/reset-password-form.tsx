@@ -1,26 +1,26 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { MailCheck } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { Form, InputField } from '@/components/ui/form'
 import { paths } from '@/config/paths'
 import { authClient, siteUrl } from '@/lib/auth-client'
 import { messageOf } from '@/lib/errors'
+import { emailOnlySchema, type EmailOnlyValues } from '../email-only-schema'
 
 /** spec 01 §2 /reset-password: ask for a reset link. */
 export function ResetPasswordForm() {
-  const [email, setEmail] = useState('')
-  const [sending, setSending] = useState(false)
   const [sent, setSent] = useState(false)
+  const form = useForm<EmailOnlyValues>({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: '' } })
+  const sending = form.formState.isSubmitting
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    setSending(true)
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
-      const { error } = await authClient.resetPasswordForEmail(email.trim(), { redirectTo: siteUrl(paths.updatePassword) })
+      const { error } = await authClient.resetPasswordForEmail(email, { redirectTo: siteUrl(paths.updatePassword) })
       if (error) {
         toast.error('Error', { description: error.message })
         return
@@ -29,10 +29,8 @@ export function ResetPasswordForm() {
       setSent(true)
     } catch (err) {
       toast.error('Error', { description: messageOf(err) })
-    } finally {
-      setSending(false)
     }
-  }
+  })
 
   if (sent) {
     return (
@@ -49,20 +47,19 @@ export function ResetPasswordForm() {
   }
 
   return (
-    <form className="space-y-4" onSubmit={(e) => void onSubmit(e)}>
-      <div className="space-y-2">
-        <Label htmlFor="reset-email">Email</Label>
-        <Input id="reset-email" type="email" autoComplete="email" required placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} />
-      </div>
-      <Button type="submit" size="lg" className="w-full" disabled={sending}>
-        {sending ? 'Sending...' : 'Send Reset Link'}
-      </Button>
-      <p className="text-center text-muted">
-        Remembered it?{' '}
-        <Link to={paths.login} className="font-bold text-tiger-700 hover:underline">
-          Back to login
-        </Link>
-      </p>
-    </form>
+    <Form {...form}>
+      <form className="space-y-4" onSubmit={(e) => void onSubmit(e)}>
+        <InputField control={form.control} name="email" label="Email" id="reset-email" type="email" autoComplete="email" required placeholder="you@example.com" />
+        <Button type="submit" size="lg" className="w-full" disabled={sending}>
+          {sending ? 'Sending...' : 'Send Reset Link'}
+        </Button>
+        <p className="text-center text-muted">
+          Remembered it?{' '}
+          <Link to={paths.login} className="font-bold text-tiger-700 hover:underline">
+            Back to login
+          </Link>
+        </p>
+      </form>
+    </Form>
   )
 }

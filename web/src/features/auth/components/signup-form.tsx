@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { UserRoundCheck } from 'lucide-react'
 import { useState } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { FieldError } from '@/components/ui/label'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, InputField } from '@/components/ui/form'
 import { paths } from '@/config/paths'
 import { authClient, siteUrl } from '@/lib/auth-client'
 import { messageOf } from '@/lib/errors'
@@ -15,7 +15,6 @@ import { isAlreadyRegistered } from '../auth-errors'
 import { setPendingEmail } from '../pending-email'
 import { signupSchema, type SignupValues } from '../signup-schema'
 import { OrDivider } from './auth-shell'
-import { Field } from './field'
 import { GoogleButton } from './google-button'
 import { StrengthMeter } from './strength-meter'
 
@@ -25,17 +24,12 @@ const empty: SignupValues = { firstName: '', lastName: '', email: '', password: 
 export function SignupForm() {
   const navigate = useNavigate()
   const [existingEmail, setExistingEmail] = useState<string | null>(null)
-  const {
-    register,
-    control,
-    handleSubmit,
-    trigger,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<SignupValues>({ resolver: zodResolver(signupSchema), mode: 'onChange', defaultValues: empty })
+  const form = useForm<SignupValues>({ resolver: zodResolver(signupSchema), mode: 'onChange', defaultValues: empty })
+  const { control, trigger, getValues } = form
+  const isSubmitting = form.formState.isSubmitting
   const password = useWatch({ control, name: 'password' })
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     const email = values.email.trim()
     setExistingEmail(null)
     try {
@@ -95,61 +89,56 @@ export function SignupForm() {
     <div className="space-y-5">
       <GoogleButton mode="signup" />
       <OrDivider />
-      <form className="space-y-4" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="signup-first-name" label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <Field id="signup-last-name" label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-        </div>
-        <Field id="signup-email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" error={errors.email?.message} {...register('email')} />
-        <Field
-          id="signup-password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          hint={<StrengthMeter password={password} />}
-          {...register('password', {
-            onChange: () => {
+      <Form {...form}>
+        <form className="space-y-4" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField control={control} name="firstName" label="First name" id="signup-first-name" autoComplete="given-name" />
+            <InputField control={control} name="lastName" label="Last name" id="signup-last-name" autoComplete="family-name" />
+          </div>
+          <InputField control={control} name="email" label="Email" id="signup-email" type="email" autoComplete="email" placeholder="you@example.com" />
+          <InputField
+            control={control}
+            name="password"
+            label="Password"
+            id="signup-password"
+            type="password"
+            autoComplete="new-password"
+            onChange={() => {
               if (getValues('confirmPassword')) void trigger('confirmPassword')
-            },
-          })}
-        />
-        <Field id="signup-confirm-password" label="Confirm password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-        <Controller
-          control={control}
-          name="terms"
-          render={({ field, fieldState }) => (
-            <div className="space-y-1">
-              <div className="flex items-start gap-3">
-                <Checkbox
-                  id="signup-terms"
-                  className="mt-0.5"
-                  checked={field.value}
-                  onCheckedChange={(v) => field.onChange(v === true)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  aria-invalid={fieldState.error ? true : undefined}
-                  aria-describedby={fieldState.error ? 'signup-terms-error' : undefined}
-                />
-                <label htmlFor="signup-terms" className="cursor-pointer text-sm leading-relaxed">
-                  I agree to the{' '}
-                  <Link to={paths.terms} target="_blank" className="font-bold text-tiger-700 underline-offset-2 hover:underline">
-                    Terms of Service
-                  </Link>{' '}
-                  and{' '}
-                  <Link to={paths.privacy} target="_blank" className="font-bold text-tiger-700 underline-offset-2 hover:underline">
-                    Privacy Policy
-                  </Link>
-                </label>
-              </div>
-              <FieldError id="signup-terms-error" message={fieldState.error?.message} />
-            </div>
-          )}
-        />
-        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating account...' : 'Create Account'}
-        </Button>
-      </form>
+            }}
+          >
+            <StrengthMeter password={password} />
+          </InputField>
+          <InputField control={control} name="confirmPassword" label="Confirm password" id="signup-confirm-password" type="password" autoComplete="new-password" />
+          <FormField
+            control={control}
+            name="terms"
+            render={({ field }) => (
+              <FormItem id="signup-terms" className="space-y-1">
+                <div className="flex items-start gap-3">
+                  <FormControl>
+                    <Checkbox className="mt-0.5" checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} ref={field.ref} />
+                  </FormControl>
+                  <FormLabel className="cursor-pointer font-normal leading-relaxed">
+                    I agree to the{' '}
+                    <Link to={paths.terms} target="_blank" className="font-bold text-tiger-700 underline-offset-2 hover:underline">
+                      Terms of Service
+                    </Link>{' '}
+                    and{' '}
+                    <Link to={paths.privacy} target="_blank" className="font-bold text-tiger-700 underline-offset-2 hover:underline">
+                      Privacy Policy
+                    </Link>
+                  </FormLabel>
+                </div>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Creating account...' : 'Create Account'}
+          </Button>
+        </form>
+      </Form>
       <p className="text-center text-muted">
         Already have an account?{' '}
         <Link to={paths.login} className="font-bold text-tiger-700 hover:underline">

@@ -34,8 +34,8 @@ type Method = 'card' | 'paypal' | 'apple' | 'google'
 
 export type CheckoutViewProps = {
   items: CheckoutItem[]
-  /** The signed-in buyer, if any: prefills the e-mail; PayPal capture needs one. */
-  user: { id: string; email: string } | null
+  /** The signed-in buyer, if any: prefills the full name and e-mail; PayPal capture needs one. */
+  user: { id: string; email: string; fullName?: string } | null
   authLoading?: boolean
   /** Called once the payment is recorded: empties the cart. */
   onPaid: () => void
@@ -78,7 +78,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(checkoutSchema),
     defaultValues: {
-      fullName: '',
+      fullName: user?.fullName ?? '',
       email: user?.email ?? '',
       address: '',
       city: '',
@@ -98,6 +98,10 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   useEffect(() => {
     if (user?.email && !getFieldState('email').isDirty && !getValues('email')) setValue('email', user.email)
   }, [user?.email, getFieldState, getValues, setValue])
+  // The profile (with the parent's name) may arrive after the form is shown.
+  useEffect(() => {
+    if (user?.fullName && !getFieldState('fullName').isDirty && !getValues('fullName')) setValue('fullName', user.fullName)
+  }, [user?.fullName, getFieldState, getValues, setValue])
   useEffect(() => {
     const name = countryName(geo.data?.countryCode)
     if (name && !getFieldState('country').isDirty) setValue('country', name)

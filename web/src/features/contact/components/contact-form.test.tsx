@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ContactForm } from './contact-form'
@@ -79,5 +79,19 @@ describe('ContactForm', { timeout: 15_000 }, () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to send message. Please try again later.' }))
     expect(screen.getByLabelText('Message')).toHaveValue('Lovely books!')
     expect(toast.success).not.toHaveBeenCalled()
+  })
+})
+
+describe('the message length', () => {
+  afterEach(() => cleanup())
+  it('shows how many characters are left, and refuses a message that is too long instead of cutting it', async () => {
+    renderForm()
+    const message = screen.getByLabelText('Message')
+    expect(screen.getByText('5,000 characters left')).toBeInTheDocument()
+    fireEvent.change(message, { target: { value: 'Hello 🐯' } })
+    expect(screen.getByText('4,993 characters left')).toBeInTheDocument()
+    fireEvent.change(message, { target: { value: 'x'.repeat(5003) } })
+    expect(screen.getByText('3 characters too many')).toBeInTheDocument()
+    expect((message as HTMLTextAreaElement).value).toHaveLength(5003)
   })
 })

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Loader2, Send } from 'lucide-react'
+import type { FormEvent } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
 import { Input, Textarea } from '@/components/ui/input'
 import { useSendContactEmail } from '../api/send-contact-email'
-import { contactLimits, contactSchema, type ContactValues } from '../contact-schema'
+import { characterCount, contactLimits, contactSchema, type ContactValues } from '../contact-schema'
 
 const empty: ContactValues = { name: '', email: '', subject: '', message: '' }
 
@@ -15,7 +16,8 @@ export function ContactForm() {
   const send = useSendContactEmail()
   const form = useForm<ContactValues>({ resolver: zodResolver(contactSchema), defaultValues: empty })
 
-  const onSubmit = form.handleSubmit((values) =>
+  const sending = send.isPending
+  const submit = form.handleSubmit((values) =>
     send.mutateAsync(values).then(
       () => {
         toast.success('Message Sent!', { description: "Thank you for contacting us. We'll get back to you soon." })
@@ -27,7 +29,14 @@ export function ContactForm() {
     ),
   )
 
-  const sending = send.isPending
+  // While a message is on its way the button stays focusable but does nothing.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (sending) {
+      event.preventDefault()
+      return
+    }
+    void submit(event)
+  }
 
   return (
     <Form {...form}>
@@ -81,18 +90,29 @@ export function ContactForm() {
               <FormItem id="contact-message">
                 <FormLabel>Message</FormLabel>
                 <FormControl>
-                  <Textarea rows={6} placeholder="Tell us how we can help..." className="min-h-40" required maxLength={contactLimits.message} {...field} />
+                  {/* No maxLength: the browser would cut a long paste without a word. The count says how much room is left; the schema refuses more. */}
+                  <Textarea rows={6} placeholder="Tell us how we can help..." className="min-h-40" required {...field} />
                 </FormControl>
+                <FormDescription>
+                  <CharactersLeft used={characterCount(field.value)} limit={contactLimits.message} />
+                </FormDescription>
                 <FormMessage />
               </FormItem>
             )}
           />
         </fieldset>
-        <Button type="submit" size="lg" disabled={sending} className="w-full sm:w-auto">
+        {/* aria-disabled rather than disabled: a disabled button would drop the keyboard focus to the page. */}
+        <Button type="submit" size="lg" aria-disabled={sending} className="w-full aria-disabled:opacity-60 sm:w-auto">
           {sending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
           {sending ? 'Sending...' : 'Send Message'}
         </Button>
       </form>
     </Form>
   )
+}
+
+function CharactersLeft({ used, limit }: { used: number; limit: number }) {
+  const left = limit - used
+  if (left >= 0) return <>{left.toLocaleString('en-US')} {left === 1 ? 'character' : 'characters'} left</>
+  return <span className="font-bold text-red-700">{(-left).toLocaleString('en-US')} {left === -1 ? 'character' : 'characters'} too many</span>
 }

@@ -10,25 +10,27 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"embed"
-	"fmt"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"mime"
 	"net/http"
 	"path"
 	"strconv"
 	"strings"
+
+	"bookshop/internal/httpx"
 )
 
 //go:embed all:dist
 var dist embed.FS
 
 type file struct {
-	body, gzipped []byte
-	contentType   string
-	etag          string
-	cacheControl  string
+	body, gzipped, brotli []byte
+	contentType           string
+	etag                  string
+	cacheControl          string
 }
 
 // Handler serves the app.
@@ -66,23 +68,26 @@ func New(exists Exists) (*Handler, error) {
 // NewFromFS loads an app build from any file system (tests use fstest).
 func NewFromFS(fsys fs.FS, exists Exists) (*Handler, error) {
 	h := &Handler{files: map[string]*file{}, exists: exists}
+	raw := map[string][]byte{}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasPrefix(path.Base(p), ".") {
 			return err
 		}
-		body, err := fs.ReadFile(fsys, p)
-		if err != nil {
-			return err
-		}
-		h.files["/"+p] = newFile(p, body)
-		return nil
+		raw[p], err = fs.ReadFile(fsys, p)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
+	for p, body := range raw {
+		if isCompressedCopy(p, raw) {
+			continue
+		}
+		h.files["/"+p] = newFile(p, body, raw[p+".gz"], raw[p+".br"])
+	}
 	h.index = h.files["/index.html"]
 	if h.index == nil {
-		h.index = newFile("index.html", []byte(notBuiltPage))
+		h.index = newFile("index.html", []byte(notBuiltPage), nil, nil)
 	}
 	if manifest, ok := h.files["/"+routesFile]; ok {
 		routes, err := parseRoutes(manifest.body)
@@ -154,7 +159,22 @@ func match(pattern, got []string) (id string, ok bool) {
 	return id, true
 }
 
-func newFile(p string, body []byte) *file {
+// isCompressedCopy tells whether p is the build's .gz or .br copy of another
+// file, served only as that file's encoding.
+func isCompressedCopy(p string, raw map[string][]byte) bool {
+	for _, ext := range []string{".gz", ".br"} {
+		if orig, ok := strings.CutSuffix(p, ext); ok {
+			if _, exists := raw[orig]; exists {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// newFile prepares a file of the build; gz and br are its compressed copies
+// from the build, if any.
+func newFile(p string, body, gz, br []byte) *file {
 	sum := sha256.Sum256(body)
 	f := &file{
 		body:        body,
@@ -173,7 +193,9 @@ func newFile(p string, body []byte) *file {
 	default:
 		f.cacheControl = "public, max-age=3600"
 	}
-	if compressible(f.contentType) && len(body) > 512 {
+	if len(gz) > 0 && len(gz) < len(body) {
+		f.gzipped = gz
+	} else if compressible(f.contentType) && len(body) > 512 {
 		var buf bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
 		_, _ = zw.Write(body)
@@ -181,6 +203,9 @@ func newFile(p string, body []byte) *file {
 		if buf.Len() < len(body) {
 			f.gzipped = buf.Bytes()
 		}
+	}
+	if len(br) > 0 && len(br) < len(body) {
+		f.brotli = br
 	}
 	return f
 }
@@ -224,7 +249,14 @@ func serve(w http.ResponseWriter, r *http.Request, f *file, status int) {
 		return
 	}
 	body := f.body
-	if f.gzipped != nil && acceptsGzip(r) {
+	if f.gzipped != nil || f.brotli != nil {
+		hdr.Set("Vary", "Accept-Encoding")
+	}
+	switch {
+	case f.brotli != nil && httpx.AcceptsEncoding(r, "br"):
+		hdr.Set("Content-Encoding", "br")
+		body = f.brotli
+	case f.gzipped != nil && httpx.AcceptsEncoding(r, "gzip"):
 		hdr.Set("Content-Encoding", "gzip")
 		body = f.gzipped
 	}
@@ -233,18 +265,6 @@ func serve(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(body)
 	}
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(enc) != "gzip" {
-			continue
-		}
-		q = strings.ReplaceAll(q, " ", "")
-		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
-	}
-	return false
 }
 
 const notBuiltPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Siso &amp; Friends</title></head>

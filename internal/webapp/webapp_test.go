@@ -3,6 +3,7 @@ package webapp
 import (
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -69,5 +70,35 @@ func TestWithoutAManifestEveryPathIsTheApp(t *testing.T) {
 func TestABrokenManifestStopsTheStart(t *testing.T) {
 	if _, err := NewFromFS(fstest.MapFS{"routes.json": {Data: []byte(`{not json`)}}, nil); err == nil {
 		t.Fatal("a broken routes.json should be an error at start")
+	}
+}
+
+// The build's own .br and .gz copies are served by Accept-Encoding, brotli
+// first; they are not files of their own.
+func TestPrecompressedCopiesOfTheBuild(t *testing.T) {
+	js := strings.Repeat("console.log('siso');", 100)
+	h := newApp(t, fstest.MapFS{
+		"assets/app-1a2b.js":    {Data: []byte(js)},
+		"assets/app-1a2b.js.br": {Data: []byte("brotli bytes")},
+		"assets/app-1a2b.js.gz": {Data: []byte("gzip bytes")},
+	}, nil)
+	for accept, want := range map[string][2]string{
+		"gzip, deflate, br": {"br", "brotli bytes"},
+		"gzip":              {"gzip", "gzip bytes"},
+		"br;q=0, gzip":      {"gzip", "gzip bytes"},
+		"":                  {"", js},
+	} {
+		req := httptest.NewRequest("GET", "/assets/app-1a2b.js", nil)
+		req.Header.Set("Accept-Encoding", accept)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Header().Get("Content-Encoding") != want[0] || rec.Body.String() != want[1] || rec.Header().Get("Vary") != "Accept-Encoding" {
+			t.Errorf("Accept-Encoding %q: %v %q", accept, rec.Header(), rec.Body.String()[:min(20, rec.Body.Len())])
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/assets/app-1a2b.js.br", nil))
+	if rec.Code != http.StatusNotFound {
+		t.Errorf("the .br copy is served as a file: %d", rec.Code)
 	}
 }

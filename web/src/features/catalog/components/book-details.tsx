@@ -36,7 +36,9 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
   const valid = Number.isInteger(id) && id > 0
 
   if (!valid || (book.isError && book.error instanceof ApiError && book.error.status === 404)) return <BookNotFound />
-  if (book.isPending) return <Loading label="Loading book..." />
+  // A screen tall, so the footer is not on screen to be pushed down when the
+  // book arrives (that push was most of the page's layout shift).
+  if (book.isPending) return <Loading label="Loading book..." className="min-h-[100svh]" />
   if (book.isError) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
@@ -98,6 +100,8 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
         </div>
       </article>
 
+      {/* Room for the related books while the list loads, so the page does not grow under the reader. */}
+      {books.isPending && <div className="mt-14 min-h-96" aria-hidden="true" />}
       {related.length > 0 && (
         <section className="mt-14" aria-labelledby="related-heading">
           <h2 id="related-heading" className="mb-5 text-2xl font-bold">

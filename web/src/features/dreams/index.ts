@@ -1,0 +1,1 @@
+export { DreamMaker } from './components/dream-maker'

@@ -138,8 +138,10 @@ func loadApp(fsys fs.FS, exists webapp.Exists) (*webapp.Handler, error) {
 func appRecords(cat *catalog.Catalog) webapp.Exists {
 	return webapp.Exists{
 		"/books/:id": func(id string) bool {
+			// Only the canonical spelling names a book ("3", not "03" or
+			// "+3"); the app reads ids the same way (catalog/book-id.ts).
 			n, err := strconv.Atoi(id)
-			if err != nil || n <= 0 {
+			if err != nil || n <= 0 || strconv.Itoa(n) != id {
 				return false
 			}
 			_, err = cat.Book(n)

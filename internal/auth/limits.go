@@ -45,3 +45,37 @@ func (s *Service) claimEmailSlot(ctx context.Context, tx db.Querier, email, emai
 	e.RetryAfter = time.Duration(left) * time.Second
 	return e
 }
+
+// Limits per account, beside the per-IP ones: an attacker with many
+// addresses must still not guess one account's password or code.
+const (
+	// maxFailedSignIns wrong passwords per address in signInFailureWindow,
+	// then every password sign-in of that address waits for the next window.
+	maxFailedSignIns    = 10
+	signInFailureWindow = 15 * time.Minute
+	// maxWrongCodes wrong 6-digit codes per code, then the code dies.
+	maxWrongCodes = 5
+)
+
+func signInFailureBucket(email string) string { return "signin_failed|" + normalizeEmail(email) }
+
+// checkSignInAllowed answers 429 over_request_rate_limit, with the wait as
+// Retry-After, while an address has used up its failed sign-ins.
+func (s *Service) checkSignInAllowed(ctx context.Context, email string) error {
+	now := s.clock()
+	window := now.Truncate(signInFailureWindow)
+	hits, err := hitsIn(ctx, s.db, signInFailureBucket(email), window)
+	if err != nil || hits < maxFailedSignIns {
+		return err
+	}
+	wait := window.Add(signInFailureWindow).Sub(now).Round(time.Second)
+	e := tooManyRequests("over_request_rate_limit", "Too many failed sign-in attempts for this account. Please try again in %d minutes.", int((wait+time.Minute-1)/time.Minute))
+	e.RetryAfter = max(wait, time.Second)
+	return e
+}
+
+// countFailedSignIn counts one wrong password for an address.
+func (s *Service) countFailedSignIn(ctx context.Context, email string) error {
+	_, err := countHit(ctx, s.db, signInFailureBucket(email), s.clock().Truncate(signInFailureWindow))
+	return err
+}

@@ -25,7 +25,7 @@ func (s *Service) Register(mux *http.ServeMux) {
 	mux.Handle("POST /auth/v1/resend", a(limited("resend", s.Resend)))
 	mux.Handle("GET /auth/v1/verification-status", a(limited("verification_status", s.VerificationStatus)))
 	mux.Handle("GET /auth/v1/user", a(s.GetUser))
-	mux.Handle("PUT /auth/v1/user", a(s.UpdateUser))
+	mux.Handle("PUT /auth/v1/user", a(limited("user", s.UpdateUser)))
 	mux.Handle("POST /auth/v1/logout", a(s.Logout))
 	mux.Handle("GET /auth/v1/authorize", a(limited("authorize", s.Authorize)))
 	mux.Handle("GET /auth/v1/callback", a(s.GoogleCallback))
@@ -40,11 +40,17 @@ func (s *Service) Register(mux *http.ServeMux) {
 }
 
 // handle adapts an /auth/v1 handler: CORS headers as Supabase Auth sends
-// them, and errors answered in GoTrue's shapes.
+// them, a query string with control characters refused before any handler
+// reads it, and errors answered in GoTrue's shapes.
 func (s *Service) handle(h httpx.HandlerFunc) http.Handler {
-	next := httpx.HandleWith(writeError, h)
+	next := httpx.HandleWith(writeError, func(w http.ResponseWriter, r *http.Request) error {
+		if err := httpx.CheckText(r.URL.Query()); err != nil {
+			return err
+		}
+		return h(w, r)
+	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		setCORSHeaders(w, r)
+		s.setCORSHeaders(w, r)
 		next.ServeHTTP(w, r)
 	})
 }

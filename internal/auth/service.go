@@ -13,6 +13,7 @@ import (
 
 	"bookshop/internal/config"
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 	"bookshop/internal/ratelimit"
 )
 
@@ -86,7 +87,8 @@ func NewService(ctx context.Context, cfg config.Config, d *db.DB, opts ...Option
 func (s *Service) clock() time.Time { return s.now().UTC() }
 
 // decodeBody reads a JSON request body. An empty body is an empty object,
-// as GoTrue treats it; bad JSON is a 400 bad_json.
+// as GoTrue treats it; bad JSON is a 400 bad_json, and text with control
+// characters (a NUL makes PostgreSQL fail) a 400 validation_failed.
 func decodeBody(r *http.Request, v any) error {
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
@@ -102,7 +104,7 @@ func decodeBody(r *http.Request, v any) error {
 	if err := json.Unmarshal(body, v); err != nil {
 		return badRequest("bad_json", "Could not parse request body as JSON: %v", describeJSONError(err))
 	}
-	return nil
+	return httpx.CheckText(v)
 }
 
 func describeJSONError(err error) string {

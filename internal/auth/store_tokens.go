@@ -151,3 +151,40 @@ func takeOAuthState(ctx context.Context, q db.Querier, stateHash string) (*flowS
 	_, err = q.ExecContext(ctx, `UPDATE flow_states SET oauth_state_hash = NULL WHERE id = ?`, f.ID)
 	return &f, err
 }
+
+// countWrongCode records a wrong 6-digit code tried for an address against
+// each of its live codes of types, and deletes those that have now had
+// maxAttempts wrong tries: the code dies, a new one must be requested.
+func countWrongCode(ctx context.Context, q db.Querier, email string, types []string, now time.Time, maxAttempts int) error {
+	placeholders := strings.TrimSuffix(strings.Repeat("?, ", len(types)), ", ")
+	args := []any{email}
+	for _, ty := range types {
+		args = append(args, ty)
+	}
+	where := `LOWER(sent_to) = ? AND token_type IN (` + placeholders + `) AND otp_hash <> ''`
+	if _, err := q.ExecContext(ctx, `UPDATE one_time_tokens SET failed_attempts = failed_attempts + 1 WHERE `+where+` AND expires_at > ?`, append(args, now)...); err != nil {
+		return err
+	}
+	_, err := q.ExecContext(ctx, `DELETE FROM one_time_tokens WHERE `+where+` AND failed_attempts >= ?`, append(args, maxAttempts)...)
+	return err
+}
+
+// countHit adds one to the counter bucket of the window starting at
+// window (rows of rate_limits, shared by every instance) and returns it.
+func countHit(ctx context.Context, q db.Querier, bucket string, window time.Time) (int, error) {
+	var hits int
+	err := q.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
+		ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window).Scan(&hits)
+	return hits, err
+}
+
+// hitsIn is the counter of bucket in the window starting at window (0 when
+// nothing was counted).
+func hitsIn(ctx context.Context, q db.Querier, bucket string, window time.Time) (int, error) {
+	var hits int
+	err := q.QueryRowContext(ctx, `SELECT hits FROM rate_limits WHERE bucket = ? AND window_start = ?`, bucket, window).Scan(&hits)
+	if db.IsNoRows(err) {
+		return 0, nil
+	}
+	return hits, err
+}

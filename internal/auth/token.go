@@ -38,7 +38,15 @@ func (s *Service) passwordGrant(ctx context.Context, r *http.Request) (*tokenRes
 	if err := decodeBody(r, &in); err != nil {
 		return nil, err
 	}
+	if err := s.checkSignInAllowed(ctx, in.Email); err != nil {
+		return nil, err
+	}
 	u, err := s.checkCredentials(ctx, in.Email, in.Password)
+	if errors.Is(err, errInvalidCredentials) {
+		if err := s.countFailedSignIn(ctx, in.Email); err != nil {
+			return nil, err
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -100,6 +100,11 @@ func (s *Service) VerifyPost(w http.ResponseWriter, r *http.Request) error {
 		}
 		return s.signIn(ctx, tx, u, "otp", r)
 	})
+	if column == "otp_hash" && isOTPExpired(err) {
+		if err := countWrongCode(ctx, s.db, normalizeEmail(in.Email), types, s.clock(), maxWrongCodes); err != nil {
+			return err
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -142,4 +147,9 @@ func (s *Service) changeEmail(ctx context.Context, tx db.Querier, u *user, newEm
 	}
 	u.Email, u.EmailChange, u.EmailChangeSentAt = newEmail, "", nil
 	return nil
+}
+
+func isOTPExpired(err error) bool {
+	var e *apiError
+	return errors.As(err, &e) && e.Code == "otp_expired"
 }

@@ -108,7 +108,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	// One per-client limiter for the endpoints beyond /auth/v1 that write
 	// rows or send e-mail; the account service keeps its own on the same table.
 	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, o.now)
-	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter, cfg.SiteURL)
+	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter, cfg.SiteURL, o.now)
 	var countries geo.CountryLookup // nil: Accept-Language, else US
 	if cfg.GeoIPDatabase != "" {
 		mm, err := geo.OpenMaxMind(cfg.GeoIPDatabase)
@@ -138,8 +138,10 @@ func loadApp(fsys fs.FS, exists webapp.Exists) (*webapp.Handler, error) {
 func appRecords(cat *catalog.Catalog) webapp.Exists {
 	return webapp.Exists{
 		"/books/:id": func(id string) bool {
+			// Only the canonical spelling names a book ("3", not "03" or
+			// "+3"); the app reads ids the same way (catalog/book-id.ts).
 			n, err := strconv.Atoi(id)
-			if err != nil || n <= 0 {
+			if err != nil || n <= 0 || strconv.Itoa(n) != id {
 				return false
 			}
 			_, err = cat.Book(n)

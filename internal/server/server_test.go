@@ -114,6 +114,9 @@ func TestUnknownPagesAndBooksAre404(t *testing.T) {
 			{"/books/999", 404},
 			{"/books/abc", 404},
 			{"/books/0", 404},
+			{"/books/10.0", 404},
+			{"/books/010", 404},
+			{"/books/+10", 404},
 			{"/no/such/page", 404},
 			{"/routes.json", 404},
 		} {

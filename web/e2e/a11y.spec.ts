@@ -162,10 +162,17 @@ test.describe('keyboard, titles and status codes', () => {
       ['/books/3', 200],
       ['/blog/1', 200],
       ['/books/999', 404],
+      ['/books/3.0', 404],
       ['/no-such-page', 404],
     ] as const) {
       expect((await request.get(path)).status(), path).toBe(status)
     }
+  })
+
+  test('a book id spelled another way (3.0) is not found in the app either', async ({ page }) => {
+    const response = await page.goto('/books/3.0')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: 'Book Not Found' })).toBeVisible()
   })
 
   test('Back on a book opened directly goes to /books, not off the site', async ({ page }) => {

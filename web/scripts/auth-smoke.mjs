@@ -218,4 +218,21 @@ await step('signUp of a confirmed address answers like a new one, and e-mails th
   assert.equal(login.error, null, 'the password did not change')
 })
 
+await step('a NUL byte in the e-mail is a clear 400 validation_failed, not a 500', async () => {
+  const { error } = await newClient().signInWithPassword({ email: `nul\u0000${email}`, password })
+  assert.equal(error.status, 400)
+  assert.equal(error.code, 'validation_failed')
+})
+
+await step('ten wrong passwords for one account: over_request_rate_limit, even with the right one', async () => {
+  const target = `locked-${email}`
+  for (let i = 0; i < 10; i++) {
+    const { error } = await newClient().signInWithPassword({ email: target, password: `Wr0ng!${i}` })
+    assert.equal(error.code, 'invalid_credentials')
+  }
+  const { error } = await newClient().signInWithPassword({ email: target, password })
+  assert.equal(error.status, 429)
+  assert.equal(error.code, 'over_request_rate_limit')
+})
+
 console.log(process.exitCode ? 'auth smoke: FAILED' : 'auth smoke: all flows passed')

@@ -1,7 +1,7 @@
 import { ShoppingCart } from 'lucide-react'
 import { useParams } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { BookDetails } from '@/features/catalog'
+import { BookDetails, bookIdFromParam } from '@/features/catalog'
 import { useCart } from '@/features/cart'
 
 export default function BookPage() {
@@ -9,7 +9,7 @@ export default function BookPage() {
   const { addToCart } = useCart()
   return (
     <BookDetails
-      id={Number(id)}
+      id={bookIdFromParam(id)}
       actions={(book) => (
         <Button size="lg" onClick={() => addToCart(book)}>
           <ShoppingCart /> Add to Cart

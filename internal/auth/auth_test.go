@@ -134,10 +134,19 @@ func TestErrorShapesAndCORS(t *testing.T) {
 		if v2.str("code") != "invalid_credentials" || v2.str("message") != "Invalid login credentials" || v2.header.Get("X-Supabase-Api-Version") != "2024-01-01" {
 			t.Fatalf("2024-01-01 shape: %s %v", v2.raw, v2.header)
 		}
-		if v2.header.Get("Access-Control-Allow-Origin") != "http://elsewhere.test" {
-			t.Fatalf("CORS headers: %v", v2.header)
+		// CORS only for the shop's own origin and AUTH_CORS_ORIGINS (#9).
+		if v2.header.Get("Access-Control-Allow-Origin") != "" || v2.header.Get("Access-Control-Allow-Credentials") != "" {
+			t.Fatalf("CORS headers for an unknown origin: %v", v2.header)
 		}
+		own := h.do("POST", "/auth/v1/token?grant_type=password", body, "Origin", site)
+		if own.header.Get("Access-Control-Allow-Origin") != site {
+			t.Fatalf("CORS headers for the site: %v", own.header)
+		}
+		h = newHarness(t, d, map[string]string{"AUTH_CORS_ORIGINS": "http://app.test, http://elsewhere.test/"})
 		pre := h.do("OPTIONS", "/auth/v1/token", nil, "Origin", "http://elsewhere.test", "Access-Control-Request-Method", "POST")
+		if pre.header.Get("Access-Control-Allow-Origin") != "http://elsewhere.test" {
+			t.Fatalf("CORS headers for a configured origin: %v", pre.header)
+		}
 		if pre.status != 204 || !strings.Contains(pre.header.Get("Access-Control-Allow-Headers"), "X-Supabase-Api-Version") {
 			t.Fatalf("preflight: %d %v", pre.status, pre.header)
 		}

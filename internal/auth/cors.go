@@ -2,11 +2,13 @@ package auth
 
 import (
 	"net/http"
+	"net/url"
+	"slices"
 )
 
 // Preflight answers CORS preflight requests to /auth/v1.
 func (s *Service) Preflight(w http.ResponseWriter, r *http.Request) {
-	setCORSHeaders(w, r)
+	s.setCORSHeaders(w, r)
 	h := w.Header()
 	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
 	h.Set("Access-Control-Allow-Headers", "Accept, Authorization, Content-Type, X-Client-IP, X-Client-Info, X-JWT-AUD, apikey, X-Supabase-Api-Version")
@@ -14,11 +16,12 @@ func (s *Service) Preflight(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// setCORSHeaders mirrors Supabase Auth, which accepts any origin: the
-// API authenticates with bearer tokens, never cookies.
-func setCORSHeaders(w http.ResponseWriter, r *http.Request) {
+// setCORSHeaders lets a browser page call /auth/v1 only from the shop's
+// own origin (SITE_URL's) or one of AUTH_CORS_ORIGINS; any other origin
+// gets no CORS headers, so its pages cannot read the answers (#9).
+func (s *Service) setCORSHeaders(w http.ResponseWriter, r *http.Request) {
 	origin := r.Header.Get("Origin")
-	if origin == "" {
+	if origin == "" || !s.corsAllowed(origin) {
 		return
 	}
 	h := w.Header()
@@ -26,4 +29,11 @@ func setCORSHeaders(w http.ResponseWriter, r *http.Request) {
 	h.Set("Access-Control-Allow-Credentials", "true")
 	h.Set("Access-Control-Expose-Headers", "X-Total-Count, Link, X-Supabase-Api-Version")
 	h.Add("Vary", "Origin")
+}
+
+func (s *Service) corsAllowed(origin string) bool {
+	if u, err := url.Parse(s.cfg.SiteURL); err == nil && origin == u.Scheme+"://"+u.Host {
+		return true
+	}
+	return slices.Contains(s.cfg.AuthCORSOrigins, origin)
 }

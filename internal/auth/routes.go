@@ -50,7 +50,7 @@ func (s *Service) handle(h httpx.HandlerFunc) http.Handler {
 		return h(w, r)
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		setCORSHeaders(w, r)
+		s.setCORSHeaders(w, r)
 		next.ServeHTTP(w, r)
 	})
 }

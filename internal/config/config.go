@@ -36,6 +36,7 @@ type Config struct {
 	EmailCooldown     time.Duration // EMAIL_COOLDOWN_SECONDS: wait between two account e-mails of one type to one address
 	MailerAutoconfirm bool          // MAILER_AUTOCONFIRM: sign-ups are confirmed at once, without an e-mail (development)
 	DisableSignup     bool          // DISABLE_SIGNUP: no new accounts (sign-up answers 422 signup_disabled)
+	AuthCORSOrigins   []string      // AUTH_CORS_ORIGINS: origins besides SITE_URL's that may call /auth/v1 from a browser
 
 	GoogleClientID     string // GOOGLE_CLIENT_ID
 	GoogleClientSecret string // GOOGLE_CLIENT_SECRET
@@ -116,6 +117,11 @@ func Load(lookup Lookup) (Config, error) {
 	}
 
 	c.SiteURL = strings.TrimRight(get("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
+	for _, o := range strings.Split(get("AUTH_CORS_ORIGINS", ""), ",") {
+		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
+			c.AuthCORSOrigins = append(c.AuthCORSOrigins, o)
+		}
+	}
 
 	errs = append(errs, c.validate()...)
 	return c, errors.Join(errs...)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"bookshop/internal/apitest"
 )
@@ -157,5 +158,17 @@ func TestIdempotencyKey(t *testing.T) {
 			}},
 		{Name: "a key with a control character is refused", Method: "POST", URL: pay, Body: demo(nil), Headers: map[string]string{"Idempotency-Key": "a\x01b"},
 			ExpectedStatus: 400},
+	})
+}
+
+// The server's clock (server.WithClock) dates orders, so a test can move it.
+func TestOrdersReadTheServersClock(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "an order placed after moving the clock carries the clock's time", Method: "GET", URL: "/api/orders", As: "owner",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Clock.Advance(72 * time.Hour)
+				e.Do("POST", pay, demo(nil), "owner").Expect(t, 200)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"createdAt":"2026-06-04T12:00:00Z"`, `"paidAt":"2026-06-04T12:00:00Z"`}},
 	})
 }

@@ -38,14 +38,20 @@ type Service struct {
 
 	// How long one request may own a capture, and how long a concurrent
 	// request waits for its outcome before asking the buyer to retry.
+	// now is the clock of order times and capture locks (server.WithClock).
+	now         func() time.Time
 	captureHold time.Duration
 	captureWait time.Duration
 }
 
 // New builds the service. pp may be nil: PayPal is then refused clearly
 // while the demo methods keep working.
-func New(d *db.DB, cat Catalog, pp *paypal.Client, buyers Buyers, limiter *ratelimit.Limiter, siteURL string) *Service {
-	return &Service{db: d, catalog: cat, paypal: pp, buyers: buyers, limiter: limiter, siteURL: siteURL,
+// now is the clock (nil: time.Now); order times and capture locks read it.
+func New(d *db.DB, cat Catalog, pp *paypal.Client, buyers Buyers, limiter *ratelimit.Limiter, siteURL string, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{now: now, db: d, catalog: cat, paypal: pp, buyers: buyers, limiter: limiter, siteURL: siteURL,
 		captureHold: 45 * time.Second, captureWait: 20 * time.Second}
 }
 
@@ -123,7 +129,7 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	if earlier, ok, err := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents); err != nil || ok {
 		return payPalIDOf(earlier, err)
 	}
-	err = s.db.InTx(ctx, func(tx *db.Tx) error { return insertOrder(ctx, tx, &o, "PayPal checkout started") })
+	err = s.db.InTx(ctx, func(tx *db.Tx) error { return insertOrder(ctx, tx, &o, "PayPal checkout started", s.now()) })
 	if db.IsUniqueViolation(err) { // a concurrent call with the same key won
 		if earlier, ok, kerr := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents); kerr != nil || ok {
 			return payPalIDOf(earlier, kerr)
@@ -135,7 +141,7 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	pp, err := s.paypal.CreateOrder(ctx, "bookshop-create-"+o.Number, payPalOrderRequest(o))
 	if err != nil {
 		slog.ErrorContext(ctx, "paypal: create order failed", "order", o.Number, "err", err)
-		if _, serr := setStatus(ctx, s.db, o.ID, StatusPendingPayment, StatusPaymentFailed, "PayPal create failed: "+err.Error()); serr != nil {
+		if _, serr := setStatus(ctx, s.db, o.ID, StatusPendingPayment, StatusPaymentFailed, "PayPal create failed: "+err.Error(), s.now()); serr != nil {
 			slog.ErrorContext(ctx, "orders: record failure", "order", o.Number, "err", serr)
 		}
 		// Nothing was created at PayPal: the buyer's retry of this attempt
@@ -145,7 +151,7 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 		}
 		return "", httpx.Errorf(httpx.CodeBadGateway, "PayPal could not create the order (%s). Please try again.", payPalMessage(err))
 	}
-	if _, err := s.db.ExecContext(ctx, `UPDATE orders SET provider_order_id = ?, updated_at = ? WHERE id = ?`, pp.ID, time.Now().UTC(), o.ID); err != nil {
+	if _, err := s.db.ExecContext(ctx, `UPDATE orders SET provider_order_id = ?, updated_at = ? WHERE id = ?`, pp.ID, s.now().UTC(), o.ID); err != nil {
 		return "", fmt.Errorf("store PayPal order id: %w", err)
 	}
 	return pp.ID, nil
@@ -266,7 +272,7 @@ func sameLines(a, b []Line) bool {
 func (s *Service) captureOnce(ctx context.Context, o Order) (PaymentResult, error) {
 	deadline := time.Now().Add(s.captureWait)
 	for {
-		claimed, err := claimCapture(ctx, s.db, o.ID, time.Now(), s.captureHold)
+		claimed, err := claimCapture(ctx, s.db, o.ID, s.now(), s.captureHold)
 		if err != nil {
 			return PaymentResult{}, err
 		}
@@ -299,11 +305,11 @@ func (s *Service) capture(reqCtx context.Context, o Order) (PaymentResult, error
 	defer cancel()
 	fresh, err := orderBy(ctx, s.db, "id = ?", o.ID) // the attempt number may have moved on
 	if err != nil {
-		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false))
+		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false, s.now()))
 	}
 	o.CaptureAttempt = fresh.CaptureAttempt
-	if _, err := setStatus(ctx, s.db, o.ID, StatusPaymentFailed, StatusPendingPayment, "capture retried"); err != nil {
-		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false))
+	if _, err := setStatus(ctx, s.db, o.ID, StatusPaymentFailed, StatusPendingPayment, "capture retried", s.now()); err != nil {
+		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false, s.now()))
 	}
 	requestID := fmt.Sprintf("bookshop-capture-%s-%d", o.Number, o.CaptureAttempt)
 	pp, err := s.paypal.CaptureOrder(ctx, requestID, o.ProviderOrderID)
@@ -327,7 +333,7 @@ func (s *Service) capture(reqCtx context.Context, o Order) (PaymentResult, error
 	o.CaptureID = capture.ID
 	paid, err := s.finishPaid(ctx, o, "PayPal capture "+capture.ID)
 	if err != nil {
-		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false))
+		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false, s.now()))
 	}
 	return resultOf(paid), nil
 }
@@ -340,7 +346,7 @@ func (s *Service) captureFailed(ctx context.Context, o Order, err error) error {
 	var apiErr *paypal.APIError
 	if !errors.As(err, &apiErr) || apiErr.Status >= 500 || apiErr.Status == 429 {
 		slog.WarnContext(ctx, "paypal: capture outcome unknown", "order", o.Number, "err", err)
-		if rerr := releaseCapture(ctx, s.db, o.ID, false); rerr != nil {
+		if rerr := releaseCapture(ctx, s.db, o.ID, false, s.now()); rerr != nil {
 			return rerr
 		}
 		return httpx.Errorf(httpx.CodeBadGateway, "PayPal did not confirm the payment. Please try again; you will not be charged twice.")
@@ -356,10 +362,10 @@ func (s *Service) captureFailed(ctx context.Context, o Order, err error) error {
 // frees the lock for a fresh attempt, and returns userErr.
 func (s *Service) fail(ctx context.Context, o Order, note string, userErr error) error {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		if _, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusPaymentFailed, note); err != nil {
+		if _, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusPaymentFailed, note, s.now()); err != nil {
 			return err
 		}
-		return releaseCapture(ctx, tx, o.ID, true)
+		return releaseCapture(ctx, tx, o.ID, true, s.now())
 	})
 	if err != nil {
 		return err
@@ -372,7 +378,7 @@ func (s *Service) fail(ctx context.Context, o Order, note string, userErr error)
 // it goes out exactly once. The buyer is marked after the commit.
 func (s *Service) finishPaid(ctx context.Context, o Order, note string) (Order, error) {
 	err := s.db.InTx(ctx, func(tx *db.Tx) error {
-		changed, err := markPaid(ctx, tx, o, o.CaptureID, note)
+		changed, err := markPaid(ctx, tx, o, o.CaptureID, note, s.now())
 		if err != nil || !changed {
 			return err
 		}
@@ -433,10 +439,10 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 			replay = &earlier
 			return err
 		}
-		if err := insertOrder(ctx, tx, &o, "demo checkout ("+req.Method+")"); err != nil {
+		if err := insertOrder(ctx, tx, &o, "demo checkout ("+req.Method+")", s.now()); err != nil {
 			return err
 		}
-		if _, err := markPaid(ctx, tx, o, "", "demo payment, no money moved"); err != nil {
+		if _, err := markPaid(ctx, tx, o, "", "demo payment, no money moved", s.now()); err != nil {
 			return err
 		}
 		return mail.Enqueue(ctx, tx, confirmationEmail(o, s.siteURL))

@@ -70,12 +70,12 @@ func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 
 // insertOrder stores a new order with its lines and its first history entry,
 // under a fresh order number.
-func insertOrder(ctx context.Context, tx *db.Tx, o *Order, note string) error {
+func insertOrder(ctx context.Context, tx *db.Tx, o *Order, note string, at time.Time) error {
 	shipping, err := json.Marshal(o.Shipping)
 	if err != nil {
 		return err
 	}
-	now := time.Now().UTC()
+	now := at.UTC()
 	o.CreatedAt = now
 	// 50 random bits make a collision of numbers practically impossible;
 	// should one happen, the unique index refuses it and the buyer retries.
@@ -94,12 +94,12 @@ func insertOrder(ctx context.Context, tx *db.Tx, o *Order, note string) error {
 			return fmt.Errorf("insert order line: %w", err)
 		}
 	}
-	return addHistory(ctx, tx, o.ID, "", StatusPendingPayment, note)
+	return addHistory(ctx, tx, o.ID, "", StatusPendingPayment, note, now)
 }
 
-func addHistory(ctx context.Context, q db.Querier, orderID int64, from, to, note string) error {
+func addHistory(ctx context.Context, q db.Querier, orderID int64, from, to, note string, at time.Time) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO order_status_history (order_id, from_status, to_status, note, created_at)
-		VALUES (?, ?, ?, ?, ?)`, orderID, from, to, note, time.Now().UTC())
+		VALUES (?, ?, ?, ?, ?)`, orderID, from, to, note, at.UTC())
 	if err != nil {
 		return fmt.Errorf("insert order history: %w", err)
 	}
@@ -108,16 +108,16 @@ func addHistory(ctx context.Context, q db.Querier, orderID int64, from, to, note
 
 // setStatus moves an order from one status to another and records it. It
 // changes nothing, and says so, when the order is no longer in from.
-func setStatus(ctx context.Context, q db.Querier, orderID int64, from, to, note string) (bool, error) {
+func setStatus(ctx context.Context, q db.Querier, orderID int64, from, to, note string, at time.Time) (bool, error) {
 	res, err := q.ExecContext(ctx, `UPDATE orders SET status = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = ?`,
-		to, failureReason(to, note), time.Now().UTC(), orderID, from)
+		to, failureReason(to, note), at.UTC(), orderID, from)
 	if err != nil {
 		return false, fmt.Errorf("update order status: %w", err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return false, nil
 	}
-	return true, addHistory(ctx, q, orderID, from, to, note)
+	return true, addHistory(ctx, q, orderID, from, to, note, at)
 }
 
 func failureReason(status, note string) string {
@@ -203,13 +203,13 @@ func claimCapture(ctx context.Context, q db.Querier, orderID int64, now time.Tim
 
 // releaseCapture drops the lock; nextAttempt tells whether the next try must
 // use a new PayPal-Request-Id (after a definitive answer from PayPal).
-func releaseCapture(ctx context.Context, q db.Querier, orderID int64, nextAttempt bool) error {
+func releaseCapture(ctx context.Context, q db.Querier, orderID int64, nextAttempt bool, at time.Time) error {
 	bump := 0
 	if nextAttempt {
 		bump = 1
 	}
 	_, err := q.ExecContext(ctx, `UPDATE orders SET capture_lock_until = NULL, capture_attempt = capture_attempt + ?, updated_at = ? WHERE id = ?`,
-		bump, time.Now().UTC(), orderID)
+		bump, at.UTC(), orderID)
 	if err != nil {
 		return fmt.Errorf("release capture: %w", err)
 	}
@@ -218,7 +218,7 @@ func releaseCapture(ctx context.Context, q db.Querier, orderID int64, nextAttemp
 
 // markPaid records a successful payment once: it changes nothing, and says
 // so, when the order is already paid.
-func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string) (bool, error) {
+func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string, at time.Time) (bool, error) {
 	shipping, err := json.Marshal(o.Shipping)
 	if err != nil {
 		return false, err
@@ -227,7 +227,7 @@ func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string
 	if err := q.QueryRowContext(ctx, `SELECT status FROM orders WHERE id = ?`, o.ID).Scan(&prev); err != nil {
 		return false, fmt.Errorf("read order status: %w", err)
 	}
-	now := time.Now().UTC()
+	now := at.UTC()
 	res, err := q.ExecContext(ctx, `UPDATE orders SET status = ?, user_id = ?, email = ?, shipping_info = ?, capture_id = ?,
 		capture_lock_until = NULL, failure_reason = '', paid_at = ?, updated_at = ? WHERE id = ? AND status <> ?`,
 		StatusPaid, nullString(o.UserID), o.Email, string(shipping), nullString(captureID), now, now, o.ID, StatusPaid)
@@ -237,7 +237,7 @@ func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string
 	if n, _ := res.RowsAffected(); n == 0 {
 		return false, nil
 	}
-	return true, addHistory(ctx, q, o.ID, prev, StatusPaid, note)
+	return true, addHistory(ctx, q, o.ID, prev, StatusPaid, note, now)
 }
 
 func nullString(s string) any {

@@ -8,6 +8,7 @@ import { authClient } from '@/lib/auth-client'
 import { getConsent, hasAnalyticsConsent, setConsent } from '@/lib/consent'
 import { getProfile, type Profile } from './api/profile'
 import { trackDevice } from './api/track-device'
+import { needsSecondStep } from './components/two-step-challenge'
 import { removePendingEmail } from './pending-email'
 
 /** The signed-in person as the rest of the app sees them. */
@@ -114,7 +115,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       switch (event) {
         case 'INITIAL_SESSION':
           setLoading(false)
-          if (user) {
+          // A session that still owes its two-step code is not complete: the
+          // profile loads once the code is verified (no 'Error loading profile').
+          if (user && !needsSecondStep(next)) {
             // A signed-in user with no stored choice accepts all (spec 01 §4 "Consent").
             if (getConsent() === null) setConsent('all')
             void loadUserData(user)
@@ -122,7 +125,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           break
         case 'SIGNED_IN':
         case 'TOKEN_REFRESHED':
-          if (user) {
+        case 'MFA_CHALLENGE_VERIFIED':
+          if (user && !needsSecondStep(next)) {
             removePendingEmail()
             setConsent('all')
             // last_login_date is set by the server when the session is issued.

@@ -48,6 +48,11 @@ describe('sign-up validation', () => {
     ['parent@.com', m.emailBetween],
     ['parent@example.c', m.emailAfterDot],
     ['parent@example.co.u', m.emailAfterDot],
+    // What the server refuses, the form refuses too (#9).
+    ['pa rent@example.com', m.emailInvalid],
+    ['parent@exa mple.com', m.emailInvalid],
+    ['pa\u0000rent@example.com', m.emailInvalid],
+    ['<parent@example.com>', m.emailInvalid],
     ['pa@ex.co', null],
   ])('email %j gives %s', (email, want) => {
     expect(emailProblem(email)).toBe(want)

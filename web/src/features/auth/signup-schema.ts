@@ -4,6 +4,11 @@ import { z } from 'zod'
 const NAME_RE = /^[A-Za-z\s'-]*$/
 const PASSWORD_CHARS_RE = /^[A-Za-z0-9!@#$%^&*(),.?":{}|<>]*$/
 const SPECIAL_RE = /[!@#$%^&*(),.?":{}|<>]/
+/**
+ * What the server's address check (internal/mail ValidEmail) refuses beyond the spec's
+ * rules: spaces, control characters and the characters an address may only have in quotes.
+ */
+const EMAIL_CHARS_RE = /^[^\s\p{Cc}<>()[\]\\,;:"]+$/u
 
 export const signupMessages = {
   firstNameRequired: 'First name is required',
@@ -15,6 +20,7 @@ export const signupMessages = {
   emailDot: 'Email must contain a domain with a dot (.)',
   emailBetween: 'Email must have at least 2 characters between @ and .',
   emailAfterDot: 'Email must have at least 2 characters after the dot (.)',
+  emailInvalid: 'Invalid email address',
   passwordMin: 'Password must be at least 8 characters',
   passwordChars: 'Only English characters, numbers, and special characters allowed',
   passwordUpper: 'Password must contain at least one uppercase letter',
@@ -36,6 +42,7 @@ export function emailProblem(email: string): string | null {
   if (firstDot === -1) return signupMessages.emailDot
   if (firstDot < 2) return signupMessages.emailBetween
   if (domain.length - domain.lastIndexOf('.') - 1 < 2) return signupMessages.emailAfterDot
+  if (!EMAIL_CHARS_RE.test(email)) return signupMessages.emailInvalid
   return null
 }
 

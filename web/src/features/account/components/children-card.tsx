@@ -1,5 +1,5 @@
 import { Baby, Pencil, Plus, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
@@ -23,6 +23,10 @@ export function ChildrenCard() {
   const add = useAddKid()
   const update = useUpdateKid()
   const remove = useRemoveKid()
+  // Spec 02 §8: a failed load of the children says so in a toast as well.
+  useEffect(() => {
+    if (kids.isError) toast.error('Error loading kid names', { description: messageOf(kids.error) })
+  }, [kids.isError, kids.error])
 
   async function addChild(input: KidInput) {
     try {

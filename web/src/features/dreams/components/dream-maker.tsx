@@ -130,19 +130,19 @@ export function DreamMaker({ profilePath, profileState }: { profilePath: string;
 function StoryView({ dream, onAnother }: { dream: Dream; onAnother: () => void }) {
   return (
     <article className="dream-story mx-auto max-w-2xl rounded-3xl bg-white p-6 shadow-sm sm:p-10">
-      <div className="flex items-center gap-4">
+      <div className="dream-story-head flex items-center gap-4">
         <CharacterPortrait id={dream.companion.id as CharacterId} className="size-20 shrink-0" />
         <div>
           <h2 className="font-display text-2xl font-bold sm:text-3xl">{dream.title}</h2>
-          <p className="text-stone-600">A dream story for {dream.kid.name}</p>
+          <p className="dream-story-for text-stone-600">A dream story for {dream.kid.name}</p>
         </div>
       </div>
-      <div className="mt-6 space-y-4 text-lg leading-relaxed">
+      <div className="dream-story-text mt-6 space-y-4 text-lg leading-relaxed">
         {dream.paragraphs.map((p, i) => (
           <p key={i}>{p}</p>
         ))}
       </div>
-      <div className="mt-8 flex flex-wrap gap-3 print:hidden">
+      <div className="dream-story-actions mt-8 flex flex-wrap gap-3 print:hidden">
         <Button type="button" onClick={onAnother}>Create Another Dream</Button>
         <Button type="button" variant="outline" onClick={() => window.print()}>Print Story</Button>
       </div>

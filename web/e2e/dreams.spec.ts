@@ -1,0 +1,88 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+
+// Dream Maker (issue 11) against the real binary in --dev mode: parents are
+// confirmed through the development mailbox, children are added with POST /api/kids.
+
+type Mail = { to: string; subject: string; text: string }
+
+const PASSWORD = 'Tiger123!'
+
+async function confirmedAccount(request: APIRequestContext) {
+  const email = `dreams-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+  const res = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: 'Nainni', last_name: 'Rabbit' } } })
+  expect(res.ok()).toBeTruthy()
+  let link = ''
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[]
+      link = mails.find((m) => m.to === email)?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
+      return link
+    })
+    .not.toBe('')
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303)
+  return email
+}
+
+async function addChild(request: APIRequestContext, email: string, name: string) {
+  const token = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } })
+  expect(token.ok()).toBeTruthy()
+  const { access_token } = (await token.json()) as { access_token: string }
+  const kid = await request.post('/api/kids', { data: { name, date_of_birth: '2019-05-04' }, headers: { Authorization: `Bearer ${access_token}` } })
+  expect(kid.status()).toBe(201)
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page.getByText('Login successful')).toBeVisible()
+}
+
+test.describe('dream maker', () => {
+  test.setTimeout(90_000)
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+  })
+
+  test('a parent with no child is sent to My Children', async ({ page }) => {
+    await signIn(page, await confirmedAccount(page.request))
+    await page.goto('/dreamaker')
+    await expect(page.getByText('No Children Added Yet')).toBeVisible()
+    await page.getByRole('link', { name: 'Go to My Children' }).click()
+    await expect(page).toHaveURL('/profile')
+    await expect(page.getByRole('heading', { name: 'My Children' })).toBeInViewport()
+  })
+
+  test('one child: preselected, a dream names child and companion, prints only the story', async ({ page }, info) => {
+    const email = await confirmedAccount(page.request)
+    await addChild(page.request, email, 'Mila')
+    await signIn(page, email)
+    await page.goto('/dreamaker')
+    await expect(page.getByRole('radio', { name: 'Mila' })).toBeChecked()
+    await page.getByText("I'm a girl!").click()
+    await page.getByRole('button', { name: 'Create Dream' }).click()
+    await expect(page.getByRole('button', { name: 'Creating Dream...' })).toBeVisible()
+    const story = page.locator('article.dream-story')
+    await expect(story).toContainText('A dream story for Mila')
+    await expect(story).toContainText('Siso')
+
+    // The print view: the story and nothing else of the site.
+    await page.emulateMedia({ media: 'print' })
+    await expect(story).toBeVisible()
+    await expect(story.getByRole('heading', { level: 2 })).toBeVisible()
+    for (const chrome of [page.locator('body > div header').first(), page.locator('footer').first(), page.getByRole('heading', { name: 'Dream Maker', level: 1 }), page.getByRole('button', { name: 'Print Story' }), page.getByRole('button', { name: 'Create Another Dream' })])
+      await expect(chrome).toBeHidden()
+    await page.screenshot({ path: info.outputPath('print-view.png'), fullPage: true })
+    for (const format of ['A4', 'Letter'] as const) {
+      const pdf = await page.pdf({ format, printBackground: true })
+      await info.attach(`story-${format}.pdf`, { body: pdf, contentType: 'application/pdf' })
+      expect(pdf.length).toBeGreaterThan(5000)
+    }
+    await page.emulateMedia({ media: 'screen' })
+
+    await page.getByRole('button', { name: 'Create Another Dream' }).click()
+    await expect(page.getByRole('button', { name: 'Create Dream' })).toBeVisible()
+    await expect(page.getByRole('radio', { name: 'Mila' })).toBeChecked()
+  })
+})

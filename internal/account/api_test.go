@@ -163,7 +163,7 @@ func TestKidsAPI(t *testing.T) {
 func TestProfileAPI(t *testing.T) {
 	apitest.Run(t, []apitest.Scenario{
 		{Name: "names, ISO codes and a birthday are saved", Method: "PATCH", URL: "/api/profile", As: "owner",
-			Body: map[string]any{"first_name": " Pat ", "last_name": "Lee", "country": "FR", "language": "fr", "date_of_birth": "1990-04-03"},
+			Body:           map[string]any{"first_name": " Pat ", "last_name": "Lee", "country": "FR", "language": "fr", "date_of_birth": "1990-04-03"},
 			ExpectedStatus: 200, ExpectedContent: []string{`"first_name":"Pat"`, `"country":"FR"`, `"language":"fr"`, `"date_of_birth":"1990-04-03"`}},
 		{Name: "an empty birthday is saved as null", Method: "PATCH", URL: "/api/profile", As: "owner",
 			Body: map[string]any{"date_of_birth": ""}, ExpectedStatus: 200, ExpectedContent: []string{`"date_of_birth":null`}},
@@ -172,7 +172,7 @@ func TestProfileAPI(t *testing.T) {
 		{Name: "a country name is not a code", Method: "PATCH", URL: "/api/profile", As: "owner",
 			Body: map[string]any{"country": "France"}, ExpectedStatus: 400, ExpectedContent: []string{`"country":"Use an ISO 3166 country code`}},
 		{Name: "role, status and purchase cannot be changed", Method: "PATCH", URL: "/api/profile", As: "owner",
-			Body: map[string]any{"role": "admin", "account_status": "Banned", "email_verification_status": "Pending Verification", "made_purchase": true},
+			Body:           map[string]any{"role": "admin", "account_status": "Banned", "email_verification_status": "Pending Verification", "made_purchase": true},
 			ExpectedStatus: 200, ExpectedContent: []string{`"role":"user"`, `"account_status":"Active"`, `"made_purchase":false`}},
 	})
 }

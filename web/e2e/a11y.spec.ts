@@ -136,6 +136,8 @@ test.describe('keyboard, titles and status codes', () => {
 
   test('the skip link jumps to the main content', async ({ page }) => {
     await page.goto('/about')
+    // Tab only once the app has drawn the page: before that there is nothing to focus.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to content' })
     await expect(skip).toBeFocused()

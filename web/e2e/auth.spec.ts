@@ -100,8 +100,10 @@ test.describe('accounts', () => {
     await page.getByRole('menuitem', { name: 'Sign Out' }).click()
     await expect(page).toHaveURL('/')
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
+    // Signed out, /profile says so and offers the way back in (spec 02 §2).
     await page.goto('/profile')
-    await expect(page).toHaveURL('/login')
+    await expect(page.getByText('Not Logged In')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible()
   })
 
   test('login returns to the protected page the visitor asked for', async ({ page }) => {

@@ -171,6 +171,8 @@ test.describe('Find the Differences!', () => {
 })
 
 test.describe('/config', () => {
+  // Two accounts, an upload and a second browser: more than the default 30 s on a 2-core machine.
+  test.beforeEach(() => test.setTimeout(90_000))
   test('an anonymous visitor sees the sign-in form', async ({ page }) => {
     await page.goto('/config')
     await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible()

@@ -477,6 +477,10 @@ test.describe('checkout', () => {
     await logIn(page, email)
     await addBook(page, 1)
     await page.goto('/checkout')
+    // The parent's name is filled in for them (issue #14): empty it to make the form invalid.
+    const name = page.getByLabel('Full Name', { exact: true })
+    await expect(name).not.toHaveValue('')
+    await name.fill('')
     await page.getByRole('tab', { name: 'PayPal' }).click()
     await page.getByRole('button', { name: 'PayPal', exact: true }).click()
     await expect(page.getByText('Name is required')).toBeVisible()

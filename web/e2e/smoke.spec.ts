@@ -69,12 +69,14 @@ test('a deep link survives reload', async ({ page }) => {
 test('an unknown path shows the not-found page and Return Home works', async ({ page }) => {
   const errors = collectConsoleErrors(page)
   await page.goto('/no/such/page')
+  // The page itself answers HTTP 404 on purpose (issue #14); Chromium logs that one.
+  const documentIs404 = (e: string) => e.includes('status of 404')
   await expect(page.getByRole('heading', { name: 'Once Upon a Time... This Page Existed.' })).toBeVisible()
   await expect(page.getByTestId('mystery-destination')).toHaveText(/Hidden Objects Adventure|Spot the Difference Quest|Story Creation Magic/)
   await page.getByRole('link', { name: 'Return Home' }).click()
   await expect(page).toHaveURL('/')
   await expect(page.getByRole('heading', { name: 'Our First Adventure' })).toBeVisible()
-  expect(errors).toEqual([])
+  expect(errors.filter((e) => !documentIs404(e))).toEqual([])
 })
 
 test('a malformed hash (#%E0%A4%A) still renders the home page without errors', async ({ page }) => {
@@ -87,10 +89,14 @@ test('a malformed hash (#%E0%A4%A) still renders the home page without errors', 
 })
 
 test('protected pages send a signed-out visitor to login', async ({ page }) => {
-  for (const path of ['/profile', '/dreamaker', '/games/find-objects', '/games/find-differences']) {
+  for (const path of ['/dreamaker', '/games/find-objects', '/games/find-differences']) {
     await page.goto(path)
     await expect(page).toHaveURL('/login')
   }
+  // /profile stays and says so, with the way in (spec 02 §2).
+  await page.goto('/profile')
+  await expect(page.getByText('Not Logged In')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible()
 })
 
 test('footer hash link scrolls when already on the page', async ({ page }) => {

@@ -66,6 +66,10 @@ func TestDreamsAPI(t *testing.T) {
 		{Name: "a child id of the wrong type", Method: "POST", URL: "/api/dreams", As: "owner",
 			Body: map[string]any{"kid_id": true, "gender": "boy", "companion": "siso"}, ExpectedStatus: 400},
 		{Name: "not JSON", Method: "POST", URL: "/api/dreams", As: "owner", Body: "kid=1", ExpectedStatus: 400},
+		// A NUL byte must never reach PostgreSQL (SQLSTATE 22021 would be a 500).
+		{Name: "a malformed dream id is not found", Method: "DELETE", URL: "/api/dreams/%00", As: "owner", ExpectedStatus: 404},
+		{Name: "a malformed child id lists nothing", Method: "GET", URL: "/api/dreams?kid_id=%00", As: "owner",
+			ExpectedStatus: 200, ExpectedContent: []string{`"dreams":[]`}},
 
 		{Name: "my dreams, newest first, per child", Method: "GET", URL: "/api/dreams?kid_id={kid}", As: "owner",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {

@@ -72,6 +72,9 @@ func (s *Store) List(ctx context.Context, userID, kidID string) ([]Dream, error)
 	q := `SELECT ` + dreamColumns + ` FROM dreams WHERE user_id = ?`
 	args := []any{userID}
 	if kidID != "" {
+		if !wellFormedID(kidID) { // no such child: nothing to list
+			return nil, nil
+		}
 		q += ` AND kid_id = ?`
 		args = append(args, kidID)
 	}
@@ -95,6 +98,9 @@ func (s *Store) List(ctx context.Context, userID, kidID string) ([]Dream, error)
 // Delete removes userID's dream id; errNoDream when there is no such dream
 // of theirs, so another user's dream looks exactly like a missing one.
 func (s *Store) Delete(ctx context.Context, userID, id string) error {
+	if !wellFormedID(id) {
+		return errNoDream
+	}
 	res, err := s.db.ExecContext(ctx, `DELETE FROM dreams WHERE id = ? AND user_id = ?`, id, userID)
 	if err != nil {
 		return fmt.Errorf("delete dream: %w", err)
@@ -130,4 +136,12 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// wellFormedID tells whether id can name a row at all. Ids come from the
+// path or the query; anything else (a NUL byte, say, which PostgreSQL
+// refuses with an error) is simply not found, as in internal/account.
+func wellFormedID(id string) bool {
+	_, err := uuid.Parse(id)
+	return err == nil
 }

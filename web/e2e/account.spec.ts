@@ -1,31 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { PASSWORD, confirmedAccount } from './accounts'
 
 // The parent's account area (issue 10) against the real binary in --dev mode:
 // accounts are confirmed through the development mailbox.
-
-type Mail = { to: string; subject: string; text: string; created_at: string }
-
-const PASSWORD = 'Tiger123!'
-
-function uniqueEmail(tag: string) {
-  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-}
-
-async function confirmedAccount(request: APIRequestContext, tag: string) {
-  const email = uniqueEmail(tag)
-  const res = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: 'Nainni', last_name: 'Rabbit' } } })
-  expect(res.ok()).toBeTruthy()
-  let link = ''
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[]
-      link = mails.find((m) => m.to === email)?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
-      return link
-    })
-    .not.toBe('')
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303)
-  return email
-}
 
 async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.goto('/login')
@@ -35,7 +12,7 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
 }
 
 async function signedInProfile(page: Page, tag: string) {
-  const email = await confirmedAccount(page.request, tag)
+  const email = await confirmedAccount(page.request, tag, { first_name: 'Nainni', last_name: 'Rabbit' })
   await logIn(page, email)
   await expect(page.getByText('Login successful')).toBeVisible()
   await page.goto('/profile')

@@ -1,32 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { PASSWORD, accessToken, confirmedAccount } from './accounts'
 
 // Dream Maker (issue 11) against the real binary in --dev mode: parents are
 // confirmed through the development mailbox, children are added with POST /api/kids.
 
-type Mail = { to: string; subject: string; text: string }
-
-const PASSWORD = 'Tiger123!'
-
-async function confirmedAccount(request: APIRequestContext) {
-  const email = `dreams-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-  const res = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: 'Nainni', last_name: 'Rabbit' } } })
-  expect(res.ok()).toBeTruthy()
-  let link = ''
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[]
-      link = mails.find((m) => m.to === email)?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
-      return link
-    })
-    .not.toBe('')
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303)
-  return email
-}
+const NAINNI = { first_name: 'Nainni', last_name: 'Rabbit' }
 
 async function addChild(request: APIRequestContext, email: string, name: string) {
-  const token = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } })
-  expect(token.ok()).toBeTruthy()
-  const { access_token } = (await token.json()) as { access_token: string }
+  const access_token = await accessToken(request, email)
   const kid = await request.post('/api/kids', { data: { name, date_of_birth: '2019-05-04' }, headers: { Authorization: `Bearer ${access_token}` } })
   expect(kid.status()).toBe(201)
 }
@@ -46,7 +27,7 @@ test.describe('dream maker', () => {
   })
 
   test('a parent with no child is sent to My Children', async ({ page }) => {
-    await signIn(page, await confirmedAccount(page.request))
+    await signIn(page, await confirmedAccount(page.request, 'dreams', NAINNI))
     await page.goto('/dreamaker')
     await expect(page.getByText('No Children Added Yet')).toBeVisible()
     await page.getByRole('link', { name: 'Go to My Children' }).click()
@@ -55,7 +36,7 @@ test.describe('dream maker', () => {
   })
 
   test('one child: preselected, a dream names child and companion, prints only the story', async ({ page }, info) => {
-    const email = await confirmedAccount(page.request)
+    const email = await confirmedAccount(page.request, 'dreams', NAINNI)
     await addChild(page.request, email, 'Mila')
     await signIn(page, email)
     await page.goto('/dreamaker')

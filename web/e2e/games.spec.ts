@@ -1,31 +1,11 @@
 import { execFileSync } from 'node:child_process'
-import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { PASSWORD, confirmedAccount } from './accounts'
 
 // Issue 12: both games, the player-side configuration and /config, against
 // the real binary in --dev mode (accounts confirmed through the dev mailbox).
 
-const expect = baseExpect
-
-type Mail = { to: string; subject: string; text: string }
-const PASSWORD = 'Tiger123!'
-
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-
-async function confirmedAccount(request: APIRequestContext, tag: string): Promise<string> {
-  const email = uniqueEmail(tag)
-  const res = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: 'Lizzie', last_name: 'Lizard' } } })
-  expect(res.ok()).toBeTruthy()
-  let link = ''
-  await expect
-    .poll(async () => {
-      const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[]
-      link = mails.find((m) => m.to === email)?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
-      return link
-    })
-    .not.toBe('')
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303)
-  return email
-}
+const LIZZIE = { first_name: 'Lizzie', last_name: 'Lizard' }
 
 /** Gives the account the admin role the honest way: the shop's own CLI on this worker's database (see playwright.config.ts). */
 function grantAdmin(email: string) {
@@ -37,7 +17,7 @@ function grantAdmin(email: string) {
 }
 
 async function signedIn(page: Page, tag: string): Promise<string> {
-  const email = await confirmedAccount(page.request, tag)
+  const email = await confirmedAccount(page.request, tag, LIZZIE)
   await page.goto('/login')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
@@ -196,7 +176,7 @@ test.describe('/config', () => {
   })
 
   test('an admin adds a pair and marks a difference; another visitor plays it', async ({ page, browser }) => {
-    const email = await confirmedAccount(page.request, 'config-admin')
+    const email = await confirmedAccount(page.request, 'config-admin', LIZZIE)
     grantAdmin(email)
     await page.goto('/config')
     await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential Only' }).click()

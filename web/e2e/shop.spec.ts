@@ -1,41 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { PASSWORD, accessToken, confirmedAccount, uniqueEmail } from './accounts'
 
 // Shop journeys of issue 4 against the real binary (--dev) and the fake PayPal
 // that scripts/e2e.sh starts: catalogue, cart, checkout, thank-you, newsletter.
 
-type Mail = { to: string; subject: string; text: string; created_at: string }
-
-const PASSWORD = 'Tiger123!'
-
-function uniqueEmail(tag: string) {
-  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-}
-
-/** An account created and confirmed through the API and the development mailbox. */
-async function confirmedAccount(request: APIRequestContext, tag: string) {
-  const email = uniqueEmail(tag)
-  const res = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: 'Siso', last_name: 'Tiger' } } })
-  expect(res.ok()).toBeTruthy()
-  let link = ''
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[]
-        link = mails.find((m) => m.to === email && /confirm/i.test(m.subject))?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
-        return link
-      },
-      { message: `the confirmation mail to ${email}`, timeout: 10_000 },
-    )
-    .not.toBe('')
-  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303)
-  return email
-}
-
-async function accessToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } })
-  expect(res.ok()).toBeTruthy()
-  return ((await res.json()) as { access_token: string }).access_token
-}
 
 async function logIn(page: Page, email: string) {
   await page.goto('/login')

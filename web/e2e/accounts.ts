@@ -1,0 +1,40 @@
+import { expect, type APIRequestContext } from '@playwright/test'
+
+// Accounts for the journeys, made the way a parent makes one: sign-up through
+// /auth/v1, then the confirmation link from the development mailbox (--dev).
+// Each worker has its own server, so unique addresses keep journeys apart.
+
+type Mail = { to: string; subject: string; text: string }
+
+export const PASSWORD = 'Tiger123!'
+
+export function uniqueEmail(tag: string) {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+/** A confirmed account named `names` (Siso Tiger unless told), ready to sign in with PASSWORD. */
+export async function confirmedAccount(request: APIRequestContext, tag: string, names = { first_name: 'Siso', last_name: 'Tiger' }) {
+  const email = uniqueEmail(tag)
+  const res = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: names } })
+  expect(res.ok()).toBeTruthy()
+  let link = ''
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[]
+        link = mails.find((m) => m.to === email && /confirm/i.test(m.subject))?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
+        return link
+      },
+      { message: `the confirmation mail to ${email}`, timeout: 10_000 },
+    )
+    .not.toBe('')
+  expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303)
+  return email
+}
+
+/** A fresh access token for API calls made on the account's behalf. */
+export async function accessToken(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } })
+  expect(res.ok()).toBeTruthy()
+  return ((await res.json()) as { access_token: string }).access_token
+}

@@ -273,7 +273,9 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 	var jobs []func(ctx context.Context)
 	if s.orders != nil && s.cfg.ReconcileInterval > 0 {
 		// Settles checkouts left awaiting payment (a capture that died, an abandoned checkout).
-		jobs = append(jobs, func(ctx context.Context) { s.orders.RunReconciler(ctx, s.cfg.ReconcileInterval, s.cfg.PendingOrderExpiry) })
+		jobs = append(jobs, func(ctx context.Context) {
+			s.orders.RunReconciler(ctx, s.cfg.ReconcileInterval, s.cfg.PendingOrderExpiry)
+		})
 	}
 	if s.mail != nil {
 		jobs = append(jobs, s.mail.Run) // delivers the outbox

@@ -47,6 +47,12 @@ type Config struct {
 	PayPalAPIBase      string // PAYPAL_API_BASE
 	PayPalSDKURL       string // PAYPAL_SDK_URL
 
+	// Background jobs of `serve` (one goroutine each per instance; each is
+	// safe with several instances on one database).
+	ReconcileInterval  time.Duration // ORDER_RECONCILE_INTERVAL_SECONDS: how often orders left awaiting payment are settled with PayPal
+	PendingOrderExpiry time.Duration // PENDING_ORDER_EXPIRY_MINUTES: how long a checkout may await payment before it expires
+	CleanupInterval    time.Duration // CLEANUP_INTERVAL_SECONDS: how often expired tokens, sessions and counters are deleted
+
 	GeoIPDatabase string // GEOIP_DATABASE: optional MaxMind-format country database
 	SupportEmail  string // SUPPORT_EMAIL: shown in the footer and contact page
 }
@@ -115,6 +121,17 @@ func Load(lookup Lookup) (Config, error) {
 	if c.DisableSignup, err = parseBool(get("DISABLE_SIGNUP", "false")); err != nil {
 		errs = append(errs, fmt.Errorf("DISABLE_SIGNUP: %w", err))
 	}
+
+	whole := func(key string, def, min, max int, unit time.Duration) time.Duration {
+		n, err := strconv.Atoi(get(key, strconv.Itoa(def)))
+		if err != nil || n < min || n > max {
+			errs = append(errs, fmt.Errorf("%s: %q must be a whole number from %d to %d", key, get(key, ""), min, max))
+		}
+		return time.Duration(n) * unit
+	}
+	c.ReconcileInterval = whole("ORDER_RECONCILE_INTERVAL_SECONDS", 60, 1, 3600, time.Second)
+	c.PendingOrderExpiry = whole("PENDING_ORDER_EXPIRY_MINUTES", 180, 15, 10080, time.Minute)
+	c.CleanupInterval = whole("CLEANUP_INTERVAL_SECONDS", 600, 1, 86400, time.Second)
 
 	c.SiteURL = strings.TrimRight(get("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	for _, o := range strings.Split(get("AUTH_CORS_ORIGINS", ""), ",") {

@@ -3,6 +3,7 @@ package config
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func env(m map[string]string) Lookup {
@@ -14,21 +15,25 @@ func TestDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Port != 8080 || c.DatabaseURL != "sqlite:./data/bookshop.db" || c.SiteURL != "http://localhost:8080" || c.Dev {
+	if c.Port != 8080 || c.DatabaseURL != "sqlite:./data/bookshop.db" || c.SiteURL != "http://localhost:8080" || c.Dev ||
+		c.ReconcileInterval != time.Minute || c.PendingOrderExpiry != 3*time.Hour || c.CleanupInterval != 10*time.Minute {
 		t.Fatalf("unexpected defaults: %+v", c)
 	}
 }
 
 func TestBadValuesNameTheVariable(t *testing.T) {
 	tests := map[string]map[string]string{
-		"PORT":                  {"PORT": "eighty"},
-		"DATABASE_URL":          {"DATABASE_URL": "mysql://x"},
-		"SITE_URL":              {"SITE_URL": "localhost"},
-		"BOOKSHOP_DEV":          {"BOOKSHOP_DEV": "maybe"},
-		"SMTP_URL":              {"SMTP_URL": "mail.example.com"},
-		"PAYPAL_CLIENT":         {"PAYPAL_CLIENT_ID": "only-id"},
-		"RATE_LIMIT_PER_MINUTE": {"RATE_LIMIT_PER_MINUTE": "0"},
-		"TRUSTED_PROXIES":       {"TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"},
+		"PORT":                             {"PORT": "eighty"},
+		"DATABASE_URL":                     {"DATABASE_URL": "mysql://x"},
+		"SITE_URL":                         {"SITE_URL": "localhost"},
+		"BOOKSHOP_DEV":                     {"BOOKSHOP_DEV": "maybe"},
+		"SMTP_URL":                         {"SMTP_URL": "mail.example.com"},
+		"PAYPAL_CLIENT":                    {"PAYPAL_CLIENT_ID": "only-id"},
+		"RATE_LIMIT_PER_MINUTE":            {"RATE_LIMIT_PER_MINUTE": "0"},
+		"TRUSTED_PROXIES":                  {"TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"},
+		"ORDER_RECONCILE_INTERVAL_SECONDS": {"ORDER_RECONCILE_INTERVAL_SECONDS": "0"},
+		"PENDING_ORDER_EXPIRY_MINUTES":     {"PENDING_ORDER_EXPIRY_MINUTES": "5"},
+		"CLEANUP_INTERVAL_SECONDS":         {"CLEANUP_INTERVAL_SECONDS": "often"},
 	}
 	for name, vars := range tests {
 		t.Run(name, func(t *testing.T) {

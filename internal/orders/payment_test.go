@@ -58,6 +58,7 @@ type env struct {
 	buyers *recordingBuyers
 	svc    *Service
 	h      http.Handler
+	clock  *testClock
 }
 
 var (
@@ -67,14 +68,14 @@ var (
 
 func newEnv(t *testing.T, d *db.DB, withPayPal bool) *env {
 	t.Helper()
-	e := &env{t: t, db: d, buyers: &recordingBuyers{marked: map[string]int{}}}
+	e := &env{t: t, db: d, buyers: &recordingBuyers{marked: map[string]int{}}, clock: &testClock{}}
 	var client *paypal.Client
 	if withPayPal {
 		var base string
 		e.fake, base = paypaltest.Start(t)
 		client = paypal.New(base, paypaltest.ClientID, paypaltest.ClientSecret)
 	}
-	e.svc = New(d, testCatalog, client, e.buyers, nil, Settings{SiteURL: "http://shop.test", SupportEmail: "help@shop.test"}, nil)
+	e.svc = New(d, testCatalog, client, e.buyers, nil, Settings{SiteURL: "http://shop.test", SupportEmail: "help@shop.test"}, e.clock.now)
 	mux := http.NewServeMux()
 	mux.Handle("POST /functions/v1/process-payment", httpx.HandleWith(WriteError, e.svc.ProcessPayment))
 	mux.Handle("GET /api/orders", httpx.Handle(e.svc.ListOrders))

@@ -36,12 +36,15 @@ type Service struct {
 	limiter *ratelimit.Limiter // per-client limit of create_order and demo_payment; nil: none
 	site    Settings           // links and the support address in the confirmation e-mail
 
-	// How long one request may own a capture, and how long a concurrent
-	// request waits for its outcome before asking the buyer to retry.
+	// How long a capture lock lasts unless renewed, how often its holder
+	// renews it, and how long a concurrent request waits for the holder's
+	// outcome before asking the buyer to retry. The wait outlasts the hold,
+	// so the retry after a crash takes over instead of giving up.
 	// now is the clock of order times and capture locks (server.WithClock).
-	now         func() time.Time
-	captureHold time.Duration
-	captureWait time.Duration
+	now          func() time.Time
+	captureHold  time.Duration
+	captureRenew time.Duration
+	captureWait  time.Duration
 }
 
 // New builds the service. pp may be nil: PayPal is then refused clearly
@@ -52,7 +55,7 @@ func New(d *db.DB, cat Catalog, pp *paypal.Client, buyers Buyers, limiter *ratel
 		now = time.Now
 	}
 	return &Service{now: now, db: d, catalog: cat, paypal: pp, buyers: buyers, limiter: limiter, site: site,
-		captureHold: 45 * time.Second, captureWait: 20 * time.Second}
+		captureHold: 15 * time.Second, captureRenew: 5 * time.Second, captureWait: 20 * time.Second}
 }
 
 // Error codes of the payment function beyond httpx's.
@@ -215,6 +218,9 @@ func (s *Service) CapturePayPalOrder(ctx context.Context, req PaymentRequest) (P
 	if o.Provider != ProviderPayPal || o.UserID != caller.UserID {
 		return PaymentResult{}, notFound
 	}
+	if o.Status == StatusExpired {
+		return PaymentResult{}, errExpired
+	}
 	if err := s.checkSameCart(o, req); err != nil {
 		return PaymentResult{}, err
 	}
@@ -268,24 +274,30 @@ func sameLines(a, b []Line) bool {
 }
 
 // captureOnce takes the order's capture lock in the database and captures;
-// a request that cannot take it waits for the holder's outcome.
+// a request that cannot take it waits for the holder's outcome. The holder
+// renews its lock while it works (keepLock), so a lock that expires belongs
+// to a request that died, and the wait outlasts it: the buyer's retry then
+// takes the lock over and learns from PayPal what became of the payment.
 func (s *Service) captureOnce(ctx context.Context, o Order) (PaymentResult, error) {
 	deadline := time.Now().Add(s.captureWait)
 	for {
-		claimed, err := claimCapture(ctx, s.db, o.ID, s.now(), s.captureHold)
+		lock, claimed, err := claimCapture(ctx, s.db, o.ID, s.now(), s.captureHold)
 		if err != nil {
 			return PaymentResult{}, err
 		}
 		if claimed {
-			return s.capture(ctx, o)
+			return s.capture(ctx, o, lock)
 		}
 		cur, err := orderBy(ctx, s.db, "id = ?", o.ID)
 		if err != nil {
 			return PaymentResult{}, err
 		}
-		if cur.Status == StatusPaid {
+		switch cur.Status {
+		case StatusPaid:
 			s.markBuyer(ctx, cur.UserID)
 			return resultOf(cur), nil
+		case StatusExpired:
+			return PaymentResult{}, errExpired
 		}
 		if time.Now().After(deadline) {
 			return PaymentResult{}, httpx.Errorf(httpx.CodeConflict, "This payment is already being processed. Please wait a moment and check your orders.")
@@ -298,18 +310,35 @@ func (s *Service) captureOnce(ctx context.Context, o Order) (PaymentResult, erro
 	}
 }
 
+var errExpired = httpx.Errorf(httpx.CodeConflict, "This PayPal checkout has expired. Please start the payment again.")
+
 // capture runs with the lock held. The work goes on if the buyer's browser
 // goes away mid-way, so the outcome is always recorded and the lock freed.
-func (s *Service) capture(reqCtx context.Context, o Order) (PaymentResult, error) {
+func (s *Service) capture(reqCtx context.Context, o Order, lock captureLock) (PaymentResult, error) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(reqCtx), 40*time.Second)
 	defer cancel()
+	defer s.keepLock(ctx, lock)()
 	fresh, err := orderBy(ctx, s.db, "id = ?", o.ID) // the attempt number may have moved on
 	if err != nil {
 		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false, s.now()))
 	}
 	o.CaptureAttempt = fresh.CaptureAttempt
+	if err := keepShipping(ctx, s.db, o); err != nil {
+		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false, s.now()))
+	}
 	if _, err := setStatus(ctx, s.db, o.ID, StatusPaymentFailed, StatusPendingPayment, "capture retried", s.now()); err != nil {
 		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false, s.now()))
+	}
+	if lock.tookOver {
+		// The request that held the lock died mid-capture: PayPal knows
+		// whether it took the money. If it did, this finishes the order.
+		pp, err := s.paypal.GetOrder(ctx, o.ProviderOrderID)
+		if err != nil {
+			return PaymentResult{}, s.captureFailed(ctx, o, err)
+		}
+		if pp.Status == paypal.StatusCompleted {
+			return s.settle(ctx, o, pp)
+		}
 	}
 	requestID := fmt.Sprintf("bookshop-capture-%s-%d", o.Number, o.CaptureAttempt)
 	pp, err := s.paypal.CaptureOrder(ctx, requestID, o.ProviderOrderID)
@@ -320,6 +349,13 @@ func (s *Service) capture(reqCtx context.Context, o Order) (PaymentResult, error
 	if err != nil {
 		return PaymentResult{}, s.captureFailed(ctx, o, err)
 	}
+	return s.settle(ctx, o, pp)
+}
+
+// settle records what PayPal says of a capture: a completed capture of the
+// order's amount makes the order paid (with its one e-mail); anything else
+// fails it, and the lock is freed either way.
+func (s *Service) settle(ctx context.Context, o Order, pp paypal.Order) (PaymentResult, error) {
 	capture, ok := pp.FirstCapture()
 	if !ok || pp.Status != paypal.StatusCompleted || capture.Status != paypal.StatusCompleted {
 		return PaymentResult{}, s.fail(ctx, o, fmt.Sprintf("capture not completed: order %s, capture %s", pp.Status, capture.Status),

@@ -17,6 +17,9 @@ const (
 	StatusPendingPayment = "pending_payment"
 	StatusPaid           = "paid"
 	StatusPaymentFailed  = "payment_failed"
+	// StatusExpired ends a checkout left awaiting payment past the
+	// reconciler's threshold without PayPal having taken the money.
+	StatusExpired = "expired"
 )
 
 // Providers: PayPal, and the three demo methods that move no money.
@@ -158,10 +161,10 @@ func orderLines(ctx context.Context, q db.Querier, orderID int64) ([]Line, error
 }
 
 // ordersOfUser lists a buyer's paid orders (and any later status), never
-// the checkouts that were abandoned or failed before payment.
+// the checkouts that were abandoned, failed or expired before payment.
 func ordersOfUser(ctx context.Context, q db.Querier, userID string) ([]Order, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders WHERE user_id = ? AND status NOT IN (?, ?)
-		ORDER BY created_at DESC, id DESC LIMIT 200`, userID, StatusPendingPayment, StatusPaymentFailed)
+	rows, err := q.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders WHERE user_id = ? AND status NOT IN (?, ?, ?)
+		ORDER BY created_at DESC, id DESC LIMIT 200`, userID, StatusPendingPayment, StatusPaymentFailed, StatusExpired)
 	if err != nil {
 		return nil, fmt.Errorf("list orders: %w", err)
 	}
@@ -186,19 +189,88 @@ func ordersOfUser(ctx context.Context, q db.Querier, userID string) ([]Order, er
 	return list, nil
 }
 
+// captureLock is a capture lock this process holds: until is the value it
+// wrote to capture_lock_until (Unix ms), which also identifies it, and
+// tookOver tells that it replaced an expired lock, i.e. the request that
+// held it died (or lost its database) in the middle of a capture.
+type captureLock struct {
+	orderID  int64
+	until    int64
+	tookOver bool
+}
+
 // claimCapture takes the order's capture lock if the order awaits payment (or
 // failed and may be retried) and nobody holds a live lock. The conditional
-// UPDATE is atomic in both databases, so of concurrent capture requests, on
+// UPDATEs are atomic in both databases, so of concurrent capture requests, on
 // any number of instances, exactly one proceeds to PayPal.
-func claimCapture(ctx context.Context, q db.Querier, orderID int64, now time.Time, hold time.Duration) (bool, error) {
-	res, err := q.ExecContext(ctx, `UPDATE orders SET capture_lock_until = ?, updated_at = ?
-		WHERE id = ? AND status IN (?, ?) AND (capture_lock_until IS NULL OR capture_lock_until < ?)`,
-		now.Add(hold).UnixMilli(), now.UTC(), orderID, StatusPendingPayment, StatusPaymentFailed, now.UnixMilli())
+func claimCapture(ctx context.Context, q db.Querier, orderID int64, now time.Time, hold time.Duration) (captureLock, bool, error) {
+	lock := captureLock{orderID: orderID, until: now.Add(hold).UnixMilli()}
+	for _, free := range []string{`capture_lock_until IS NULL`, `capture_lock_until < ?`} {
+		args := []any{lock.until, now.UTC(), orderID, StatusPendingPayment, StatusPaymentFailed}
+		if lock.tookOver = free != `capture_lock_until IS NULL`; lock.tookOver {
+			args = append(args, now.UnixMilli())
+		}
+		res, err := q.ExecContext(ctx, `UPDATE orders SET capture_lock_until = ?, updated_at = ?
+			WHERE id = ? AND status IN (?, ?) AND `+free, args...)
+		if err != nil {
+			return captureLock{}, false, fmt.Errorf("claim capture: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n == 1 {
+			return lock, n == 1, err
+		}
+	}
+	return captureLock{}, false, nil
+}
+
+// renewCapture pushes a held lock's expiry to until; false when the lock is
+// no longer the one this process wrote (released, or taken over).
+func renewCapture(ctx context.Context, q db.Querier, lock *captureLock, until int64) (bool, error) {
+	res, err := q.ExecContext(ctx, `UPDATE orders SET capture_lock_until = ? WHERE id = ? AND capture_lock_until = ?`,
+		until, lock.orderID, lock.until)
 	if err != nil {
-		return false, fmt.Errorf("claim capture: %w", err)
+		return false, fmt.Errorf("renew capture lock: %w", err)
 	}
 	n, err := res.RowsAffected()
+	if n == 1 {
+		lock.until = until
+	}
 	return n == 1, err
+}
+
+// keepShipping records the capture request's buyer details before PayPal
+// is asked, so an order finished by someone else (a retry, the reconciler)
+// after this request died still ships to the right address.
+func keepShipping(ctx context.Context, q db.Querier, o Order) error {
+	shipping, err := json.Marshal(o.Shipping)
+	if err != nil {
+		return err
+	}
+	if _, err := q.ExecContext(ctx, `UPDATE orders SET email = ?, shipping_info = ? WHERE id = ? AND status <> ?`,
+		o.Email, string(shipping), o.ID, StatusPaid); err != nil {
+		return fmt.Errorf("store shipping info: %w", err)
+	}
+	return nil
+}
+
+// ordersToReconcile lists orders awaiting payment whose capture lock expired
+// (its holder died mid-capture) or that were created before expireBefore.
+func ordersToReconcile(ctx context.Context, q db.Querier, now, expireBefore time.Time, limit int) ([]int64, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id FROM orders WHERE status = ?
+		AND (capture_lock_until < ? OR (capture_lock_until IS NULL AND created_at < ?))
+		ORDER BY id LIMIT ?`, StatusPendingPayment, now.UnixMilli(), expireBefore.UTC(), limit)
+	if err != nil {
+		return nil, fmt.Errorf("list orders to reconcile: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }
 
 // releaseCapture drops the lock; nextAttempt tells whether the next try must

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"bookshop/internal/account"
@@ -243,15 +244,12 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	mailCtx, stopMail := context.WithCancel(ctx)
-	mailDone := make(chan struct{})
-	go func() {
-		defer close(mailDone)
-		if s.mail != nil {
-			s.mail.Run(mailCtx)
-		}
-	}()
-	defer func() { stopMail(); <-mailDone }() // the outbox sender stops with the server
+	jobsCtx, stopJobs := context.WithCancel(ctx)
+	var jobs sync.WaitGroup
+	for _, job := range s.backgroundJobs() {
+		jobs.Go(func() { job(jobsCtx) })
+	}
+	defer func() { stopJobs(); jobs.Wait() }() // the background jobs stop with the server
 	slog.Info("listening", "addr", addr, "site_url", s.cfg.SiteURL, "dev", s.cfg.Dev, "database", s.db.Dialect)
 	select {
 	case err := <-errc:
@@ -268,6 +266,22 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return err
 	}
 	return nil
+}
+
+// backgroundJobs are the goroutines Serve runs beside the HTTP server, one
+// of each per instance; each is safe with several instances on one database.
+func (s *Server) backgroundJobs() []func(ctx context.Context) {
+	var jobs []func(ctx context.Context)
+	if s.orders != nil && s.cfg.ReconcileInterval > 0 {
+		// Settles checkouts left awaiting payment (a capture that died, an abandoned checkout).
+		jobs = append(jobs, func(ctx context.Context) {
+			s.orders.RunReconciler(ctx, s.cfg.ReconcileInterval, s.cfg.PendingOrderExpiry)
+		})
+	}
+	if s.mail != nil {
+		jobs = append(jobs, s.mail.Run) // delivers the outbox
+	}
+	return jobs
 }
 
 // health answers after a real database round trip.

@@ -4,7 +4,7 @@ import { expect, type APIRequestContext } from '@playwright/test'
 // /auth/v1, then the confirmation link from the development mailbox (--dev).
 // Each worker has its own server, so unique addresses keep journeys apart.
 
-type Mail = { to: string; subject: string; text: string }
+type Mail = { to: string; subject: string; text: string; created_at: string }
 
 export const PASSWORD = 'Tiger123!'
 
@@ -12,22 +12,29 @@ export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 }
 
-/** A confirmed account named `names` (Siso Tiger unless told), ready to sign in with PASSWORD. */
-export async function confirmedAccount(request: APIRequestContext, tag: string, names = { first_name: 'Siso', last_name: 'Tiger' }) {
-  const email = uniqueEmail(tag)
-  const res = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: names } })
-  expect(res.ok()).toBeTruthy()
+/** The newest verify link mailed to `to` under a subject matching `subject` (sent at `notBefore` or later), once it arrives. */
+export async function mailedLink(request: APIRequestContext, to: string, subject: RegExp, notBefore = 0): Promise<string> {
   let link = ''
   await expect
     .poll(
       async () => {
         const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[]
-        link = mails.find((m) => m.to === email && /confirm/i.test(m.subject))?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
+        const mail = mails.find((m) => m.to === to && subject.test(m.subject) && Date.parse(m.created_at) >= notBefore)
+        link = mail?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
         return link
       },
-      { message: `the confirmation mail to ${email}`, timeout: 10_000 },
+      { message: `a mail to ${to} matching ${subject}`, timeout: 10_000 },
     )
     .not.toBe('')
+  return link
+}
+
+/** A confirmed account named `names` (Siso Tiger unless told), ready to sign in with PASSWORD. */
+export async function confirmedAccount(request: APIRequestContext, tag: string, names = { first_name: 'Siso', last_name: 'Tiger' }) {
+  const email = uniqueEmail(tag)
+  const res = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: names } })
+  expect(res.ok()).toBeTruthy()
+  const link = await mailedLink(request, email, /confirm/i)
   expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(303)
   return email
 }

@@ -1,45 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
+import { PASSWORD, confirmedAccount, mailedLink, uniqueEmail } from './accounts'
 
 // Account journeys of issue 3 against the real binary in --dev mode: links
 // come from the development mailbox (GET /api/dev/mail, newest first).
 
-type Mail = { to: string; subject: string; text: string; html: string; created_at: string }
-
-const PASSWORD = 'Tiger123!'
 const NEW_PASSWORD = 'Jungle456?'
-
-function uniqueEmail(tag: string) {
-  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
-}
-
-/** The newest verify link sent to `to` whose subject matches, waiting for it to arrive. */
-async function mailedLink(request: APIRequestContext, to: string, subject: RegExp, notBefore = 0): Promise<string> {
-  let link = ''
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/dev/mail')
-        const mails = (await res.json()) as Mail[]
-        const mail = mails.find((m) => m.to === to && subject.test(m.subject) && Date.parse(m.created_at) >= notBefore)
-        link = mail?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
-        return link
-      },
-      { message: `a mail to ${to} matching ${subject}`, timeout: 10_000 },
-    )
-    .not.toBe('')
-  return link
-}
-
-/** An account created and confirmed through the API, ready to log in. */
-async function confirmedAccount(request: APIRequestContext, tag: string, firstName = 'Nainni', lastName = 'Rabbit') {
-  const email = uniqueEmail(tag)
-  const res = await request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: firstName, last_name: lastName } } })
-  expect(res.ok()).toBeTruthy()
-  const link = await mailedLink(request, email, /confirm/i)
-  const verify = await request.get(link, { maxRedirects: 0 })
-  expect(verify.status()).toBe(303)
-  return { email }
-}
+const NAINNI = { first_name: 'Nainni', last_name: 'Rabbit' }
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email)
@@ -66,7 +32,7 @@ test.describe('accounts', () => {
     await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
   })
 
-  test('sign up, confirm from the mailbox, log in, visit a protected page, sign out', async ({ page }) => {
+  test('sign up in the form and confirm from the mailbox; a used link cannot confirm twice', async ({ page }) => {
     const email = uniqueEmail('journey')
     await signUpInForm(page, email)
     await expect(page.getByText(email)).toBeVisible()
@@ -78,13 +44,16 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible()
     await expect(page.getByText('Account activated')).toBeVisible()
 
-    // A used link cannot confirm twice.
     await page.goto(link)
     await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
     await expect(page.getByText('Verification failed')).toBeVisible()
     await page.getByRole('link', { name: 'Return to login' }).click()
     await expect(page).toHaveURL('/login')
+  })
 
+  test('log in, open Profile from the avatar menu, sign out', async ({ page }) => {
+    const email = await confirmedAccount(page.request, 'journey')
+    await page.goto('/login')
     await logIn(page, email, PASSWORD)
     await expect(page.getByText('Login successful')).toBeVisible()
     await expect(page).toHaveURL('/')
@@ -110,7 +79,7 @@ test.describe('accounts', () => {
   })
 
   test('login returns to the protected page the visitor asked for', async ({ page }) => {
-    const { email } = await confirmedAccount(page.request, 'return')
+    const email = await confirmedAccount(page.request, 'return', NAINNI)
     await page.goto('/dreamaker')
     await expect(page).toHaveURL('/login')
     await logIn(page, email, PASSWORD)
@@ -119,7 +88,7 @@ test.describe('accounts', () => {
   })
 
   test('a wrong password shows the server message', async ({ page }) => {
-    const { email } = await confirmedAccount(page.request, 'wrong')
+    const email = await confirmedAccount(page.request, 'wrong', NAINNI)
     await page.goto('/login')
     await logIn(page, email, 'Nope1234!')
     await expect(page.getByText('Invalid login credentials')).toBeVisible()
@@ -149,7 +118,7 @@ test.describe('accounts', () => {
 
   test('reset the password from the e-mailed link, then log in with it; the link works once', async ({ page }) => {
     // Each type of account e-mail has its own cooldown: a reset right after the confirmation is fine.
-    const { email } = await confirmedAccount(page.request, 'reset')
+    const email = await confirmedAccount(page.request, 'reset', NAINNI)
 
     await page.goto('/reset-password')
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible()
@@ -247,7 +216,7 @@ test.describe('accounts', () => {
   })
 
   test('sign-up validates on change and does not reveal an existing account', async ({ page }) => {
-    const { email } = await confirmedAccount(page.request, 'exists')
+    const email = await confirmedAccount(page.request, 'exists', NAINNI)
     await page.goto('/signup')
     await expect(page.getByRole('heading', { name: 'Create an Account' })).toBeVisible()
 
@@ -320,7 +289,7 @@ test.describe('cookie banner', () => {
   })
 
   test('never shows for a signed-in user, whose consent becomes all', async ({ page }) => {
-    const { email } = await confirmedAccount(page.request, 'consent')
+    const email = await confirmedAccount(page.request, 'consent', NAINNI)
     await page.goto('/login')
     await logIn(page, email, PASSWORD)
     await expect(page).toHaveURL('/')

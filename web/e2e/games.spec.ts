@@ -143,7 +143,9 @@ test.describe('Find the Differences!', () => {
     expect(stored[0].image1Url).toMatch(/^data:image\/jpeg;base64,/)
 
     await page.getByRole('link', { name: 'Back to the game' }).click()
-    await page.getByRole('button', { name: 'My garden' }).click()
+    // The game's pair button, not the configuration screen's 'Delete My garden' it replaces.
+    await expect(page.getByRole('heading', { name: 'Find the Differences!' })).toBeVisible()
+    await page.getByRole('button', { name: /^My garden/ }).click()
     await page.getByRole('button', { name: 'Start Game' }).click()
     await clickAt(page.getByTestId('game-picture').first(), 41, 41)
     await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible()

@@ -40,12 +40,15 @@ type Fake struct {
 	declines    int // captures still to decline with INSTRUMENT_DECLINED
 	failsAfter  int // successful captures still to answer with a 500
 	requestsIDs []string
+	held        chan string   // HoldCaptures: capture requests report their order id here
+	release     chan struct{} // HoldCaptures: closed to let them go on
 }
 
 type order struct {
 	paypal.Order
 	captures     int // real captures: never more than one
 	captureCalls int // capture requests that reached the fake, replays excluded
+	lookups      int // GET requests for the order
 }
 
 type reply struct {
@@ -87,6 +90,35 @@ func (f *Fake) DeclineNextCaptures(n int) { f.mu.Lock(); f.declines = n; f.mu.Un
 // FailNextCapturesAfterSuccess makes the next n captures succeed at PayPal
 // but answer 500, as when the answer is lost on the way back.
 func (f *Fake) FailNextCapturesAfterSuccess(n int) { f.mu.Lock(); f.failsAfter = n; f.mu.Unlock() }
+
+// HoldCaptures makes capture requests wait, as a slow PayPal does, until
+// release is called; each one sends its order id on arrived first.
+func (f *Fake) HoldCaptures() (arrived <-chan string, release func()) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.held, f.release = make(chan string, 16), make(chan struct{})
+	held, rel := f.held, f.release
+	var once sync.Once
+	return held, func() {
+		once.Do(func() {
+			f.mu.Lock()
+			f.held, f.release = nil, nil
+			f.mu.Unlock()
+			close(rel)
+		})
+	}
+}
+
+// Lookups tells how many times the order was read (GET), e.g. to learn
+// the outcome of a capture whose answer was lost.
+func (f *Fake) Lookups(id string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if o, ok := f.orders[id]; ok {
+		return o.lookups
+	}
+	return 0
+}
 
 // Approve marks an order approved, as the buyer does in PayPal's window.
 func (f *Fake) Approve(id string) error {
@@ -240,6 +272,12 @@ func (f *Fake) createOrder(r *http.Request) (int, any) {
 
 func (f *Fake) captureOrder(r *http.Request) (int, any) {
 	f.mu.Lock()
+	if held, release := f.held, f.release; held != nil {
+		f.mu.Unlock()
+		held <- r.PathValue("id")
+		<-release
+		f.mu.Lock()
+	}
 	defer f.mu.Unlock()
 	o, ok := f.orders[r.PathValue("id")]
 	if ok {
@@ -274,6 +312,7 @@ func (f *Fake) getOrder(r *http.Request) (int, any) {
 	if !ok {
 		return http.StatusNotFound, apiError("RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID")
 	}
+	o.lookups++
 	return http.StatusOK, o.Order
 }
 

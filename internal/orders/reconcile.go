@@ -1,0 +1,184 @@
+package orders
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+	"bookshop/internal/paypal"
+)
+
+// Reconciling: a charged buyer always ends with a paid order and one e-mail.
+//
+// A capture request that dies between PayPal taking the money and the order
+// being marked paid (a crash, a kill, a lost database) leaves the order
+// pending_payment with a capture lock nobody renews. Whoever takes such a
+// lock over next, the buyer's retry (capture) or the reconciler below, first
+// asks PayPal what became of the order. The reconciler also ends every
+// checkout left awaiting payment past a threshold: paid if PayPal took the
+// money, else expired. It claims each order with the same conditional UPDATE
+// as a capture, so any number of instances may run it side by side.
+
+// reconcileBatch bounds the orders one pass looks at.
+const reconcileBatch = 100
+
+// Reconciled counts what one pass did.
+type Reconciled struct {
+	Paid     int // PayPal had taken the money: now paid, e-mail queued
+	Expired  int // past the threshold and never paid: now expired
+	Released int // a dead request's lock freed: the buyer's retry captures
+	Failed   int // PayPal answered something the order cannot be paid with
+}
+
+// RunReconciler reconciles at once and then every interval until ctx ends.
+// expireAfter is how long a checkout may await payment.
+func (s *Service) RunReconciler(ctx context.Context, interval, expireAfter time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		r, err := s.Reconcile(ctx, expireAfter)
+		if err != nil && ctx.Err() == nil {
+			slog.ErrorContext(ctx, "orders: reconciling pending orders", "err", err)
+		}
+		if r != (Reconciled{}) {
+			slog.InfoContext(ctx, "orders: reconciled pending orders", "paid", r.Paid, "expired", r.Expired, "released", r.Released, "failed", r.Failed)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Reconcile makes one pass over the orders awaiting payment whose capture
+// lock expired or that are older than expireAfter. One order's failure (say,
+// PayPal unreachable) does not stop the others; the next pass retries it.
+func (s *Service) Reconcile(ctx context.Context, expireAfter time.Duration) (Reconciled, error) {
+	now := s.now()
+	ids, err := ordersToReconcile(ctx, s.db, now, now.Add(-expireAfter), reconcileBatch)
+	if err != nil {
+		return Reconciled{}, err
+	}
+	var r Reconciled
+	var errs []error
+	for _, id := range ids {
+		if ctx.Err() != nil {
+			return r, ctx.Err()
+		}
+		outcome, err := s.reconcileOrder(ctx, id, now.Add(-expireAfter))
+		if err != nil {
+			errs = append(errs, err)
+		}
+		switch outcome {
+		case StatusPaid:
+			r.Paid++
+		case StatusExpired:
+			r.Expired++
+		case StatusPaymentFailed:
+			r.Failed++
+		case StatusPendingPayment:
+			r.Released++
+		}
+	}
+	return r, errors.Join(errs...)
+}
+
+// reconcileOrder claims one order's capture lock and settles it with what
+// PayPal knows. It returns the status the order was left in ("" when another
+// request or instance holds it).
+func (s *Service) reconcileOrder(ctx context.Context, id int64, expireBefore time.Time) (string, error) {
+	lock, claimed, err := claimCapture(ctx, s.db, id, s.now(), s.captureHold)
+	if err != nil || !claimed {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(ctx, 40*time.Second)
+	defer cancel()
+	defer s.keepLock(ctx, lock)()
+	release := func(outcome string) (string, error) {
+		return outcome, releaseCapture(ctx, s.db, id, false, s.now())
+	}
+	o, err := orderBy(ctx, s.db, "id = ?", id)
+	if err != nil {
+		_, rerr := release("")
+		return "", errors.Join(err, rerr)
+	}
+	old := o.CreatedAt.Before(expireBefore)
+	switch {
+	case o.Status != StatusPendingPayment: // it moved on between the list and the claim
+		return release("")
+	case o.ProviderOrderID == "": // PayPal never gave this checkout an order: nobody can have paid it
+		if old {
+			return StatusExpired, s.expire(ctx, o, "checkout expired before PayPal created an order")
+		}
+		return release(StatusPendingPayment)
+	case s.paypal == nil:
+		slog.WarnContext(ctx, "orders: a PayPal order awaits payment but PayPal is not configured", "order", o.Number)
+		return release("")
+	}
+	pp, err := s.paypal.GetOrder(ctx, o.ProviderOrderID)
+	var apiErr *paypal.APIError
+	switch {
+	case errors.As(err, &apiErr) && apiErr.Status == http.StatusNotFound:
+		// PayPal forgets orders nobody paid; one it does not know was not charged.
+	case err != nil:
+		_, rerr := release("")
+		return "", errors.Join(fmt.Errorf("order %s: look up PayPal order %s: %w", o.Number, o.ProviderOrderID, err), rerr)
+	case pp.Status == paypal.StatusCompleted:
+		if _, err := s.settle(ctx, o, pp); err != nil {
+			if e := (*httpx.Error)(nil); !errors.As(err, &e) {
+				return "", err // the database failed; the next pass retries
+			}
+			slog.ErrorContext(ctx, "orders: PayPal completed an order that cannot be paid", "order", o.Number, "err", err)
+			return StatusPaymentFailed, nil
+		}
+		return StatusPaid, nil
+	}
+	if old {
+		return StatusExpired, s.expire(ctx, o, "checkout expired: PayPal order "+pp.Status+", not captured")
+	}
+	return release(StatusPendingPayment)
+}
+
+// expire ends a checkout that was never paid and frees its lock.
+func (s *Service) expire(ctx context.Context, o Order, note string) error {
+	return s.db.InTx(ctx, func(tx *db.Tx) error {
+		if _, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusExpired, note, s.now()); err != nil {
+			return err
+		}
+		return releaseCapture(ctx, tx, o.ID, false, s.now())
+	})
+}
+
+// keepLock renews a held capture lock every captureRenew until the returned
+// stop is called. The lock can therefore be short: one nobody renews belongs
+// to a request that died, and is taken over soon after.
+func (s *Service) keepLock(ctx context.Context, lock captureLock) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(s.captureRenew)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			kept, err := renewCapture(ctx, s.db, &lock, s.now().Add(s.captureHold).UnixMilli())
+			if err != nil && ctx.Err() == nil {
+				slog.ErrorContext(ctx, "orders: renew capture lock", "order_id", lock.orderID, "err", err)
+			}
+			if !kept {
+				return // released, or taken over after a renewal failed
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
+}

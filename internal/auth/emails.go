@@ -153,7 +153,11 @@ func (s *Service) consumeToken(ctx context.Context, tx db.Querier, column, hash 
 
 // sendAccountEmail queues one of the account e-mails in tx.
 func (s *Service) sendAccountEmail(ctx context.Context, tx db.Querier, kind bsmail.AccountEmailKind, to string, t *emailToken) error {
-	return bsmail.Enqueue(ctx, tx, bsmail.AccountEmail(kind, to, t.Link, t.Code))
+	m, err := bsmail.AccountEmail(kind, to, t.Link, t.Code)
+	if err != nil {
+		return err
+	}
+	return bsmail.Enqueue(ctx, tx, m)
 }
 
 // sendConfirmation queues the confirmation e-mail. The cooldown must

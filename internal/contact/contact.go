@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"html"
 	"strings"
 	"time"
 	"unicode"
@@ -115,26 +114,10 @@ func (s *Service) Send(ctx context.Context, m Message) error {
 			VALUES (?, ?, ?, ?, ?)`, m.Name, m.Email, m.Subject, m.Message, s.now().UTC()); err != nil {
 			return fmt.Errorf("contact: store message: %w", err)
 		}
-		return mailer.Enqueue(ctx, tx, supportEmail(s.support, m))
+		e, err := mailer.ContactEmail(s.support, mailer.ContactMessage(m))
+		if err != nil {
+			return err
+		}
+		return mailer.Enqueue(ctx, tx, e)
 	})
-}
-
-// supportEmail is the message as the support team receives it. The outbox
-// has no Reply-To header, so the sender's address leads the text.
-func supportEmail(to string, m Message) mailer.Message {
-	text := fmt.Sprintf("New message from the contact form.\n\nFrom: %s <%s>\nReply to: %s\nSubject: %s\n\n%s\n",
-		m.Name, m.Email, m.Email, m.Subject, m.Message)
-	e := html.EscapeString
-	body := fmt.Sprintf(`<p>New message from the contact form.</p>
-<p><strong>From:</strong> %s &lt;<a href="mailto:%s">%s</a>&gt;<br>
-<strong>Reply to:</strong> <a href="mailto:%s">%s</a><br>
-<strong>Subject:</strong> %s</p>
-<p style="white-space:pre-wrap">%s</p>`,
-		e(m.Name), e(m.Email), e(m.Email), e(m.Email), e(m.Email), e(m.Subject), e(m.Message))
-	return mailer.Message{
-		To:      to,
-		Subject: "Contact form: " + m.Subject,
-		Text:    text,
-		HTML:    body,
-	}
 }

@@ -124,7 +124,7 @@ func TestSMTPDeliveryRetriesUntilTheServerIsUp(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := Enqueue(ctx, d, AccountEmail(ConfirmSignup, "kid@example.com", "http://shop.test/auth/v1/verify?token=abc&type=signup", "123456")); err != nil {
+		if err := Enqueue(ctx, d, accountEmail(t, ConfirmSignup, "kid@example.com", "http://shop.test/auth/v1/verify?token=abc&type=signup", "123456")); err != nil {
 			t.Fatal(err)
 		}
 		now := time.Now().Add(time.Second)
@@ -196,7 +196,7 @@ func TestDevelopmentMailbox(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, to := range []string{"first@example.com", "second@example.com"} {
-			if err := Enqueue(ctx, d, AccountEmail(MagicLink, to, fmt.Sprintf("http://shop.test/auth/v1/verify?token=t%d&type=magiclink", i), "111111")); err != nil {
+			if err := Enqueue(ctx, d, accountEmail(t, MagicLink, to, fmt.Sprintf("http://shop.test/auth/v1/verify?token=t%d&type=magiclink", i), "111111")); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -229,7 +229,7 @@ func TestDevelopmentMailbox(t *testing.T) {
 			}
 		}
 		// Without SMTP or dev mode nothing is marked delivered: it waits.
-		if err := Enqueue(ctx, d, AccountEmail(ResetPassword, "third@example.com", "http://shop.test/x", "222222")); err != nil {
+		if err := Enqueue(ctx, d, accountEmail(t, ResetPassword, "third@example.com", "http://shop.test/x", "222222")); err != nil {
 			t.Fatal(err)
 		}
 		if n, _ := prod.DeliverPending(ctx); n != 0 {
@@ -263,7 +263,7 @@ func TestRetryBackoffIsCappedAtAMinute(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := Enqueue(ctx, d, AccountEmail(ConfirmSignup, "kid@example.com", "http://shop.test/auth/v1/verify?token=abc&type=signup", "123456")); err != nil {
+		if err := Enqueue(ctx, d, accountEmail(t, ConfirmSignup, "kid@example.com", "http://shop.test/auth/v1/verify?token=abc&type=signup", "123456")); err != nil {
 			t.Fatal(err)
 		}
 		now := time.Now().Add(time.Second)
@@ -282,4 +282,15 @@ func TestRetryBackoffIsCappedAtAMinute(t *testing.T) {
 			now = next.Add(time.Second)
 		}
 	})
+}
+
+// accountEmail renders an account e-mail for a test, failing it on a
+// template error.
+func accountEmail(t *testing.T, kind AccountEmailKind, to, link, code string) Message {
+	t.Helper()
+	m, err := AccountEmail(kind, to, link, code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

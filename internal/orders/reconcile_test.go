@@ -222,7 +222,7 @@ func TestReconcilersOnSeveralInstances(t *testing.T) {
 			e.crashMidCapture(ids[i], true)
 		}
 		e.clock.advance(e.svc.captureHold + time.Second)
-		other := New(d, testCatalog, paypal.New(baseOf(t, e), paypaltest.ClientID, paypaltest.ClientSecret), e.buyers, nil, "http://shop.test", e.clock.now)
+		other := New(d, testCatalog, paypal.New(baseOf(t, e), paypaltest.ClientID, paypaltest.ClientSecret), e.buyers, nil, e.svc.site, e.clock.now)
 		results := make(chan Reconciled, 2)
 		var wg sync.WaitGroup
 		for _, svc := range []*Service{e.svc, other} {

@@ -34,7 +34,7 @@ type Service struct {
 	paypal  *paypal.Client // nil when PayPal is not configured
 	buyers  Buyers
 	limiter *ratelimit.Limiter // per-client limit of create_order and demo_payment; nil: none
-	siteURL string
+	site    Settings           // links and the support address in the confirmation e-mail
 
 	// How long a capture lock lasts unless renewed, how often its holder
 	// renews it, and how long a concurrent request waits for the holder's
@@ -50,11 +50,11 @@ type Service struct {
 // New builds the service. pp may be nil: PayPal is then refused clearly
 // while the demo methods keep working.
 // now is the clock (nil: time.Now); order times and capture locks read it.
-func New(d *db.DB, cat Catalog, pp *paypal.Client, buyers Buyers, limiter *ratelimit.Limiter, siteURL string, now func() time.Time) *Service {
+func New(d *db.DB, cat Catalog, pp *paypal.Client, buyers Buyers, limiter *ratelimit.Limiter, site Settings, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{now: now, db: d, catalog: cat, paypal: pp, buyers: buyers, limiter: limiter, siteURL: siteURL,
+	return &Service{now: now, db: d, catalog: cat, paypal: pp, buyers: buyers, limiter: limiter, site: site,
 		captureHold: 15 * time.Second, captureRenew: 5 * time.Second, captureWait: 20 * time.Second}
 }
 
@@ -418,7 +418,7 @@ func (s *Service) finishPaid(ctx context.Context, o Order, note string) (Order, 
 		if err != nil || !changed {
 			return err
 		}
-		return mail.Enqueue(ctx, tx, confirmationEmail(o, s.siteURL))
+		return s.queueConfirmation(ctx, tx, o)
 	})
 	if err != nil {
 		return Order{}, err
@@ -429,6 +429,16 @@ func (s *Service) finishPaid(ctx context.Context, o Order, note string) (Order, 
 	}
 	s.markBuyer(ctx, paid.UserID)
 	return paid, nil
+}
+
+// queueConfirmation puts the paid order's confirmation e-mail in the
+// outbox, in the transaction that marks it paid.
+func (s *Service) queueConfirmation(ctx context.Context, tx db.Querier, o Order) error {
+	m, err := confirmationEmail(o, s.site)
+	if err != nil {
+		return err
+	}
+	return mail.Enqueue(ctx, tx, m)
 }
 
 // markBuyer sets made_purchase. It is repeated on every idempotent replay, so
@@ -481,7 +491,7 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 		if _, err := markPaid(ctx, tx, o, "", "demo payment, no money moved", s.now()); err != nil {
 			return err
 		}
-		return mail.Enqueue(ctx, tx, confirmationEmail(o, s.siteURL))
+		return s.queueConfirmation(ctx, tx, o)
 	})
 	if db.IsUniqueViolation(err) { // a concurrent call with the same key won (PostgreSQL)
 		earlier, ok, kerr := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents)

@@ -109,7 +109,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	// One per-client limiter for the endpoints beyond /auth/v1 that write
 	// rows or send e-mail; the account service keeps its own on the same table.
 	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, o.now)
-	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter, cfg.SiteURL, o.now)
+	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter,
+		orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail}, o.now)
 	var countries geo.CountryLookup // nil: Accept-Language, else US
 	if cfg.GeoIPDatabase != "" {
 		mm, err := geo.OpenMaxMind(cfg.GeoIPDatabase)

@@ -1,0 +1,82 @@
+package mail
+
+import "fmt"
+
+// AccountEmailKind names one of the account e-mails.
+type AccountEmailKind int
+
+const (
+	ConfirmSignup AccountEmailKind = iota
+	MagicLink
+	ResetPassword
+	ConfirmEmailChange
+	// SignupAttempt tells the owner of an account that someone tried to
+	// sign up with its address; it carries a sign-in link and no code.
+	SignupAttempt
+)
+
+// accountCopy is the wording of one account e-mail.
+type accountCopy struct {
+	Subject  string
+	Heading  string
+	Intro    string
+	Button   string
+	Validity string
+	Outro    string
+}
+
+var accountCopies = map[AccountEmailKind]accountCopy{
+	ConfirmSignup: {
+		Subject:  "Welcome to Siso & Friends! Please confirm your e-mail",
+		Heading:  "Welcome to Siso & Friends!",
+		Intro:    "We are so happy you joined us. Please confirm your e-mail address so your account can start its first adventure.",
+		Button:   "Confirm my e-mail",
+		Validity: "This link works once and for 24 hours.",
+		Outro:    "If you did not create an account, you can safely ignore this e-mail.",
+	},
+	MagicLink: {
+		Subject:  "Your Siso & Friends sign-in link",
+		Heading:  "Here is your sign-in link",
+		Intro:    "Click the button below to sign in to Siso & Friends. No password needed!",
+		Button:   "Sign me in",
+		Validity: "This link works once and for 1 hour.",
+		Outro:    "If you did not ask to sign in, you can safely ignore this e-mail.",
+	},
+	ResetPassword: {
+		Subject:  "Reset your Siso & Friends password",
+		Heading:  "Let's get you back in",
+		Intro:    "Someone (hopefully you!) asked to reset the password of your Siso & Friends account. Click below to choose a new one.",
+		Button:   "Choose a new password",
+		Validity: "This link works once and for 1 hour.",
+		Outro:    "If you did not ask for this, you can ignore this e-mail: your password stays the same.",
+	},
+	ConfirmEmailChange: {
+		Subject:  "Confirm your new e-mail for Siso & Friends",
+		Heading:  "Confirm your new e-mail address",
+		Intro:    "You asked to use this address for your Siso & Friends account. Please confirm it's yours.",
+		Button:   "Confirm my new e-mail",
+		Validity: "This link works once and for 24 hours.",
+		Outro:    "If you did not ask for this change, you can ignore this e-mail and nothing will change.",
+	},
+	SignupAttempt: {
+		Subject: "Someone tried to sign up with your e-mail",
+		Heading: "You already have an account",
+		Intro: "Someone (hopefully you!) tried to create a new Siso & Friends account with this e-mail address. " +
+			"You already have one, so nothing was changed. Sign in below, or choose 'Forgot password?' there if you do not remember it.",
+		Button: "Sign in",
+		Outro:  "If this was not you, you can ignore this e-mail: your account is safe.",
+	},
+}
+
+// AccountEmail builds an account e-mail with its link and 6-digit code (""
+// for none) from the templates account.txt and account.html.
+func AccountEmail(kind AccountEmailKind, to, link, code string) (Message, error) {
+	c, ok := accountCopies[kind]
+	if !ok {
+		return Message{}, fmt.Errorf("mail: unknown account e-mail kind %d", kind)
+	}
+	return embedded.render("account", to, struct {
+		accountCopy
+		Link, Code string
+	}{c, link, code})
+}

@@ -1,0 +1,33 @@
+package mail
+
+// OrderConfirmation is what the confirmation of a paid order shows. Amounts
+// come formatted ("$14.99"): the orders package owns money.
+type OrderConfirmation struct {
+	Name   string // whom the greeting names: the buyer, or "there"
+	Number string
+	Lines  []OrderLine
+
+	Subtotal, Tax, Shipping, Total string
+	Currency                       string
+	ShippingNote                   string // why shipping is free; "" when it is not
+
+	Address []string // the shipping address, a line each
+	Demo    bool     // a demo payment, no money charged
+
+	OrderURL     string // where the buyer sees the order on the site; "" for a guest
+	SupportEmail string // where to write with questions
+	SiteURL      string
+}
+
+// OrderLine is one book of the order.
+type OrderLine struct {
+	Title     string
+	Quantity  int
+	UnitPrice string
+	LineTotal string
+}
+
+// OrderConfirmationEmail builds the order's confirmation to the buyer.
+func OrderConfirmationEmail(to string, o OrderConfirmation) (Message, error) {
+	return embedded.render("order_confirmation", to, o)
+}

@@ -159,13 +159,13 @@ func TestErrorShapesAndCORS(t *testing.T) {
 			{"wrong type", "POST", "/auth/v1/signup", `{"email":3}`, 400, "bad_json"},
 			{"bad e-mail", "POST", "/auth/v1/signup", `{"email":"nope","password":"Secret1!pw"}`, 400, "validation_failed"},
 			{"no password", "POST", "/auth/v1/signup", `{"email":"a@example.com"}`, 422, "validation_failed"},
-			{"unknown grant", "POST", "/auth/v1/token?grant_type=magic", `{}`, 400, "validation_failed"},
+			{"unknown grant", "POST", "/auth/v1/token?grant_type=magic", `{}`, 400, "invalid_credentials"},
 			{"user without token", "GET", "/auth/v1/user", "", 401, "no_authorization"},
 			{"verify without token", "GET", "/auth/v1/verify?type=signup", "", 400, "validation_failed"},
 			{"verify bad type", "POST", "/auth/v1/verify", `{"type":"invite","token_hash":"x"}`, 400, "validation_failed"},
-			{"resend bad type", "POST", "/auth/v1/resend", `{"type":"sms","email":"a@example.com"}`, 400, "validation_failed"},
+			{"resend bad type", "POST", "/auth/v1/resend", `{"type":"invite","email":"a@example.com"}`, 400, "validation_failed"},
 			{"google not configured", "GET", "/auth/v1/authorize?provider=google", "", 400, "validation_failed"},
-			{"unknown factor type", "POST", "/auth/v1/factors", `{"factor_type":"phone"}`, 400, "validation_failed"},
+			{"factor without a session", "POST", "/auth/v1/factors", `{"factor_type":"phone"}`, 401, "no_authorization"},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {

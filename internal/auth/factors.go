@@ -85,7 +85,15 @@ func (s *Service) EnrollFactor(w http.ResponseWriter, r *http.Request) error {
 		FriendlyName string `json:"friendly_name"`
 		Issuer       string `json:"issuer"`
 	}
+	// The session comes first, as in GoTrue: a caller without one learns
+	// nothing from how its body would have been judged.
+	if _, err := s.requireBearer(ctx, s.db, r); err != nil {
+		return err
+	}
 	if err := decodeBody(r, &in); err != nil {
+		return err
+	}
+	if err := refuseFactorType(in.FactorType); err != nil {
 		return err
 	}
 	if in.FactorType != "totp" {

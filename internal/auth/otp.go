@@ -10,6 +10,7 @@ import (
 
 type otpRequest struct {
 	Email      string         `json:"email"`
+	Phone      string         `json:"phone"` // refused: SMS codes are off
 	Data       map[string]any `json:"data"`
 	CreateUser *bool          `json:"create_user"`
 	pkceParams
@@ -24,6 +25,9 @@ func (s *Service) OTP(w http.ResponseWriter, r *http.Request) error {
 	var in otpRequest
 	if err := decodeBody(r, &in); err != nil {
 		return err
+	}
+	if in.Email == "" && in.Phone != "" {
+		return errPhoneOTPDisabled
 	}
 	if err := checkMetadataSize(in.Data); err != nil {
 		return err

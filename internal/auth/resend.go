@@ -21,6 +21,9 @@ func (s *Service) Resend(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeBody(r, &in); err != nil {
 		return err
 	}
+	if in.Type == "sms" || in.Type == "phone_change" {
+		return errPhoneResendDisabled
+	}
 	if in.Type != typeSignup && in.Type != typeEmailChange {
 		return badRequest("validation_failed", "Missing one of these types: signup, email_change, sms, phone_change")
 	}

@@ -34,6 +34,7 @@ func (s *Service) Register(mux *http.ServeMux) {
 	mux.Handle("POST /auth/v1/factors/{id}/challenge", a(limited("factors", s.ChallengeFactor)))
 	mux.Handle("POST /auth/v1/factors/{id}/verify", a(limited("factors", s.VerifyFactor)))
 	mux.Handle("DELETE /auth/v1/factors/{id}", a(limited("factors", s.UnenrollFactor)))
+	s.registerDisabled(mux) // GoTrue's features the shop turns off (disabled.go)
 
 	mux.Handle("GET /api/profile", httpx.Handle(s.GetProfile))
 	mux.Handle("PATCH /api/profile", httpx.Handle(s.PatchProfile))

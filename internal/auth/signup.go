@@ -13,6 +13,7 @@ import (
 
 type signupRequest struct {
 	Email    string         `json:"email"`
+	Phone    string         `json:"phone"` // refused: phone sign-up is off
 	Password string         `json:"password"`
 	Data     map[string]any `json:"data"`
 	pkceParams
@@ -23,12 +24,15 @@ type signupRequest struct {
 // the address is confirmed.
 func (s *Service) Signup(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	if s.cfg.DisableSignup {
-		return errSignupDisabled
-	}
 	var in signupRequest
 	if err := decodeBody(r, &in); err != nil {
 		return err
+	}
+	if err := refusePhoneOrAnonymous(in.Email, in.Phone); err != nil {
+		return err
+	}
+	if s.cfg.DisableSignup {
+		return errSignupDisabled
 	}
 	if err := checkMetadataSize(in.Data); err != nil {
 		return err

@@ -20,8 +20,10 @@ func (s *Service) Token(w http.ResponseWriter, r *http.Request) error {
 		resp, err = s.refreshGrant(ctx, r)
 	case "pkce":
 		resp, err = s.pkceGrant(ctx, r)
+	case "web3":
+		return errWeb3Disabled
 	default:
-		return badRequest("validation_failed", "unsupported_grant_type")
+		return errUnsupportedGrant
 	}
 	if err != nil {
 		return err
@@ -33,10 +35,14 @@ func (s *Service) Token(w http.ResponseWriter, r *http.Request) error {
 func (s *Service) passwordGrant(ctx context.Context, r *http.Request) (*tokenResponse, error) {
 	var in struct {
 		Email    string `json:"email"`
+		Phone    string `json:"phone"` // refused: phone sign-in is off
 		Password string `json:"password"`
 	}
 	if err := decodeBody(r, &in); err != nil {
 		return nil, err
+	}
+	if in.Email == "" && in.Phone != "" {
+		return nil, errPhoneLoginDisabled
 	}
 	if err := s.checkSignInAllowed(ctx, in.Email); err != nil {
 		return nil, err

@@ -76,5 +76,5 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/dev/mail", h(s.mail.DevMailboxJSON))
 
 	// Every other path is the single-page app; it renders its own not-found page.
-	return splitAPI(mux, s.app)
+	return splitAPI(mux, s.app, s.auth.WriteNoRoute)
 }

@@ -299,14 +299,20 @@ func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
 // is the app's, except under the API prefixes, where a path that matches no
 // route gets the JSON error shape (404, or 405 with Allow) instead of the
 // mux's plain text or the app's HTML.
-func splitAPI(mux *http.ServeMux, app http.Handler) http.Handler {
+//
+// Under /auth/v1 the error is written by authNoRoute, in GoTrue's shape.
+func splitAPI(mux *http.ServeMux, app http.Handler, authNoRoute func(http.ResponseWriter, *http.Request, error)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h, pattern := mux.Handler(r)
 		switch {
 		case pattern != "":
 			mux.ServeHTTP(w, r)
 		case isAPIPath(r.URL.Path):
-			writeNoRoute(w, r, h)
+			write := httpx.WriteError
+			if strings.HasPrefix(r.URL.Path, "/auth/v1/") || r.URL.Path == "/auth/v1" {
+				write = authNoRoute
+			}
+			writeNoRoute(w, r, h, write)
 		case r.Method != http.MethodGet && r.Method != http.MethodHead:
 			w.Header().Set("Allow", "GET, HEAD")
 			httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
@@ -320,15 +326,15 @@ func splitAPI(mux *http.ServeMux, app http.Handler) http.Handler {
 // with another method, and answers 405 or 404 in the JSON error shape. The
 // CORS preflight pattern "OPTIONS /auth/v1/" matches every path under
 // /auth/v1, so a path that allows nothing but OPTIONS does not exist: 404.
-func writeNoRoute(w http.ResponseWriter, r *http.Request, fallback http.Handler) {
+func writeNoRoute(w http.ResponseWriter, r *http.Request, fallback http.Handler, write func(http.ResponseWriter, *http.Request, error)) {
 	probe := &statusProbe{header: http.Header{}}
 	fallback.ServeHTTP(probe, r)
 	if probe.status == http.StatusMethodNotAllowed && allowsMoreThanOptions(probe.header.Get("Allow")) {
 		w.Header().Set("Allow", probe.header.Get("Allow"))
-		httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
+		write(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
 		return
 	}
-	httpx.WriteError(w, r, httpx.Errorf(httpx.CodeNotFound, "No API endpoint at %s.", r.URL.Path))
+	write(w, r, httpx.Errorf(httpx.CodeNotFound, "No API endpoint at %s.", r.URL.Path))
 }
 
 func allowsMoreThanOptions(allow string) bool {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { collectConsoleErrors } from './console'
 
 // The static pages and the contact form (spec 02 §2 "Contact page", "Static pages", §4 "Contact form", §8).
 
@@ -6,15 +7,6 @@ test.beforeEach(async ({ page }) => {
   // Keep the cookie banner out of the way; it has its own tests.
   await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
 })
-
-function collectConsoleErrors(page: Page) {
-  const errors: string[] = []
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text())
-  })
-  page.on('pageerror', (err) => errors.push(err.message))
-  return errors
-}
 
 const keyContent: { path: string; heading: RegExp; texts: (string | RegExp)[] }[] = [
   { path: '/about', heading: /About/, texts: ['Founded in 2010', 'Mon-Fri', '9AM-8PM', '10AM-7PM', '10AM-5PM', 'Visit our shop', '42 Storybook Lane, Maple Grove, MN 55311'] },

@@ -1,0 +1,15 @@
+import type { Page } from '@playwright/test'
+
+/**
+ * The page's console errors and uncaught exceptions, collected from now on.
+ * A not-found page answers HTTP 404 on purpose (issue #14) and Chromium logs
+ * that as an error: that one is left out.
+ */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().includes('status of 404')) errors.push(msg.text())
+  })
+  page.on('pageerror', (err) => errors.push(err.message))
+  return errors
+}

@@ -22,12 +22,19 @@ type apiError struct {
 	Reasons []string // weak_password only
 	// RetryAfter, when set, becomes the Retry-After header (the e-mail cooldown).
 	RetryAfter time.Duration
+	// OAuth errors (the id_token grant's) keep OAuth's shape in every API
+	// version: {"error": Code, "error_description": Message}, as GoTrue's.
+	OAuth bool
 }
 
 func (e *apiError) Error() string { return fmt.Sprintf("%d %s: %s", e.Status, e.Code, e.Message) }
 
 func newError(status int, code, format string, args ...any) *apiError {
 	return &apiError{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+func oauthError(code, description string) *apiError {
+	return &apiError{Status: http.StatusBadRequest, Code: code, Message: description, OAuth: true}
 }
 
 func badRequest(code, format string, args ...any) *apiError {
@@ -80,6 +87,10 @@ func wantsNewErrorShape(r *http.Request) bool {
 // the GoTrue shape the request asked for.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	e := goTrueError(w, r, err)
+	if e.OAuth {
+		writeJSON(w, e.Status, map[string]string{"error": e.Code, "error_description": e.Message})
+		return
+	}
 	var weak *weakPasswordPayload
 	if e.Code == "weak_password" {
 		weak = &weakPasswordPayload{Reasons: e.Reasons}

@@ -214,6 +214,9 @@ func (s *Service) googleUser(ctx context.Context, tx db.Querier, c *googleClaims
 }
 
 func (s *Service) createGoogleUser(ctx context.Context, tx db.Querier, email string, c *googleClaims, data map[string]any) (*user, error) {
+	if s.cfg.DisableSignup {
+		return nil, errSignupDisabled
+	}
 	now := s.clock()
 	meta := map[string]any{"first_name": c.GivenName, "last_name": c.FamilyName, "full_name": c.Name,
 		"avatar_url": c.Picture, "email": email, "email_verified": true, "sub": c.Subject, "provider_id": c.Subject}

@@ -20,6 +20,8 @@ func (s *Service) Token(w http.ResponseWriter, r *http.Request) error {
 		resp, err = s.refreshGrant(ctx, r)
 	case "pkce":
 		resp, err = s.pkceGrant(ctx, r)
+	case "id_token":
+		resp, err = s.idTokenGrant(ctx, r)
 	case "web3":
 		return errWeb3Disabled
 	default:

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"regexp"
 	"strings"
 	"sync"
@@ -48,7 +49,10 @@ type harness struct {
 	h     http.Handler
 }
 
-func testConfig(t *testing.T, env map[string]string) config.Config {
+// testSettings reads env (environment variables over the tests' defaults)
+// as the server does, and hands the service the settings it reads: the
+// fields of config.Config that Settings names.
+func testSettings(t *testing.T, env map[string]string) Settings {
 	t.Helper()
 	base := map[string]string{"SITE_URL": site, "RATE_LIMIT_PER_MINUTE": "1000"}
 	for k, v := range env {
@@ -58,13 +62,22 @@ func testConfig(t *testing.T, env map[string]string) config.Config {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return cfg
+	var out Settings
+	from, to := reflect.ValueOf(cfg), reflect.ValueOf(&out).Elem()
+	for i := range to.NumField() {
+		f := from.FieldByName(to.Type().Field(i).Name)
+		if !f.IsValid() {
+			t.Fatalf("config.Config has no field %s", to.Type().Field(i).Name)
+		}
+		to.Field(i).Set(f)
+	}
+	return out
 }
 
 func newHarness(t *testing.T, d *db.DB, env map[string]string) *harness {
 	t.Helper()
 	clock := &fakeClock{t: time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)}
-	svc, err := NewService(context.Background(), testConfig(t, env), d, WithClock(clock.now), WithCheapPasswordHashing())
+	svc, err := NewService(context.Background(), testSettings(t, env), d, WithClock(clock.now), WithCheapPasswordHashing())
 	if err != nil {
 		t.Fatal(err)
 	}

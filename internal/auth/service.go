@@ -11,7 +11,6 @@ import (
 	"sync"
 	"time"
 
-	"bookshop/internal/config"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/ratelimit"
@@ -28,10 +27,29 @@ const (
 	mfaChallengeTTL    = 5 * time.Minute
 )
 
+// Settings are the deployment settings the account service reads, named as
+// in config.Config (and GoTrue's settings where GoTrue has them).
+type Settings struct {
+	SiteURL            string        // SITE_URL: e-mail links and redirects
+	AuthCORSOrigins    []string      // AUTH_CORS_ORIGINS: origins besides SITE_URL's that may call /auth/v1
+	JWTSecret          string        // JWT_SECRET: "" means generated once and kept in the database
+	RateLimitPerMinute int           // RATE_LIMIT_PER_MINUTE: per-IP limit of the sign-in and e-mail endpoints
+	EmailCooldown      time.Duration // EMAIL_COOLDOWN_SECONDS
+	MailerAutoconfirm  bool          // MAILER_AUTOCONFIRM
+	DisableSignup      bool          // DISABLE_SIGNUP
+
+	GoogleClientID     string // GOOGLE_CLIENT_ID; "" means no Google sign-in
+	GoogleClientSecret string // GOOGLE_CLIENT_SECRET
+	GoogleIssuer       string // GOOGLE_ISSUER
+}
+
+// GoogleEnabled tells whether Google sign-in is configured.
+func (c Settings) GoogleEnabled() bool { return c.GoogleClientID != "" }
+
 // Service is the account service: the /auth/v1 API, sessions, profiles and
 // the admin role.
 type Service struct {
-	cfg        config.Config
+	cfg        Settings
 	db         *db.DB
 	now        func() time.Time
 	hashParams argonParams
@@ -64,7 +82,7 @@ func WithHTTPClient(c *http.Client) Option { return func(s *Service) { s.httpCli
 // NewService builds the account service. The JWT secret comes from
 // JWT_SECRET, or is generated once and kept in the database so sessions
 // survive restarts and are valid on every instance.
-func NewService(ctx context.Context, cfg config.Config, d *db.DB, opts ...Option) (*Service, error) {
+func NewService(ctx context.Context, cfg Settings, d *db.DB, opts ...Option) (*Service, error) {
 	s := &Service{
 		cfg:        cfg,
 		db:         d,

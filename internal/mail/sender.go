@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"bookshop/internal/config"
 	"bookshop/internal/db"
 )
 
@@ -49,11 +48,18 @@ const (
 	claimLease = 2 * time.Minute
 )
 
-// NewSender builds the sender from the configuration.
-func NewSender(cfg config.Config, d *db.DB, opts ...SenderOption) (*Sender, error) {
-	s := &Sender{db: d, from: cfg.MailFrom, dev: cfg.Dev, poll: 2 * time.Second, backoff: 5 * time.Second, now: time.Now}
-	if cfg.SMTPURL != "" {
-		srv, err := parseSMTPURL(cfg.SMTPURL)
+// SenderSettings are the settings the sender reads.
+type SenderSettings struct {
+	SMTPURL string // SMTP_URL; "" means no SMTP delivery
+	From    string // MAIL_FROM: the sender of every e-mail
+	Dev     bool   // development mode: deliver into the development mailbox
+}
+
+// NewSender builds the sender.
+func NewSender(set SenderSettings, d *db.DB, opts ...SenderOption) (*Sender, error) {
+	s := &Sender{db: d, from: set.From, dev: set.Dev, poll: 2 * time.Second, backoff: 5 * time.Second, now: time.Now}
+	if set.SMTPURL != "" {
+		srv, err := parseSMTPURL(set.SMTPURL)
 		if err != nil {
 			return nil, err
 		}

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"bookshop/internal/config"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
 	"bookshop/internal/httpx"
@@ -95,14 +94,8 @@ func (s *fakeSMTP) received() []string {
 	return append([]string(nil), s.messages...)
 }
 
-func loadConfig(t *testing.T, env map[string]string) config.Config {
-	t.Helper()
-	cfg, err := config.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
-}
+// testFrom is the sender address of the tests' e-mails.
+const testFrom = "Siso & Friends <hello@shop.test>"
 
 func freeAddr(t *testing.T) string {
 	t.Helper()
@@ -119,7 +112,7 @@ func TestSMTPDeliveryRetriesUntilTheServerIsUp(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		addr := freeAddr(t) // nothing listens here yet: the server is down
-		cfg := loadConfig(t, map[string]string{"SMTP_URL": "smtp://" + addr, "MAIL_FROM": "Siso & Friends <hello@shop.test>"})
+		cfg := SenderSettings{SMTPURL: "smtp://" + addr, From: testFrom}
 		s, err := NewSender(cfg, d, WithBackoff(time.Minute))
 		if err != nil {
 			t.Fatal(err)
@@ -191,7 +184,7 @@ func checkMIME(t *testing.T, raw string) {
 func TestDevelopmentMailbox(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		dev, err := NewSender(loadConfig(t, map[string]string{"BOOKSHOP_DEV": "1"}), d)
+		dev, err := NewSender(SenderSettings{From: testFrom, Dev: true}, d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -220,7 +213,7 @@ func TestDevelopmentMailbox(t *testing.T) {
 			t.Fatalf("mailbox page: %d %s", rec.Code, rec.Body)
 		}
 
-		prod, _ := NewSender(loadConfig(t, nil), d)
+		prod, _ := NewSender(SenderSettings{From: testFrom}, d)
 		for _, h := range []httpx.HandlerFunc{prod.DevMailboxJSON, prod.DevMailboxPage} {
 			rec = httptest.NewRecorder()
 			httpx.Handle(h).ServeHTTP(rec, httptest.NewRequest("GET", "/api/dev/mail", nil))
@@ -240,7 +233,7 @@ func TestDevelopmentMailbox(t *testing.T) {
 
 func TestRunStopsWithItsContext(t *testing.T) {
 	d := dbtest.SQLite(t)
-	s, _ := NewSender(loadConfig(t, map[string]string{"BOOKSHOP_DEV": "1"}), d, WithPollInterval(10*time.Millisecond))
+	s, _ := NewSender(SenderSettings{From: testFrom, Dev: true}, d, WithPollInterval(10*time.Millisecond))
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { s.Run(ctx); close(done) }()
@@ -258,7 +251,7 @@ func TestRunStopsWithItsContext(t *testing.T) {
 func TestRetryBackoffIsCappedAtAMinute(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		cfg := loadConfig(t, map[string]string{"SMTP_URL": "smtp://" + freeAddr(t)}) // nothing listens: down
+		cfg := SenderSettings{SMTPURL: "smtp://" + freeAddr(t), From: testFrom} // nothing listens: down
 		s, err := NewSender(cfg, d, WithBackoff(5*time.Second))
 		if err != nil {
 			t.Fatal(err)

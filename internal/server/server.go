@@ -94,11 +94,11 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if o.cheapPasswords {
 		authOpts = append(authOpts, auth.WithCheapPasswordHashing())
 	}
-	accounts, err := auth.NewService(context.Background(), cfg, d, authOpts...)
+	accounts, err := auth.NewService(context.Background(), authSettings(cfg), d, authOpts...)
 	if err != nil {
 		return nil, err
 	}
-	sender, err := mail.NewSender(cfg, d)
+	sender, err := mail.NewSender(mail.SenderSettings{SMTPURL: cfg.SMTPURL, From: cfg.MailFrom, Dev: cfg.Dev}, d)
 	if err != nil {
 		return nil, err
 	}
@@ -126,6 +126,16 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		account: family,
 		dreams:  dreams.NewHandler(d, dreamKids{family}, o.now),
 		games:   games.NewHandlers(games.NewStore(d))}, nil
+}
+
+// authSettings are the settings the account service reads.
+func authSettings(cfg config.Config) auth.Settings {
+	return auth.Settings{
+		SiteURL: cfg.SiteURL, AuthCORSOrigins: cfg.AuthCORSOrigins, JWTSecret: cfg.JWTSecret,
+		RateLimitPerMinute: cfg.RateLimitPerMinute, EmailCooldown: cfg.EmailCooldown,
+		MailerAutoconfirm: cfg.MailerAutoconfirm, DisableSignup: cfg.DisableSignup,
+		GoogleClientID: cfg.GoogleClientID, GoogleClientSecret: cfg.GoogleClientSecret, GoogleIssuer: cfg.GoogleIssuer,
+	}
 }
 
 func loadApp(fsys fs.FS, exists webapp.Exists) (*webapp.Handler, error) {

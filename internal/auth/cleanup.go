@@ -33,7 +33,9 @@ var cleanupStatements = []cleanupStatement{
 	// and no longer referenced by a live link.
 	{"flow_states", `DELETE FROM flow_states WHERE created_at < ?
 		AND NOT EXISTS (SELECT 1 FROM one_time_tokens t WHERE t.flow_state_id = flow_states.id)`,
-		func(_ *Service, now time.Time) []any { return []any{now.Add(-max(confirmationTTL, recoveryTTL, oauthFlowTTL))} }},
+		func(_ *Service, now time.Time) []any {
+			return []any{now.Add(-max(confirmationTTL, recoveryTTL, oauthFlowTTL))}
+		}},
 	// E-mail cooldowns that have run out (claimCooldown would replace them anyway).
 	{"email_cooldowns", `DELETE FROM email_cooldowns WHERE last_sent_at < ?`,
 		func(s *Service, now time.Time) []any { return []any{now.Add(-s.cfg.EmailCooldown)} }},
@@ -49,7 +51,9 @@ var cleanupStatements = []cleanupStatement{
 	// unrevoked token). Their tokens go with them (ON DELETE CASCADE).
 	{"sessions", `DELETE FROM sessions WHERE created_at < ? AND NOT EXISTS (SELECT 1 FROM refresh_tokens r
 		WHERE r.session_id = sessions.id AND (r.revoked_at IS NULL OR r.revoked_at >= ?))`,
-		func(_ *Service, now time.Time) []any { return []any{now.Add(-revokedTokenGrace), now.Add(-revokedTokenGrace)} }},
+		func(_ *Service, now time.Time) []any {
+			return []any{now.Add(-revokedTokenGrace), now.Add(-revokedTokenGrace)}
+		}},
 	// Rotated refresh tokens past the reuse grace.
 	{"refresh_tokens", `DELETE FROM refresh_tokens WHERE revoked_at < ?`,
 		func(_ *Service, now time.Time) []any { return []any{now.Add(-revokedTokenGrace)} }},

@@ -115,7 +115,7 @@ func TestCleanupOnSeveralInstances(t *testing.T) {
 		for i := range n {
 			h.expect(h.signup(fmt.Sprintf("p%d@example.com", i), nil), 200, "")
 		}
-		other, err := NewService(context.Background(), testConfig(t, nil), d, WithClock(h.clock.now), WithCheapPasswordHashing())
+		other, err := NewService(context.Background(), testSettings(t, nil), d, WithClock(h.clock.now), WithCheapPasswordHashing())
 		if err != nil {
 			t.Fatal(err)
 		}

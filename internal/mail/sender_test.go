@@ -1,7 +1,6 @@
 package mail
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,88 +10,14 @@ import (
 	"net/http/httptest"
 	"net/mail"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
 	"bookshop/internal/httpx"
+	"bookshop/internal/mail/mailtest"
 )
-
-// fakeSMTP is a minimal SMTP server that keeps what it receives.
-type fakeSMTP struct {
-	ln       net.Listener
-	mu       sync.Mutex
-	messages []string
-}
-
-func startFakeSMTP(t *testing.T, addr string) *fakeSMTP {
-	t.Helper()
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &fakeSMTP{ln: ln}
-	go func() {
-		for {
-			conn, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			go s.serve(conn)
-		}
-	}()
-	t.Cleanup(func() { ln.Close() })
-	return s
-}
-
-func (s *fakeSMTP) serve(conn net.Conn) {
-	defer conn.Close()
-	r := bufio.NewReader(conn)
-	reply := func(line string) { fmt.Fprintf(conn, "%s\r\n", line) }
-	reply("220 fake ESMTP")
-	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			return
-		}
-		cmd := strings.ToUpper(strings.TrimSpace(line))
-		switch {
-		case strings.HasPrefix(cmd, "EHLO"):
-			reply("250-fake")
-			reply("250 8BITMIME")
-		case strings.HasPrefix(cmd, "DATA"):
-			reply("354 go ahead")
-			var msg strings.Builder
-			for {
-				l, err := r.ReadString('\n')
-				if err != nil {
-					return
-				}
-				if l == ".\r\n" {
-					break
-				}
-				msg.WriteString(l)
-			}
-			s.mu.Lock()
-			s.messages = append(s.messages, msg.String())
-			s.mu.Unlock()
-			reply("250 queued")
-		case strings.HasPrefix(cmd, "QUIT"):
-			reply("221 bye")
-			return
-		default:
-			reply("250 ok")
-		}
-	}
-}
-
-func (s *fakeSMTP) received() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.messages...)
-}
 
 // testFrom is the sender address of the tests' e-mails.
 const testFrom = "Siso & Friends <hello@shop.test>"
@@ -132,7 +57,7 @@ func TestSMTPDeliveryRetriesUntilTheServerIsUp(t *testing.T) {
 			t.Fatalf("after a failed attempt: attempts %d, last_error %q, %v", attempts, lastErr, err)
 		}
 
-		srv := startFakeSMTP(t, addr)
+		srv := mailtest.StartSMTP(t, addr)
 		if n, _ := s.DeliverPending(ctx); n != 0 {
 			t.Fatal("retried before the backoff was over")
 		}
@@ -143,7 +68,7 @@ func TestSMTPDeliveryRetriesUntilTheServerIsUp(t *testing.T) {
 		if n, _ := s.DeliverPending(ctx); n != 0 {
 			t.Fatal("delivered twice")
 		}
-		got := srv.received()
+		got := srv.Received()
 		if len(got) != 1 {
 			t.Fatalf("server received %d messages", len(got))
 		}

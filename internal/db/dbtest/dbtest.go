@@ -33,6 +33,15 @@ func SQLite(t *testing.T) *db.DB {
 // migrated database confined to it; the schema is dropped after the test.
 func Postgres(t *testing.T) *db.DB {
 	t.Helper()
+	return open(t, PostgresURL(t))
+}
+
+// PostgresURL creates a throwaway schema on TEST_DATABASE_URL and returns a
+// database URL confined to it, for tests that open it more than once (two
+// instances of the shop on one database); the schema is dropped after the
+// test. The test is skipped without TEST_DATABASE_URL.
+func PostgresURL(t *testing.T) string {
+	t.Helper()
 	base := os.Getenv("TEST_DATABASE_URL")
 	if base == "" {
 		t.Skip("TEST_DATABASE_URL not set")
@@ -56,7 +65,14 @@ func Postgres(t *testing.T) *db.DB {
 	q := u.Query()
 	q.Set("search_path", schema)
 	u.RawQuery = q.Encode()
-	return open(t, u.String())
+	return u.String()
+}
+
+// Open opens and migrates the database at databaseURL for the test, e.g.
+// a second handle on PostgresURL's database.
+func Open(t *testing.T, databaseURL string) *db.DB {
+	t.Helper()
+	return open(t, databaseURL)
 }
 
 func open(t *testing.T, databaseURL string) *db.DB {

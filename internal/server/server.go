@@ -288,6 +288,10 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 			s.orders.RunReconciler(ctx, s.cfg.ReconcileInterval, s.cfg.PendingOrderExpiry)
 		})
 	}
+	if s.auth != nil && s.cfg.CleanupInterval > 0 {
+		// Deletes expired tokens, flows, cooldowns, counters and dead sessions.
+		jobs = append(jobs, func(ctx context.Context) { s.auth.RunCleanup(ctx, s.cfg.CleanupInterval) })
+	}
 	if s.mail != nil {
 		jobs = append(jobs, s.mail.Run) // delivers the outbox
 	}

@@ -2,7 +2,6 @@ package account
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
@@ -155,10 +154,4 @@ func (s *Service) RemoveKid(ctx context.Context, userID, kidID string) error {
 		return ErrKidNotFound
 	}
 	return nil
-}
-
-// IsNotFound reports whether err means "no such row for this caller".
-func IsNotFound(err error) bool {
-	var e *httpx.Error
-	return errors.As(err, &e) && e.Code == httpx.CodeNotFound
 }

@@ -76,9 +76,6 @@ func WithCheapPasswordHashing() Option {
 	return func(s *Service) { s.hashParams = argonParams{memoryKiB: 64, iterations: 1, threads: 1} }
 }
 
-// WithHTTPClient sets the client used to talk to Google (a test provider).
-func WithHTTPClient(c *http.Client) Option { return func(s *Service) { s.httpClient = c } }
-
 // NewService builds the account service. The JWT secret comes from
 // JWT_SECRET, or is generated once and kept in the database so sessions
 // survive restarts and are valid on every instance.

@@ -86,52 +86,42 @@ func Load(lookup Lookup) (Config, error) {
 		SupportEmail:       get("SUPPORT_EMAIL", "hello@sisoandfriends.test"),
 	}
 
-	port, err := strconv.Atoi(get("PORT", "8080"))
-	if err != nil || port < 0 || port > 65535 {
-		errs = append(errs, fmt.Errorf("PORT: %q is not a port number (0-65535)", get("PORT", "")))
+	// whole reads a whole number from min to max (max < 0: no upper bound);
+	// flag reads a boolean. A bad value is an error naming the variable.
+	whole := func(key string, def, min, max int) int {
+		n, err := strconv.Atoi(get(key, strconv.Itoa(def)))
+		switch {
+		case max < 0 && (err != nil || n < min):
+			errs = append(errs, fmt.Errorf("%s: %q must be a whole number of at least %d", key, get(key, ""), min))
+		case max >= 0 && (err != nil || n < min || n > max):
+			errs = append(errs, fmt.Errorf("%s: %q must be a whole number from %d to %d", key, get(key, ""), min, max))
+		}
+		return n
 	}
-	c.Port = port
-
-	dev, err := parseBool(get("BOOKSHOP_DEV", "false"))
-	if err != nil {
-		errs = append(errs, fmt.Errorf("BOOKSHOP_DEV: %w", err))
+	flag := func(key string) bool {
+		b, err := parseBool(get(key, "false"))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", key, err))
+		}
+		return b
 	}
-	c.Dev = dev
 
-	rate, err := strconv.Atoi(get("RATE_LIMIT_PER_MINUTE", "30"))
-	if err != nil || rate < 1 {
-		errs = append(errs, fmt.Errorf("RATE_LIMIT_PER_MINUTE: %q must be a whole number of at least 1", get("RATE_LIMIT_PER_MINUTE", "")))
-	}
-	c.RateLimitPerMinute = rate
-
+	c.Port = whole("PORT", 8080, 0, 65535)
+	c.Dev = flag("BOOKSHOP_DEV")
+	c.RateLimitPerMinute = whole("RATE_LIMIT_PER_MINUTE", 30, 1, -1)
 	proxies, err := parseTrustedProxies(get("TRUSTED_PROXIES", ""))
 	if err != nil {
 		errs = append(errs, fmt.Errorf("TRUSTED_PROXIES: %w", err))
 	}
 	c.TrustedProxies = proxies
 
-	cooldown, err := strconv.Atoi(get("EMAIL_COOLDOWN_SECONDS", "60"))
-	if err != nil || cooldown < 1 || cooldown > 3600 {
-		errs = append(errs, fmt.Errorf("EMAIL_COOLDOWN_SECONDS: %q must be a whole number from 1 to 3600", get("EMAIL_COOLDOWN_SECONDS", "")))
-	}
-	c.EmailCooldown = time.Duration(cooldown) * time.Second
-	if c.MailerAutoconfirm, err = parseBool(get("MAILER_AUTOCONFIRM", "false")); err != nil {
-		errs = append(errs, fmt.Errorf("MAILER_AUTOCONFIRM: %w", err))
-	}
-	if c.DisableSignup, err = parseBool(get("DISABLE_SIGNUP", "false")); err != nil {
-		errs = append(errs, fmt.Errorf("DISABLE_SIGNUP: %w", err))
-	}
+	c.EmailCooldown = time.Duration(whole("EMAIL_COOLDOWN_SECONDS", 60, 1, 3600)) * time.Second
+	c.MailerAutoconfirm = flag("MAILER_AUTOCONFIRM")
+	c.DisableSignup = flag("DISABLE_SIGNUP")
 
-	whole := func(key string, def, min, max int, unit time.Duration) time.Duration {
-		n, err := strconv.Atoi(get(key, strconv.Itoa(def)))
-		if err != nil || n < min || n > max {
-			errs = append(errs, fmt.Errorf("%s: %q must be a whole number from %d to %d", key, get(key, ""), min, max))
-		}
-		return time.Duration(n) * unit
-	}
-	c.ReconcileInterval = whole("ORDER_RECONCILE_INTERVAL_SECONDS", 60, 1, 3600, time.Second)
-	c.PendingOrderExpiry = whole("PENDING_ORDER_EXPIRY_MINUTES", 180, 15, 10080, time.Minute)
-	c.CleanupInterval = whole("CLEANUP_INTERVAL_SECONDS", 600, 1, 86400, time.Second)
+	c.ReconcileInterval = time.Duration(whole("ORDER_RECONCILE_INTERVAL_SECONDS", 60, 1, 3600)) * time.Second
+	c.PendingOrderExpiry = time.Duration(whole("PENDING_ORDER_EXPIRY_MINUTES", 180, 15, 10080)) * time.Minute
+	c.CleanupInterval = time.Duration(whole("CLEANUP_INTERVAL_SECONDS", 600, 1, 86400)) * time.Second
 
 	c.SiteURL = strings.TrimRight(get("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	for _, o := range strings.Split(get("AUTH_CORS_ORIGINS", ""), ",") {

@@ -1,6 +1,8 @@
-// Package mail is the shop's e-mail: an outbox table every message is
-// written to first, and a sender that delivers it (SMTP, or the development
-// mailbox) and retries until it is delivered.
+// Package mail is the shop's e-mail: the e-mail kit that renders every
+// message from embedded templates in one branded layout (templates.go), an
+// outbox table every message is written to first, and a sender that
+// delivers it (SMTP, or the development mailbox) and retries until it is
+// delivered.
 package mail
 
 import (

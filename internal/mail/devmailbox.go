@@ -73,7 +73,7 @@ var devPage = template.Must(template.New("dev").Parse(`<!doctype html>
 body{font-family:system-ui,sans-serif;max-width:860px;margin:2rem auto;padding:0 1rem;color:#3b2f2f;background:#fff8ec}
 article{background:#fff;border:1px solid #f0d9a8;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}
 h2{font-size:1.1rem;margin:.2rem 0} .meta{color:#7a6a5a;font-size:.9rem} pre{white-space:pre-wrap;font-size:.9rem}
-a{color:#c0601f;word-break:break-all}
+a{color:#c0601f;word-break:break-all} summary{cursor:pointer}
 </style></head><body>
 <h1>Development mailbox</h1>
 <p class="meta">Every e-mail the shop has sent, newest first. This page exists only in development mode.</p>
@@ -82,6 +82,7 @@ a{color:#c0601f;word-break:break-all}
 <p class="meta">To {{.To}} · {{.CreatedAt.Format "2006-01-02 15:04:05 MST"}}</p>
 {{range .Links}}<p><a href="{{.}}">{{.}}</a></p>{{end}}
 <details><summary>Text</summary><pre>{{.Text}}</pre></details>
+{{if .HTML}}<details><summary>HTML</summary><iframe sandbox srcdoc="{{.HTML}}" title="{{.Subject}}" style="width:100%;height:640px;border:0;margin-top:.5rem"></iframe></details>{{end}}
 </article>{{else}}<p>No e-mails yet.</p>{{end}}
 </body></html>
 `))

@@ -137,6 +137,10 @@ func TestDevelopmentMailbox(t *testing.T) {
 		if rec.Code != 200 || !strings.Contains(rec.Body.String(), `<a href="http://shop.test/auth/v1/verify?token=t0&amp;type=magiclink">`) {
 			t.Fatalf("mailbox page: %d %s", rec.Code, rec.Body)
 		}
+		// The HTML part is shown as mail clients would, sandboxed.
+		if !strings.Contains(rec.Body.String(), `<iframe sandbox srcdoc="&lt;!doctype html&gt;`) {
+			t.Errorf("mailbox page does not preview the HTML part:\n%s", rec.Body)
+		}
 
 		prod, _ := NewSender(SenderSettings{From: testFrom}, d)
 		for _, h := range []httpx.HandlerFunc{prod.DevMailboxJSON, prod.DevMailboxPage} {

@@ -37,16 +37,7 @@ func TestSMTPDeliveryRetriesUntilTheServerIsUp(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		addr := freeAddr(t) // nothing listens here yet: the server is down
-		cfg := SenderSettings{SMTPURL: "smtp://" + addr, From: testFrom}
-		s, err := NewSender(cfg, d, WithBackoff(time.Minute))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := Enqueue(ctx, d, accountEmail(t, ConfirmSignup, "kid@example.com", "http://shop.test/auth/v1/verify?token=abc&type=signup", "123456")); err != nil {
-			t.Fatal(err)
-		}
-		now := time.Now().Add(time.Second)
-		s.now = func() time.Time { return now }
+		s, now := senderWithOneMail(t, d, addr, time.Minute)
 
 		if n, err := s.DeliverPending(ctx); n != 0 || err != nil {
 			t.Fatalf("delivered %d (err %v) with the server down", n, err)
@@ -61,7 +52,7 @@ func TestSMTPDeliveryRetriesUntilTheServerIsUp(t *testing.T) {
 		if n, _ := s.DeliverPending(ctx); n != 0 {
 			t.Fatal("retried before the backoff was over")
 		}
-		now = now.Add(61 * time.Second)
+		*now = now.Add(61 * time.Second)
 		if n, err := s.DeliverPending(ctx); n != 1 || err != nil {
 			t.Fatalf("delivered %d (err %v) once the server is up", n, err)
 		}
@@ -180,16 +171,7 @@ func TestRunStopsWithItsContext(t *testing.T) {
 func TestRetryBackoffIsCappedAtAMinute(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		cfg := SenderSettings{SMTPURL: "smtp://" + freeAddr(t), From: testFrom} // nothing listens: down
-		s, err := NewSender(cfg, d, WithBackoff(5*time.Second))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := Enqueue(ctx, d, accountEmail(t, ConfirmSignup, "kid@example.com", "http://shop.test/auth/v1/verify?token=abc&type=signup", "123456")); err != nil {
-			t.Fatal(err)
-		}
-		now := time.Now().Add(time.Second)
-		s.now = func() time.Time { return now }
+		s, now := senderWithOneMail(t, d, freeAddr(t), 5*time.Second) // nothing listens: down
 		for attempt := 1; attempt <= 8; attempt++ {
 			if n, _ := s.DeliverPending(ctx); n != 0 {
 				t.Fatal("delivered with the server down")
@@ -198,12 +180,28 @@ func TestRetryBackoffIsCappedAtAMinute(t *testing.T) {
 			if err := d.QueryRowContext(ctx, `SELECT next_attempt_at FROM mail_outbox`).Scan(&next); err != nil {
 				t.Fatal(err)
 			}
-			if wait := next.Sub(now); wait > time.Minute {
+			if wait := next.Sub(*now); wait > time.Minute {
 				t.Fatalf("attempt %d: next try in %s, want at most a minute", attempt, wait)
 			}
-			now = next.Add(time.Second)
+			*now = next.Add(time.Second)
 		}
 	})
+}
+
+// senderWithOneMail is a sender to the SMTP server at addr with backoff,
+// one e-mail in its outbox, and a clock the test moves through *now.
+func senderWithOneMail(t *testing.T, d *db.DB, addr string, backoff time.Duration) (*Sender, *time.Time) {
+	t.Helper()
+	s, err := NewSender(SenderSettings{SMTPURL: "smtp://" + addr, From: testFrom}, d, WithBackoff(backoff))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Enqueue(context.Background(), d, accountEmail(t, ConfirmSignup, "kid@example.com", "http://shop.test/auth/v1/verify?token=abc&type=signup", "123456")); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now().Add(time.Second)
+	s.now = func() time.Time { return now }
+	return s, &now
 }
 
 // accountEmail renders an account e-mail for a test, failing it on a

@@ -20,6 +20,7 @@ func ownerData(t *testing.T, e *apitest.Env) {
 	t.Helper()
 	kid := e.Do("POST", "/api/kids", map[string]any{"name": "Mia Secret", "date_of_birth": "2021-03-01"}, "owner").Expect(t, 201)
 	e.Vars["kid"] = kid.JSON(t)["id"].(string)
+	e.Do("POST", "/api/dreams", map[string]any{"kid_id": e.Vars["kid"], "gender": "girl", "companion": "feefee", "interests": []string{"animals"}}, "owner").Expect(t, 201)
 	e.Request("POST", "/api/devices", map[string]any{"screen_resolution": "390x844", "platform_architecture": "ARM64"}, "owner",
 		map[string]string{"User-Agent": iPhone}).Expect(t, 200)
 	e.Do("PUT", "/api/communications", map[string]any{"subscribed": false}, "owner").Expect(t, 200)
@@ -232,7 +233,7 @@ func TestOwnerDataAPI(t *testing.T) {
 			ExpectedStatus:  200,
 			ExpectedHeaders: map[string]string{"Content-Disposition": `attachment; filename="siso-and-friends-my-data.json"`},
 			ExpectedContent: []string{`"profile":{`, `"last_name":"Ownerly"`, `"children":[{`, `"Mia Secret"`, `"devices":[{`, `"iPhone"`,
-				`"communications":{"subscribed":false`, `"orders":[{`, `"olive.ship@example.com"`}},
+				`"communications":{"subscribed":false`, `"orders":[{`, `"olive.ship@example.com"`, `"dreams":[{`, `"companion":{"id":"feefee"`}},
 		{Name: "a wrong password deletes nothing", Method: "DELETE", URL: "/api/account", As: "owner", BeforeTest: ownerData,
 			Body: map[string]any{"password": "wrong"}, ExpectedStatus: 400, ExpectedContent: []string{`"password":"Password is incorrect"`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) { ownerUntouched(t, e) }},
@@ -243,7 +244,7 @@ func TestOwnerDataAPI(t *testing.T) {
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				id := e.User("owner").ID
 				for _, table := range []string{"users WHERE id", "profiles WHERE id", "kids WHERE user_id", "user_devices WHERE user_id",
-					"user_communications WHERE user_id", "sessions WHERE user_id", "mfa_factors WHERE user_id", "orders WHERE user_id"} {
+					"user_communications WHERE user_id", "sessions WHERE user_id", "mfa_factors WHERE user_id", "orders WHERE user_id", "dreams WHERE user_id"} {
 					if n := e.Count(fmt.Sprintf("SELECT COUNT(*) FROM %s = ?", table), id); n != 0 {
 						t.Errorf("%d rows left in %s", n, table)
 					}

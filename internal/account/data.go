@@ -26,9 +26,15 @@ type Orders interface {
 	EraseBuyer(ctx context.Context, q db.Querier, userID string) error
 }
 
+// Dreams is what the parent's data needs from Dream Maker: the stories kept
+// for the children (deleted with the account by cascade).
+type Dreams interface {
+	Of(ctx context.Context, userID string) (any, error)
+}
+
 // WithOwnerData enables the data export and account deletion.
-func (s *Service) WithOwnerData(accounts Accounts, orders Orders) *Service {
-	s.accounts, s.orders = accounts, orders
+func (s *Service) WithOwnerData(accounts Accounts, orders Orders, dreams Dreams) *Service {
+	s.accounts, s.orders, s.dreams = accounts, orders, dreams
 	return s
 }
 
@@ -40,6 +46,7 @@ type Export struct {
 	Devices        []Device       `json:"devices"`
 	Communications Communications `json:"communications"`
 	Orders         any            `json:"orders"`
+	Dreams         any            `json:"dreams"`
 }
 
 // ExportOf gathers the parent's data.
@@ -59,6 +66,9 @@ func (s *Service) ExportOf(ctx context.Context, userID string) (Export, error) {
 		return Export{}, err
 	}
 	if e.Orders, err = s.orders.Of(ctx, userID); err != nil {
+		return Export{}, err
+	}
+	if e.Dreams, err = s.dreams.Of(ctx, userID); err != nil {
 		return Export{}, err
 	}
 	return e, nil

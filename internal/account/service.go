@@ -19,6 +19,7 @@ type Service struct {
 	// The parent's own data (export and deletion), set by WithOwnerData.
 	accounts Accounts
 	orders   Orders
+	dreams   Dreams
 }
 
 // New builds the service; now is the clock (nil: time.Now).

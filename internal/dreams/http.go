@@ -186,15 +186,30 @@ func (h *Handler) List(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	list, err := h.store.List(r.Context(), c.UserID, strings.TrimSpace(r.URL.Query().Get("kid_id")))
+	out, err := h.listed(r.Context(), c.UserID, strings.TrimSpace(r.URL.Query().Get("kid_id")))
 	if err != nil {
 		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"dreams": out})
+}
+
+// Of is every dream of the parent as GET /api/dreams shows them, for the
+// account's data export.
+func (h *Handler) Of(ctx context.Context, userID string) (any, error) {
+	return h.listed(ctx, userID, "")
+}
+
+// listed is the parent's dreams (of one child, when kidID is set), newest first.
+func (h *Handler) listed(ctx context.Context, userID, kidID string) ([]dreamJSON, error) {
+	list, err := h.store.List(ctx, userID, kidID)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]dreamJSON, len(list))
 	for i, d := range list {
 		out[i] = answer(d)
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"dreams": out})
+	return out, nil
 }
 
 // Delete answers DELETE /api/dreams/{id}; another user's dream is not found.

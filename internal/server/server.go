@@ -119,12 +119,15 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		}
 		countries = mm
 	}
-	family := account.New(d, o.now).WithOwnerData(accountOwner{accounts}, accountOrders{shop})
+	// The children are the account area's; the dreams written for them are part of the parent's data.
+	family := account.New(d, o.now)
+	stories := dreams.NewHandler(d, dreamKids{family}, o.now)
+	family.WithOwnerData(accountOwner{accounts}, accountOrders{shop}, stories)
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
 		account: family,
-		dreams:  dreams.NewHandler(d, dreamKids{family}, o.now),
+		dreams:  stories,
 		games:   games.NewHandlers(games.NewStore(d))}, nil
 }
 

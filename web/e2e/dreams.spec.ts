@@ -6,10 +6,12 @@ import { PASSWORD, accessToken, confirmedAccount } from './accounts'
 
 const NAINNI = { first_name: 'Nainni', last_name: 'Rabbit' }
 
+/** Adds a child for the parent; answers the child's id and the parent's bearer header for more calls. */
 async function addChild(request: APIRequestContext, email: string, name: string) {
-  const access_token = await accessToken(request, email)
-  const kid = await request.post('/api/kids', { data: { name, date_of_birth: '2019-05-04' }, headers: { Authorization: `Bearer ${access_token}` } })
+  const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
+  const kid = await request.post('/api/kids', { data: { name, date_of_birth: '2019-05-04' }, headers })
   expect(kid.status()).toBe(201)
+  return { kidId: ((await kid.json()) as { id: string }).id, headers }
 }
 
 async function signIn(page: Page, email: string) {
@@ -65,5 +67,33 @@ test.describe('dream maker', () => {
     await page.getByRole('button', { name: 'Create Another Dream' }).click()
     await expect(page.getByRole('button', { name: 'Create Dream' })).toBeVisible()
     await expect(page.getByRole('radio', { name: 'Mila' })).toBeChecked()
+  })
+
+  test('a dream is kept under My Dreams after reload, reads again and can be deleted', async ({ page }) => {
+    const email = await confirmedAccount(page.request, 'dreams', NAINNI)
+    const { kidId, headers } = await addChild(page.request, email, 'Theo')
+    const made = await page.request.post('/api/dreams', { data: { kid_id: kidId, gender: 'boy', companion: 'lizzie', interests: ['animals'], other: '' }, headers })
+    expect(made.status()).toBe(201)
+    const { title } = (await made.json()) as { title: string }
+
+    await signIn(page, email)
+    await page.goto('/dreamaker')
+    const myDreams = page.getByRole('region', { name: 'My Dreams' })
+    await expect(myDreams.getByRole('heading', { name: title })).toBeVisible()
+    await expect(myDreams).toContainText('For Theo with Lizzie')
+    await page.reload()
+    await expect(myDreams.getByRole('heading', { name: title })).toBeVisible()
+
+    await myDreams.getByRole('button', { name: `Read ${title}` }).click()
+    const story = page.locator('article.dream-story')
+    await expect(story.getByRole('heading', { level: 2, name: title })).toBeVisible()
+    await expect(story).toContainText('A dream story for Theo')
+
+    await myDreams.getByRole('button', { name: `Delete ${title}` }).click()
+    await myDreams.getByRole('button', { name: 'Yes, delete' }).click()
+    await expect(page.getByText('Dream deleted')).toBeVisible()
+    await expect(myDreams).toContainText('No dreams yet.')
+    await page.reload()
+    await expect(page.getByRole('region', { name: 'My Dreams' })).toContainText('No dreams yet.')
   })
 })

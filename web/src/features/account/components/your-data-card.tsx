@@ -47,7 +47,7 @@ export function YourDataCard({ onDeleted }: { onDeleted: () => Promise<void> }) 
         ) : (
           <form onSubmit={remove} className="flex flex-col gap-3 rounded-xl border-2 border-red-200 bg-red-50 p-4">
             <p className="text-sm">
-              This removes your account, profile, children, devices and preferences. Paid orders stay for our accounts, without your name or address. This cannot be undone.
+              This removes your account, profile, children, their dream stories, devices and preferences. Paid orders stay for our accounts, without your name or address. This cannot be undone.
             </p>
             <Field id="delete-password" label="Your password" error={error}>
               <Input id="delete-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '@/lib/api'
 import type { Dream, NewDream } from '../types'
+import { dreamsQueryOptions } from './list-dreams'
 
 /** The page shows 'Creating Dream...' for at least this long (spec 02 §9). */
 export const CREATING_MS = 1500
@@ -17,6 +18,6 @@ export function useCreateDream() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createDream,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dreams', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dreamsQueryOptions.queryKey }),
   })
 }

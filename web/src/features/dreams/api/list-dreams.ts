@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiFetch } from '@/lib/api'
+import type { Dream } from '../types'
+
+/** The parent's saved dreams, newest first (GET /api/dreams). */
+export const dreamsQueryOptions = queryOptions({
+  queryKey: ['dreams', 'list'],
+  queryFn: async () => (await apiFetch<{ dreams: Dream[] }>('/api/dreams')).dreams,
+})
+
+export function useDreams() {
+  return useQuery(dreamsQueryOptions)
+}

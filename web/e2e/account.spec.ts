@@ -1,5 +1,6 @@
+import { createHmac } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { PASSWORD, confirmedAccount } from './accounts'
+import { PASSWORD, accessToken, confirmedAccount } from './accounts'
 
 // The parent's account area (issue 10) against the real binary in --dev mode:
 // accounts are confirmed through the development mailbox.
@@ -18,6 +19,25 @@ async function signedInProfile(page: Page, tag: string) {
   await page.goto('/profile')
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
   return email
+}
+
+/** The RFC 6238 code an authenticator app shows for a base32 secret, `offset` seconds from now. */
+function totp(secret: string, offset = 0): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)))
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor((Date.now() / 1000 + offset) / 30)))
+  const mac = createHmac('sha1', key).update(counter).digest()
+  const at = mac[mac.length - 1] & 0xf
+  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+}
+
+async function signOutFromAvatar(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click()
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click()
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
 }
 
 test.describe('account area', () => {
@@ -42,5 +62,123 @@ test.describe('account area', () => {
     await expect(page).toHaveURL('/')
     await page.getByRole('button', { name: 'Open menu' }).click()
     await expect(page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Login' })).toBeVisible()
+  })
+
+  test('edit the profile and see it after reload', async ({ page }) => {
+    await signedInProfile(page, 'profile')
+    await page.getByLabel('First name').fill('Mina')
+    await page.getByLabel('Country').selectOption('CA')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByText('Profile updated')).toBeVisible()
+    await page.reload()
+    await expect(page.getByLabel('First name')).toHaveValue('Mina')
+    await expect(page.getByLabel('Country')).toHaveValue('CA')
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('MR')
+  })
+
+  test('add, edit and remove a child', async ({ page }) => {
+    await signedInProfile(page, 'kids')
+    const children = page.getByRole('region', { name: 'My Children' })
+    await children.getByRole('button', { name: 'Add child' }).click()
+    await children.getByLabel("Child's name").fill('Mila')
+    await children.getByLabel("Child's date of birth").fill('2019-05-04')
+    await children.getByRole('button', { name: 'Add', exact: true }).click()
+    await expect(page.getByText('Child added successfully')).toBeVisible()
+    await expect(children.getByText('Mila', { exact: true })).toBeVisible()
+
+    await children.getByRole('button', { name: 'Edit Mila' }).click()
+    await children.getByLabel("Child's name").fill('Mila Rose')
+    await children.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByText('Child information updated successfully')).toBeVisible()
+    await page.reload()
+    await expect(children.getByText('Mila Rose', { exact: true })).toBeVisible()
+
+    await children.getByRole('button', { name: 'Remove Mila Rose' }).click()
+    await expect(page.getByText('Child removed successfully')).toBeVisible()
+    await expect(children.getByText('No children added yet.')).toBeVisible()
+  })
+
+  test('toggle communications and see it after reload', async ({ page }) => {
+    await signedInProfile(page, 'news')
+    const news = page.getByRole('switch', { name: 'Send me news and offers' })
+    await expect(news).toBeChecked()
+    await news.click()
+    await expect(page.getByText('Preferences updated')).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('switch', { name: 'Send me news and offers' })).not.toBeChecked()
+  })
+
+  test('the devices table shows this browser after sign-in', async ({ page }) => {
+    await signedInProfile(page, 'devices')
+    const devices = page.getByRole('region', { name: 'My Devices' })
+    await expect(devices.getByRole('row').filter({ hasText: 'Chrome' })).toHaveCount(1)
+  })
+
+  test('an order paid with the demo card is under My Orders with its details', async ({ page }) => {
+    const email = await confirmedAccount(page.request, 'orders', { first_name: 'Nainni', last_name: 'Rabbit' })
+    const pay = await page.request.post('/functions/v1/process-payment', {
+      headers: { Authorization: `Bearer ${await accessToken(page.request, email)}` },
+      data: {
+        action: 'demo_payment',
+        method: 'card',
+        items: [{ id: 3, name: 'Our First Adventure', quantity: 2, unitPrice: 19.99 }],
+        amount: 43.98,
+        shippingInfo: { fullName: 'Nainni Rabbit', email, address: '12 Story Lane', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'US' },
+      },
+    })
+    expect(pay.ok()).toBeTruthy()
+    const { orderNumber } = (await pay.json()) as { orderNumber: string }
+
+    await logIn(page, email)
+    await expect(page.getByText('Login successful')).toBeVisible()
+    await page.goto('/profile')
+    const order = page.locator('details', { hasText: `Order ${orderNumber}` })
+    await expect(order).toContainText('2 items')
+    await expect(order).toContainText('Paid')
+    await order.locator('summary').click()
+    await expect(order).toContainText('Our First Adventure × 2')
+    await expect(order).toContainText('12 Story Lane')
+  })
+
+  test('change the password and log in with the new one', async ({ page }) => {
+    const email = await signedInProfile(page, 'password')
+    await page.getByLabel('Current password').fill(PASSWORD)
+    await page.getByLabel('New password', { exact: true }).fill('Jungle456?')
+    await page.getByLabel('Confirm new password').fill('Jungle456?')
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    await expect(page.getByText('Password updated')).toBeVisible()
+    await signOutFromAvatar(page)
+    await logIn(page, email, PASSWORD)
+    await expect(page.getByText('Invalid login credentials')).toBeVisible()
+    await logIn(page, email, 'Jungle456?')
+    await expect(page.getByText('Login successful')).toBeVisible()
+  })
+
+  test('turn on two-step sign-in and log in with a code', async ({ page }) => {
+    const email = await signedInProfile(page, 'twostep')
+    await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click()
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
+    await page.getByLabel('6-digit code from your app').fill(totp(secret))
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page.getByText('Two-step sign-in is on')).toBeVisible()
+    await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).not.toHaveCount(0)
+    await page.getByRole('button', { name: 'I have saved them' }).click()
+    await signOutFromAvatar(page)
+
+    // A code is accepted once: the login uses the next 30-second step's (one step of drift is allowed).
+    await logIn(page, email)
+    await page.getByLabel('Code', { exact: true }).fill(totp(secret, 30))
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('NR')
+  })
+
+  test('delete the account, then its password no longer signs in', async ({ page }) => {
+    const email = await signedInProfile(page, 'delete')
+    await page.getByRole('button', { name: 'Delete my account' }).click()
+    await page.getByLabel('Your password').fill(PASSWORD)
+    await page.getByRole('button', { name: 'Delete my account for good' }).click()
+    await expect(page.getByText('Your account has been deleted')).toBeVisible()
+    await logIn(page, email)
+    await expect(page.getByText('Invalid login credentials')).toBeVisible()
   })
 })

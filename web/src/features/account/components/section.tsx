@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
 
@@ -24,7 +24,9 @@ export function Section({
   className?: string
 }) {
   const tones = { tiger: 'bg-tiger-100 text-tiger-700', leaf: 'bg-leaf-100 text-leaf-700', berry: 'bg-berry-100 text-berry-500', sky: 'bg-sky-100 text-sky-500' }
-  const headingId = id ? `${id}-title` : undefined
+  // Each card is a region named by its title, so assistive technology (and tests) can find it by name.
+  const generatedId = useId()
+  const headingId = id ? `${id}-title` : generatedId
   return (
     <Card id={id} aria-labelledby={headingId} role="region" className={cn('min-w-0 scroll-mt-28', className)}>
       <CardHeader className="flex-row items-start gap-3">

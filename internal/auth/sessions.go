@@ -17,6 +17,12 @@ type session struct {
 	AMR    []amrEntry
 }
 
+// startedWith reports whether the session was opened by method; later steps
+// (a TOTP code) are added in front of the first one.
+func (s *session) startedWith(method string) bool {
+	return len(s.AMR) > 0 && s.AMR[len(s.AMR)-1].Method == method
+}
+
 // tokenResponse is the session object of Supabase Auth.
 type tokenResponse struct {
 	AccessToken  string    `json:"access_token"`

@@ -26,6 +26,9 @@ func (s *Service) GetUser(w http.ResponseWriter, r *http.Request) error {
 type updateUserRequest struct {
 	Email    *string        `json:"email"`
 	Password *string        `json:"password"`
+	// CurrentPassword proves the password again for a change made from a
+	// password session (auth-js sends it with updateUser).
+	CurrentPassword *string `json:"current_password"`
 	Data     map[string]any `json:"data"`
 	pkceParams
 }
@@ -48,7 +51,14 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 		}
 		u := b.user
 		if in.Password != nil {
+			if err := checkCurrentPassword(u, b.session, in.CurrentPassword); err != nil {
+				return nil, err
+			}
 			if err := s.updatePassword(ctx, tx, u, *in.Password); err != nil {
+				return nil, err
+			}
+			// Whoever knew the old password is signed out everywhere else.
+			if err := deleteSessions(ctx, tx, u.ID, b.session.ID, scopeOthers); err != nil {
 				return nil, err
 			}
 		}
@@ -72,6 +82,27 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// checkCurrentPassword asks a session that began with the password for the
+// password again before it is changed, so a stolen access token alone cannot
+// lock the owner out. A session from an e-mailed link (the reset flow) or from
+// Google has no password to prove, and an account without one has none to ask.
+func checkCurrentPassword(u *user, sess *session, current *string) error {
+	if u.PasswordHash == "" || !sess.startedWith("password") {
+		return nil
+	}
+	if current == nil || *current == "" {
+		return badRequest("current_password_required", "Current password required when setting new password.")
+	}
+	ok, err := checkPassword(*current, u.PasswordHash)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return badRequest("current_password_mismatch", "Current password that was provided is incorrect.")
+	}
 	return nil
 }
 

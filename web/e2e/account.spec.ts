@@ -142,6 +142,12 @@ test.describe('account area', () => {
 
   test('change the password and log in with the new one', async ({ page }) => {
     const email = await signedInProfile(page, 'password')
+    await page.getByLabel('Current password').fill('Not-it-9!')
+    await page.getByLabel('New password', { exact: true }).fill('Jungle456?')
+    await page.getByLabel('Confirm new password').fill('Jungle456?')
+    await page.getByRole('button', { name: 'Update Password' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Current password is incorrect' })).toBeVisible()
+
     await page.getByLabel('Current password').fill(PASSWORD)
     await page.getByLabel('New password', { exact: true }).fill('Jungle456?')
     await page.getByLabel('Confirm new password').fill('Jungle456?')

@@ -8,10 +8,10 @@ import { passwordChangeError, passwordChangeReady, type PasswordChange } from '.
 import { Field, Section } from './section'
 
 /**
- * Password (spec 02 §5): the current password is checked by signing in with
- * it, then the new one is set and every other device is signed out.
+ * Password (spec 02 §5): the new password is sent with the current one, which
+ * the server checks; it then signs out every other device.
  */
-export function PasswordCard({ email }: { email: string }) {
+export function PasswordCard() {
   const empty: PasswordChange = { current: '', next: '', confirmation: '' }
   const [values, setValues] = useState(empty)
   const [error, setError] = useState<string | undefined>()
@@ -28,15 +28,14 @@ export function PasswordCard({ email }: { email: string }) {
     }
     setBusy(true)
     try {
-      const check = await authClient.signInWithPassword({ email, password: values.current })
-      if (check.error) {
+      // The server checks the current password and signs out every other device (this session stays, at its level).
+      const { error: updateError } = await authClient.updateUser({ password: values.next, current_password: values.current })
+      if (updateError?.code === 'current_password_mismatch') {
         setError('Current password is incorrect')
         toast.error('Password update failed', { description: 'Current password is incorrect' })
         return
       }
-      const { error: updateError } = await authClient.updateUser({ password: values.next })
       if (updateError) throw updateError
-      await authClient.signOut({ scope: 'others' })
       setValues(empty)
       toast.success('Password updated')
     } catch (err) {

@@ -97,7 +97,7 @@ function SignedInProfile({ scrollToChildren, onBack, onSignOut, onSignOutOthers,
           />
           <ChildrenCard />
           <CommunicationsCard />
-          <PasswordCard email={profile.data.email} />
+          <PasswordCard />
           <DevicesCard onSignOutOthers={onSignOutOthers} />
           <OrdersCard />
           <TwoStepCard />

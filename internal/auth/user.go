@@ -24,12 +24,12 @@ func (s *Service) GetUser(w http.ResponseWriter, r *http.Request) error {
 }
 
 type updateUserRequest struct {
-	Email    *string        `json:"email"`
-	Password *string        `json:"password"`
+	Email    *string `json:"email"`
+	Password *string `json:"password"`
 	// CurrentPassword proves the password again for a change made from a
 	// password session (auth-js sends it with updateUser).
-	CurrentPassword *string `json:"current_password"`
-	Data     map[string]any `json:"data"`
+	CurrentPassword *string        `json:"current_password"`
+	Data            map[string]any `json:"data"`
 	pkceParams
 }
 

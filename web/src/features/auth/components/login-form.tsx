@@ -1,18 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { MailWarning } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, InputField } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { paths } from '@/config/paths'
 import { authClient } from '@/lib/auth-client'
 import { needsSecondStep } from './two-step-challenge'
 import { messageOf } from '@/lib/errors'
 import { isEmailNotConfirmed } from '../auth-errors'
 import { useResendVerification } from '../hooks/use-resend-verification'
+import { loginSchema, type LoginValues } from '../login-schema'
 import { setPendingEmail } from '../pending-email'
 import { OrDivider } from './auth-shell'
 import { GoogleButton } from './google-button'
@@ -48,30 +51,29 @@ export function useReturnTarget(): string {
 export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) {
   const navigate = useNavigate()
   const returnTo = useReturnTarget()
-  const [email, setEmail] = useState(rememberedEmail)
-  const [password, setPassword] = useState('')
-  const [remember, setRemember] = useState(() => rememberedEmail() !== '')
-  const [submitting, setSubmitting] = useState(false)
+  const [defaultValues] = useState<LoginValues>(() => {
+    const email = rememberedEmail()
+    return { email, password: '', remember: email !== '' }
+  })
+  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues })
   const [unverified, setUnverified] = useState(false)
   const { resend, sending, cooldown } = useResendVerification()
-  const rememberId = useId()
+  const submitting = form.formState.isSubmitting
 
-  const onSubmit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault()
-    setSubmitting(true)
+  const onSubmit = async ({ email, password, remember }: LoginValues) => {
     setUnverified(false)
     try {
-      const { data, error } = await authClient.signInWithPassword({ email: email.trim(), password })
+      const { data, error } = await authClient.signInWithPassword({ email, password })
       if (error) {
         if (isEmailNotConfirmed(error)) {
-          setPendingEmail(email.trim())
+          setPendingEmail(email)
           setUnverified(true)
           return
         }
         toast.error(messageOf(error))
         return
       }
-      rememberEmail(remember ? email.trim() : null)
+      rememberEmail(remember ? email : null)
       // Two-step sign-in on: the session is complete only after the code.
       if (onSecondStep && needsSecondStep(data.session)) {
         onSecondStep()
@@ -81,13 +83,11 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) 
       navigate(returnTo, { replace: true })
     } catch (err) {
       toast.error(messageOf(err))
-    } finally {
-      setSubmitting(false)
     }
   }
 
   const onResend = async () => {
-    if (await resend(email.trim())) {
+    if (await resend(form.getValues('email').trim())) {
       toast.success('Verification email sent', { description: 'Please check your inbox for the new link.' })
       navigate(paths.emailVerificationPending)
     }
@@ -114,30 +114,44 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) 
         </Alert>
       )}
 
-      <form className="space-y-4" onSubmit={(e) => void onSubmit(e)}>
-        <div className="space-y-2">
-          <Label htmlFor="login-email">Email</Label>
-          <Input id="login-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
-        </div>
-        <div className="space-y-2">
-          <div className="flex items-baseline justify-between gap-2">
-            <Label htmlFor="login-password">Password</Label>
-            <Link to={paths.resetPassword} className="text-sm font-bold text-tiger-700 hover:underline">
-              Forgot password?
-            </Link>
-          </div>
-          <Input id="login-password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        </div>
-        <div className="flex items-center gap-2">
-          <Checkbox id={rememberId} checked={remember} onCheckedChange={(v) => setRemember(v === true)} />
-          <Label htmlFor={rememberId} className="cursor-pointer font-semibold">
-            Remember me
-          </Label>
-        </div>
-        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-          {submitting ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </form>
+      <Form {...form}>
+        <form className="space-y-4" onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
+          <InputField control={form.control} name="email" label="Email" id="login-email" type="email" autoComplete="email" required placeholder="you@example.com" />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem id="login-password">
+                <div className="flex items-baseline justify-between gap-2">
+                  <FormLabel>Password</FormLabel>
+                  <Link to={paths.resetPassword} className="text-sm font-bold text-tiger-700 hover:underline">
+                    Forgot password?
+                  </Link>
+                </div>
+                <FormControl>
+                  <Input type="password" autoComplete="current-password" required {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="remember"
+            render={({ field }) => (
+              <FormItem className="flex items-center gap-2 space-y-0">
+                <FormControl>
+                  <Checkbox checked={field.value} onCheckedChange={(v) => field.onChange(v === true)} onBlur={field.onBlur} ref={field.ref} />
+                </FormControl>
+                <FormLabel className="cursor-pointer font-semibold">Remember me</FormLabel>
+              </FormItem>
+            )}
+          />
+          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+            {submitting ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </form>
+      </Form>
 
       <p className="text-center text-muted">
         Don&apos;t have an account?{' '}

@@ -1,0 +1,12 @@
+import { z } from 'zod'
+
+/**
+ * The login form. The browser checks the fields first (required, type=email), as the form
+ * always did; the e-mail is sent trimmed, the password as typed.
+ */
+export const loginSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required'),
+  password: z.string().min(1, 'Password is required'),
+  remember: z.boolean(),
+})
+export type LoginValues = z.infer<typeof loginSchema>

@@ -25,17 +25,31 @@ export function MyDreams({ onOpen }: { onOpen: (dream: Dream) => void }) {
       ) : dreams.data.length === 0 ? (
         <p className="text-stone-600">No dreams yet. Every story you make is kept here, ready for another bedtime.</p>
       ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {dreams.data.map((dream) => (
-            <DreamItem key={dream.id} dream={dream} onOpen={() => onOpen(dream)} />
+        <div className="space-y-6">
+          {byChild(dreams.data).map(({ kidId, name, stories }, _, all) => (
+            <div key={kidId}>
+              {all.length > 1 && <h3 className="mb-2 font-display text-lg font-bold text-stone-700">{name}&rsquo;s dreams</h3>}
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {stories.map((dream) => (
+                  <DreamItem key={dream.id} dream={dream} titleLevel={all.length > 1 ? 'h4' : 'h3'} onOpen={() => onOpen(dream)} />
+                ))}
+              </ul>
+            </div>
           ))}
-        </ul>
+        </div>
       )}
     </section>
   )
 }
 
-function DreamItem({ dream, onOpen }: { dream: Dream; onOpen: () => void }) {
+/** The dreams grouped by child (in the order of each child's newest story), each group newest first. */
+function byChild(dreams: Dream[]): { kidId: string; name: string; stories: Dream[] }[] {
+  const groups = new Map<string, Dream[]>()
+  for (const dream of dreams) groups.set(dream.kid.id, [...(groups.get(dream.kid.id) ?? []), dream])
+  return [...groups].map(([kidId, stories]) => ({ kidId, name: stories[0].kid.name, stories }))
+}
+
+function DreamItem({ dream, titleLevel: Title, onOpen }: { dream: Dream; titleLevel: 'h3' | 'h4'; onOpen: () => void }) {
   const remove = useDeleteDream()
   const [confirming, setConfirming] = useState(false)
   const erase = async () => {
@@ -51,7 +65,7 @@ function DreamItem({ dream, onOpen }: { dream: Dream; onOpen: () => void }) {
     <li className="flex gap-3 rounded-2xl border-2 border-line bg-white p-4">
       <CharacterPortrait id={dream.companion.id as CharacterId} className="size-14 shrink-0" decorative />
       <div className="min-w-0 flex-1">
-        <h3 className="font-display text-lg font-bold leading-snug">{dream.title}</h3>
+        <Title className="font-display text-lg font-bold leading-snug">{dream.title}</Title>
         <p className="text-sm text-stone-600">
           For {dream.kid.name} with {dream.companion.name} · {dateFormat.format(new Date(dream.created_at))}
         </p>

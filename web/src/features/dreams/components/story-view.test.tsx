@@ -33,9 +33,9 @@ describe('Read to Me', () => {
     expect(screen.getByRole('button', { name: 'Print Story' })).toBeInTheDocument()
   })
 
-  it('reads the title and story at a bedtime pace, and stops', async () => {
+  it('reads the title and story at a bedtime pace, pauses, resumes and stops', async () => {
     const spoken: FakeUtterance[] = []
-    const speechSynthesis = { speak: vi.fn((u: FakeUtterance) => spoken.push(u)), cancel: vi.fn() }
+    const speechSynthesis = { speak: vi.fn((u: FakeUtterance) => spoken.push(u)), cancel: vi.fn(), pause: vi.fn(), resume: vi.fn() }
     vi.stubGlobal('speechSynthesis', speechSynthesis)
     vi.stubGlobal('SpeechSynthesisUtterance', FakeUtterance)
     render(<StoryView dream={dream} onAnother={() => {}} />)
@@ -44,6 +44,11 @@ describe('Read to Me', () => {
     expect(spoken).toHaveLength(1)
     expect(spoken[0].text).toBe(`${dream.title}\n\n${dream.paragraphs.join('\n\n')}`)
     expect(spoken[0].rate).toBeLessThan(1)
+
+    await userEvent.click(screen.getByRole('button', { name: /Pause/ }))
+    expect(speechSynthesis.pause).toHaveBeenCalledOnce()
+    await userEvent.click(screen.getByRole('button', { name: /Resume/ }))
+    expect(speechSynthesis.resume).toHaveBeenCalledOnce()
 
     const cancelsBefore = speechSynthesis.cancel.mock.calls.length
     await userEvent.click(screen.getByRole('button', { name: /Stop Reading/ }))

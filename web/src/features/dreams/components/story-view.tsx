@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Square, Volume2 } from 'lucide-react'
+import { Pause, Play, Square, Volume2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { CharacterPortrait, type CharacterId } from '@/components/art/characters'
 import type { Dream } from '../types'
@@ -39,10 +39,11 @@ const BEDTIME_RATE = 0.85
 
 /**
  * 'Read to me': the browser's own speech synthesis reads the title and the
- * story. Hidden where the browser has none; stops when the story closes.
+ * story, with Pause/Resume and Stop. Hidden where the browser has none; stops
+ * when the story closes.
  */
 function ReadAloud({ dream }: { dream: Dream }) {
-  const [speaking, setSpeaking] = useState(false)
+  const [state, setState] = useState<'idle' | 'reading' | 'paused'>('idle')
   const speech = typeof window !== 'undefined' && 'speechSynthesis' in window ? window.speechSynthesis : null
   useEffect(() => () => speech?.cancel(), [speech])
   if (!speech) return null
@@ -51,23 +52,44 @@ function ReadAloud({ dream }: { dream: Dream }) {
     speech.cancel()
     const utterance = new SpeechSynthesisUtterance([dream.title, ...dream.paragraphs].join('\n\n'))
     utterance.rate = BEDTIME_RATE
-    utterance.onend = () => setSpeaking(false)
-    utterance.onerror = () => setSpeaking(false)
-    setSpeaking(true)
+    utterance.onend = () => setState('idle')
+    utterance.onerror = () => setState('idle')
+    setState('reading')
     speech.speak(utterance)
+  }
+  const pause = () => {
+    speech.pause()
+    setState('paused')
+  }
+  const resume = () => {
+    speech.resume()
+    setState('reading')
   }
   const stop = () => {
     speech.cancel()
-    setSpeaking(false)
+    setState('idle')
   }
 
-  return speaking ? (
-    <Button type="button" variant="outline" onClick={stop}>
-      <Square aria-hidden="true" /> Stop Reading
-    </Button>
-  ) : (
-    <Button type="button" variant="outline" onClick={read}>
-      <Volume2 aria-hidden="true" /> Read to Me
-    </Button>
+  if (state === 'idle')
+    return (
+      <Button type="button" variant="outline" onClick={read}>
+        <Volume2 aria-hidden="true" /> Read to Me
+      </Button>
+    )
+  return (
+    <>
+      {state === 'reading' ? (
+        <Button type="button" variant="outline" onClick={pause}>
+          <Pause aria-hidden="true" /> Pause
+        </Button>
+      ) : (
+        <Button type="button" variant="outline" onClick={resume}>
+          <Play aria-hidden="true" /> Resume
+        </Button>
+      )}
+      <Button type="button" variant="outline" onClick={stop}>
+        <Square aria-hidden="true" /> Stop Reading
+      </Button>
+    </>
   )
 }

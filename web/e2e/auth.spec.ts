@@ -65,9 +65,6 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/profile')
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
 
-    // Signed out from the avatar menu of an ordinary page (on /profile the menu's
-    // Sign Out item does not settle in time: noted for the account area).
-    await page.goto('/')
     await page.getByRole('button', { name: 'Account menu' }).click()
     await page.getByRole('menuitem', { name: 'Sign Out' }).click()
     await expect(page).toHaveURL('/')

@@ -1,19 +1,34 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { UserRound } from 'lucide-react'
 import { useMemo, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, InputField, setServerErrors } from '@/components/ui/form'
 import { paths } from '@/config/paths'
-import { ApiError } from '@/lib/api'
 import { authClient, siteUrl } from '@/lib/auth-client'
 import { browserLanguage, countryOptions, languageOptions } from '@/lib/countries'
 import { todayISO } from '../age'
 import { useUpdateProfile } from '../api/update-profile'
 import { emailError } from '../rules'
 import type { AccountProfile } from '../types'
-import { Field, Section, selectClass } from './section'
+import { Section, selectClass } from './section'
 
-type Values = { first_name: string; last_name: string; country: string; language: string; date_of_birth: string; email: string }
+// The e-mail is checked in the spec's order (rules.ts); the other fields are the server's to judge.
+const schema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  country: z.string(),
+  language: z.string(),
+  date_of_birth: z.string(),
+  email: z.string().superRefine((value, ctx) => {
+    const problem = emailError(value)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  }),
+})
+type Values = z.infer<typeof schema>
+const fieldNames = Object.keys(schema.shape) as (keyof Values)[]
 
 function valuesOf(p: AccountProfile): Values {
   return { first_name: p.first_name, last_name: p.last_name, country: p.country, language: p.language, date_of_birth: p.date_of_birth ?? '', email: p.email }
@@ -28,38 +43,23 @@ function valuesOf(p: AccountProfile): Values {
  */
 export function ProfileInfoCard({ profile, detectedCountry, onSaved }: { profile: AccountProfile; detectedCountry?: string; onSaved: () => void }) {
   const saved = useMemo(() => valuesOf(profile), [profile])
-  const [values, setValues] = useState<Values>(() => ({
-    ...saved,
-    country: saved.country || detectedCountry || '',
-    language: saved.language || browserLanguage() || '',
-  }))
-  const [emailMessage, setEmailMessage] = useState<string | undefined>()
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: { ...saved, country: saved.country || detectedCountry || '', language: saved.language || browserLanguage() || '' },
+  })
   const [pendingEmail, setPendingEmail] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
   const update = useUpdateProfile()
   const countries = useMemo(() => countryOptions(), [])
   const languages = useMemo(() => languageOptions(), [])
 
-  const changed = (Object.keys(values) as (keyof Values)[]).some((k) => values[k].trim() !== saved[k])
+  const values = form.watch()
+  const changed = fieldNames.some((k) => values[k].trim() !== saved[k])
   const canSave = changed && !emailError(values.email) && !saving
 
-  const set = (key: keyof Values) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const value = e.target.value
-    setValues((v) => ({ ...v, [key]: value }))
-    if (key === 'email') setEmailMessage(emailError(value))
-  }
-
-  async function save(e: React.FormEvent) {
-    e.preventDefault()
-    const problem = emailError(values.email)
-    setEmailMessage(problem)
-    if (problem) {
-      toast.error('Validation Error', { description: problem })
-      return
-    }
+  async function save(values: Values) {
     setSaving(true)
-    setFieldErrors({})
     try {
       await update.mutateAsync({
         first_name: values.first_name.trim(),
@@ -73,72 +73,67 @@ export function ProfileInfoCard({ profile, detectedCountry, onSaved }: { profile
         const { error } = await authClient.updateUser({ email }, { emailRedirectTo: siteUrl(paths.emailCallback) })
         if (error) throw error
         setPendingEmail(email)
-        setValues((v) => ({ ...v, email: profile.email }))
+        form.setValue('email', profile.email)
       }
       toast.success('Profile updated')
       onSaved()
     } catch (err) {
-      if (err instanceof ApiError) setFieldErrors(err.fields)
+      setServerErrors(form.setError, err, fieldNames)
       toast.error('Update failed', { description: err instanceof Error ? err.message : String(err) })
     } finally {
       setSaving(false)
     }
   }
 
+  const select = (name: 'country' | 'language', label: string, placeholder: string, options: { code: string; name: string }[]) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <select className={selectClass} {...field}>
+              <option value="">{placeholder}</option>
+              {options.map((o) => (
+                <option key={o.code} value={o.code}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
+
   return (
     <Section icon={UserRound} title="Edit Profile Info" description="How we greet you, and where your books travel.">
-      <form onSubmit={save} noValidate className="grid gap-4 sm:grid-cols-2">
-        <Field id="first-name" label="First name" error={fieldErrors.first_name}>
-          <Input id="first-name" value={values.first_name} onChange={set('first_name')} maxLength={100} autoComplete="given-name" />
-        </Field>
-        <Field id="last-name" label="Last name" error={fieldErrors.last_name}>
-          <Input id="last-name" value={values.last_name} onChange={set('last_name')} maxLength={100} autoComplete="family-name" />
-        </Field>
-        <Field id="country" label="Country" error={fieldErrors.country}>
-          <select id="country" className={selectClass} value={values.country} onChange={set('country')}>
-            <option value="">Choose a country</option>
-            {countries.map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="language" label="Language" error={fieldErrors.language}>
-          <select id="language" className={selectClass} value={values.language} onChange={set('language')}>
-            <option value="">Choose a language</option>
-            {languages.map((l) => (
-              <option key={l.code} value={l.code}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="date-of-birth" label="Date of birth" error={fieldErrors.date_of_birth}>
-          <Input id="date-of-birth" type="date" value={values.date_of_birth} max={todayISO()} onChange={set('date_of_birth')} />
-        </Field>
-        <Field id="email" label="Email" error={emailMessage}>
-          <Input
-            id="email"
-            type="email"
-            value={values.email}
-            onChange={set('email')}
-            autoComplete="email"
-            aria-invalid={emailMessage ? true : undefined}
-            aria-describedby={emailMessage ? 'email-error' : undefined}
-          />
-        </Field>
-        {pendingEmail && (
-          <p role="status" className="rounded-xl bg-leaf-100 px-4 py-3 text-sm font-semibold text-leaf-800 sm:col-span-2">
-            We sent a confirmation link to {pendingEmail}. Your e-mail changes once you open it.
-          </p>
-        )}
-        <div className="sm:col-span-2">
-          <Button type="submit" disabled={!canSave}>
-            {saving ? 'Saving…' : 'Save'}
-          </Button>
-        </div>
-      </form>
+      <Form {...form}>
+        <form
+          onSubmit={form.handleSubmit(save, (errors) => toast.error('Validation Error', { description: errors.email?.message }))}
+          noValidate
+          className="grid gap-4 sm:grid-cols-2"
+        >
+          <InputField control={form.control} name="first_name" label="First name" maxLength={100} autoComplete="given-name" />
+          <InputField control={form.control} name="last_name" label="Last name" maxLength={100} autoComplete="family-name" />
+          {select('country', 'Country', 'Choose a country', countries)}
+          {select('language', 'Language', 'Choose a language', languages)}
+          <InputField control={form.control} name="date_of_birth" label="Date of birth" type="date" max={todayISO()} />
+          <InputField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+          {pendingEmail && (
+            <p role="status" className="rounded-xl bg-leaf-100 px-4 py-3 text-sm font-semibold text-leaf-800 sm:col-span-2">
+              We sent a confirmation link to {pendingEmail}. Your e-mail changes once you open it.
+            </p>
+          )}
+          <div className="sm:col-span-2">
+            <Button type="submit" disabled={!canSave}>
+              {saving ? 'Saving…' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      </Form>
     </Section>
   )
 }

@@ -105,7 +105,7 @@ const (
 )
 
 func tokenTTL(tokenType string) time.Duration {
-	if tokenType == typeRecovery || tokenType == typeMagicLink {
+	if tokenType == typeRecovery || tokenType == typeMagicLink || tokenType == typeReauthentication {
 		return recoveryTTL
 	}
 	return confirmationTTL

@@ -26,6 +26,7 @@ func (s *Service) Register(mux *http.ServeMux) {
 	mux.Handle("GET /auth/v1/verification-status", a(limited("verification_status", s.VerificationStatus)))
 	mux.Handle("GET /auth/v1/user", a(s.GetUser))
 	mux.Handle("PUT /auth/v1/user", a(limited("user", s.UpdateUser)))
+	mux.Handle("GET /auth/v1/reauthenticate", a(limited("reauthenticate", s.Reauthenticate)))
 	mux.Handle("POST /auth/v1/logout", a(s.Logout))
 	mux.Handle("GET /auth/v1/authorize", a(limited("authorize", s.Authorize)))
 	mux.Handle("GET /auth/v1/callback", a(s.GoogleCallback))

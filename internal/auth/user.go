@@ -28,8 +28,10 @@ type updateUserRequest struct {
 	Password *string `json:"password"`
 	// CurrentPassword proves the password again for a change made from a
 	// password session (auth-js sends it with updateUser).
-	CurrentPassword *string        `json:"current_password"`
-	Data            map[string]any `json:"data"`
+	CurrentPassword *string `json:"current_password"`
+	// Nonce is the code GET /reauthenticate e-mailed, the other proof.
+	Nonce *string        `json:"nonce"`
+	Data  map[string]any `json:"data"`
 	pkceParams
 }
 
@@ -41,17 +43,19 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeBody(r, &in); err != nil {
 		return err
 	}
+	var email string // the caller's, to count a wrong reauthentication code
 	out, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (*userJSON, error) {
 		b, err := s.requireBearer(ctx, tx, r)
 		if err != nil {
 			return nil, err
 		}
+		email = b.user.Email
 		if err := s.requireSecondStep(ctx, tx, b, "update the user"); err != nil {
 			return nil, err
 		}
 		u := b.user
 		if in.Password != nil {
-			if err := checkCurrentPassword(u, b.session, in.CurrentPassword); err != nil {
+			if err := s.checkPasswordProof(ctx, tx, u, b.session, in); err != nil {
 				return nil, err
 			}
 			if err := s.updatePassword(ctx, tx, u, *in.Password); err != nil {
@@ -78,11 +82,27 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 		}
 		return s.userResponse(ctx, tx, u)
 	})
+	if errors.Is(err, errNonceInvalid) {
+		// Counted outside the rolled-back transaction: a guessed code dies.
+		if err := countWrongCode(ctx, s.db, normalizeEmail(email), []string{typeReauthentication}, s.clock(), maxWrongCodes); err != nil {
+			return err
+		}
+	}
 	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
+}
+
+// checkPasswordProof asks for the proof a password change needs: the
+// e-mailed reauthentication code when one is given, else the current
+// password (checkCurrentPassword).
+func (s *Service) checkPasswordProof(ctx context.Context, tx db.Querier, u *user, sess *session, in updateUserRequest) error {
+	if in.Nonce != nil && *in.Nonce != "" {
+		return s.useNonce(ctx, tx, u, *in.Nonce)
+	}
+	return checkCurrentPassword(u, sess, in.CurrentPassword)
 }
 
 // checkCurrentPassword asks a session that began with the password for the

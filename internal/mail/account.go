@@ -13,6 +13,9 @@ const (
 	// SignupAttempt tells the owner of an account that someone tried to
 	// sign up with its address; it carries a sign-in link and no code.
 	SignupAttempt
+	// Reauthentication carries only a code: the nonce a signed-in user
+	// enters to prove it is them before changing the password.
+	Reauthentication
 )
 
 // accountCopy is the wording of one account e-mail.
@@ -66,10 +69,17 @@ var accountCopies = map[AccountEmailKind]accountCopy{
 		Button: "Sign in",
 		Outro:  "If this was not you, you can ignore this e-mail: your account is safe.",
 	},
+	Reauthentication: {
+		Subject:  "Your Siso & Friends security code",
+		Heading:  "Confirm it's you",
+		Intro:    "Enter the code below in Siso & Friends to confirm it's you before your password is changed.",
+		Validity: "This code works once and for 1 hour.",
+		Outro:    "If you did not ask for this, someone may know your password: change it from your profile, or reset it from the sign-in page.",
+	},
 }
 
 // AccountEmail builds an account e-mail with its link and 6-digit code (""
-// for none) from the templates account.txt and account.html.
+// for none of either) from the templates account.txt and account.html.
 func AccountEmail(kind AccountEmailKind, to, link, code string) (Message, error) {
 	c, ok := accountCopies[kind]
 	if !ok {

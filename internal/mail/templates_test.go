@@ -9,6 +9,9 @@ import (
 func TestAccountEmails(t *testing.T) {
 	const link = "http://shop.test/auth/v1/verify?token=abc&type=signup&redirect_to=http%3A%2F%2Fshop.test%2F"
 	for kind, c := range accountCopies {
+		if kind == Reauthentication {
+			continue // no link: TestReauthenticationEmail
+		}
 		t.Run(c.Subject, func(t *testing.T) {
 			code := "123456"
 			if kind == SignupAttempt {
@@ -41,6 +44,23 @@ func TestAccountEmails(t *testing.T) {
 	}
 	if _, err := AccountEmail(AccountEmailKind(99), "kid@example.com", "http://shop.test/x", ""); err == nil {
 		t.Error("an unknown kind rendered")
+	}
+}
+
+// The reauthentication e-mail carries a code and nothing to click.
+func TestReauthenticationEmail(t *testing.T) {
+	m, err := AccountEmail(Reauthentication, "kid@example.com", "", "654321")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := accountCopies[Reauthentication]
+	for _, want := range []string{c.Heading, c.Intro, "Your code: 654321", c.Validity, c.Outro} {
+		if !strings.Contains(m.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, m.Text)
+		}
+	}
+	if !strings.Contains(m.HTML, ">654321</strong>") || strings.Contains(m.HTML, "href=\"\"") || strings.Contains(m.Text, "http") {
+		t.Errorf("want the code and no link:\n%s\n%s", m.Text, m.HTML)
 	}
 }
 

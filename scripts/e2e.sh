@@ -2,9 +2,10 @@
 # Runs the Playwright journeys in Debian's Chromium against the built binary,
 # in E2E_WORKERS parallel workers (default 2), each with its own shop server on a
 # free port and its own temporary database. Extra arguments go to Playwright.
-# A fake PayPal (REST API and a test copy of the JS SDK) runs beside the shop,
-# which is pointed at it through E2E_EXTRA_ENV. E2E_PORTS (comma-separated, one
-# per worker) and FAKE_PAYPAL_PORT may be set to pin the ports.
+# A fake PayPal (REST API and a test copy of the JS SDK) and a fake Google
+# (OpenID Connect provider) run beside the shop, which is pointed at them
+# through E2E_EXTRA_ENV. E2E_PORTS (comma-separated, one per worker),
+# FAKE_PAYPAL_PORT and FAKE_GOOGLE_PORT may be set to pin the ports.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,29 +24,39 @@ export E2E_PORTS E2E_DATA_DIR
 export BOOKSHOP_BIN="$PWD/bin/bookshop"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
-FAKE_PAYPAL_PID=""
+FAKE_PIDS=()
 cleanup() {
-  if [[ -n "$FAKE_PAYPAL_PID" ]]; then kill "$FAKE_PAYPAL_PID" 2>/dev/null || true; wait "$FAKE_PAYPAL_PID" 2>/dev/null || true; fi
+  for pid in "${FAKE_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
   rm -rf "$E2E_DATA_DIR"
 }
 trap cleanup EXIT
 
-FAKE_PAYPAL_PORT=${FAKE_PAYPAL_PORT:-$(free_port)}
-FAKE_PAYPAL="http://127.0.0.1:$FAKE_PAYPAL_PORT"
-go build -o "$E2E_DATA_DIR/fakepaypal" ./internal/paypal/paypaltest/cmd/fakepaypal
-"$E2E_DATA_DIR/fakepaypal" -addr "127.0.0.1:$FAKE_PAYPAL_PORT" >"$E2E_DATA_DIR/fakepaypal.log" 2>&1 &
-FAKE_PAYPAL_PID=$!
-for _ in $(seq 50); do
-  curl -fsS -o /dev/null "$FAKE_PAYPAL/sdk/js" 2>/dev/null && break
-  sleep 0.1
-done
-curl -fsS -o /dev/null "$FAKE_PAYPAL/sdk/js" || { echo "fake PayPal did not start:" >&2; cat "$E2E_DATA_DIR/fakepaypal.log" >&2; exit 1; }
+# start_fake NAME PACKAGE URL-TO-POLL ARGS...: builds and starts a fake, waits until it answers.
+start_fake() {
+  local name=$1 pkg=$2 probe=$3; shift 3
+  go build -o "$E2E_DATA_DIR/$name" "$pkg"
+  "$E2E_DATA_DIR/$name" "$@" >"$E2E_DATA_DIR/$name.log" 2>&1 &
+  FAKE_PIDS+=($!)
+  for _ in $(seq 50); do
+    curl -fsS -o /dev/null "$probe" 2>/dev/null && return 0
+    sleep 0.1
+  done
+  echo "$name did not start:" >&2; cat "$E2E_DATA_DIR/$name.log" >&2; exit 1
+}
+
+FAKE_PAYPAL="http://127.0.0.1:${FAKE_PAYPAL_PORT:-$(free_port)}"
+start_fake fakepaypal ./internal/paypal/paypaltest/cmd/fakepaypal "$FAKE_PAYPAL/sdk/js" -addr "${FAKE_PAYPAL#http://}"
+FAKE_GOOGLE="http://127.0.0.1:${FAKE_GOOGLE_PORT:-$(free_port)}"
+start_fake fakegoogle ./internal/auth/googletest/cmd/fakegoogle "$FAKE_GOOGLE/.well-known/openid-configuration" \
+  -addr "${FAKE_GOOGLE#http://}" -client-id e2e-google-client
 
 # Merged into the shop's environment by playwright.config.ts (a caller's own E2E_EXTRA_ENV wins).
-E2E_EXTRA_ENV=$(FAKE_PAYPAL="$FAKE_PAYPAL" python3 -c '
+E2E_EXTRA_ENV=$(FAKE_PAYPAL="$FAKE_PAYPAL" FAKE_GOOGLE="$FAKE_GOOGLE" python3 -c '
 import json, os
 env = {"PAYPAL_CLIENT_ID": "fake-client-id", "PAYPAL_CLIENT_SECRET": "fake-client-secret",
-       "PAYPAL_API_BASE": os.environ["FAKE_PAYPAL"], "PAYPAL_SDK_URL": os.environ["FAKE_PAYPAL"] + "/sdk/js"}
+       "PAYPAL_API_BASE": os.environ["FAKE_PAYPAL"], "PAYPAL_SDK_URL": os.environ["FAKE_PAYPAL"] + "/sdk/js",
+       "GOOGLE_CLIENT_ID": "e2e-google-client", "GOOGLE_CLIENT_SECRET": "e2e-google-secret",
+       "GOOGLE_ISSUER": os.environ["FAKE_GOOGLE"]}
 env.update(json.loads(os.environ.get("E2E_EXTRA_ENV") or "{}"))
 print(json.dumps(env))')
 export E2E_EXTRA_ENV

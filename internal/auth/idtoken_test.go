@@ -10,6 +10,7 @@ import (
 
 	"github.com/golang-jwt/jwt/v5"
 
+	"bookshop/internal/auth/googletest"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
 )
@@ -26,9 +27,9 @@ func (g *fakeGoogle) idToken(t *testing.T, key *rsa.PrivateKey, claims jwt.MapCl
 		all[k] = v
 	}
 	tok := jwt.NewWithClaims(jwt.SigningMethodRS256, all)
-	tok.Header["kid"] = "k1"
+	tok.Header["kid"] = googletest.KeyID
 	if key == nil {
-		key = g.key
+		key = g.Key
 	}
 	signed, err := tok.SignedString(key)
 	if err != nil {

@@ -13,6 +13,13 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 }
 
+/** On the fake Google's account chooser (scripts/e2e.sh), sign in as `email`. */
+async function chooseGoogleAccount(page: Page, email: string) {
+  await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible()
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
 async function signUpInForm(page: Page, email: string) {
   await page.goto('/signup')
   await page.getByLabel('First name').fill('Siso')
@@ -255,6 +262,8 @@ test.describe('accounts', () => {
   })
 
   test('the Google buttons explain that Google is not set up', async ({ page }) => {
+    // The journeys' shop has Google (the fake one of scripts/e2e.sh); here its settings say it has not.
+    await page.route('**/auth/v1/settings', (route) => route.fulfill({ json: { external: { email: true, google: false } } }))
     for (const [path, name] of [
       ['/login', 'Sign in with Google'],
       ['/signup', 'Sign up with Google'],
@@ -263,6 +272,29 @@ test.describe('accounts', () => {
       await expect(page.getByRole('button', { name })).toBeDisabled()
       await expect(page.getByText(/Google sign-in isn.t available on this shop yet/)).toBeVisible()
     }
+  })
+
+  test('sign in with Google: the account chooser, then back signed in with a new account', async ({ page }) => {
+    const email = uniqueEmail('google')
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in with Google' }).click()
+    await chooseGoogleAccount(page, email)
+    await expect(page).toHaveURL('/')
+    await expect(page.getByText('Login successful')).toBeVisible()
+    await page.goto('/profile')
+    await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
+    // The new account is the Google account's: its address and its first name.
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email)
+    await expect(page.getByRole('textbox', { name: 'First name' })).toHaveValue(/^Google-/)
+  })
+
+  test('sign in with Google from /config comes back to /config', async ({ page }) => {
+    await page.goto('/config')
+    await page.getByRole('button', { name: 'Sign in with Google' }).click()
+    await chooseGoogleAccount(page, uniqueEmail('google-config'))
+    await expect(page).toHaveURL('/config')
+    // A new Google account is no admin.
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible()
   })
 })
 

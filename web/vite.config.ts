@@ -1,4 +1,7 @@
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rolldown } from 'vite'
+
+type OutputBundle = Rolldown.OutputBundle
+type OutputChunk = Rolldown.OutputChunk
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath, URL } from 'node:url'
@@ -10,13 +13,53 @@ import { routePatterns } from './src/config/route-patterns.ts'
 
 // routes.json: the app's route patterns, read by the Go server so an
 // unknown path answers 404 (internal/webapp). One source: config/paths.ts.
+// Beside them, per pattern, the chunks its page needs beyond the entry's
+// (the lazy route module and what it imports): the server names them in
+// the page's HTML as modulepreload links, so a first visit fetches them
+// alongside the entry instead of after it has run.
 function routeManifest(): Plugin {
   return {
     name: 'route-manifest',
-    generateBundle() {
-      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ routes: routePatterns(paths) }, null, 1) })
+    generateBundle(_options, bundle) {
+      const patterns = routePatterns(paths)
+      const preload: Record<string, string[]> = {}
+      for (const [pattern, module] of routeModules()) {
+        if (!patterns.includes(pattern)) this.error(`router.tsx has ${pattern}, which config/paths.ts does not`)
+        preload[pattern] = routeChunks(bundle, module)
+      }
+      this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ routes: patterns, preload }, null, 1) })
     },
   }
+}
+
+// The router's table, pattern → lazy page module (src/app/router.tsx), as
+// written there: `{ path: '/books/:id', ...page(() => import('./routes/book')) }`.
+function routeModules(): [string, string][] {
+  const source = readFileSync(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)), 'utf8')
+  const found = [...source.matchAll(/path: '([^']+)', \.\.\.page\(\(\) => import\('\.\/routes\/([\w-]+)'\)\)/g)]
+  if (found.length === 0) throw new Error('route-manifest: no routes found in src/app/router.tsx')
+  return found.filter(([, pattern]) => pattern !== '*').map(([, pattern, name]) => [pattern, `/src/app/routes/${name}.tsx`])
+}
+
+// The chunk of a route module and every chunk it imports statically, less
+// those the entry already loads (index.html preloads them).
+function routeChunks(bundle: OutputBundle, module: string): string[] {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
+  const byName = new Map(chunks.map((c) => [c.fileName, c]))
+  const closure = (start: OutputChunk[]) => {
+    const seen = new Set<string>()
+    const visit = (c: OutputChunk) => {
+      if (seen.has(c.fileName)) return
+      seen.add(c.fileName)
+      for (const name of c.imports) visit(byName.get(name)!)
+    }
+    start.forEach(visit)
+    return seen
+  }
+  const entry = closure(chunks.filter((c) => c.isEntry))
+  const page = chunks.find((c) => c.facadeModuleId?.endsWith(module))
+  if (!page) throw new Error(`route-manifest: no chunk for ${module}`)
+  return [...closure([page])].filter((name) => !entry.has(name)).map((name) => `/${name}`)
 }
 
 // x.gz and x.br beside every compressible file of the build, made once here

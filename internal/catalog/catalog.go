@@ -120,6 +120,13 @@ func gzipped(body []byte) []byte {
 	return buf.Bytes()
 }
 
+// Inline is the catalogue as the web app's pages carry it (internal/webapp
+// Options.Inline): the answers of GET /api/books and /api/categories, byte
+// for byte, so a first visit renders the shelves without asking for them.
+func (c *Catalog) Inline() map[string]json.RawMessage {
+	return map[string]json.RawMessage{"/api/books": c.booksJSON.body, "/api/categories": c.categoriesJSON.body}
+}
+
 // Books returns every book, ordered by id. The slice must not be modified.
 func (c *Catalog) Books() []Book { return c.books }
 

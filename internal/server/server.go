@@ -86,7 +86,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	app, err := loadApp(o.app, appRecords(cat))
+	app, err := loadApp(o.app, webapp.Options{Exists: appRecords(cat), Inline: cat.Inline()})
 	if err != nil {
 		return nil, err
 	}
@@ -141,11 +141,11 @@ func authSettings(cfg config.Config) auth.Settings {
 	}
 }
 
-func loadApp(fsys fs.FS, exists webapp.Exists) (*webapp.Handler, error) {
+func loadApp(fsys fs.FS, opts webapp.Options) (*webapp.Handler, error) {
 	if fsys == nil {
-		return webapp.New(exists)
+		return webapp.New(opts)
 	}
-	return webapp.NewFromFS(fsys, exists)
+	return webapp.NewFromFS(fsys, opts)
 }
 
 // appRecords tells the web app's server which ids of its pages exist, so

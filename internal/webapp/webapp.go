@@ -3,6 +3,12 @@
 // Paths that are not files get index.html, so deep links work on reload;
 // a path that is none of the app's routes (or names a record that does not
 // exist, such as an unknown book) gets the same page with status 404.
+//
+// Each route pattern gets its own copy of index.html, made at start: it
+// names the route's chunks as modulepreload links (from the build's
+// routes.json) and carries the answers the server inlines (Options.Inline),
+// so a first visit fetches the page's code with the entry's and renders
+// without waiting for its data.
 package webapp
 
 import (
@@ -17,6 +23,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -36,19 +43,31 @@ type file struct {
 // Handler serves the app.
 type Handler struct {
 	files  map[string]*file
-	index  *file
+	index  *file   // the page for paths of no route: index.html with the inlined answers
 	routes []route // nil: a build without routes.json, where every path is the app
 	exists Exists
+}
+
+// Options are what the server adds to the app.
+type Options struct {
+	// Exists tells which ids of the :id routes name a record.
+	Exists Exists
+	// Inline holds JSON answers of GET routes by path ("/api/books"), put
+	// into every page as <script id="app-data" type="application/json">;
+	// the app uses each once instead of fetching it (web/src/lib/inline-data.ts).
+	Inline map[string]json.RawMessage
 }
 
 // Exists tells, per route pattern with an :id (e.g. "/books/:id"), whether
 // the record an id names exists. Patterns it does not list take any id.
 type Exists map[string]func(id string) bool
 
-// route is one pattern of the app, split into segments (":id" matches any one).
+// route is one pattern of the app, split into segments (":id" matches any
+// one), with its own copy of index.html.
 type route struct {
 	pattern  string
 	segments []string
+	page     *file
 }
 
 // routesFile is written by the web build (web/vite.config.ts) from
@@ -57,17 +76,17 @@ const routesFile = "routes.json"
 
 // New loads the embedded build. Without a build (dist holds only .keep) it
 // serves a short page that says how to build, instead of failing to start.
-func New(exists Exists) (*Handler, error) {
+func New(opts Options) (*Handler, error) {
 	sub, err := fs.Sub(dist, "dist")
 	if err != nil {
 		return nil, err
 	}
-	return NewFromFS(sub, exists)
+	return NewFromFS(sub, opts)
 }
 
 // NewFromFS loads an app build from any file system (tests use fstest).
-func NewFromFS(fsys fs.FS, exists Exists) (*Handler, error) {
-	h := &Handler{files: map[string]*file{}, exists: exists}
+func NewFromFS(fsys fs.FS, opts Options) (*Handler, error) {
+	h := &Handler{files: map[string]*file{}, exists: opts.Exists}
 	raw := map[string][]byte{}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasPrefix(path.Base(p), ".") {
@@ -85,12 +104,17 @@ func NewFromFS(fsys fs.FS, exists Exists) (*Handler, error) {
 		}
 		h.files["/"+p] = newFile(p, body, raw[p+".gz"], raw[p+".br"])
 	}
-	h.index = h.files["/index.html"]
-	if h.index == nil {
-		h.index = newFile("index.html", []byte(notBuiltPage), nil, nil)
+	index := []byte(notBuiltPage)
+	if f, ok := h.files["/index.html"]; ok {
+		index = f.body
 	}
+	inline, err := inlineScript(opts.Inline)
+	if err != nil {
+		return nil, err
+	}
+	h.index = newPage(index, nil, inline)
 	if manifest, ok := h.files["/"+routesFile]; ok {
-		routes, err := parseRoutes(manifest.body)
+		routes, err := parseRoutes(manifest.body, index, inline)
 		if err != nil {
 			return nil, err
 		}
@@ -100,18 +124,50 @@ func NewFromFS(fsys fs.FS, exists Exists) (*Handler, error) {
 	return h, nil
 }
 
-func parseRoutes(body []byte) ([]route, error) {
+func parseRoutes(body, index, inline []byte) ([]route, error) {
 	var manifest struct {
-		Routes []string `json:"routes"`
+		Routes  []string            `json:"routes"`
+		Preload map[string][]string `json:"preload"`
 	}
 	if err := json.Unmarshal(body, &manifest); err != nil {
 		return nil, fmt.Errorf("webapp: %s: %w", routesFile, err)
 	}
 	routes := make([]route, 0, len(manifest.Routes))
 	for _, p := range manifest.Routes {
-		routes = append(routes, route{pattern: p, segments: segments(p)})
+		routes = append(routes, route{pattern: p, segments: segments(p), page: newPage(index, manifest.Preload[p], inline)})
 	}
 	return routes, nil
+}
+
+// inlineScript is the <script> element that carries the inlined answers.
+// encoding/json escapes <, > and & in it, so no answer can end the element.
+func inlineScript(answers map[string]json.RawMessage) ([]byte, error) {
+	if len(answers) == 0 {
+		return nil, nil
+	}
+	body, err := json.Marshal(answers)
+	if err != nil {
+		return nil, fmt.Errorf("webapp: inline answers: %w", err)
+	}
+	return fmt.Appendf(nil, `<script id="app-data" type="application/json">%s</script>`, body), nil
+}
+
+// newPage is index.html for one route: modulepreload links for its chunks
+// and the inline answers, added at the end of the head.
+func newPage(index []byte, preload []string, inline []byte) *file {
+	var extra bytes.Buffer
+	for _, href := range preload {
+		if strings.HasPrefix(href, "/assets/") && !strings.ContainsAny(href, `"<>`) {
+			fmt.Fprintf(&extra, `<link rel="modulepreload" crossorigin href="%s">`, href)
+		}
+	}
+	extra.Write(inline)
+	at := bytes.Index(index, []byte("</head>"))
+	if at < 0 {
+		at = 0
+	}
+	page := slices.Concat(index[:at], extra.Bytes(), index[at:])
+	return newFile("index.html", page, nil, nil)
 }
 
 func segments(p string) []string {
@@ -126,17 +182,27 @@ func segments(p string) []string {
 // the app's route patterns, and an :id in it names a record that exists.
 // Without a routes manifest every path is taken as a page.
 func (h *Handler) IsAppPage(urlPath string) bool {
+	_, ok := h.pageFor(urlPath)
+	return ok
+}
+
+// pageFor returns the copy of index.html for urlPath and whether the app
+// has a page there (see IsAppPage).
+func (h *Handler) pageFor(urlPath string) (*file, bool) {
 	if h.routes == nil {
-		return true
+		return h.index, true
 	}
 	got := segments(urlPath)
 	for _, r := range h.routes {
 		if id, ok := match(r.segments, got); ok {
 			check := h.exists[r.pattern]
-			return id == "" || check == nil || check(id)
+			if id == "" || check == nil || check(id) {
+				return r.page, true
+			}
+			return h.index, false
 		}
 	}
-	return false
+	return h.index, false
 }
 
 // match compares path segments with a pattern's; it returns the segment that
@@ -226,15 +292,17 @@ func compressible(contentType string) bool {
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f, ok := h.files[r.URL.Path]
 	status := http.StatusOK
-	if !ok || r.URL.Path == "/index.html" {
-		if strings.HasPrefix(r.URL.Path, "/assets/") {
-			http.NotFound(w, r)
-			return
-		}
-		if !ok && !h.IsAppPage(r.URL.Path) {
+	switch {
+	case r.URL.Path == "/index.html":
+		f = h.index
+	case !ok && strings.HasPrefix(r.URL.Path, "/assets/"):
+		http.NotFound(w, r)
+		return
+	case !ok:
+		var found bool
+		if f, found = h.pageFor(r.URL.Path); !found {
 			status = http.StatusNotFound
 		}
-		f = h.index
 	}
 	serve(w, r, f, status)
 }

@@ -1,6 +1,7 @@
 package webapp
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -11,7 +12,7 @@ import (
 func newApp(t *testing.T, files fstest.MapFS, exists Exists) *Handler {
 	t.Helper()
 	files["index.html"] = &fstest.MapFile{Data: []byte("<!doctype html><div id=root></div>")}
-	h, err := NewFromFS(files, exists)
+	h, err := NewFromFS(files, Options{Exists: exists})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +69,7 @@ func TestWithoutAManifestEveryPathIsTheApp(t *testing.T) {
 }
 
 func TestABrokenManifestStopsTheStart(t *testing.T) {
-	if _, err := NewFromFS(fstest.MapFS{"routes.json": {Data: []byte(`{not json`)}}, nil); err == nil {
+	if _, err := NewFromFS(fstest.MapFS{"routes.json": {Data: []byte(`{not json`)}}, Options{}); err == nil {
 		t.Fatal("a broken routes.json should be an error at start")
 	}
 }
@@ -100,5 +101,36 @@ func TestPrecompressedCopiesOfTheBuild(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/assets/app-1a2b.js.br", nil))
 	if rec.Code != http.StatusNotFound {
 		t.Errorf("the .br copy is served as a file: %d", rec.Code)
+	}
+}
+
+// Each route's page names its chunks as modulepreload links and carries the
+// inlined answers, which cannot end their <script> element.
+func TestPagesCarryTheirChunksAndTheInlinedAnswers(t *testing.T) {
+	files := fstest.MapFS{
+		"index.html":  {Data: []byte("<!doctype html><html><head><title>Shop</title></head><body><div id=root></div></body></html>")},
+		"routes.json": {Data: []byte(`{"routes":["/","/books/:id"],"preload":{"/books/:id":["/assets/book-1.js","/assets/card-2.js","https://evil.example/x.js"]}}`)},
+	}
+	h, err := NewFromFS(files, Options{Inline: map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"title":"</script><b>"}]`)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	get := func(path string) (int, string) {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		return rec.Code, rec.Body.String()
+	}
+	const data = `<script id="app-data" type="application/json">{"/api/books":[{"title":"\u003c/script\u003e\u003cb\u003e"}]}</script></head>`
+	status, book := get("/books/3")
+	if status != 200 || !strings.Contains(book, `<link rel="modulepreload" crossorigin href="/assets/book-1.js"><link rel="modulepreload" crossorigin href="/assets/card-2.js">`+data) {
+		t.Errorf("/books/3: %d %s", status, book)
+	}
+	if strings.Contains(book, "evil.example") {
+		t.Error("a preload outside /assets/ was linked")
+	}
+	for _, path := range []string{"/", "/nowhere", "/index.html"} {
+		if _, page := get(path); !strings.Contains(page, "<title>Shop</title>"+data) || strings.Contains(page, "modulepreload") {
+			t.Errorf("%s: %s", path, page)
+		}
 	}
 }

@@ -21,7 +21,8 @@ if (!base) {
   process.exit(2)
 }
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
-const routes = ['/', '/books', '/books/3', '/login', '/faq', '/checkout']
+// LIGHTHOUSE_ROUTES=/,/books measures fewer while trying a change.
+const routes = process.env.LIGHTHOUSE_ROUTES?.split(',') ?? ['/', '/books', '/books/3', '/login', '/faq', '/checkout']
 const debugPort = 9300 + Math.floor(Math.random() * 600)
 
 const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'))
@@ -47,7 +48,9 @@ try {
   printTable(rows)
   console.log(`\nReports: ${outDir}`)
 } finally {
+  const exited = new Promise((done) => chrome.once('exit', done))
   chrome.kill()
+  await exited // its profile folder is written until it has gone
   rmSync(profile, { recursive: true, force: true })
 }
 

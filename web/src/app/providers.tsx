@@ -1,12 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { Toaster } from '@/components/ui/toaster'
+import { booksQueryOptions } from '@/features/catalog/api/get-books'
+import { categoriesQueryOptions } from '@/features/catalog/api/get-categories'
+import type { Book, Category } from '@/features/catalog/types'
+import { inlinedAnswers } from '@/lib/inline-data'
+
+function newQueryClient() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 1, refetchOnWindowFocus: false } } })
+  // The catalogue as the server inlined it into the page: the shelves render without a first round trip.
+  const answers = inlinedAnswers()
+  const books = answers['/api/books']
+  const categories = answers['/api/categories']
+  if (Array.isArray(books)) client.setQueryData(booksQueryOptions().queryKey, books as Book[])
+  if (Array.isArray(categories)) client.setQueryData(categoriesQueryOptions().queryKey, categories as Category[])
+  return client
+}
 
 /** Providers that need no router. Session and cart live in the root layout, inside the router. */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 1, refetchOnWindowFocus: false } } }),
-  )
+  const [queryClient] = useState(newQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
       {children}

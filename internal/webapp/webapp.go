@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"bookshop/internal/httpx"
 )
@@ -34,10 +35,16 @@ import (
 var dist embed.FS
 
 type file struct {
-	body, gzipped, brotli []byte
-	contentType           string
-	etag                  string
-	cacheControl          string
+	body, brotli []byte
+	contentType  string
+	etag         string
+	cacheControl string
+
+	// gzipped is the build's .gz copy, or made from body on first use (not
+	// at start: the route pages are many, and start-up should stay quick).
+	gzipped  []byte
+	gzipOnce sync.Once
+	compress bool // whether gzipOnce should compress body
 }
 
 // Handler serves the app.
@@ -261,19 +268,31 @@ func newFile(p string, body, gz, br []byte) *file {
 	}
 	if len(gz) > 0 && len(gz) < len(body) {
 		f.gzipped = gz
-	} else if compressible(f.contentType) && len(body) > 512 {
-		var buf bytes.Buffer
-		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		_, _ = zw.Write(body)
-		_ = zw.Close()
-		if buf.Len() < len(body) {
-			f.gzipped = buf.Bytes()
-		}
+	} else {
+		f.compress = compressible(f.contentType) && len(body) > 512
 	}
 	if len(br) > 0 && len(br) < len(body) {
 		f.brotli = br
 	}
 	return f
+}
+
+// gzip returns the gzip form of the body, or nil when there is none worth
+// sending; it compresses once, on the first request that needs it.
+func (f *file) gzip() []byte {
+	f.gzipOnce.Do(func() {
+		if !f.compress {
+			return
+		}
+		var buf bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+		_, _ = zw.Write(f.body)
+		_ = zw.Close()
+		if buf.Len() < len(f.body) {
+			f.gzipped = buf.Bytes()
+		}
+	})
+	return f.gzipped
 }
 
 func compressible(contentType string) bool {
@@ -317,16 +336,17 @@ func serve(w http.ResponseWriter, r *http.Request, f *file, status int) {
 		return
 	}
 	body := f.body
-	if f.gzipped != nil || f.brotli != nil {
+	gzipped := f.gzip()
+	if gzipped != nil || f.brotli != nil {
 		hdr.Set("Vary", "Accept-Encoding")
 	}
 	switch {
 	case f.brotli != nil && httpx.AcceptsEncoding(r, "br"):
 		hdr.Set("Content-Encoding", "br")
 		body = f.brotli
-	case f.gzipped != nil && httpx.AcceptsEncoding(r, "gzip"):
+	case gzipped != nil && httpx.AcceptsEncoding(r, "gzip"):
 		hdr.Set("Content-Encoding", "gzip")
-		body = f.gzipped
+		body = gzipped
 	}
 	hdr.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(status)

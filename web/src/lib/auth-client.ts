@@ -1,8 +1,6 @@
 import { GoTrueClient } from '@supabase/auth-js'
 import { setAccessTokenSource } from './api'
-
-/** Where auth-js keeps the session in localStorage (and names its cross-tab channel). */
-export const AUTH_STORAGE_KEY = 'siso-auth'
+import { AUTH_STORAGE_KEY } from './auth-client-loader'
 
 /**
  * Refresh answers worth retrying (spec 01 §4: 502, 503, 504); network failures never reach a status.
@@ -41,12 +39,15 @@ export const authClient = new GoTrueClient({
   detectSessionInUrl: true,
 })
 
-// Our own /api calls carry the session's bearer token. getSession() refreshes
-// an expiring token first, so the header is always a usable one.
-setAccessTokenSource(async () => {
+/**
+ * The bearer token for our own /api calls. getSession() refreshes an
+ * expiring token first, so the header is always a usable one.
+ */
+export async function accessToken(): Promise<string | null> {
   const { data } = await authClient.getSession()
   return data.session?.access_token ?? null
-})
+}
+setAccessTokenSource(accessToken)
 
 /** The site's own URL for a path, as e-mail and OAuth links must be absolute. */
 export function siteUrl(path: string): string {

@@ -1,6 +1,10 @@
 import { Mail } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { CharacterPortrait } from '@/components/art/characters'
-import { NewsletterForm } from '@/features/newsletter'
+
+// The form and its validation (react-hook-form, zod) load after the page has
+// painted: they sit at the bottom of the page, and the hero should not wait.
+const NewsletterForm = lazy(async () => ({ default: (await import('@/features/newsletter')).NewsletterForm }))
 
 /** The home page's newsletter section (id "newsletter", reached by /#newsletter). */
 export function NewsletterSection() {
@@ -20,7 +24,10 @@ export function NewsletterSection() {
           Join our newsletter
         </h2>
         <p className="mt-3 text-lg text-muted">New stories, games and gentle reading tips, once a month.</p>
-        <NewsletterForm />
+        {/* The fallback keeps the form's height, so nothing below it moves when it arrives. */}
+        <Suspense fallback={<div className="mt-8 h-28 sm:h-13" />}>
+          <NewsletterForm />
+        </Suspense>
         <p className="mt-3 text-sm text-muted">No spam, ever. Just good stories.</p>
       </div>
     </section>

@@ -4,11 +4,11 @@ import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
-import { authClient } from '@/lib/auth-client'
+import { loadAuthClient } from '@/lib/auth-client-loader'
 import { getConsent, hasAnalyticsConsent, setConsent } from '@/lib/consent'
 import { getProfile, type Profile } from './api/profile'
 import { trackDevice } from './api/track-device'
-import { needsSecondStep } from './components/two-step-challenge'
+import { needsSecondStep } from './second-step'
 import { removePendingEmail } from './pending-email'
 
 /** The signed-in person as the rest of the app sees them. */
@@ -162,22 +162,32 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   )
 
   useEffect(() => {
-    const { data } = authClient.onAuthStateChange((event, next) => {
-      // auth-js calls back while holding its lock; work that asks the client
-      // for the session again (every /api call does) must run after it.
-      window.setTimeout(() => handleEvent(event, next), 0)
-    })
-    authClient.getSession().then(
-      ({ error }) => {
-        if (error) toast.error('Failed to initialize authentication. Please try refreshing the page.')
-      },
-      () => toast.error('Failed to initialize authentication. Please try refreshing the page.'),
-    )
-    return () => data.subscription.unsubscribe()
+    const failed = () => toast.error('Failed to initialize authentication. Please try refreshing the page.')
+    let unsubscribe: (() => void) | null = null
+    let unmounted = false
+    // The client loads after the first paint (lib/auth-client-loader); until
+    // its INITIAL_SESSION the state says loading.
+    loadAuthClient().then(({ authClient }) => {
+      if (unmounted) return
+      const { data } = authClient.onAuthStateChange((event, next) => {
+        // auth-js calls back while holding its lock; work that asks the client
+        // for the session again (every /api call does) must run after it.
+        window.setTimeout(() => handleEvent(event, next), 0)
+      })
+      unsubscribe = () => data.subscription.unsubscribe()
+      authClient.getSession().then(({ error }) => {
+        if (error) failed()
+      }, failed)
+    }, failed)
+    return () => {
+      unmounted = true
+      unsubscribe?.()
+    }
   }, [handleEvent])
 
   const signOut = useCallback(async (options: SignOutOptions = {}) => {
     afterSignOut.current = options.redirectTo ?? paths.home
+    const { authClient } = await loadAuthClient()
     const { error } = await authClient.signOut({ scope: options.scope ?? 'global' })
     // When the server cannot be reached auth-js keeps a 'global' session; this
     // browser must still be signed out, and 'local' never depends on the network.

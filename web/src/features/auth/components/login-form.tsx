@@ -11,7 +11,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, InputFi
 import { Input } from '@/components/ui/input'
 import { paths } from '@/config/paths'
 import { authClient } from '@/lib/auth-client'
-import { needsSecondStep } from './two-step-challenge'
+import { needsSecondStep } from '../second-step'
 import { messageOf } from '@/lib/errors'
 import { isEmailNotConfirmed } from '../auth-errors'
 import { useResendVerification } from '../hooks/use-resend-verification'

@@ -98,8 +98,3 @@ export const article = {
 <p>Sweet dreams, and happy reading!</p>
 `,
 }
-
-/** "November 20, 2025": written out, for every reader's locale the same. */
-export function formatPostDate(iso: string) {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-}

@@ -7,7 +7,8 @@ import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
 import { usePageMeta } from '@/lib/page-meta'
 import { useGoBack } from '@/lib/use-go-back'
-import { article, blogPosts, formatPostDate, type BlogPost } from './blog-data'
+import { formatLongDate } from '@/lib/dates'
+import { article, blogPosts, type BlogPost } from './blog-data'
 import { sanitizeHtml } from './sanitize'
 
 const categoryTones: Record<string, string> = {
@@ -29,7 +30,7 @@ function Byline({ author, date }: { author: string; date: string }) {
         <UserRound className="size-4" aria-hidden="true" /> {author}
       </span>
       <span className="inline-flex items-center gap-1.5">
-        <CalendarDays className="size-4" aria-hidden="true" /> <time dateTime={date}>{formatPostDate(date)}</time>
+        <CalendarDays className="size-4" aria-hidden="true" /> <time dateTime={date}>{formatLongDate(date)}</time>
       </span>
     </p>
   )

@@ -12,17 +12,11 @@ import { usePageMeta } from '@/lib/page-meta'
 import { useGoBack } from '@/lib/use-go-back'
 import { useBook } from '../api/get-book'
 import { useBooks } from '../api/get-books'
+import { formatLongDate } from '@/lib/dates'
 import { categoryLabel, relatedBooks } from '../filters'
 import type { Book } from '../types'
 import { BookGrid } from './book-card'
 import { BookCover } from './book-cover'
-
-/** "2025-09-12" as "September 12, 2025", without a time-zone shift. */
-export function formatPublicationDate(ymd: string): string {
-  const [y, m, d] = ymd.split('-').map(Number)
-  if (!y || !m || !d) return ymd
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-}
 
 /**
  * The /books/{id} page body. `actions` renders the buying controls, which
@@ -57,7 +51,7 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
   const facts: [string, ReactNode][] = [
     ['Pages', b.pages],
     ['ISBN', <span className="whitespace-nowrap">{b.isbn}</span>],
-    ['Publication Date', <time dateTime={b.publicationDate}>{formatPublicationDate(b.publicationDate)}</time>],
+    ['Publication Date', <time dateTime={b.publicationDate}>{formatLongDate(b.publicationDate)}</time>],
     ['Category', <Link to={paths.category(b.category)} className="text-tiger-700 underline-offset-4 hover:underline">{categoryLabel(b.category)}</Link>],
   ]
 

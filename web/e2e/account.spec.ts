@@ -181,6 +181,10 @@ test.describe('account area', () => {
   test('delete the account, then its password no longer signs in', async ({ page }) => {
     const email = await signedInProfile(page, 'delete')
     await page.getByRole('button', { name: 'Delete my account' }).click()
+    // A wrong password deletes nothing and says so on the field.
+    await page.getByLabel('Your password').fill('Not-it-9!')
+    await page.getByRole('button', { name: 'Delete my account for good' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Password is incorrect' })).toBeVisible()
     await page.getByLabel('Your password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Delete my account for good' }).click()
     await expect(page.getByText('Your account has been deleted')).toBeVisible()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emailError, passwordChangeError, passwordChangeReady } from './rules'
+import { emailError, passwordChangeProblem, passwordChangeReady } from './rules'
 
 describe('profile e-mail, in the spec order', () => {
   it.each([
@@ -21,10 +21,10 @@ describe('profile e-mail, in the spec order', () => {
 describe('password change', () => {
   const ok = { current: 'old-secret', next: 'new-secret', confirmation: 'new-secret' }
   it('checks the current one first, then the length, then the match', () => {
-    expect(passwordChangeError({ current: '', next: '1', confirmation: '2' })).toBe('Current password required')
-    expect(passwordChangeError({ ...ok, next: '12345', confirmation: '12345' })).toBe('New password must be at least 6 characters')
-    expect(passwordChangeError({ ...ok, confirmation: 'new-secreT' })).toBe("New password and confirmation don't match")
-    expect(passwordChangeError({ ...ok, next: '123456', confirmation: '123456' })).toBeUndefined()
+    expect(passwordChangeProblem({ current: '', next: '1', confirmation: '2' })).toEqual({ field: 'current', message: 'Current password required' })
+    expect(passwordChangeProblem({ ...ok, next: '12345', confirmation: '12345' })).toEqual({ field: 'next', message: 'New password must be at least 6 characters' })
+    expect(passwordChangeProblem({ ...ok, confirmation: 'new-secreT' })).toEqual({ field: 'confirmation', message: "New password and confirmation don't match" })
+    expect(passwordChangeProblem({ ...ok, next: '123456', confirmation: '123456' })).toBeUndefined()
   })
   it('is ready only when every field has something', () => {
     expect(passwordChangeReady(ok)).toBe(true)

@@ -17,11 +17,11 @@ export type PasswordChange = { current: string; next: string; confirmation: stri
 /** The minimum length of a new password (spec 02 §9). */
 export const MIN_NEW_PASSWORD = 6
 
-/** The first rule a password change breaks before the server is asked; undefined when none. */
-export function passwordChangeError({ current, next, confirmation }: PasswordChange): string | undefined {
-  if (!current) return 'Current password required'
-  if (next.length < MIN_NEW_PASSWORD) return 'New password must be at least 6 characters'
-  if (next !== confirmation) return "New password and confirmation don't match"
+/** The first rule a password change breaks before the server is asked, and the field it is about; undefined when none. */
+export function passwordChangeProblem({ current, next, confirmation }: PasswordChange): { field: keyof PasswordChange; message: string } | undefined {
+  if (!current) return { field: 'current', message: 'Current password required' }
+  if (next.length < MIN_NEW_PASSWORD) return { field: 'next', message: 'New password must be at least 6 characters' }
+  if (next !== confirmation) return { field: 'confirmation', message: "New password and confirmation don't match" }
   return undefined
 }
 

@@ -1,8 +1,12 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Baby, Pencil, Plus, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
+import { Form, InputField, setServerErrors } from '@/components/ui/form'
+import { messageOf } from '@/lib/errors'
 import { ageText, todayISO } from '../age'
 import { useAddKid } from '../api/add-kid'
 import { useKids } from '../api/get-kids'
@@ -13,8 +17,6 @@ import { Section } from './section'
 
 /** The id Dream Maker's navigation flag scrolls to. */
 export const CHILDREN_CARD_ID = 'my-children'
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 /** My Children (spec 02 §4): view, edit a row, or add a new row. */
 export function ChildrenCard() {
@@ -31,20 +33,22 @@ export function ChildrenCard() {
   async function addChild(input: KidInput) {
     try {
       await add.mutateAsync(input)
-      toast.success('Child added successfully')
-      setMode({ kind: 'view' })
     } catch (err) {
       toast.error('Could not add child', { description: messageOf(err) })
+      throw err
     }
+    toast.success('Child added successfully')
+    setMode({ kind: 'view' })
   }
   async function saveChild(id: string, input: KidInput) {
     try {
       await update.mutateAsync({ id, ...input })
-      toast.success('Child information updated successfully')
-      setMode({ kind: 'view' })
     } catch (err) {
       toast.error('Update failed', { description: messageOf(err) })
+      throw err
     }
+    toast.success('Child information updated successfully')
+    setMode({ kind: 'view' })
   }
   async function removeChild(kid: Kid) {
     try {
@@ -78,7 +82,7 @@ export function ChildrenCard() {
           {kids.data.map((kid) =>
             mode.kind === 'edit' && mode.id === kid.id ? (
               <li key={kid.id}>
-                <ChildForm initial={kid} busy={update.isPending} submitLabel="Save" onSubmit={(input) => saveChild(kid.id, input)} onCancel={() => setMode({ kind: 'view' })} />
+                <ChildForm initial={kid} submitLabel="Save" onSubmit={(input) => saveChild(kid.id, input)} onCancel={() => setMode({ kind: 'view' })} />
               </li>
             ) : (
               <li key={kid.id} className="flex flex-wrap items-center gap-3 rounded-xl bg-cream px-4 py-3">
@@ -104,7 +108,7 @@ export function ChildrenCard() {
           )}
           {mode.kind === 'add' && (
             <li>
-              <ChildForm busy={add.isPending} submitLabel="Add" onSubmit={addChild} onCancel={() => setMode({ kind: 'view' })} />
+              <ChildForm submitLabel="Add" onSubmit={addChild} onCancel={() => setMode({ kind: 'view' })} />
             </li>
           )}
         </ul>
@@ -113,47 +117,56 @@ export function ChildrenCard() {
   )
 }
 
-/** One row being added or edited: a non-blank name and a date of birth not later than today (spec 02 §5). */
+const childSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  date_of_birth: z.string().min(1).refine((dob) => dob <= todayISO()),
+})
+const childFields = ['name', 'date_of_birth'] as const
+
+/**
+ * One row being added or edited: a non-blank name and a date of birth not
+ * later than today (spec 02 §5: until then the button is disabled). The
+ * server's field messages, if it refuses, show on their fields.
+ */
 function ChildForm({
   initial,
-  busy,
   submitLabel,
   onSubmit,
   onCancel,
 }: {
   initial?: KidInput
-  busy: boolean
   submitLabel: string
-  onSubmit: (input: KidInput) => void
+  /** Saves the child; rejects when the server refused (the caller has said so). */
+  onSubmit: (input: KidInput) => Promise<void>
   onCancel: () => void
 }) {
-  const [name, setName] = useState(initial?.name ?? '')
-  const [dob, setDob] = useState(initial?.date_of_birth ?? '')
-  const ready = name.trim() !== '' && dob !== '' && dob <= todayISO() && !busy
+  const form = useForm<KidInput>({
+    resolver: zodResolver(childSchema),
+    mode: 'onChange',
+    defaultValues: { name: initial?.name ?? '', date_of_birth: initial?.date_of_birth ?? '' },
+  })
+  const { isValid, isSubmitting } = form.formState
+  const save = form.handleSubmit(async (input) => {
+    try {
+      await onSubmit(input)
+    } catch (err) {
+      setServerErrors(form.setError, err, childFields)
+    }
+  })
   return (
-    <form
-      className="grid gap-3 rounded-xl border-2 border-berry-100 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (ready) onSubmit({ name: name.trim(), date_of_birth: dob })
-      }}
-    >
-      <label className="flex flex-col gap-1.5 text-sm font-bold">
-        Child's name
-        <Input value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoFocus />
-      </label>
-      <label className="flex flex-col gap-1.5 text-sm font-bold">
-        Child's date of birth
-        <Input type="date" value={dob} max={todayISO()} onChange={(e) => setDob(e.target.value)} />
-      </label>
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" disabled={!ready}>
-          {submitLabel}
-        </Button>
-        <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <Form {...form}>
+      <form className="grid gap-3 rounded-xl border-2 border-berry-100 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end" onSubmit={save} noValidate>
+        <InputField control={form.control} name="name" label="Child's name" maxLength={100} autoFocus />
+        <InputField control={form.control} name="date_of_birth" label="Child's date of birth" type="date" max={todayISO()} />
+        <div className="flex gap-2">
+          <Button type="submit" size="sm" disabled={!isValid || isSubmitting}>
+            {submitLabel}
+          </Button>
+          <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Form>
   )
 }

@@ -1,73 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { KeyRound } from 'lucide-react'
-import { useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
+import { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
+import { Form, InputField } from '@/components/ui/form'
 import { authClient } from '@/lib/auth-client'
-import { passwordChangeError, passwordChangeReady, type PasswordChange } from '../rules'
-import { Field, Section } from './section'
+import { messageOf } from '@/lib/errors'
+import { passwordChangeProblem, passwordChangeReady, type PasswordChange } from '../rules'
+import { Section } from './section'
+
+// The spec's rules in its order (rules.ts), each message on the field it is about.
+const schema = z.object({ current: z.string(), next: z.string(), confirmation: z.string() }).superRefine((values, ctx) => {
+  const problem = passwordChangeProblem(values)
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message })
+})
+
+const empty: PasswordChange = { current: '', next: '', confirmation: '' }
+
+function failed(description: string) {
+  toast.error('Password update failed', { description })
+}
 
 /**
  * Password (spec 02 §5): the new password is sent with the current one, which
  * the server checks; it then signs out every other device.
  */
 export function PasswordCard() {
-  const empty: PasswordChange = { current: '', next: '', confirmation: '' }
-  const [values, setValues] = useState(empty)
-  const [error, setError] = useState<string | undefined>()
-  const [busy, setBusy] = useState(false)
-  const set = (key: keyof PasswordChange) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }))
+  const form = useForm<PasswordChange>({ resolver: zodResolver(schema), defaultValues: empty })
+  const busy = form.formState.isSubmitting
+  const values = useWatch({ control: form.control })
 
-  async function submit(e: React.FormEvent) {
-    e.preventDefault()
-    const problem = passwordChangeError(values)
-    setError(problem)
-    if (problem) {
-      toast.error('Password update failed', { description: problem })
-      return
-    }
-    setBusy(true)
+  async function update(values: PasswordChange) {
     try {
       // The server checks the current password and signs out every other device (this session stays, at its level).
-      const { error: updateError } = await authClient.updateUser({ password: values.next, current_password: values.current })
-      if (updateError?.code === 'current_password_mismatch') {
-        setError('Current password is incorrect')
-        toast.error('Password update failed', { description: 'Current password is incorrect' })
+      const { error } = await authClient.updateUser({ password: values.next, current_password: values.current })
+      if (error?.code === 'current_password_mismatch') {
+        form.setError('current', { type: 'server', message: 'Current password is incorrect' }, { shouldFocus: true })
+        failed('Current password is incorrect')
         return
       }
-      if (updateError) throw updateError
-      setValues(empty)
+      if (error) throw error
+      form.reset(empty)
       toast.success('Password updated')
     } catch (err) {
-      toast.error('Password update failed', { description: err instanceof Error ? err.message : String(err) })
-    } finally {
-      setBusy(false)
+      failed(messageOf(err))
     }
   }
 
+  const onSubmit = form.handleSubmit(update, (errors) => {
+    const first = errors.current ?? errors.next ?? errors.confirmation
+    if (first?.message) failed(first.message)
+  })
+
   return (
     <Section icon={KeyRound} tone="leaf" title="Password" description="After a change, your other devices are signed out.">
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-3">
-        <Field id="current-password" label="Current password">
-          <Input id="current-password" type="password" autoComplete="current-password" value={values.current} onChange={set('current')} />
-        </Field>
-        <Field id="new-password" label="New password">
-          <Input id="new-password" type="password" autoComplete="new-password" value={values.next} onChange={set('next')} />
-        </Field>
-        <Field id="confirm-password" label="Confirm new password">
-          <Input id="confirm-password" type="password" autoComplete="new-password" value={values.confirmation} onChange={set('confirmation')} />
-        </Field>
-        {error && (
-          <p role="alert" className="text-sm font-semibold text-red-600 sm:col-span-3">
-            {error}
-          </p>
-        )}
-        <div className="sm:col-span-3">
-          <Button type="submit" variant="secondary" disabled={!passwordChangeReady(values) || busy}>
-            {busy ? 'Updating…' : 'Update Password'}
-          </Button>
-        </div>
-      </form>
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3">
+          <InputField control={form.control} name="current" label="Current password" type="password" autoComplete="current-password" />
+          <InputField control={form.control} name="next" label="New password" type="password" autoComplete="new-password" />
+          <InputField control={form.control} name="confirmation" label="Confirm new password" type="password" autoComplete="new-password" />
+          <div className="sm:col-span-3">
+            <Button type="submit" variant="secondary" disabled={!passwordChangeReady({ ...empty, ...values }) || busy}>
+              {busy ? 'Updating…' : 'Update Password'}
+            </Button>
+          </div>
+        </form>
+      </Form>
     </Section>
   )
 }

@@ -3,10 +3,13 @@ package account_test
 import (
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
 	"bookshop/internal/apitest"
+	"bookshop/internal/db"
+	"bookshop/internal/db/dbtest"
 )
 
 const (
@@ -237,6 +240,9 @@ func TestOwnerDataAPI(t *testing.T) {
 		{Name: "a wrong password deletes nothing", Method: "DELETE", URL: "/api/account", As: "owner", BeforeTest: ownerData,
 			Body: map[string]any{"password": "wrong"}, ExpectedStatus: 400, ExpectedContent: []string{`"password":"Password is incorrect"`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) { ownerUntouched(t, e) }},
+		{Name: "a wrong code deletes nothing", Method: "DELETE", URL: "/api/account", As: "owner", BeforeTest: ownerData,
+			Body: map[string]any{"code": "000000"}, ExpectedStatus: 400, ExpectedContent: []string{`"code":"The code is wrong or has expired"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) { ownerUntouched(t, e) }},
 		{Name: "no password deletes nothing", Method: "DELETE", URL: "/api/account", As: "owner", BeforeTest: ownerData,
 			Body: map[string]any{}, ExpectedStatus: 400, ExpectedContent: []string{`"password":"Password is required"`}},
 		{Name: "deleting the account", Method: "DELETE", URL: "/api/account", As: "owner", BeforeTest: ownerData,
@@ -256,5 +262,23 @@ func TestOwnerDataAPI(t *testing.T) {
 				e.Do("GET", "/api/profile", nil, "owner").Expect(t, 401)
 				e.Do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "owner@example.com", "password": apitest.Password}, "").Expect(t, 400)
 			}},
+	})
+}
+
+// An account without a password (Google, magic link) proves itself with the
+// code GET /auth/v1/reauthenticate e-mails; the code works once.
+func TestDeletingTheAccountWithAnEmailedCode(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, nil)
+		ownerData(t, e)
+		e.Do("GET", "/auth/v1/reauthenticate", nil, "owner").Expect(t, 200)
+		m := regexp.MustCompile(`Your code: (\d{6})`).FindStringSubmatch(e.LastMail("owner@example.com"))
+		if m == nil {
+			t.Fatal("no code e-mailed")
+		}
+		e.Do("DELETE", "/api/account", map[string]any{"code": m[1]}, "owner").Expect(t, 204)
+		if n := e.Count(`SELECT COUNT(*) FROM users WHERE id = ?`, e.User("owner").ID); n != 0 {
+			t.Error("the account is still there")
+		}
 	})
 }

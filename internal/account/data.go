@@ -11,10 +11,13 @@ import (
 )
 
 // Accounts is what the parent's data needs from the account service (auth):
-// the profile, the password check and the account's deletion.
+// the profile, the owner's proof (password, or an e-mailed code) and the
+// account's deletion.
 type Accounts interface {
 	Profile(ctx context.Context, userID string) (any, error)
 	PasswordMatches(ctx context.Context, userID, password string) (bool, error)
+	// CodeMatches spends the code GET /auth/v1/reauthenticate e-mailed.
+	CodeMatches(ctx context.Context, userID, code string) (bool, error)
 	// Delete removes the account and, by cascade, every row that hangs on it.
 	Delete(ctx context.Context, q db.Querier, userID string) error
 }
@@ -74,23 +77,44 @@ func (s *Service) ExportOf(ctx context.Context, userID string) (Export, error) {
 	return e, nil
 }
 
-// wrongPassword is the field error of a deletion with a wrong password.
-var wrongPassword = httpx.Invalid("Please check the highlighted fields.", map[string]string{"password": "Password is incorrect"})
+// Proof is how the owner confirms a deletion: the password, or for an
+// account without one (Google, magic link) the code e-mailed by GET
+// /auth/v1/reauthenticate.
+type Proof struct {
+	Password string `json:"password"`
+	Code     string `json:"code"`
+}
 
-// DeleteAccount removes the parent's account after checking the password:
+func invalidProof(field, message string) error {
+	return httpx.Invalid("Please check the highlighted fields.", map[string]string{field: message})
+}
+
+// check answers whether the proof is the owner's, as a field error when not.
+func (s *Service) check(ctx context.Context, userID string, p Proof) error {
+	var ok bool
+	var err error
+	switch {
+	case p.Code != "":
+		if ok, err = s.accounts.CodeMatches(ctx, userID, p.Code); err == nil && !ok {
+			return invalidProof("code", "The code is wrong or has expired")
+		}
+	case p.Password != "":
+		if ok, err = s.accounts.PasswordMatches(ctx, userID, p.Password); err == nil && !ok {
+			return invalidProof("password", "Password is incorrect")
+		}
+	default:
+		return invalidProof("password", "Password is required")
+	}
+	return err
+}
+
+// DeleteAccount removes the parent's account after checking the proof:
 // the orders lose their buyer and the account goes with everything that
 // hangs on it (profile, children, devices, preference, sessions, factors),
 // in one transaction.
-func (s *Service) DeleteAccount(ctx context.Context, userID, password string) error {
-	if password == "" {
-		return httpx.Invalid("Please check the highlighted fields.", map[string]string{"password": "Password is required"})
-	}
-	ok, err := s.accounts.PasswordMatches(ctx, userID, password)
-	if err != nil {
+func (s *Service) DeleteAccount(ctx context.Context, userID string, proof Proof) error {
+	if err := s.check(ctx, userID, proof); err != nil {
 		return err
-	}
-	if !ok {
-		return wrongPassword
 	}
 	return s.db.InTx(ctx, func(tx *db.Tx) error {
 		if err := s.orders.EraseBuyer(ctx, tx, userID); err != nil {
@@ -121,7 +145,7 @@ func (s *Service) GetExport(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, e)
 }
 
-// DeleteMe answers DELETE /api/account {password} with 204. Its route is
+// DeleteMe answers DELETE /api/account {password} or {code} with 204. Its route is
 // rate-limited: each attempt costs an argon2id hash, and the limit stops
 // password guessing.
 func (s *Service) DeleteMe(w http.ResponseWriter, r *http.Request) error {
@@ -129,13 +153,11 @@ func (s *Service) DeleteMe(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var in struct {
-		Password string `json:"password"`
-	}
+	var in Proof
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	if err := s.DeleteAccount(r.Context(), userID, in.Password); err != nil {
+	if err := s.DeleteAccount(r.Context(), userID, in); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)

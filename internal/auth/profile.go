@@ -286,6 +286,33 @@ func (s *Service) ConfirmPassword(ctx context.Context, userID, password string) 
 	return nil
 }
 
+// ErrWrongCode is returned by ConfirmCode for a reauthentication code that
+// is wrong, used or expired.
+var ErrWrongCode = errors.New("auth: wrong reauthentication code")
+
+// ConfirmCode spends userID's reauthentication code (GET
+// /auth/v1/reauthenticate e-mails it) before an irreversible action: the
+// proof an account without a password (Google, magic link) can give. Wrong
+// guesses count, and the fifth kills the code.
+func (s *Service) ConfirmCode(ctx context.Context, userID, code string) error {
+	var email string
+	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+		u, err := userByID(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		email = u.Email
+		return s.useNonce(ctx, tx, u, code)
+	})
+	if errors.Is(err, errNonceInvalid) {
+		if err := countWrongCode(ctx, s.db, normalizeEmail(email), []string{typeReauthentication}, s.clock(), maxWrongCodes); err != nil {
+			return err
+		}
+		return ErrWrongCode
+	}
+	return err
+}
+
 // DeleteAccount removes userID's account in q (the caller's transaction):
 // the user row, and with it by ON DELETE CASCADE the profile, identities,
 // sessions and refresh tokens, factors and recovery codes, e-mail tokens, and

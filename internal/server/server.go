@@ -208,6 +208,14 @@ func (a accountOwner) PasswordMatches(ctx context.Context, userID, password stri
 	return err == nil, err
 }
 
+func (a accountOwner) CodeMatches(ctx context.Context, userID, code string) (bool, error) {
+	err := a.auth.ConfirmCode(ctx, userID, code)
+	if errors.Is(err, auth.ErrWrongCode) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
 func (accountOwner) Delete(ctx context.Context, q db.Querier, userID string) error {
 	return auth.DeleteAccount(ctx, q, userID)
 }

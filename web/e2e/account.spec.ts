@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { PASSWORD, accessToken, confirmedAccount } from './accounts'
+import { PASSWORD, accessToken, chooseGoogleAccount, confirmedAccount, mailedCode, uniqueEmail } from './accounts'
 
 // The parent's account area (issue 10) against the real binary in --dev mode:
 // accounts are confirmed through the development mailbox.
@@ -190,5 +190,21 @@ test.describe('account area', () => {
     await expect(page.getByText('Your account has been deleted')).toBeVisible()
     await logIn(page, email)
     await expect(page.getByText('Invalid login credentials')).toBeVisible()
+  })
+
+  test('an account made with Google, without a password, deletes itself with an e-mailed code', async ({ page }) => {
+    const email = uniqueEmail('google-delete')
+    await page.goto('/login')
+    await page.getByRole('button', { name: 'Sign in with Google' }).click()
+    await chooseGoogleAccount(page, email)
+    await expect(page.getByText('Login successful')).toBeVisible()
+    await page.goto('/profile')
+    await page.getByRole('button', { name: 'Delete my account' }).click()
+    await page.getByRole('button', { name: 'No password? E-mail me a code instead' }).click()
+    await expect(page.getByText('Code sent')).toBeVisible()
+    const code = await mailedCode(page.request, email, /security code/)
+    await page.getByLabel('Code from your e-mail').fill(code)
+    await page.getByRole('button', { name: 'Delete my account for good' }).click()
+    await expect(page.getByText('Your account has been deleted')).toBeVisible()
   })
 })

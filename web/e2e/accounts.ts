@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 // Accounts for the journeys, made the way a parent makes one: sign-up through
 // /auth/v1, then the confirmation link from the development mailbox (--dev).
@@ -44,4 +44,27 @@ export async function accessToken(request: APIRequestContext, email: string): Pr
   const res = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } })
   expect(res.ok()).toBeTruthy()
   return ((await res.json()) as { access_token: string }).access_token
+}
+
+/** On the fake Google's account chooser (scripts/e2e.sh), sign in as `email`. */
+export async function chooseGoogleAccount(page: Page, email: string) {
+  await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible()
+  await page.getByLabel('Email').fill(email)
+  await page.getByRole('button', { name: 'Continue' }).click()
+}
+
+/** The newest 6-digit code mailed to `to` under a subject matching `subject`, once it arrives. */
+export async function mailedCode(request: APIRequestContext, to: string, subject: RegExp): Promise<string> {
+  let code = ''
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[]
+        code = mails.find((m) => m.to === to && subject.test(m.subject))?.text.match(/code: (\d{6})/)?.[1] ?? ''
+        return code
+      },
+      { message: `a code mailed to ${to}`, timeout: 10_000 },
+    )
+    .not.toBe('')
+  return code
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { PASSWORD, confirmedAccount, mailedLink, uniqueEmail } from './accounts'
+import { PASSWORD, chooseGoogleAccount, confirmedAccount, mailedLink, uniqueEmail } from './accounts'
 
 // Account journeys of issue 3 against the real binary in --dev mode: links
 // come from the development mailbox (GET /api/dev/mail, newest first).
@@ -11,13 +11,6 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-}
-
-/** On the fake Google's account chooser (scripts/e2e.sh), sign in as `email`. */
-async function chooseGoogleAccount(page: Page, email: string) {
-  await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible()
-  await page.getByLabel('Email').fill(email)
-  await page.getByRole('button', { name: 'Continue' }).click()
 }
 
 async function signUpInForm(page: Page, email: string) {

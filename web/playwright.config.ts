@@ -50,6 +50,8 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: '10000',
       // Short, so no journey waits out the 60 s between two account e-mails of one type.
       EMAIL_COOLDOWN_SECONDS: '10',
+      // Not the default, so the pages are seen to show the server's address.
+      SUPPORT_EMAIL: 'help@siso-e2e.test',
       ...extraEnv,
     },
   })),

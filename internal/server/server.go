@@ -86,7 +86,11 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	app, err := loadApp(o.app, webapp.Options{Exists: appRecords(cat), Inline: cat.Inline()})
+	inline := cat.Inline()
+	if inline["/api/settings"], err = settingsJSON(cfg); err != nil {
+		return nil, err
+	}
+	app, err := loadApp(o.app, webapp.Options{Exists: appRecords(cat), Inline: inline})
 	if err != nil {
 		return nil, err
 	}

@@ -1,8 +1,10 @@
 package server
 
 import (
+	"encoding/json"
 	"net/http"
 
+	"bookshop/internal/config"
 	"bookshop/internal/httpx"
 )
 
@@ -27,11 +29,22 @@ type payPalSettings struct {
 	SDKURL   string `json:"sdkUrl,omitempty"`
 }
 
+// settingsOf is the deployment's public settings, read from its configuration.
+func settingsOf(cfg config.Config) publicSettings {
+	out := publicSettings{SupportEmail: cfg.SupportEmail, Google: googleSettings{Enabled: cfg.GoogleEnabled()}, Dev: cfg.Dev}
+	if cfg.PayPalEnabled() {
+		out.PayPal = payPalSettings{Enabled: true, ClientID: cfg.PayPalClientID, SDKURL: cfg.PayPalSDKURL}
+	}
+	return out
+}
+
+// settingsJSON is the answer of GET /api/settings, made once: the pages carry
+// it too (webapp Options.Inline), so the footer's address needs no request.
+func settingsJSON(cfg config.Config) (json.RawMessage, error) {
+	return json.Marshal(settingsOf(cfg))
+}
+
 // settings serves GET /api/settings.
 func (s *Server) settings(w http.ResponseWriter, r *http.Request) error {
-	out := publicSettings{SupportEmail: s.cfg.SupportEmail, Google: googleSettings{Enabled: s.cfg.GoogleEnabled()}, Dev: s.cfg.Dev}
-	if s.cfg.PayPalEnabled() {
-		out.PayPal = payPalSettings{Enabled: true, ClientID: s.cfg.PayPalClientID, SDKURL: s.cfg.PayPalSDKURL}
-	}
-	return httpx.WriteJSON(w, http.StatusOK, out)
+	return httpx.WriteJSON(w, http.StatusOK, settingsOf(s.cfg))
 }

@@ -23,6 +23,10 @@ func TestSettings(t *testing.T) {
 				`"paypal":{"enabled":true,"clientId":"paypal-id","sdkUrl":"https://paypal.test/sdk/js"}`},
 			// Secrets stay on the server.
 			NotExpectedContent: []string{"google-secret", "paypal-secret", "google-id"}},
+		{Name: "every page carries them, so the footer's address needs no request", Method: "GET", URL: "/contact",
+			Config:          map[string]string{"SUPPORT_EMAIL": "help@shop.example"},
+			ExpectedStatus:  200,
+			ExpectedContent: []string{`<script id="app-data" type="application/json">`, `"/api/settings":{"supportEmail":"help@shop.example"`}},
 		{Name: "the settings are read-only", Method: "PUT", URL: "/api/settings", Body: `{}`, ExpectedStatus: 405},
 	})
 }

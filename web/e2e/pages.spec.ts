@@ -131,7 +131,9 @@ async function fillContactForm(page: Page) {
 test('/contact shows e-mail, phone and address cards and the anchored form', async ({ page }) => {
   await page.goto('/contact#contact-form')
   const main = page.getByRole('main')
-  await expect(main.getByRole('link', { name: 'hello@sisoandfriends.test' })).toBeVisible()
+  // The server's SUPPORT_EMAIL (playwright.config.ts), as the footer gives it too.
+  await expect(main.getByRole('link', { name: 'help@siso-e2e.test' })).toBeVisible()
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'help@siso-e2e.test' })).toBeVisible()
   await expect(main.getByRole('link', { name: '+1 (555) 014-2837' })).toBeVisible()
   await expect(main.getByText('42 Storybook Lane').first()).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Send us a message' })).toBeInViewport()

@@ -5,15 +5,18 @@ import { booksQueryOptions } from '@/features/catalog/api/get-books'
 import { categoriesQueryOptions } from '@/features/catalog/api/get-categories'
 import type { Book, Category } from '@/features/catalog/types'
 import { inlinedAnswers } from '@/lib/inline-data'
+import { settingsQueryOptions, type Settings } from '@/lib/settings'
 
 function newQueryClient() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 1, refetchOnWindowFocus: false } } })
-  // The catalogue as the server inlined it into the page: the shelves render without a first round trip.
+  // The catalogue and the settings as the server inlined them into the page: no first round trip.
   const answers = inlinedAnswers()
   const books = answers['/api/books']
   const categories = answers['/api/categories']
+  const settings = answers['/api/settings']
   if (Array.isArray(books)) client.setQueryData(booksQueryOptions().queryKey, books as Book[])
   if (Array.isArray(categories)) client.setQueryData(categoriesQueryOptions().queryKey, categories as Category[])
+  if (settings && typeof settings === 'object') client.setQueryData(settingsQueryOptions().queryKey, settings as Settings)
   return client
 }
 

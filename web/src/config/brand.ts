@@ -1,6 +1,5 @@
 export const brand = {
   name: 'Siso & Friends',
   tagline: 'The destination for the best children\u2019s books and magical reading experiences.',
-  supportEmail: 'hello@sisoandfriends.test',
   phone: '+1 (555) 014-2837',
 } as const

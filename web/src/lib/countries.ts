@@ -14,13 +14,14 @@ export const languageCodes: readonly string[] = [
   'th', 'tr', 'uk', 'ur', 'vi', 'yo', 'zh', 'zu',
 ]
 
-export type Option = { code: string; name: string }
+/** A choice of a select: the code it stands for, and its name. */
+export type Option = { value: string; label: string }
 
 function named(codes: readonly string[], type: 'region' | 'language', locale?: string): Option[] {
   const names = new Intl.DisplayNames(locale ? [locale, 'en'] : ['en'], { type })
   return codes
-    .map((code) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale))
+    .map((code) => ({ value: code, label: names.of(code) ?? code }))
+    .sort((a, b) => a.label.localeCompare(b.label, locale))
 }
 
 /** The countries, named and sorted in the given locale (English by default). */
@@ -31,6 +32,13 @@ export function countryOptions(locale?: string): Option[] {
 /** The languages, named and sorted in the given locale (English by default). */
 export function languageOptions(locale?: string): Option[] {
   return named(languageCodes, 'language', locale)
+}
+
+/** The English name of a country code ('US' → 'United States'), or undefined when it is not one of countryCodes. */
+export function countryName(code: string | null | undefined): string | undefined {
+  const upper = code?.trim().toUpperCase()
+  if (!upper || !countryCodes.includes(upper)) return undefined
+  return new Intl.DisplayNames(['en'], { type: 'region' }).of(upper)
 }
 
 /** The browser's language as one of languageCodes, if it is one. */

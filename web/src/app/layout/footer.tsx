@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { brand } from '@/config/brand'
 import { paths } from '@/config/paths'
 import { Logo } from './logo'
+import { SupportEmailLink } from '@/components/support-email-link'
 
 const readMore = [
   { to: paths.values, label: 'Our Values' },
@@ -54,9 +55,9 @@ export function Footer() {
             <Newspaper className="size-4" /> Newsletter
           </FooterLink>
           <li>
-            <a href={`mailto:${brand.supportEmail}`} className="inline-flex items-center gap-2 text-tiger-100 hover:text-white">
-              <Mail className="size-4" /> {brand.supportEmail}
-            </a>
+            <SupportEmailLink className="inline-flex items-center gap-2 text-tiger-100 hover:text-white">
+              <Mail className="size-4" />
+            </SupportEmailLink>
           </li>
         </FooterColumn>
       </div>

@@ -37,7 +37,7 @@ import {
 } from 'react-hook-form'
 import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/cn'
-import { Input } from './input'
+import { Input, Select } from './input'
 import { FieldError, Label } from './label'
 
 /** Hands the useForm() result to every field below it. */
@@ -152,6 +152,43 @@ export function InputField<TValues extends FieldValues, TName extends FieldPath<
             />
           </FormControl>
           {children}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
+}
+
+export type SelectOption = { value: string; label: string }
+
+type SelectFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = Omit<ComponentProps<typeof Select>, 'name' | 'value' | 'defaultValue' | 'children'> & {
+  control: Control<TValues>
+  name: TName
+  label: ReactNode
+  options: readonly SelectOption[]
+  /** The first, empty choice ('Choose a country'), when the field may be left empty. */
+  placeholder?: string
+}
+
+/** A labelled native select with its message, like InputField. */
+export function SelectField<TValues extends FieldValues, TName extends FieldPath<TValues>>({ control, name, label, options, placeholder, id, className, ...select }: SelectFieldProps<TValues, TName>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem id={id} className={className}>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Select {...select} {...field} value={field.value ?? ''}>
+              {placeholder !== undefined && <option value="">{placeholder}</option>}
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </Select>
+          </FormControl>
           <FormMessage />
         </FormItem>
       )}

@@ -25,3 +25,16 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
     />
   )
 }
+
+/** A native select: the phone's own picker, and type-to-find with a keyboard. */
+export function Select({ className, ...props }: ComponentProps<'select'>) {
+  return (
+    <select
+      className={cn(
+        'flex h-11 w-full cursor-pointer rounded-xl border-2 border-line bg-white px-3 text-base text-ink focus-visible:border-tiger-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-tiger-200 disabled:opacity-60 aria-invalid:border-red-400',
+        className,
+      )}
+      {...props}
+    />
+  )
+}

@@ -4,6 +4,7 @@ import { brand } from '@/config/brand'
 import { paths } from '@/config/paths'
 import { facts } from './facts'
 import { DotList, PolicyLayout, ProseSection } from './prose'
+import { SupportEmailLink } from '@/components/support-email-link'
 
 const sections = [
   { id: 'collect', title: 'What we collect' },
@@ -80,9 +81,7 @@ export function PrivacyPolicy() {
       <ProseSection id="contact" title="Contact us" icon={Mail} tone="bg-tiger-100 text-tiger-700">
         <p>
           Questions about your privacy? Write to{' '}
-          <a href={`mailto:${brand.supportEmail}`} className="font-bold text-tiger-700 underline-offset-4 hover:underline">
-            {brand.supportEmail}
-          </a>{' '}
+          <SupportEmailLink className="font-bold text-tiger-700 underline-offset-4 hover:underline" />{' '}
           or use our <Link to={paths.contactForm} className="font-bold text-tiger-700 underline-offset-4 hover:underline">contact form</Link>. If we change this policy
           we will update the date at the top and, for important changes, tell you by e-mail.
         </p>

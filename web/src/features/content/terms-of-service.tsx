@@ -4,6 +4,7 @@ import { brand } from '@/config/brand'
 import { paths } from '@/config/paths'
 import { facts } from './facts'
 import { DotList, PolicyLayout, ProseSection } from './prose'
+import { SupportEmailLink } from '@/components/support-email-link'
 
 const sections = [
   { id: 'agreement', title: 'Agreeing to these terms' },
@@ -72,9 +73,7 @@ export function TermsOfService() {
       <ProseSection id="contact" title="Contact us" icon={Mail} tone="bg-leaf-100 text-leaf-700">
         <p>
           Questions about these terms? Write to{' '}
-          <a href={`mailto:${brand.supportEmail}`} className="font-bold text-tiger-700 underline-offset-4 hover:underline">
-            {brand.supportEmail}
-          </a>{' '}
+          <SupportEmailLink className="font-bold text-tiger-700 underline-offset-4 hover:underline" />{' '}
           or <Link to={paths.contactForm} className="font-bold text-tiger-700 underline-offset-4 hover:underline">send us a message</Link>.
         </p>
       </ProseSection>

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { UserRound } from 'lucide-react'
 import { useMemo, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { z } from 'zod'
 import { Button } from '@/components/ui/button'
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, InputField, setServerErrors } from '@/components/ui/form'
+import { Form, InputField, SelectField, setServerErrors } from '@/components/ui/form'
 import { paths } from '@/config/paths'
 import { authClient, siteUrl } from '@/lib/auth-client'
 import { browserLanguage, countryOptions, languageOptions } from '@/lib/countries'
@@ -13,7 +13,7 @@ import { todayISO } from '../age'
 import { useUpdateProfile } from '../api/update-profile'
 import { emailError } from '../rules'
 import type { AccountProfile } from '../types'
-import { Section, selectClass } from './section'
+import { Section } from './section'
 
 // The e-mail is checked in the spec's order (rules.ts); the other fields are the server's to judge.
 const schema = z.object({
@@ -54,7 +54,7 @@ export function ProfileInfoCard({ profile, detectedCountry, onSaved }: { profile
   const countries = useMemo(() => countryOptions(), [])
   const languages = useMemo(() => languageOptions(), [])
 
-  const values = form.watch()
+  const values = { ...saved, ...useWatch({ control: form.control }) }
   const changed = fieldNames.some((k) => values[k].trim() !== saved[k])
   const canSave = changed && !emailError(values.email) && !saving
 
@@ -85,29 +85,6 @@ export function ProfileInfoCard({ profile, detectedCountry, onSaved }: { profile
     }
   }
 
-  const select = (name: 'country' | 'language', label: string, placeholder: string, options: { code: string; name: string }[]) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <select className={selectClass} {...field}>
-              <option value="">{placeholder}</option>
-              {options.map((o) => (
-                <option key={o.code} value={o.code}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  )
-
   return (
     <Section icon={UserRound} title="Edit Profile Info" description="How we greet you, and where your books travel.">
       <Form {...form}>
@@ -118,8 +95,8 @@ export function ProfileInfoCard({ profile, detectedCountry, onSaved }: { profile
         >
           <InputField control={form.control} name="first_name" label="First name" maxLength={100} autoComplete="given-name" />
           <InputField control={form.control} name="last_name" label="Last name" maxLength={100} autoComplete="family-name" />
-          {select('country', 'Country', 'Choose a country', countries)}
-          {select('language', 'Language', 'Choose a language', languages)}
+          <SelectField control={form.control} name="country" label="Country" placeholder="Choose a country" options={countries} />
+          <SelectField control={form.control} name="language" label="Language" placeholder="Choose a language" options={languages} />
           <InputField control={form.control} name="date_of_birth" label="Date of birth" type="date" max={todayISO()} />
           <InputField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
           {pendingEmail && (

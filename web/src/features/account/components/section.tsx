@@ -61,6 +61,3 @@ export function Field({ id, label, error, hint, children }: { id: string; label:
     </div>
   )
 }
-
-export const selectClass =
-  'flex h-11 w-full rounded-xl border-2 border-line bg-white px-3 text-base text-ink focus-visible:border-tiger-400 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-tiger-100 disabled:opacity-60'

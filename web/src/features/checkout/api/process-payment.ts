@@ -79,6 +79,14 @@ export function useCapturePayPalOrder() {
   return useMutation({ mutationFn: capturePayPalOrder })
 }
 
+/** A simulated card, Apple Pay or Google Pay payment takes this long, like a real one. */
+const DEMO_PAYMENT_MS = 2000
+
 export function useRecordDemoPayment() {
-  return useMutation({ mutationFn: recordDemoPayment })
+  return useMutation({
+    mutationFn: async (body: Parameters<typeof recordDemoPayment>[0]) => {
+      await new Promise((resolve) => setTimeout(resolve, DEMO_PAYMENT_MS))
+      return recordDemoPayment(body)
+    },
+  })
 }

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { ApiError } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
-import { capturePayPalOrder, createPayPalOrder, type PaymentItem, type PaymentResult } from '../api/process-payment'
+import { useCapturePayPalOrder, useCreatePayPalOrder, type PaymentItem, type PaymentResult } from '../api/process-payment'
 import type { ShippingInfo } from '../schema'
 
 export type PayPalPanelProps = {
@@ -46,6 +46,8 @@ export default function PayPalPanel(props: PayPalPanelProps) {
 
 function Buttons(props: PayPalPanelProps) {
   const [{ isPending, isRejected }] = usePayPalScriptReducer()
+  const newOrder = useCreatePayPalOrder()
+  const capture = useCapturePayPalOrder()
   // The SDK keeps the first callbacks it was given; read the latest props through a ref.
   const latest = useRef(props)
   useLayoutEffect(() => {
@@ -73,7 +75,7 @@ function Buttons(props: PayPalPanelProps) {
   const createOrder: PayPalButtonsComponentProps['createOrder'] = async () => {
     reported.current = false
     try {
-      const { id } = await createPayPalOrder(latest.current.getOrder())
+      const { id } = await newOrder.mutateAsync(latest.current.getOrder())
       if (!id) throw new Error('Failed to create order')
       return id
     } catch (err) {
@@ -88,7 +90,7 @@ function Buttons(props: PayPalPanelProps) {
   const onApprove: PayPalButtonsComponentProps['onApprove'] = async (data, actions) => {
     const p = latest.current
     try {
-      const result = await capturePayPalOrder({ orderID: data.orderID, ...p.getOrder(), shippingInfo: p.getShippingInfo(), userId: p.userId })
+      const result = await capture.mutateAsync({ orderID: data.orderID, ...p.getOrder(), shippingInfo: p.getShippingInfo(), userId: p.userId })
       p.onPaid(result)
     } catch (err) {
       const message = messageOf(err, 'Error processing payment')

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { brand } from '@/config/brand'
+import { SupportEmailLink } from '@/components/support-email-link'
 
 export type PostalAddress = { street: string; city: string; country: string }
 
@@ -9,9 +10,7 @@ export function ContactInfo({ address }: { address: PostalAddress }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-3">
       <InfoCard icon={Mail} title="Email us" tone="bg-tiger-100 text-tiger-700" note="We reply within one business day.">
-        <a href={`mailto:${brand.supportEmail}`} className="break-all font-bold text-tiger-700 underline-offset-4 hover:underline">
-          {brand.supportEmail}
-        </a>
+        <SupportEmailLink className="break-all font-bold text-tiger-700 underline-offset-4 hover:underline" />
       </InfoCard>
       <InfoCard icon={Phone} title="Call us" tone="bg-leaf-100 text-leaf-700" note="During store hours.">
         <a href={`tel:${brand.phone.replace(/[^+\d]/g, '')}`} className="font-bold text-leaf-700 underline-offset-4 hover:underline">

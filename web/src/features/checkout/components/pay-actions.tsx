@@ -1,0 +1,99 @@
+import { lazy, Suspense, type ReactNode } from 'react'
+import { useFormContext } from 'react-hook-form'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Loading } from '@/components/ui/loading'
+import { cn } from '@/lib/cn'
+import { payPalConfigured, useSettings } from '@/lib/settings'
+import type { PaymentResult } from '../api/process-payment'
+import { paymentRequest } from '../payment-request'
+import { readShippingInfo, type CheckoutFormInput } from '../schema'
+import type { CheckoutItem } from '../types'
+import type { PaymentMethod } from './payment-method-tabs'
+
+const PayPalPanel = lazy(() => import('./paypal-panel'))
+
+type PayActionsProps = {
+  method: PaymentMethod
+  items: CheckoutItem[]
+  /** 'Pay $12.34': the card button's words. */
+  payLabel: string
+  /** A demo payment is on its way. */
+  processing: boolean
+  paymentError: string | null
+  /** The signed-in buyer's id once the session is known; PayPal needs one. */
+  userId: string | null
+  onPaymentError: (message: string | null) => void
+  onPaid: (result: PaymentResult) => void
+}
+
+/** The end of the form: what went wrong, and the button (or PayPal's buttons) that pays. */
+export function PayActions({ method, items, payLabel, processing, paymentError, userId, onPaymentError, onPaid }: PayActionsProps) {
+  return (
+    <div className="flex flex-col gap-4">
+      {paymentError && (
+        <Alert tone="error">
+          <p className="font-bold">Payment Error</p>
+          <p>{paymentError}</p>
+        </Alert>
+      )}
+      {method === 'card' && <PayButton processing={processing}>{payLabel}</PayButton>}
+      {method === 'apple' && (
+        <PayButton processing={processing} className="bg-ink shadow-[0_4px_0_#000] hover:bg-black">
+          Pay with Apple Pay
+        </PayButton>
+      )}
+      {method === 'google' && (
+        <PayButton processing={processing} className="bg-white text-ink shadow-[0_4px_0_var(--color-line)] ring-2 ring-line hover:bg-tiger-50">
+          Pay with Google Pay
+        </PayButton>
+      )}
+      {method === 'paypal' && userId && <PayPalButtons items={items} userId={userId} onPaymentError={onPaymentError} onPaid={onPaid} />}
+    </div>
+  )
+}
+
+/** Submits the form; a demo payment is in progress while `processing`. */
+function PayButton({ processing, className, children }: { processing: boolean; className?: string; children: ReactNode }) {
+  return (
+    <Button type="submit" size="lg" disabled={processing} className={cn('mt-5 w-full', className)}>
+      {processing ? (
+        <>
+          <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" /> Processing payment...
+        </>
+      ) : (
+        children
+      )}
+    </Button>
+  )
+}
+
+/** PayPal's own buttons (loaded with their SDK only now), checking the form before PayPal's window opens. */
+function PayPalButtons({ items, userId, onPaymentError, onPaid }: Pick<PayActionsProps, 'items' | 'onPaymentError' | 'onPaid'> & { userId: string }) {
+  const settings = useSettings()
+  const { trigger, getValues } = useFormContext<CheckoutFormInput>()
+  if (!payPalConfigured(settings.data)) return null
+  const showProblems = () => trigger(undefined, { shouldFocus: true })
+  return (
+    <div className="rounded-2xl border-2 border-line bg-white p-4">
+      <Suspense fallback={<Loading label="Loading PayPal..." className="min-h-32" />}>
+        <PayPalPanel
+          clientId={settings.data.paypal.clientId}
+          sdkUrl={settings.data.paypal.sdkUrl || undefined}
+          userId={userId}
+          getOrder={() => paymentRequest(items)}
+          validate={showProblems}
+          getShippingInfo={() => {
+            // The buyer may have changed a field while PayPal's window was open.
+            const read = readShippingInfo(getValues())
+            if (read.ok) return read.info
+            void showProblems()
+            throw new Error(read.message)
+          }}
+          onPaymentError={onPaymentError}
+          onPaid={onPaid}
+        />
+      </Suspense>
+    </div>
+  )
+}

@@ -1,0 +1,56 @@
+import { useMemo } from 'react'
+import { useFormContext } from 'react-hook-form'
+import { FormControl, FormField, FormItem, FormLabel, FormMessage, InputField, SelectField } from '@/components/ui/form'
+import { Textarea } from '@/components/ui/input'
+import { countryOptions } from '@/lib/countries'
+import type { CheckoutFormInput } from '../schema'
+import { CheckoutSection } from './checkout-section'
+
+/** Steps 1 and 2 of the checkout: who buys, and where the parcel goes. */
+export function ShippingFields() {
+  const { control } = useFormContext<CheckoutFormInput>()
+  // The order keeps the country's English name, as the order e-mail prints it.
+  const countries = useMemo(() => countryOptions().map(({ label }) => ({ value: label, label })), [])
+  return (
+    <>
+      <CheckoutSection title="Contact Information" step={1}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField control={control} name="fullName" label="Full Name" autoComplete="name" />
+          <InputField control={control} name="email" label="Email" type="email" autoComplete="email" />
+        </div>
+      </CheckoutSection>
+
+      <CheckoutSection title="Shipping Address" step={2}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <InputField control={control} name="address" label="Address" autoComplete="street-address" className="sm:col-span-2" />
+          <InputField control={control} name="city" label="City" autoComplete="address-level2" />
+          <InputField control={control} name="state" label="State" autoComplete="address-level1" />
+          <InputField control={control} name="zipCode" label="ZIP Code" autoComplete="postal-code" />
+          <SelectField control={control} name="country" label="Country" autoComplete="country-name" options={countries} />
+        </div>
+      </CheckoutSection>
+    </>
+  )
+}
+
+/** Step 4: a gift message or a note for the courier. */
+export function OrderNotesField() {
+  const { control } = useFormContext<CheckoutFormInput>()
+  return (
+    <CheckoutSection title="Order Notes" step={4}>
+      <FormField
+        control={control}
+        name="notes"
+        render={({ field }) => (
+          <FormItem>
+            <FormLabel>Notes (optional)</FormLabel>
+            <FormControl>
+              <Textarea placeholder="A gift message, or where to leave the parcel" {...field} value={field.value ?? ''} />
+            </FormControl>
+            <FormMessage />
+          </FormItem>
+        )}
+      />
+    </CheckoutSection>
+  )
+}

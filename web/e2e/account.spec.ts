@@ -108,6 +108,42 @@ test.describe('account area', () => {
     await expect(page.getByRole('switch', { name: 'Send me news and offers' })).not.toBeChecked()
   })
 
+  test('the next parent signing in on the same page never sees the last one\'s children', async ({ page }) => {
+    const first = await confirmedAccount(page.request, 'first-parent', { first_name: 'Nainni', last_name: 'Rabbit' })
+    const kid = await page.request.post('/api/kids', {
+      headers: { Authorization: `Bearer ${await accessToken(page.request, first)}` },
+      data: { name: 'Mia Secret', date_of_birth: '2021-03-01' },
+    })
+    expect(kid.ok()).toBeTruthy()
+    const second = await confirmedAccount(page.request, 'second-parent', { first_name: 'Lizzie', last_name: 'Lizard' })
+
+    await logIn(page, first)
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Profile' }).click()
+    await expect(page.getByRole('region', { name: 'My Children' }).getByText('Mia Secret')).toBeVisible()
+    await signOutFromAvatar(page)
+
+    // No reload in between: the app's cache is the one the first parent filled.
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click()
+    await page.getByLabel('Email').fill(second)
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('LL')
+    await page.getByRole('button', { name: 'Account menu' }).click()
+    await page.getByRole('menuitem', { name: 'Profile' }).click()
+    const children = page.getByRole('region', { name: 'My Children' })
+    await expect(children).toBeVisible()
+    await expect(page.getByLabel('First name')).toHaveValue('Lizzie')
+    await expect(children.getByText('Mia Secret')).toHaveCount(0)
+  })
+
+  test('children\'s names that cannot be read at sign-in say so', async ({ page }) => {
+    const email = await confirmedAccount(page.request, 'kids-fail')
+    await page.route('**/api/kids', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"message":"down"}}' }))
+    await logIn(page, email)
+    await expect(page.getByText('Error loading kid names')).toBeVisible()
+  })
+
   test('the devices table shows this browser after sign-in', async ({ page }) => {
     await signedInProfile(page, 'devices')
     const devices = page.getByRole('region', { name: 'My Devices' })

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useEffect } from 'react'
-import { useCart } from '@/features/cart'
-import { booksQueryOptions } from '@/features/catalog'
+import { useCart } from '@/features/cart/cart-provider'
+import { booksQueryOptions } from '@/features/catalog/api/get-books'
 
 /**
  * Keeps the cart's lines at the catalogue's current title, price and cover

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { useAuth } from '@/features/auth'
+import { useAuth } from '@/features/auth/auth-provider'
 import { CONSENT_EVENT, getConsent, setConsent, type Consent } from '@/lib/consent'
 
 /** spec 01 §9: the banner waits this long before appearing. */

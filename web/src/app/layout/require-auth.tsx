@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
-import { useAuth } from '@/features/auth'
+import { useAuth } from '@/features/auth/auth-provider'
 
 /**
  * Guards signed-in pages: a Loading indicator while the session resolves,

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router'
-import { AuthProvider } from '@/features/auth'
-import { CartProvider } from '@/features/cart'
+import { AuthProvider } from '@/features/auth/auth-provider'
+import { CartProvider } from '@/features/cart/cart-provider'
 import { CookieBanner } from './cookie-banner'
 import { Footer } from './footer'
 import { Header } from './header'

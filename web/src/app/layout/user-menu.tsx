@@ -2,7 +2,8 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { LogOut, User } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
-import { initials, type AuthUser } from '@/features/auth'
+import { initials } from '@/features/auth/initials'
+import { type AuthUser } from '@/features/auth/auth-provider'
 
 /** The signed-in user's avatar with Profile and Sign Out. */
 export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () => void }) {

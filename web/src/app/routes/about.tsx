@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page'
-import { About } from '@/features/content'
+import { About } from '@/features/content/about'
 
 export default function AboutPage() {
   return (

@@ -1,4 +1,4 @@
-import { BlogArticle } from '@/features/content'
+import { BlogArticle } from '@/features/content/blog'
 
 export default function BlogPostPage() {
   return <BlogArticle />

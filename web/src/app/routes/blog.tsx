@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page'
-import { BlogList } from '@/features/content'
+import { BlogList } from '@/features/content/blog'
 
 export default function BlogPage() {
   return (

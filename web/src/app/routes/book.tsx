@@ -1,8 +1,9 @@
 import { ShoppingCart } from 'lucide-react'
 import { useParams } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { BookDetails, bookIdFromParam } from '@/features/catalog'
-import { useCart } from '@/features/cart'
+import { BookDetails } from '@/features/catalog/components/book-details'
+import { bookIdFromParam } from '@/features/catalog/book-id'
+import { useCart } from '@/features/cart/cart-provider'
 
 export default function BookPage() {
   const { id } = useParams()

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Page } from '@/components/ui/page'
 import { paths } from '@/config/paths'
-import { BooksBrowser, categoryLabel, isCategory } from '@/features/catalog'
+import { BooksBrowser } from '@/features/catalog/components/books-browser'
+import { categoryLabel, isCategory } from '@/features/catalog/filters'
 
 /** /books, and /categories/{id}: the same list with that category preset. */
 export default function BooksPage() {

@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page'
-import { CategoriesList } from '@/features/catalog'
+import { CategoriesList } from '@/features/catalog/components/categories-list'
 
 export default function CategoriesPage() {
   return (

@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page'
-import { CharacterGallery } from '@/features/content'
+import { CharacterGallery } from '@/features/content/characters'
 
 export default function CharactersPage() {
   return (

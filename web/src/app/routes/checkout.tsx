@@ -1,5 +1,5 @@
-import { useAuth } from '@/features/auth'
-import { useCart } from '@/features/cart'
+import { useAuth } from '@/features/auth/auth-provider'
+import { useCart } from '@/features/cart/cart-provider'
 import { CheckoutView } from '@/features/checkout/components/checkout-view'
 import { useSyncCartWithCatalog } from '../hooks/use-sync-cart-with-catalog'
 

@@ -3,8 +3,9 @@ import { Link } from 'react-router'
 import { CharacterPortrait } from '@/components/art/characters'
 import { Page } from '@/components/ui/page'
 import { paths } from '@/config/paths'
-import { ContactForm, ContactInfo } from '@/features/contact'
-import { facts } from '@/features/content'
+import { ContactForm } from '@/features/contact/components/contact-form'
+import { ContactInfo } from '@/features/contact/components/contact-info'
+import { facts } from '@/features/content/facts'
 
 export default function ContactPage() {
   return (

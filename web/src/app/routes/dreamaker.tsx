@@ -3,8 +3,8 @@ import { Button } from '@/components/ui/button'
 import { Page } from '@/components/ui/page'
 import { scrollToChildren } from '@/config/navigation'
 import { paths } from '@/config/paths'
-import { useAuth } from '@/features/auth'
-import { DreamMaker } from '@/features/dreams'
+import { useAuth } from '@/features/auth/auth-provider'
+import { DreamMaker } from '@/features/dreams/components/dream-maker'
 
 export default function DreamakerPage() {
   const { user, loading } = useAuth()

@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page'
-import { Faq } from '@/features/content'
+import { Faq } from '@/features/content/faq'
 
 export default function FaqPage() {
   return (

@@ -2,7 +2,8 @@ import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
 import { Page } from '@/components/ui/page'
 import { paths } from '@/config/paths'
-import { DifferencePairsEditor, useLocalDifferencePairs } from '@/features/games'
+import { DifferencePairsEditor } from '@/features/games/components/difference-pairs-editor'
+import { useLocalDifferencePairs } from '@/features/games/components/config-store'
 
 /** The player-side difference pair screen: kept in this browser only (differencePairs). */
 export default function FindDifferencesConfigPage() {

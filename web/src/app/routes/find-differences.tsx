@@ -1,6 +1,6 @@
 import { Page } from '@/components/ui/page'
 import { paths } from '@/config/paths'
-import { FindDifferencesGame } from '@/features/games'
+import { FindDifferencesGame } from '@/features/games/components/find-differences-game'
 
 export default function FindDifferencesPage() {
   return (

@@ -2,7 +2,8 @@ import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
 import { Page } from '@/components/ui/page'
 import { paths } from '@/config/paths'
-import { GameImagesEditor, useLocalGameImages } from '@/features/games'
+import { GameImagesEditor } from '@/features/games/components/game-images-editor'
+import { useLocalGameImages } from '@/features/games/components/config-store'
 
 /** The player-side game image screen: kept in this browser only (gameImages). */
 export default function FindObjectsConfigPage() {

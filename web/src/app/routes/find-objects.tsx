@@ -1,6 +1,6 @@
 import { Page } from '@/components/ui/page'
 import { paths } from '@/config/paths'
-import { FindObjectsGame } from '@/features/games'
+import { FindObjectsGame } from '@/features/games/components/find-objects-game'
 
 export default function FindObjectsPage() {
   return (

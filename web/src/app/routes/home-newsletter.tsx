@@ -4,7 +4,7 @@ import { CharacterPortrait } from '@/components/art/characters'
 
 // The form and its validation (react-hook-form, zod) load after the page has
 // painted: they sit at the bottom of the page, and the hero should not wait.
-const NewsletterForm = lazy(async () => ({ default: (await import('@/features/newsletter')).NewsletterForm }))
+const NewsletterForm = lazy(async () => ({ default: (await import('@/features/newsletter/components/newsletter-form')).NewsletterForm }))
 
 /** The home page's newsletter section (id "newsletter", reached by /#newsletter). */
 export function NewsletterSection() {

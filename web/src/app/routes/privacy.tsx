@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page'
-import { PrivacyPolicy } from '@/features/content'
+import { PrivacyPolicy } from '@/features/content/privacy-policy'
 
 export default function PrivacyPage() {
   return (

@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page'
-import { ShippingPolicy } from '@/features/content'
+import { ShippingPolicy } from '@/features/content/shipping-policy'
 
 export default function ShippingPage() {
   return (

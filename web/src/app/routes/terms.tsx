@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page'
-import { TermsOfService } from '@/features/content'
+import { TermsOfService } from '@/features/content/terms-of-service'
 
 export default function TermsPage() {
   return (

@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page'
-import { Values } from '@/features/content'
+import { Values } from '@/features/content/values'
 
 export default function ValuesPage() {
   return (

@@ -1,5 +1,5 @@
 /** The shapes of the account area's API (internal/account, /api/profile, /api/orders). */
-export type Kid = { id: string; name: string; date_of_birth: string; updated_at: string }
+export type { Kid } from '@/lib/kids'
 export type KidInput = { name: string; date_of_birth: string }
 
 export type Device = {
@@ -13,17 +13,6 @@ export type Device = {
 }
 
 export type Communications = { subscribed: boolean; updated_at: string | null }
-
-export type AccountProfile = {
-  id: string
-  first_name: string
-  last_name: string
-  country: string
-  language: string
-  email: string
-  date_of_birth: string | null
-}
-export type ProfilePatch = Partial<Pick<AccountProfile, 'first_name' | 'last_name' | 'country' | 'language' | 'date_of_birth'>>
 
 export type OrderLine = { bookId: number; title: string; quantity: number; unitPriceCents: number; lineTotalCents: number }
 export type Order = {

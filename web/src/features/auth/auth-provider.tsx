@@ -1,4 +1,5 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/auth-js'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -6,7 +7,9 @@ import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 import { loadAuthClient } from '@/lib/auth-client-loader'
 import { getConsent, hasAnalyticsConsent, setConsent } from '@/lib/consent'
-import { getProfile, type Profile } from './api/profile'
+import { kidsQueryOptions } from '@/lib/kids'
+import { profileQueryOptions, type Profile } from '@/lib/profile'
+import { forgetUserData, userKey } from '@/lib/user-data'
 import { trackDevice } from './api/track-device'
 import { needsSecondStep } from './second-step'
 import { removePendingEmail } from './pending-email'
@@ -23,33 +26,31 @@ export type SignOutOptions = {
 
 export type AuthState = {
   user: AuthUser | null
-  /** The profile row from /api/profile; null while signed out or not yet loaded. */
+  /** The profile row from /api/profile (lib/profile); null while signed out or not yet loaded. */
   profile: Profile | null
   session: Session | null
   /** True until the stored session (or the one in the URL) has been read. */
   loading: boolean
   isAdmin: boolean
   signOut: (options?: SignOutOptions) => Promise<void>
-  /** Loads the profile again; quiet skips the error toasts (for polling). */
-  reloadProfile: (options?: { quiet?: boolean }) => Promise<Profile | null>
 }
 
 const AuthContext = createContext<AuthState | null>(null)
 
 /**
- * Extra per-user data loaded at sign-in. Spec 01 §4 also stores the device
- * info (only under 'all' consent, see hasAnalyticsConsent in lib/consent) and
- * loads the kids' names ('Error loading kid names' on failure): the account
- * area issue fills this in. It runs after the profile has loaded.
+ * What spec 01 §4 loads at each sign-in besides the profile: the device is
+ * stored (only under 'all' consent, see lib/consent) and the children's names
+ * are read, each failure with its own toast.
  */
-async function loadAccountExtras(_user: User, _profile: Profile): Promise<void> {
-  // Device info is stored at each sign-in and refresh, only under 'all' consent.
-  if (hasAnalyticsConsent()) await trackDevice()
-}
-
-/** Clears what loadAccountExtras loaded; called on sign-out. */
-function clearAccountExtras(): void {
-  // Intentionally empty until the account area lands (devices, kids).
+function loadSignInData(queryClient: QueryClient) {
+  if (hasAnalyticsConsent()) {
+    trackDevice().then(
+      // The devices table may already be on screen (a sign-in straight to /profile).
+      () => queryClient.invalidateQueries({ queryKey: userKey('devices') }),
+      () => toast.error('Failed to load user data. Please try again.'),
+    )
+  }
+  queryClient.fetchQuery(kidsQueryOptions()).catch(() => toast.error('Error loading kid names'))
 }
 
 /** How long a sign-out waits for its page before it stops reporting loading anyway. */
@@ -75,8 +76,8 @@ function toAuthUser(user: User, profile: Profile | null): AuthUser {
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate()
+  const queryClient = useQueryClient()
   const [session, setSession] = useState<Session | null>(null)
-  const [profile, setProfile] = useState<Profile | null>(null)
   const [loading, setLoading] = useState(true)
   const location = useLocation()
   const [leavingTo, setLeavingTo] = useState<string | null>(null)
@@ -84,66 +85,56 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   if (leavingTo !== null && location.pathname === leavingTo) setLeavingTo(null)
   const signedIn = useRef(false)
   const afterSignOut = useRef<string>(paths.home)
-  const loadSeq = useRef(0)
 
-  const loadUserData = useCallback(async (user: User, quiet = false): Promise<Profile | null> => {
-    const seq = ++loadSeq.current
-    let loaded: Profile
-    try {
-      loaded = await getProfile()
-    } catch (err) {
-      if (seq !== loadSeq.current || quiet) return null
-      if (err instanceof ApiError) toast.error('Error loading profile', { description: err.message })
-      else toast.error('Failed to load user data. Please try again.')
-      return null
-    }
-    if (seq !== loadSeq.current) return null
-    setProfile(loaded)
-    if (typeof loaded.role !== 'string' && !quiet) toast.error('Error checking admin status')
-    try {
-      await loadAccountExtras(user, loaded)
-    } catch {
-      if (!quiet) toast.error('Failed to load user data. Please try again.')
-    }
-    return loaded
-  }, [])
+  // A session that still owes its two-step code is not complete: the profile
+  // loads once the code is verified (no 'Error loading profile' before).
+  const userId = session?.user && !needsSecondStep(session) ? session.user.id : null
+  const profile = useProfileOf(userId)
+
+  /** Sign-in, token refresh, a verified code: the profile and the sign-in data are read again. */
+  const signedInAs = useCallback(
+    (user: User) => {
+      removePendingEmail()
+      setConsent('all')
+      // last_login_date is set by the server when the session is issued.
+      void queryClient.invalidateQueries({ queryKey: profileQueryOptions(user.id).queryKey })
+      loadSignInData(queryClient)
+    },
+    [queryClient],
+  )
 
   const handleEvent = useCallback(
     (event: AuthChangeEvent, next: Session | null) => {
-      setSession(next)
       const user = next?.user ?? null
+      // Another account signed in (in this tab or another): nothing of the last one stays.
+      setSession((previous) => {
+        if (previous && previous.user.id !== user?.id) forgetUserData(queryClient)
+        return next
+      })
+      const complete = user !== null && !needsSecondStep(next)
       switch (event) {
         case 'INITIAL_SESSION':
           setLoading(false)
-          // A session that still owes its two-step code is not complete: the
-          // profile loads once the code is verified (no 'Error loading profile').
-          if (user && !needsSecondStep(next)) {
+          if (complete) {
             // A signed-in user with no stored choice accepts all (spec 01 §4 "Consent").
             if (getConsent() === null) setConsent('all')
-            void loadUserData(user)
+            loadSignInData(queryClient)
           }
           break
         case 'SIGNED_IN':
         case 'TOKEN_REFRESHED':
         case 'MFA_CHALLENGE_VERIFIED':
-          if (user && !needsSecondStep(next)) {
-            removePendingEmail()
-            setConsent('all')
-            // last_login_date is set by the server when the session is issued.
-            void loadUserData(user)
-          }
+          if (complete) signedInAs(user)
           break
         case 'USER_UPDATED':
           // The server activates the account and syncs the profile e-mail itself.
-          if (user) void loadUserData(user)
+          if (user) void queryClient.invalidateQueries({ queryKey: profileQueryOptions(user.id).queryKey })
           break
         case 'SIGNED_OUT': {
-          loadSeq.current++
           const target = afterSignOut.current
           afterSignOut.current = paths.home
           setSession(null)
-          setProfile(null)
-          clearAccountExtras()
+          forgetUserData(queryClient)
           if (signedIn.current) {
             // Until the target is reached, report loading: on a protected page
             // the guard would otherwise send the visitor to /login instead.
@@ -158,7 +149,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       signedIn.current = user !== null
     },
-    [loadUserData, navigate],
+    [queryClient, signedInAs, navigate],
   )
 
   useEffect(() => {
@@ -194,18 +185,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (error) await authClient.signOut({ scope: 'local' })
   }, [])
 
-  const reloadProfile = useCallback(
-    async ({ quiet = false }: { quiet?: boolean } = {}) => {
-      const user = session?.user
-      return user ? loadUserData(user, quiet) : null
-    },
-    [session, loadUserData],
-  )
-
   const value = useMemo<AuthState>(() => {
     const user = session?.user ? toAuthUser(session.user, profile) : null
-    return { user, profile, session, loading: loading || leavingTo !== null, isAdmin: profile?.role === 'admin', signOut, reloadProfile }
-  }, [session, profile, loading, leavingTo, signOut, reloadProfile])
+    return { user, profile, session, loading: loading || leavingTo !== null, isAdmin: profile?.role === 'admin', signOut }
+  }, [session, profile, loading, leavingTo, signOut])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }
@@ -214,4 +197,24 @@ export function useAuth(): AuthState {
   const ctx = useContext(AuthContext)
   if (!ctx) throw new Error('useAuth must be used within an AuthProvider')
   return ctx
+}
+
+/**
+ * The signed-in user's profile (lib/profile, the account area reads the same
+ * entry). A failed load says so once; polls that fail later stay quiet.
+ */
+function useProfileOf(userId: string | null): Profile | null {
+  const query = useQuery({ ...profileQueryOptions(userId ?? ''), enabled: userId !== null })
+  const { error, data } = query
+  const reported = useRef<unknown>(null)
+  useEffect(() => {
+    if (!error || query.isRefetchError || reported.current === error) return
+    reported.current = error
+    if (error instanceof ApiError) toast.error('Error loading profile', { description: error.message })
+    else toast.error('Failed to load user data. Please try again.')
+  }, [error, query.isRefetchError])
+  useEffect(() => {
+    if (data && typeof data.role !== 'string') toast.error('Error checking admin status')
+  }, [data])
+  return userId ? (data ?? null) : null
 }

@@ -6,7 +6,7 @@ export type Choices = {
   max_interests: number
   max_other_length: number
 }
-export type Kid = { id: string; name: string; date_of_birth: string }
+export type { Kid } from '@/lib/kids'
 export type Dream = {
   id: string
   title: string

@@ -1,13 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiFetch } from '@/lib/api'
-import type { AccountProfile } from '../types'
+import { useQuery } from '@tanstack/react-query'
+import { profileQueryOptions } from '@/lib/profile'
 
-export function getProfile(): Promise<AccountProfile> {
-  return apiFetch<AccountProfile>('/api/profile')
-}
-
-export const profileQueryOptions = () => queryOptions({ queryKey: ['profile'], queryFn: getProfile, retry: 1 })
-
-export function useProfile() {
-  return useQuery(profileQueryOptions())
+/** The signed-in parent's profile: the same cache entry the session keeps (lib/profile). */
+export function useProfile(userId: string) {
+  return useQuery(profileQueryOptions(userId))
 }

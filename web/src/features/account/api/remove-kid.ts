@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '@/lib/api'
-import { kidsQueryOptions } from './get-kids'
+import { kidsQueryOptions } from '@/lib/kids'
 
 export function removeKid(id: string): Promise<void> {
   return apiFetch<void>(`/api/kids/${encodeURIComponent(id)}`, { method: 'DELETE' })

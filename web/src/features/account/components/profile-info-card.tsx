@@ -12,7 +12,7 @@ import { browserLanguage, countryOptions, languageOptions } from '@/lib/countrie
 import { todayISO } from '../age'
 import { useUpdateProfile } from '../api/update-profile'
 import { emailError } from '../rules'
-import type { AccountProfile } from '../types'
+import type { Profile } from '@/lib/profile'
 import { Section } from './section'
 
 // The e-mail is checked in the spec's order (rules.ts); the other fields are the server's to judge.
@@ -30,7 +30,7 @@ const schema = z.object({
 type Values = z.infer<typeof schema>
 const fieldNames = Object.keys(schema.shape) as (keyof Values)[]
 
-function valuesOf(p: AccountProfile): Values {
+function valuesOf(p: Profile): Values {
   return { first_name: p.first_name, last_name: p.last_name, country: p.country, language: p.language, date_of_birth: p.date_of_birth ?? '', email: p.email }
 }
 
@@ -41,7 +41,7 @@ function valuesOf(p: AccountProfile): Values {
  * something changed, the e-mail is valid and no save runs. A new e-mail goes
  * through the account service's confirmation link.
  */
-export function ProfileInfoCard({ profile, detectedCountry, onSaved }: { profile: AccountProfile; detectedCountry?: string; onSaved: () => void }) {
+export function ProfileInfoCard({ profile, detectedCountry }: { profile: Profile; detectedCountry?: string }) {
   const saved = useMemo(() => valuesOf(profile), [profile])
   const form = useForm<Values>({
     resolver: zodResolver(schema),
@@ -76,7 +76,6 @@ export function ProfileInfoCard({ profile, detectedCountry, onSaved }: { profile
         form.setValue('email', profile.email)
       }
       toast.success('Profile updated')
-      onSaved()
     } catch (err) {
       setServerErrors(form.setError, err, fieldNames)
       toast.error('Update failed', { description: err instanceof Error ? err.message : String(err) })

@@ -23,26 +23,26 @@ export type ProfileNavigationState = { scrollToChildren?: boolean }
 export const SCROLL_TO_CHILDREN_DELAY_MS = 100
 
 export type ProfilePageProps = {
-  signedIn: boolean
+  /** The signed-in parent, or null. */
+  userId: string | null
   authLoading: boolean
   scrollToChildren: boolean
   onBack: () => void
   onSignOut: () => Promise<void>
   onSignOutOthers: () => Promise<void>
-  onProfileChanged: () => void
   onAccountDeleted: () => Promise<void>
 }
 
 /** The parent's profile page (spec 02 §2 and §4), every card and state. */
 export function ProfilePage(props: ProfilePageProps) {
-  const { signedIn, authLoading } = props
+  const { userId, authLoading } = props
   if (authLoading) return <Loading />
-  if (!signedIn) return <NotLoggedIn />
-  return <SignedInProfile {...props} />
+  if (!userId) return <NotLoggedIn />
+  return <SignedInProfile {...props} userId={userId} />
 }
 
-function SignedInProfile({ scrollToChildren, onBack, onSignOut, onSignOutOthers, onProfileChanged, onAccountDeleted }: ProfilePageProps) {
-  const profile = useProfile()
+function SignedInProfile({ userId, scrollToChildren, onBack, onSignOut, onSignOutOthers, onAccountDeleted }: ProfilePageProps & { userId: string }) {
+  const profile = useProfile(userId)
   // A missing country is filled from the detection lookup before the form shows.
   const missingPlace = profile.data !== undefined && !profile.data.country
   const geo = useGeo(missingPlace)
@@ -93,7 +93,6 @@ function SignedInProfile({ scrollToChildren, onBack, onSignOut, onSignOutOthers,
             key={profile.data.id}
             profile={profile.data}
             detectedCountry={missingPlace ? geo.data?.countryCode : undefined}
-            onSaved={onProfileChanged}
           />
           <ChildrenCard />
           <CommunicationsCard />

@@ -6,10 +6,11 @@ import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { authClient } from '@/lib/auth-client'
 import { Field, Section } from './section'
+import { userKey } from '@/lib/user-data'
 
 type Enrolment = { id: string; qr: string; secret: string }
 
-const factorsKey = ['mfa-factors']
+const factorsKey = userKey('mfa-factors')
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 async function verifiedTotp() {

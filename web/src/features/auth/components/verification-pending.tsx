@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query'
 import { MailOpen, RefreshCw } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { VERIFIED_STATUS } from '../api/profile'
+import { profileQueryOptions, VERIFIED_STATUS } from '@/lib/profile'
 import { getVerificationStatus } from '../api/verification-status'
 import { useAuth } from '../auth-provider'
 import { RESEND_COOLDOWN_SECONDS, useResendVerification } from '../hooks/use-resend-verification'
@@ -25,7 +26,7 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute:
  */
 export function VerificationPending() {
   const navigate = useNavigate()
-  const { user, profile, session, reloadProfile } = useAuth()
+  const { user, profile, session } = useAuth()
   const [storedEmail] = useState(getPendingEmail)
   const [storedUserId] = useState(getPendingUserId)
   const email = user?.email || storedEmail
@@ -33,9 +34,22 @@ export function VerificationPending() {
   const { resend, sending, cooldown } = useResendVerification({ startCooldown: true })
   const [lastSentAt, setLastSentAt] = useState(() => new Date())
   const startCooldown = cooldown.start
-  const [confirmedElsewhere, setConfirmedElsewhere] = useState(false)
 
-  const verified = profile?.email_verification_status === VERIFIED_STATUS || confirmedElsewhere
+  // With a session the profile is asked again; without one (or for the account
+  // signed up here, not someone else's session) the verification status is.
+  // Both poll only while the page is visible, and at once when it is shown again.
+  const watchedUserId = !user || user.id === storedUserId ? storedUserId : null
+  const profileVerified = profile?.email_verification_status === VERIFIED_STATUS
+  useQuery({ ...profileQueryOptions(user?.id ?? ''), enabled: session !== null && user !== null && !profileVerified, refetchInterval: POLL_MS, refetchOnWindowFocus: true })
+  const status = useQuery({
+    queryKey: ['verification-status', watchedUserId],
+    queryFn: ({ signal }) => getVerificationStatus(watchedUserId!, signal),
+    enabled: watchedUserId !== null && !profileVerified,
+    refetchInterval: POLL_MS,
+    refetchOnWindowFocus: true,
+    retry: false, // offline or rate-limited for a moment: the next tick asks again
+  })
+  const verified = profileVerified || status.data === true
   useEffect(() => {
     if (!verified) return
     removePendingEmail()
@@ -51,43 +65,6 @@ export function VerificationPending() {
     window.addEventListener('pagehide', onHide)
     return () => window.removeEventListener('pagehide', onHide)
   }, [])
-
-  const hasSession = session !== null
-  useEffect(() => {
-    if (!hasSession || verified) return
-    const id = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void reloadProfile({ quiet: true })
-    }, POLL_MS)
-    return () => window.clearInterval(id)
-  }, [hasSession, verified, reloadProfile])
-
-  // The account signed up in this browser (not someone else's session).
-  const watchedUserId = !user || user.id === storedUserId ? storedUserId : null
-  useEffect(() => {
-    if (!watchedUserId || verified) return
-    const controller = new AbortController()
-    let busy = false
-    const check = async () => {
-      if (busy || document.visibilityState !== 'visible') return
-      busy = true
-      try {
-        if (await getVerificationStatus(watchedUserId, controller.signal)) setConfirmedElsewhere(true)
-      } catch {
-        // Offline or rate-limited for a moment: ask again on the next tick.
-      } finally {
-        busy = false
-      }
-    }
-    const id = window.setInterval(() => void check(), POLL_MS)
-    // Back from the phone: ask at once rather than on the next tick.
-    const onVisible = () => void check()
-    document.addEventListener('visibilitychange', onVisible)
-    return () => {
-      window.clearInterval(id)
-      document.removeEventListener('visibilitychange', onVisible)
-      controller.abort()
-    }
-  }, [watchedUserId, verified])
 
   const onResend = async () => {
     if (await resend(email)) {
@@ -110,7 +87,7 @@ export function VerificationPending() {
         <p className="text-lg">We&apos;ve sent you a verification link. Click the link in the email to activate your account.</p>
       )}
       <p className="text-sm text-muted">
-        {watchedUserId || hasSession
+        {watchedUserId || session
           ? 'This page moves on by itself once your email is verified, even if you open the link on another device.'
           : 'This page moves on by itself once your email is verified in this browser; after opening the link elsewhere, just log in.'}
       </p>

@@ -1,1 +1,0 @@
-export { DreamMaker } from './components/dream-maker'

@@ -1,2 +1,0 @@
-export { NewsletterForm } from './components/newsletter-form'
-export { subscribe, useSubscribe } from './api/subscribe'

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query'
+import { apiFetch } from '@/lib/api'
+import { userKey } from '@/lib/user-data'
+
+/** A child kept on the profile (GET /api/kids). */
+export type Kid = { id: string; name: string; date_of_birth: string; updated_at: string }
+
+export function getKids(): Promise<Kid[]> {
+  return apiFetch<Kid[]>('/api/kids')
+}
+
+/** The children, read at sign-in (spec 01 §4), by the account area and by Dream Maker. */
+export const kidsQueryOptions = () => queryOptions({ queryKey: userKey('kids'), queryFn: getKids })

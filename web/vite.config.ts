@@ -33,12 +33,17 @@ function routeManifest(): Plugin {
 }
 
 // The router's table, pattern → lazy page module (src/app/router.tsx), as
-// written there: `{ path: '/books/:id', ...page(() => import('./routes/book')) }`.
+// written there: `{ path: paths.book(':id'), ...page(() => import('./routes/book')) }`.
 function routeModules(): [string, string][] {
   const source = readFileSync(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)), 'utf8')
-  const found = [...source.matchAll(/path: '([^']+)', \.\.\.page\(\(\) => import\('\.\/routes\/([\w-]+)'\)\)/g)]
+  const found = [...source.matchAll(/path: paths\.(\w+)(\(':id'\))?, \.\.\.page\(\(\) => import\('\.\/routes\/([\w-]+)'\)\)/g)]
   if (found.length === 0) throw new Error('route-manifest: no routes found in src/app/router.tsx')
-  return found.filter(([, pattern]) => pattern !== '*').map(([, pattern, name]) => [pattern, `/src/app/routes/${name}.tsx`])
+  return found.map(([, name, call, module]) => {
+    const path: unknown = (paths as Record<string, unknown>)[name]
+    const pattern = call && typeof path === 'function' ? (path as (id: string) => string)(':id') : path
+    if (typeof pattern !== 'string') throw new Error(`route-manifest: paths.${name} is not a path`)
+    return [pattern, `/src/app/routes/${module}.tsx`]
+  })
 }
 
 // The chunk of a route module and every chunk it imports statically, less

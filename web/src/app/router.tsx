@@ -3,8 +3,10 @@ import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { RequireAuth } from './layout/require-auth'
 import { Loading } from '@/components/ui/loading'
+import { paths } from '@/config/paths'
 
-// Each page is its own chunk, loaded when first visited.
+// Each page is its own chunk, loaded when first visited. Paths come from
+// config/paths.ts (an :id route is its path function given ':id').
 type PageModule = { default: React.ComponentType }
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
@@ -17,45 +19,45 @@ export const routes: RouteObject[] = [
     // Shown while the first page's chunk loads (the pages are lazy).
     HydrateFallback: () => <Loading />,
     children: [
-      { path: '/', ...page(() => import('./routes/home')) },
-      { path: '/books', ...page(() => import('./routes/books')) },
-      { path: '/books/:id', ...page(() => import('./routes/book')) },
-      { path: '/categories', ...page(() => import('./routes/categories')) },
-      { path: '/categories/:id', ...page(() => import('./routes/books')) },
-      { path: '/cart', ...page(() => import('./routes/cart')) },
-      { path: '/checkout', ...page(() => import('./routes/checkout')) },
-      { path: '/thank-you', ...page(() => import('./routes/thank-you')) },
-      { path: '/about', ...page(() => import('./routes/about')) },
-      { path: '/values', ...page(() => import('./routes/values')) },
-      { path: '/characters', ...page(() => import('./routes/characters')) },
-      { path: '/activities', ...page(() => import('./routes/activities')) },
-      { path: '/blog', ...page(() => import('./routes/blog')) },
-      { path: '/blog/:id', ...page(() => import('./routes/blog-post')) },
-      { path: '/contact', ...page(() => import('./routes/contact')) },
-      { path: '/faq', ...page(() => import('./routes/faq')) },
-      { path: '/shipping', ...page(() => import('./routes/shipping')) },
-      { path: '/privacy', ...page(() => import('./routes/privacy')) },
-      { path: '/terms', ...page(() => import('./routes/terms')) },
-      { path: '/login', ...page(() => import('./routes/login')) },
-      { path: '/signup', ...page(() => import('./routes/signup')) },
-      { path: '/reset-password', ...page(() => import('./routes/reset-password')) },
-      { path: '/update-password', ...page(() => import('./routes/update-password')) },
-      { path: '/auth/google/callback', ...page(() => import('./routes/google-callback')) },
-      { path: '/auth/email/callback', ...page(() => import('./routes/email-callback')) },
-      { path: '/email-confirmed', ...page(() => import('./routes/email-confirmed')) },
-      { path: '/email-verification-pending', ...page(() => import('./routes/email-verification-pending')) },
-      { path: '/config', ...page(() => import('./routes/config')) },
+      { path: paths.home, ...page(() => import('./routes/home')) },
+      { path: paths.books, ...page(() => import('./routes/books')) },
+      { path: paths.book(':id'), ...page(() => import('./routes/book')) },
+      { path: paths.categories, ...page(() => import('./routes/categories')) },
+      { path: paths.category(':id'), ...page(() => import('./routes/books')) },
+      { path: paths.cart, ...page(() => import('./routes/cart')) },
+      { path: paths.checkout, ...page(() => import('./routes/checkout')) },
+      { path: paths.thankYou, ...page(() => import('./routes/thank-you')) },
+      { path: paths.about, ...page(() => import('./routes/about')) },
+      { path: paths.values, ...page(() => import('./routes/values')) },
+      { path: paths.characters, ...page(() => import('./routes/characters')) },
+      { path: paths.activities, ...page(() => import('./routes/activities')) },
+      { path: paths.blog, ...page(() => import('./routes/blog')) },
+      { path: paths.blogPost(':id'), ...page(() => import('./routes/blog-post')) },
+      { path: paths.contact, ...page(() => import('./routes/contact')) },
+      { path: paths.faq, ...page(() => import('./routes/faq')) },
+      { path: paths.shipping, ...page(() => import('./routes/shipping')) },
+      { path: paths.privacy, ...page(() => import('./routes/privacy')) },
+      { path: paths.terms, ...page(() => import('./routes/terms')) },
+      { path: paths.login, ...page(() => import('./routes/login')) },
+      { path: paths.signup, ...page(() => import('./routes/signup')) },
+      { path: paths.resetPassword, ...page(() => import('./routes/reset-password')) },
+      { path: paths.updatePassword, ...page(() => import('./routes/update-password')) },
+      { path: paths.googleCallback, ...page(() => import('./routes/google-callback')) },
+      { path: paths.emailCallback, ...page(() => import('./routes/email-callback')) },
+      { path: paths.emailConfirmed, ...page(() => import('./routes/email-confirmed')) },
+      { path: paths.emailVerificationPending, ...page(() => import('./routes/email-verification-pending')) },
+      { path: paths.config, ...page(() => import('./routes/config')) },
       // Not behind RequireAuth: a signed-out visitor sees 'Not Logged In' (spec 02 §2).
-      { path: '/profile', ...page(() => import('./routes/profile')) },
+      { path: paths.profile, ...page(() => import('./routes/profile')) },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/dreamaker', ...page(() => import('./routes/dreamaker')) },
-          { path: '/games/find-objects', ...page(() => import('./routes/find-objects')) },
-          { path: '/games/find-differences', ...page(() => import('./routes/find-differences')) },
+          { path: paths.dreamaker, ...page(() => import('./routes/dreamaker')) },
+          { path: paths.findObjects, ...page(() => import('./routes/find-objects')) },
+          { path: paths.findDifferences, ...page(() => import('./routes/find-differences')) },
           // Games: the player-side configuration screens.
-          { path: '/games/find-objects/config', ...page(() => import('./routes/find-objects-config')) },
-          { path: '/games/find-differences/config', ...page(() => import('./routes/find-differences-config')) },
+          { path: paths.findObjectsConfig, ...page(() => import('./routes/find-objects-config')) },
+          { path: paths.findDifferencesConfig, ...page(() => import('./routes/find-differences-config')) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

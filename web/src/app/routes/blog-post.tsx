@@ -1,4 +1,4 @@
-import { BlogArticle } from '@/features/content/blog'
+import { BlogArticle } from '@/features/content/blog-article'
 
 export default function BlogPostPage() {
   return <BlogArticle />

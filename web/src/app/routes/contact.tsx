@@ -6,6 +6,7 @@ import { paths } from '@/config/paths'
 import { ContactForm } from '@/features/contact/components/contact-form'
 import { ContactInfo } from '@/features/contact/components/contact-info'
 import { facts } from '@/features/content/facts'
+import { StoreHours } from '@/components/store-hours'
 
 export default function ContactPage() {
   return (
@@ -31,14 +32,7 @@ export default function ContactPage() {
             <h2 className="flex items-center gap-2 text-xl font-semibold">
               <Clock className="size-5 text-tiger-700" aria-hidden="true" /> Store hours
             </h2>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5">
-              {facts.hours.map((h) => (
-                <div key={h.short} className="contents">
-                  <dt className="font-bold">{h.short}</dt>
-                  <dd>{h.time}</dd>
-                </div>
-              ))}
-            </dl>
+            <StoreHours hours={facts.hours} className="mt-3" />
           </div>
           <div className="flex items-center gap-4 rounded-3xl bg-leaf-100 p-6">
             <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-white" aria-hidden="true">

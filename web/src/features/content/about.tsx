@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { brand } from '@/config/brand'
 import { paths } from '@/config/paths'
 import { facts } from './facts'
+import { StoreHours } from '@/components/store-hours'
 
 const values = [
   { title: 'Imagination', text: 'Stories where children choose what happens next.' },
@@ -83,14 +84,7 @@ export function About() {
             </span>
             <div>
               <h3 className="text-lg font-semibold">Store hours</h3>
-              <dl className="mt-1 grid grid-cols-[auto_auto] gap-x-6 gap-y-1">
-                {facts.hours.map((h) => (
-                  <div key={h.short} className="contents">
-                    <dt className="font-bold">{h.short}</dt>
-                    <dd>{h.time}</dd>
-                  </div>
-                ))}
-              </dl>
+              <StoreHours hours={facts.hours} className="mt-1 grid-cols-[auto_auto] gap-y-1" />
             </div>
           </div>
           <Button asChild>

@@ -6,6 +6,7 @@ import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { authClient } from '@/lib/auth-client'
 import { AuthShell } from './auth-shell'
+import { StatusPanel } from './status-panel'
 
 /** spec 01 §9: the confirmation check waits this long for the session to settle. */
 const CHECK_DELAY_MS = 1000
@@ -51,32 +52,36 @@ export function EmailConfirmed() {
   if (status === 'success') {
     return (
       <AuthShell title="Email Confirmed!" character="lizzie">
-        <div className="space-y-5 text-center">
-          <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-leaf-100 text-leaf-600">
-            <PartyPopper className="size-8" aria-hidden="true" />
-          </div>
-          <p className="font-display text-2xl font-semibold text-leaf-700">Account activated</p>
+        <StatusPanel
+          icon={PartyPopper}
+          tone="success"
+          heading="Account activated"
+          action={
+            <Button asChild size="lg" className="w-full">
+              <Link to={paths.login}>Log in</Link>
+            </Button>
+          }
+        >
           <p className="text-muted">Thank you for verifying your email. Your account is ready for reading adventures!</p>
-          <Button asChild size="lg" className="w-full">
-            <Link to={paths.login}>Log in</Link>
-          </Button>
-        </div>
+        </StatusPanel>
       </AuthShell>
     )
   }
 
   return (
     <AuthShell title="Something went wrong" character="feefee">
-      <div className="space-y-5 text-center">
-        <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-red-50 text-red-500">
-          <CircleAlert className="size-8" aria-hidden="true" />
-        </div>
-        <p className="font-display text-2xl font-semibold text-red-600">Verification failed</p>
+      <StatusPanel
+        icon={CircleAlert}
+        tone="error"
+        heading="Verification failed"
+        action={
+          <Button asChild size="lg" className="w-full">
+            <Link to={paths.login}>Return to login</Link>
+          </Button>
+        }
+      >
         <p className="text-muted">{handed.error ?? 'We could not verify your email. The link may have expired or already been used.'}</p>
-        <Button asChild size="lg" className="w-full">
-          <Link to={paths.login}>Return to login</Link>
-        </Button>
-      </div>
+      </StatusPanel>
     </AuthShell>
   )
 }

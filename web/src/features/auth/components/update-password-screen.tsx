@@ -7,6 +7,7 @@ import { useAuth } from '../auth-provider'
 import { useAuthRedirect } from '../hooks/use-auth-redirect'
 import { AuthShell } from './auth-shell'
 import { UpdatePasswordForm } from './update-password-form'
+import { StatusPanel } from './status-panel'
 
 /**
  * spec 01 §2 /update-password, the return target of the reset e-mail: the
@@ -27,15 +28,17 @@ export function UpdatePasswordScreen() {
   if (!result.session && !session) {
     return (
       <AuthShell title="Link Expired" character="feefee">
-        <div className="space-y-5 text-center">
-          <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-sun-100 text-tiger-600">
-            <Hourglass className="size-8" aria-hidden="true" />
-          </div>
+        <StatusPanel
+          icon={Hourglass}
+          tone="warning"
+          action={
+            <Button asChild size="lg" className="w-full">
+              <Link to={paths.resetPassword}>Request a new link</Link>
+            </Button>
+          }
+        >
           <p className="text-lg">Invalid or expired password reset link. Please try again.</p>
-          <Button asChild size="lg" className="w-full">
-            <Link to={paths.resetPassword}>Request a new link</Link>
-          </Button>
-        </div>
+        </StatusPanel>
       </AuthShell>
     )
   }

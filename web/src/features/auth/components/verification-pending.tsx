@@ -10,6 +10,7 @@ import { getVerificationStatus } from '../api/verification-status'
 import { useAuth } from '../auth-provider'
 import { RESEND_COOLDOWN_SECONDS, useResendVerification } from '../hooks/use-resend-verification'
 import { getPendingEmail, getPendingUserId, releasePendingEmail, removePendingEmail } from '../pending-email'
+import { StatusPanel } from './status-panel'
 
 /** How often the page asks whether the link has been opened (profile with a session, verification status without). */
 const POLL_MS = 5_000
@@ -75,10 +76,7 @@ export function VerificationPending() {
   }
 
   return (
-    <div className="space-y-6 text-center">
-      <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-sky-100 text-sky-500">
-        <MailOpen className="size-8" aria-hidden="true" />
-      </div>
+    <StatusPanel icon={MailOpen} tone="info">
       {email ? (
         <p className="text-lg">
           We&apos;ve sent a verification link to <strong className="break-all">{email}</strong>. Click the link in the email to activate your account.
@@ -117,6 +115,6 @@ export function VerificationPending() {
           log in
         </Link>
       </p>
-    </div>
+    </StatusPanel>
   )
 }

@@ -40,7 +40,6 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -51,6 +50,7 @@ import (
 	"bookshop/internal/db/dbtest"
 	"bookshop/internal/paypal/paypaltest"
 	"bookshop/internal/server"
+	"bookshop/internal/testclock"
 )
 
 // SiteURL is the site every test server runs as; e-mail links start with it.
@@ -127,7 +127,7 @@ type Env struct {
 	DB        *db.DB
 	Server    *server.Server
 	Handler   http.Handler
-	Clock     *Clock
+	Clock     *testclock.Clock
 	PayPal    *paypaltest.Fake  // the fake PayPal API the server talks to
 	PayPalURL string            // its base URL
 	Vars      map[string]string // {name} placeholders of the scenario's URL
@@ -175,7 +175,7 @@ func NewEnv(t *testing.T, d *db.DB, settings map[string]string) *Env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	clock := &Clock{t: time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)}
+	clock := testclock.At(time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC))
 	srv, err := server.New(cfg, d, server.WithClock(clock.Now), server.WithCheapPasswordHashing(), server.WithWebApp(TestApp))
 	if err != nil {
 		t.Fatal(err)
@@ -334,24 +334,4 @@ func (r *Response) JSON(t *testing.T) map[string]any {
 	var m map[string]any
 	r.Decode(t, &m)
 	return m
-}
-
-// Clock is the server's clock; tests move it by hand.
-type Clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-// Now is the clock's time.
-func (c *Clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-// Advance moves the clock forward.
-func (c *Clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
 }

@@ -17,7 +17,7 @@ func TestFailedSignInsPerAccount(t *testing.T) {
 		h := newHarness(t, d, nil)
 		h.confirmedUser("ann@example.com")
 		h.confirmedUser("bob@example.com")
-		h.clock.advance(time.Minute) // a fresh 15-minute window
+		h.clock.Advance(time.Minute) // a fresh 15-minute window
 		for i := range maxFailedSignIns {
 			h.expect(h.do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "ANN@example.com", "password": fmt.Sprintf("wrong-%d", i)}), 400, "invalid_credentials")
 		}
@@ -27,7 +27,7 @@ func TestFailedSignInsPerAccount(t *testing.T) {
 			t.Fatalf("no Retry-After: %v", r.header)
 		}
 		h.login("bob@example.com", password)
-		h.clock.advance(signInFailureWindow)
+		h.clock.Advance(signInFailureWindow)
 		h.login("ann@example.com", password)
 	})
 }
@@ -37,7 +37,7 @@ func TestWrongCodesKillTheCode(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		h := newHarness(t, d, nil)
 		h.confirmedUser("ann@example.com")
-		h.clock.advance(time.Hour)
+		h.clock.Advance(time.Hour)
 		h.expect(h.do("POST", "/auth/v1/otp", map[string]any{"email": "ann@example.com"}), 200, "")
 		_, code := h.link("ann@example.com")
 		wrong := wrongFor(code)
@@ -48,7 +48,7 @@ func TestWrongCodesKillTheCode(t *testing.T) {
 		h.expect(h.do("POST", "/auth/v1/verify", map[string]any{"type": "email", "email": "ann@example.com", "token": code}), 403, "otp_expired")
 
 		// A new code after four wrong tries still works.
-		h.clock.advance(time.Hour)
+		h.clock.Advance(time.Hour)
 		h.expect(h.do("POST", "/auth/v1/otp", map[string]any{"email": "ann@example.com"}), 200, "")
 		_, code = h.link("ann@example.com")
 		for range maxWrongCodes - 1 {
@@ -70,7 +70,7 @@ func TestUpdateUserIsRateLimited(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		h := newHarness(t, d, map[string]string{"RATE_LIMIT_PER_MINUTE": "3"})
 		s := h.confirmedUser("ann@example.com")
-		h.clock.advance(time.Minute)
+		h.clock.Advance(time.Minute)
 		for range 3 {
 			h.expect(h.do("PUT", "/auth/v1/user", map[string]any{"data": map[string]any{"first_name": "Ann"}}, authHeader(s)...), 200, "")
 		}

@@ -28,13 +28,13 @@ func TestSignupConfirmAndSignIn(t *testing.T) {
 		}
 
 		// Re-sign-up of the unconfirmed address is subject to the cooldown, which names the seconds left.
-		h.clock.advance(20 * time.Second)
+		h.clock.Advance(20 * time.Second)
 		r = h.signup("ann@example.com", nil)
 		h.expect(r, 429, "over_email_send_rate_limit")
 		if !strings.Contains(r.str("msg"), "after 40 seconds") {
 			t.Fatalf("cooldown message: %s", r.raw)
 		}
-		h.clock.advance(41 * time.Second)
+		h.clock.Advance(41 * time.Second)
 		r = h.signup("ann@example.com", nil)
 		h.expect(r, 200, "")
 		if n := h.mailCount("ann@example.com"); n != 2 {
@@ -72,7 +72,7 @@ func TestSignupConfirmAndSignIn(t *testing.T) {
 		}
 
 		// A sign-up of the confirmed address answers like a new one (see TestSignupDoesNotTellWhoHasAnAccount).
-		h.clock.advance(time.Minute)
+		h.clock.Advance(time.Minute)
 		h.expect(h.signup("ann@example.com", nil), 200, "")
 		s := h.login("ann@example.com", password)
 		if s.str("token_type") != "bearer" || s.json["expires_in"].(float64) != 3600 || s.str("refresh_token") == "" {
@@ -186,13 +186,13 @@ func TestLinksExpire(t *testing.T) {
 		h := newHarness(t, d, nil)
 		h.expect(h.signup("late@example.com", nil), 200, "")
 		link, _ := h.link("late@example.com")
-		h.clock.advance(23 * time.Hour)
+		h.clock.Advance(23 * time.Hour)
 		h.expect(h.signup("late@example.com", nil), 200, "") // a new link replaces the old one
 		if got := fragment(h.follow(link)).Get("error_code"); got != "otp_expired" {
 			t.Fatalf("replaced link: error_code %q", got)
 		}
 		link, code := h.link("late@example.com")
-		h.clock.advance(24*time.Hour + time.Second)
+		h.clock.Advance(24*time.Hour + time.Second)
 		if got := fragment(h.follow(link)).Get("error_code"); got != "otp_expired" {
 			t.Fatalf("24 h old link: error_code %q", got)
 		}
@@ -204,7 +204,7 @@ func TestLinksExpire(t *testing.T) {
 		if !strings.Contains(link, "type=recovery") {
 			t.Fatalf("recovery link: %s", link)
 		}
-		h.clock.advance(61 * time.Minute)
+		h.clock.Advance(61 * time.Minute)
 		if got := fragment(h.follow(link)).Get("error_code"); got != "otp_expired" {
 			t.Fatalf("61 min old recovery link: error_code %q", got)
 		}
@@ -250,7 +250,7 @@ func TestPKCEFlow(t *testing.T) {
 		h.expect(h.do("POST", "/auth/v1/recover", map[string]any{"email": "pkce@example.com", "code_challenge": s256(verifier), "code_challenge_method": "s256"}), 200, "")
 		link, _ = h.link("pkce@example.com")
 		code = h.follow(link).Query().Get("code")
-		h.clock.advance(6 * time.Minute)
+		h.clock.Advance(6 * time.Minute)
 		h.expect(exchange(code, verifier), 400, "flow_state_expired")
 	})
 }
@@ -284,7 +284,7 @@ func TestRecoverResendAndMagicLink(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		h := newHarness(t, d, nil)
 		h.confirmedUser("bo@example.com")
-		h.clock.advance(time.Minute)
+		h.clock.Advance(time.Minute)
 
 		// No enumeration: unknown addresses get the same answer, and no e-mail.
 		for _, path := range []string{"/auth/v1/recover", "/auth/v1/resend"} {
@@ -293,7 +293,7 @@ func TestRecoverResendAndMagicLink(t *testing.T) {
 			if r.raw != "{}\n" {
 				t.Fatalf("%s answered %q", path, r.raw)
 			}
-			h.clock.advance(time.Minute)
+			h.clock.Advance(time.Minute)
 		}
 		if h.mailCount("ghost@example.com") != 0 {
 			t.Fatal("e-mail sent to an unknown address")
@@ -303,7 +303,7 @@ func TestRecoverResendAndMagicLink(t *testing.T) {
 		if n := h.mailCount("bo@example.com"); n != 1 {
 			t.Fatalf("%d e-mails to bo, want 1", n)
 		}
-		h.clock.advance(time.Minute)
+		h.clock.Advance(time.Minute)
 
 		h.expect(h.do("POST", "/auth/v1/recover", map[string]any{"email": "bo@example.com"}), 200, "")
 		_, code := h.link("bo@example.com")
@@ -323,7 +323,7 @@ func TestRecoverResendAndMagicLink(t *testing.T) {
 		if n := h.mailCount("new@example.com"); n != 0 {
 			t.Fatalf("%d e-mails to an unknown address", n)
 		}
-		h.clock.advance(time.Minute)
+		h.clock.Advance(time.Minute)
 		h.expect(h.do("POST", "/auth/v1/otp", map[string]any{"email": "bo@example.com", "create_user": false}), 200, "")
 		link, _ := h.link("bo@example.com")
 		token := strings.TrimPrefix(regexpFind(`token=([^&]+)`, link), "token=")
@@ -345,7 +345,7 @@ func TestRefreshRotationAndReuse(t *testing.T) {
 			t.Fatal("refresh token did not rotate")
 		}
 		// Another tab refreshes with the old token 5 s later: same session continues.
-		h.clock.advance(5 * time.Second)
+		h.clock.Advance(5 * time.Second)
 		twin := refresh(first.str("refresh_token"))
 		h.expect(twin, 200, "")
 		c1, _ := h.svc.parseAccessToken(second.str("access_token"))
@@ -354,7 +354,7 @@ func TestRefreshRotationAndReuse(t *testing.T) {
 			t.Fatal("reuse inside the window started a new session")
 		}
 		// Outside the window, reuse revokes the whole session.
-		h.clock.advance(6 * time.Second)
+		h.clock.Advance(6 * time.Second)
 		h.expect(refresh(first.str("refresh_token")), 400, "refresh_token_already_used")
 		h.expect(refresh(second.str("refresh_token")), 400, "refresh_token_not_found")
 		h.expect(h.do("GET", "/auth/v1/user", nil, authHeader(second)...), 403, "session_not_found")
@@ -422,7 +422,7 @@ func TestRateLimit(t *testing.T) {
 		h.expect(h.do("POST", "/auth/v1/token?grant_type=password", body), 429, "over_request_rate_limit")
 		// Another endpoint has its own counter; a new minute starts afresh.
 		h.expect(h.do("POST", "/auth/v1/recover", map[string]any{"email": "rl@example.com"}), 200, "")
-		h.clock.advance(time.Minute)
+		h.clock.Advance(time.Minute)
 		h.expect(h.do("POST", "/auth/v1/token?grant_type=password", body), 400, "invalid_credentials")
 	})
 }
@@ -448,7 +448,7 @@ func TestTOTPAndRecoveryCodes(t *testing.T) {
 			return h.do("POST", "/auth/v1/factors/"+factorID+"/verify", map[string]any{"challenge_id": challengeID, "code": code}, authHeader(s)...)
 		}
 		h.expect(verify(s, challenge(s), "000000"), 422, "mfa_verification_failed")
-		code, _ := totp.GenerateCode(secret, h.clock.now())
+		code, _ := totp.GenerateCode(secret, h.clock.Now())
 		v := verify(s, challenge(s), code)
 		h.expect(v, 200, "")
 		codes, _ := v.json["recovery_codes"].([]any)
@@ -466,8 +466,8 @@ func TestTOTPAndRecoveryCodes(t *testing.T) {
 		h.expect(h.do("DELETE", "/auth/v1/factors/"+factorID, nil, authHeader(s2)...), 403, "insufficient_aal")
 		// Expired challenge.
 		old := challenge(s2)
-		h.clock.advance(6 * time.Minute)
-		code, _ = totp.GenerateCode(secret, h.clock.now())
+		h.clock.Advance(6 * time.Minute)
+		code, _ = totp.GenerateCode(secret, h.clock.Now())
 		h.expect(verify(s2, old, code), 422, "mfa_challenge_expired")
 		// A recovery code works once.
 		rc := codes[0].(string)

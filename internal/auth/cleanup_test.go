@@ -42,7 +42,7 @@ func TestCleanup(t *testing.T) {
 		// A session nobody can refresh any more.
 		dead := h.confirmedUser("dead@example.com")
 		deadID := dead.json["user"].(map[string]any)["id"]
-		if _, err := d.ExecContext(context.Background(), `UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ?`, h.clock.now(), deadID); err != nil {
+		if _, err := d.ExecContext(context.Background(), `UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ?`, h.clock.Now(), deadID); err != nil {
 			t.Fatal(err)
 		}
 		deadSessions := count(`SELECT COUNT(*) FROM sessions WHERE user_id = ?`, deadID)
@@ -67,7 +67,7 @@ func TestCleanup(t *testing.T) {
 		}
 
 		// Past the e-mail cooldown, within the lockout: the cooldowns go, the lockout stays.
-		h.clock.advance(14 * time.Minute)
+		h.clock.Advance(14 * time.Minute)
 		got := cleanup()
 		if got["email_cooldowns"] == 0 || count(`SELECT COUNT(*) FROM email_cooldowns`) != 0 {
 			t.Errorf("expired cooldowns kept: %v", got)
@@ -76,8 +76,8 @@ func TestCleanup(t *testing.T) {
 			t.Fatal("the clean-up lifted a running lockout")
 		}
 		// Past the longest window, the counters go.
-		h.clock.advance(31 * time.Minute)
-		if got := cleanup(); got["rate_limits"] == 0 || count(`SELECT COUNT(*) FROM rate_limits WHERE window_start < ?`, h.clock.now().UTC().Add(-30*time.Minute)) != 0 {
+		h.clock.Advance(31 * time.Minute)
+		if got := cleanup(); got["rate_limits"] == 0 || count(`SELECT COUNT(*) FROM rate_limits WHERE window_start < ?`, h.clock.Now().UTC().Add(-30*time.Minute)) != 0 {
 			t.Errorf("old counters kept: %v", got)
 		}
 		if count(`SELECT COUNT(*) FROM one_time_tokens`) != tokens || count(`SELECT COUNT(*) FROM flow_states`) != flows {
@@ -85,7 +85,7 @@ func TestCleanup(t *testing.T) {
 		}
 
 		// A day on, the pending sign-up's link, code and flow are dead and gone.
-		h.clock.advance(24 * time.Hour)
+		h.clock.Advance(24 * time.Hour)
 		if got := cleanup(); got["one_time_tokens"] == 0 || got["flow_states"] == 0 {
 			t.Errorf("expired links and flows kept: %v", got)
 		}
@@ -97,7 +97,7 @@ func TestCleanup(t *testing.T) {
 		}
 
 		// Past the reuse grace: rotated tokens and the dead session go, the live session stays.
-		h.clock.advance(revokedTokenGrace)
+		h.clock.Advance(revokedTokenGrace)
 		got = cleanup()
 		if got["sessions"] != int64(deadSessions) || got["refresh_tokens"] != 1 || count(`SELECT COUNT(*) FROM sessions WHERE user_id = ?`, deadID) != 0 {
 			t.Errorf("deleted %v, want the dead session and the rotated token", got)
@@ -115,11 +115,11 @@ func TestCleanupOnSeveralInstances(t *testing.T) {
 		for i := range n {
 			h.expect(h.signup(fmt.Sprintf("p%d@example.com", i), nil), 200, "")
 		}
-		other, err := NewService(context.Background(), testSettings(t, nil), d, WithClock(h.clock.now), WithCheapPasswordHashing())
+		other, err := NewService(context.Background(), testSettings(t, nil), d, WithClock(h.clock.Now), WithCheapPasswordHashing())
 		if err != nil {
 			t.Fatal(err)
 		}
-		h.clock.advance(25 * time.Hour)
+		h.clock.Advance(25 * time.Hour)
 		var mu sync.Mutex
 		total := int64(0)
 		var wg sync.WaitGroup

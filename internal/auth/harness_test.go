@@ -12,40 +12,22 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"bookshop/internal/config"
 	"bookshop/internal/db"
+	"bookshop/internal/testclock"
 )
 
 const site = "http://shop.test"
-
-// fakeClock is a clock tests move by hand.
-type fakeClock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *fakeClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *fakeClock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.t = c.t.Add(d)
-	c.mu.Unlock()
-}
 
 // harness is the account service behind its routes, on a fresh database.
 type harness struct {
 	t     *testing.T
 	db    *db.DB
 	svc   *Service
-	clock *fakeClock
+	clock *testclock.Clock
 	h     http.Handler
 }
 
@@ -76,8 +58,8 @@ func testSettings(t *testing.T, env map[string]string) Settings {
 
 func newHarness(t *testing.T, d *db.DB, env map[string]string) *harness {
 	t.Helper()
-	clock := &fakeClock{t: time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)}
-	svc, err := NewService(context.Background(), testSettings(t, env), d, WithClock(clock.now), WithCheapPasswordHashing())
+	clock := testclock.At(time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC))
+	svc, err := NewService(context.Background(), testSettings(t, env), d, WithClock(clock.Now), WithCheapPasswordHashing())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,7 +19,7 @@ func TestSignupReplacesAnUnconfirmedRegistration(t *testing.T) {
 		h.expect(attacker, 200, "")
 		attackerLink, _ := h.link("victim@example.com")
 
-		h.clock.advance(time.Minute)
+		h.clock.Advance(time.Minute)
 		victim := h.signup("victim@example.com", nil)
 		h.expect(victim, 200, "")
 		if victim.str("id") == attacker.str("id") || strings.Contains(victim.raw, "Mallory") {
@@ -42,7 +42,7 @@ func TestSignupAfterAMagicLinkSetsThePassword(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		h := newHarness(t, d, nil)
 		h.expect(h.do("POST", "/auth/v1/otp", map[string]any{"email": "kim@example.com"}), 200, "")
-		h.clock.advance(time.Minute)
+		h.clock.Advance(time.Minute)
 		h.confirmedUser("kim@example.com") // signs up, confirms, signs in with the password
 	})
 }
@@ -53,7 +53,7 @@ func TestSignupDoesNotTellWhoHasAnAccount(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		h := newHarness(t, d, nil)
 		h.confirmedUser("owner@example.com")
-		h.clock.advance(time.Minute)
+		h.clock.Advance(time.Minute)
 		known := h.signup("owner@example.com", nil)
 		unknown := h.signup("nobody@example.com", nil)
 		h.expect(known, 200, "")
@@ -111,7 +111,7 @@ func TestEmailCooldownPerTypeAndConfigurable(t *testing.T) {
 		if !strings.Contains(r.str("msg"), "after 5 seconds") || r.header.Get("Retry-After") != "5" {
 			t.Fatalf("cooldown answer: %s %v", r.raw, r.header)
 		}
-		h.clock.advance(5 * time.Second)
+		h.clock.Advance(5 * time.Second)
 		h.expect(h.do("POST", "/auth/v1/recover", map[string]any{"email": "ann@example.com"}), 200, "")
 	})
 }

@@ -25,18 +25,18 @@ func TestTOTPCodeIsNotReplayed(t *testing.T) {
 			h.expect(c, 200, "")
 			return h.do("POST", "/auth/v1/factors/"+factorID+"/verify", map[string]any{"challenge_id": c.str("id"), "code": code}, authHeader(s)...)
 		}
-		code, _ := totp.GenerateCode(secret, h.clock.now())
+		code, _ := totp.GenerateCode(secret, h.clock.Now())
 		first := verify(s, code)
 		h.expect(first, 200, "")
 		recovery := first.json["recovery_codes"].([]any)[0].(string)
 
 		attacker := h.login("mfa@example.com", password)
 		h.expect(verify(attacker, code), 422, "mfa_verification_failed")
-		h.clock.advance(20 * time.Second) // same code, still within the skew
+		h.clock.Advance(20 * time.Second) // same code, still within the skew
 		h.expect(verify(attacker, code), 422, "mfa_verification_failed")
 		// The next step's code works, once.
-		h.clock.advance(30 * time.Second)
-		next, _ := totp.GenerateCode(secret, h.clock.now())
+		h.clock.Advance(30 * time.Second)
+		next, _ := totp.GenerateCode(secret, h.clock.Now())
 		h.expect(verify(attacker, next), 200, "")
 		again := h.login("mfa@example.com", password)
 		h.expect(verify(again, next), 422, "mfa_verification_failed")

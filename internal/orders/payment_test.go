@@ -17,6 +17,7 @@ import (
 	"bookshop/internal/paypal"
 	"bookshop/internal/paypal/paypaltest"
 	"bookshop/internal/ratelimit"
+	"bookshop/internal/testclock"
 )
 
 // fakeCatalog stands in for the catalogue with two of its books.
@@ -58,7 +59,7 @@ type env struct {
 	buyers *recordingBuyers
 	svc    *Service
 	h      http.Handler
-	clock  *testClock
+	clock  *testclock.Clock
 }
 
 var (
@@ -68,14 +69,14 @@ var (
 
 func newEnv(t *testing.T, d *db.DB, withPayPal bool) *env {
 	t.Helper()
-	e := &env{t: t, db: d, buyers: &recordingBuyers{marked: map[string]int{}}, clock: &testClock{}}
+	e := &env{t: t, db: d, buyers: &recordingBuyers{marked: map[string]int{}}, clock: testclock.Running()}
 	var client *paypal.Client
 	if withPayPal {
 		var base string
 		e.fake, base = paypaltest.Start(t)
 		client = paypal.New(base, paypaltest.ClientID, paypaltest.ClientSecret)
 	}
-	e.svc = New(d, testCatalog, client, e.buyers, nil, Settings{SiteURL: "http://shop.test", SupportEmail: "help@shop.test"}, e.clock.now)
+	e.svc = New(d, testCatalog, client, e.buyers, nil, Settings{SiteURL: "http://shop.test", SupportEmail: "help@shop.test"}, e.clock.Now)
 	mux := http.NewServeMux()
 	mux.Handle("POST /functions/v1/process-payment", httpx.HandleWith(WriteError, e.svc.ProcessPayment))
 	mux.Handle("GET /api/orders", httpx.Handle(e.svc.ListOrders))

@@ -15,24 +15,6 @@ import (
 	"bookshop/internal/paypal/paypaltest"
 )
 
-// testClock is the real clock moved forward by what the test advanced it.
-type testClock struct {
-	mu     sync.Mutex
-	offset time.Duration
-}
-
-func (c *testClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return time.Now().Add(c.offset)
-}
-
-func (c *testClock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.offset += d
-	c.mu.Unlock()
-}
-
 // crashMidCapture leaves what a capture request leaves when its process dies
 // mid-way: the capture lock held, the buyer's shipping details recorded, the
 // order pending_payment and, when charged, the money taken at PayPal under
@@ -44,7 +26,7 @@ func (e *env) crashMidCapture(paypalID string, charged bool) Order {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if _, claimed, err := claimCapture(ctx, e.db, o.ID, e.clock.now(), e.svc.captureHold); !claimed || err != nil {
+	if _, claimed, err := claimCapture(ctx, e.db, o.ID, e.clock.Now(), e.svc.captureHold); !claimed || err != nil {
 		e.t.Fatalf("claim capture: %v %v", claimed, err)
 	}
 	raw, _ := json.Marshal(shipping)
@@ -94,7 +76,7 @@ func TestCaptureRetryAfterACrash(t *testing.T) {
 				if e.svc.captureHold >= e.svc.captureWait {
 					t.Fatalf("a dead request's lock (%s) outlasts the retry's wait (%s)", e.svc.captureHold, e.svc.captureWait)
 				}
-				e.clock.advance(e.svc.captureHold + time.Second) // nobody renewed the lock
+				e.clock.Advance(e.svc.captureHold + time.Second) // nobody renewed the lock
 				status, out := e.capture(alice, id)
 				if status != 200 || out["status"] != "paid" {
 					t.Fatalf("retry: %d %v", status, out)
@@ -121,7 +103,7 @@ func TestReconcilerFinishesOrExpires(t *testing.T) {
 			id := e.createOrder(alice)
 			e.crashMidCapture(id, true)
 			e.reconcile(Reconciled{}) // the lock is still live: its holder may be working
-			e.clock.advance(e.svc.captureHold + time.Second)
+			e.clock.Advance(e.svc.captureHold + time.Second)
 			e.reconcile(Reconciled{Paid: 1})
 			e.assertOnePaid(id)
 			if e.fake.CaptureCalls(id) != 1 || e.fake.Lookups(id) != 1 {
@@ -149,7 +131,7 @@ func TestReconcilerFinishesOrExpires(t *testing.T) {
 			e := fresh(t)
 			id := e.createOrder(alice)
 			e.crashMidCapture(id, false)
-			e.clock.advance(e.svc.captureHold + time.Second)
+			e.clock.Advance(e.svc.captureHold + time.Second)
 			e.reconcile(Reconciled{Released: 1})
 			if status, locked := e.status(id); status != StatusPendingPayment || locked {
 				t.Fatalf("order %s, locked %v: want pending_payment, unlocked", status, locked)
@@ -168,7 +150,7 @@ func TestReconcilerFinishesOrExpires(t *testing.T) {
 				t.Fatalf("capture: %d %v", status, out)
 			}
 			e.reconcile(Reconciled{}) // young and unlocked: the buyer may still retry
-			e.clock.advance(time.Hour + time.Minute)
+			e.clock.Advance(time.Hour + time.Minute)
 			e.reconcile(Reconciled{Paid: 1})
 			e.assertOnePaid(id)
 		})
@@ -176,7 +158,7 @@ func TestReconcilerFinishesOrExpires(t *testing.T) {
 		t.Run("abandoned checkout expires and cannot be captured any more", func(t *testing.T) {
 			e := fresh(t)
 			id := e.createOrder(alice)
-			e.clock.advance(time.Hour + time.Minute)
+			e.clock.Advance(time.Hour + time.Minute)
 			e.reconcile(Reconciled{Expired: 1})
 			if status, locked := e.status(id); status != StatusExpired || locked {
 				t.Fatalf("order %s, locked %v: want expired, unlocked", status, locked)
@@ -202,7 +184,7 @@ func TestReconcilerFinishesOrExpires(t *testing.T) {
 			if _, err := d.ExecContext(context.Background(), `UPDATE orders SET provider_order_id = NULL WHERE provider_order_id = ?`, id); err != nil {
 				t.Fatal(err)
 			}
-			e.clock.advance(time.Hour + time.Minute)
+			e.clock.Advance(time.Hour + time.Minute)
 			e.reconcile(Reconciled{Expired: 1})
 			if e.fake.Lookups(id) != 0 {
 				t.Error("looked up an order PayPal never created")
@@ -221,8 +203,8 @@ func TestReconcilersOnSeveralInstances(t *testing.T) {
 			ids[i] = e.createOrder(alice)
 			e.crashMidCapture(ids[i], true)
 		}
-		e.clock.advance(e.svc.captureHold + time.Second)
-		other := New(d, testCatalog, paypal.New(baseOf(t, e), paypaltest.ClientID, paypaltest.ClientSecret), e.buyers, nil, e.svc.site, e.clock.now)
+		e.clock.Advance(e.svc.captureHold + time.Second)
+		other := New(d, testCatalog, paypal.New(baseOf(t, e), paypaltest.ClientID, paypaltest.ClientSecret), e.buyers, nil, e.svc.site, e.clock.Now)
 		results := make(chan Reconciled, 2)
 		var wg sync.WaitGroup
 		for _, svc := range []*Service{e.svc, other} {
@@ -269,14 +251,14 @@ func TestCaptureLockRenewedWhileCapturing(t *testing.T) {
 			done <- status
 		}()
 		<-arrived // the capture is at PayPal
-		e.clock.advance(e.svc.captureHold + time.Second)
+		e.clock.Advance(e.svc.captureHold + time.Second)
 		deadline := time.Now().Add(10 * time.Second)
 		for {
 			var until int64
 			if err := d.QueryRowContext(context.Background(), `SELECT capture_lock_until FROM orders WHERE provider_order_id = ?`, id).Scan(&until); err != nil {
 				t.Fatal(err)
 			}
-			if until > e.clock.now().UnixMilli() {
+			if until > e.clock.Now().UnixMilli() {
 				break
 			}
 			if time.Now().After(deadline) {

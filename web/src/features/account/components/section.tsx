@@ -43,21 +43,3 @@ export function Section({
     </Card>
   )
 }
-
-/** A labelled field for the cards' small forms. */
-export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-bold text-ink">
-        {label}
-      </label>
-      {children}
-      {hint && !error && <p className="text-sm text-muted">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}

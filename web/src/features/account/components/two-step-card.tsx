@@ -1,11 +1,14 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Copy, Download, ShieldCheck } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
+import { Form, InputField } from '@/components/ui/form'
 import { authClient } from '@/lib/auth-client'
-import { Field, Section } from './section'
+import { z } from 'zod'
+import { Section } from './section'
 import { userKey } from '@/lib/user-data'
 
 type Enrolment = { id: string; qr: string; secret: string }
@@ -27,7 +30,6 @@ export function TwoStepCard() {
   const queryClient = useQueryClient()
   const factor = useQuery({ queryKey: factorsKey, queryFn: verifiedTotp })
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
-  const [code, setCode] = useState('')
   const [codes, setCodes] = useState<string[] | null>(null)
   const [busy, setBusy] = useState(false)
   const refresh = () => queryClient.invalidateQueries({ queryKey: factorsKey })
@@ -38,7 +40,6 @@ export function TwoStepCard() {
       const { data, error } = await authClient.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' })
       if (error) throw error
       setEnrolment({ id: data.id, qr: data.totp.qr_code, secret: data.totp.secret })
-      setCode('')
     } catch (err) {
       toast.error('Could not start two-step sign-in', { description: messageOf(err) })
     } finally {
@@ -46,73 +47,61 @@ export function TwoStepCard() {
     }
   }
 
-  async function confirm(e: React.FormEvent) {
-    e.preventDefault()
-    if (!enrolment) return
+  async function confirm(code: string): Promise<boolean> {
+    if (!enrolment) return false
     setBusy(true)
     try {
-      const { data, error } = await authClient.mfa.challengeAndVerify({ factorId: enrolment.id, code: code.trim() })
+      const { data, error } = await authClient.mfa.challengeAndVerify({ factorId: enrolment.id, code })
       if (error) throw error
       const recovery = (data as unknown as { recovery_codes?: string[] }).recovery_codes
       setCodes(recovery ?? null)
       setEnrolment(null)
-      setCode('')
       toast.success('Two-step sign-in is on')
       await refresh()
+      return true
     } catch (err) {
       toast.error('That code did not work', { description: messageOf(err) })
+      return false
     } finally {
       setBusy(false)
     }
   }
 
-  async function turnOff(e: React.FormEvent) {
-    e.preventDefault()
+  async function turnOff(code: string): Promise<boolean> {
     const id = factor.data?.id
-    if (!id) return
+    if (!id) return false
     setBusy(true)
     try {
-      const verified = await authClient.mfa.challengeAndVerify({ factorId: id, code: code.trim() })
+      const verified = await authClient.mfa.challengeAndVerify({ factorId: id, code })
       if (verified.error) throw verified.error
       const { error } = await authClient.mfa.unenroll({ factorId: id })
       if (error) throw error
-      setCode('')
       setCodes(null)
       toast.success('Two-step sign-in is off')
       await refresh()
+      return true
     } catch (err) {
       toast.error('Could not turn off two-step sign-in', { description: messageOf(err) })
+      return false
     } finally {
       setBusy(false)
     }
   }
-
-  const codeInput = (
-    <Field id="totp-code" label="6-digit code from your app">
-      <Input
-        id="totp-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-        className="max-w-40 tracking-[0.3em]"
-      />
-    </Field>
-  )
 
   return (
     <Section icon={ShieldCheck} tone="leaf" title="Two-step sign-in" description="Ask for a code from an authenticator app each time you sign in.">
       {factor.isPending && <p className="text-muted">Checking…</p>}
       {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
       {!codes && factor.data && (
-        <form onSubmit={turnOff} className="flex flex-col gap-3">
-          <p className="font-bold text-leaf-800">Two-step sign-in is on.</p>
-          {codeInput}
-          <Button type="submit" variant="outline" className="self-start" disabled={code.length !== 6 || busy}>
-            Turn off two-step sign-in
-          </Button>
-        </form>
+        <CodeForm
+          onCode={turnOff}
+          before={<p className="font-bold text-leaf-800">Two-step sign-in is on.</p>}
+          actions={(ready) => (
+            <Button type="submit" variant="outline" className="self-start" disabled={!ready || busy}>
+              Turn off two-step sign-in
+            </Button>
+          )}
+        />
       )}
       {!codes && factor.data === null && !enrolment && (
         <Button onClick={() => void start()} disabled={busy}>
@@ -120,26 +109,62 @@ export function TwoStepCard() {
         </Button>
       )}
       {enrolment && (
-        <form onSubmit={confirm} className="grid gap-4 sm:grid-cols-[auto_1fr]">
+        <div className="grid gap-4 sm:grid-cols-[auto_1fr]">
           <img src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qr)}`} alt="QR code for your authenticator app" className="size-44 rounded-xl border-2 border-line bg-white p-2" />
-          <div className="flex flex-col gap-3">
-            <p>Scan the code with your authenticator app, or type this key into it:</p>
-            <code className="break-all rounded-lg bg-cream px-3 py-2 font-mono text-sm" data-testid="totp-secret">
-              {enrolment.secret}
-            </code>
-            {codeInput}
-            <div className="flex gap-2">
-              <Button type="submit" disabled={code.length !== 6 || busy}>
-                Confirm
-              </Button>
-              <Button type="button" variant="ghost" onClick={() => setEnrolment(null)}>
-                Cancel
-              </Button>
-            </div>
-          </div>
-        </form>
+          <CodeForm
+            onCode={confirm}
+            before={
+              <>
+                <p>Scan the code with your authenticator app, or type this key into it:</p>
+                <code className="break-all rounded-lg bg-cream px-3 py-2 font-mono text-sm" data-testid="totp-secret">
+                  {enrolment.secret}
+                </code>
+              </>
+            }
+            actions={(ready) => (
+              <div className="flex gap-2">
+                <Button type="submit" disabled={!ready || busy}>
+                  Confirm
+                </Button>
+                <Button type="button" variant="ghost" onClick={() => setEnrolment(null)}>
+                  Cancel
+                </Button>
+              </div>
+            )}
+          />
+        </div>
       )}
     </Section>
+  )
+}
+
+const codeSchema = z.object({ code: z.string().regex(/^\d{6}$/, 'Enter the 6 digits your app shows') })
+
+/**
+ * The form that asks for the app's current code (to turn the factor on or off).
+ * Only digits go in; `actions` get whether 6 digits are there. A code that
+ * did not work stays in the field.
+ */
+function CodeForm({ onCode, before, actions }: { onCode: (code: string) => Promise<boolean>; before: ReactNode; actions: (ready: boolean) => ReactNode }) {
+  const form = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } })
+  const ready = codeSchema.safeParse({ code: useWatch({ control: form.control, name: 'code' }) }).success
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(({ code }) => onCode(code).then((done) => done && form.reset()))} noValidate className="flex flex-col gap-3">
+        {before}
+        <InputField
+          control={form.control}
+          name="code"
+          label="6-digit code from your app"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          className="max-w-40 [&_input]:tracking-[0.3em]"
+          onChange={(e) => form.setValue('code', e.target.value.replace(/\D/g, ''))}
+        />
+        {actions(ready)}
+      </form>
+    </Form>
   )
 }
 

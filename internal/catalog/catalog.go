@@ -11,6 +11,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
@@ -58,6 +60,21 @@ type Catalog struct {
 type document struct {
 	body, gzipped []byte
 	etag          string
+	// The answers with their headers, made once (httpx.Headers).
+	plain, zipped answer
+}
+
+// answer is one encoding of a document: its body, the headers of a 200 and those of a 304.
+type answer struct {
+	body                 []byte
+	headers, notModified httpx.Headers
+}
+
+func newAnswer(body []byte, etag string, more ...string) answer {
+	// The browser revalidates every time (no-cache) and gets a body-less 304 while the catalogue is unchanged.
+	notModified := httpx.NewHeaders("Vary", "Accept-Encoding", "Cache-Control", "no-cache", "ETag", etag)
+	headers := notModified.With(append([]string{"Content-Type", "application/json; charset=utf-8", "Content-Length", strconv.Itoa(len(body))}, more...)...)
+	return answer{body: body, headers: headers, notModified: notModified}
 }
 
 // Load reads the catalogue from the database and precomputes its answers.
@@ -106,7 +123,13 @@ func newDocument(v any) (document, error) {
 	}
 	body = append(body, '\n')
 	sum := sha256.Sum256(body)
-	return document{body: body, gzipped: gzipped(body), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`}, nil
+	d := document{body: body, gzipped: gzipped(body), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`}
+	d.plain = newAnswer(body, d.etag)
+	if d.gzipped != nil {
+		// Its own tag, in the form compression middleware gives it.
+		d.zipped = newAnswer(d.gzipped, strings.TrimSuffix(d.etag, `"`)+`-gzip"`, "Content-Encoding", "gzip")
+	}
+	return d, nil
 }
 
 func gzipped(body []byte) []byte {

@@ -15,13 +15,20 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import z from '@/lib/zod': it parses without eval, which our CSP forbids." }] }],
     },
   },
   {
     // A feature never imports another feature; only app/ composes them.
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Features import components/, lib/ and config/ only; compose features in app/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'zod', message: "Import z from '@/lib/zod': it parses without eval, which our CSP forbids." }],
+          patterns: [{ group: ['@/features/*', '@/app/*'], message: 'Features import components/, lib/ and config/ only; compose features in app/.' }],
+        },
+      ],
     },
   },
 )

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 /**
  * Forms that ask only for an e-mail address (reset password). The browser checks the

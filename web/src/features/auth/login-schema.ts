@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 /**
  * The login form. The browser checks the fields first (required, type=email), as the form

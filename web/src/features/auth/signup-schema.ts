@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 /** spec 01 §5 "Sign-up": every rule with its exact message, checked in this order. */
 const NAME_RE = /^[A-Za-z\s'-]*$/

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 /** The checkout form of spec 01 §3 with the messages of §5. Card fields and notes are optional. */
 export const checkoutSchema = z.object({

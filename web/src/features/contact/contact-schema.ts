@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 /** Limits match the server (internal/contact), so the form never sends what it refuses. */
 export const contactLimits = { name: 100, email: 254, subject: 200, message: 5000 } as const

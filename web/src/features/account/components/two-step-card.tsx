@@ -7,7 +7,7 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Form, InputField } from '@/components/ui/form'
 import { authClient } from '@/lib/auth-client'
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { Section } from './section'
 import { userKey } from '@/lib/user-data'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { MAX_DIFFERENCES, MAX_DIFFERENCE_PAIRS, MAX_GAME_IMAGES, MAX_NAME_LENGTH, NEW_DIFFERENCE_RADIUS, NEW_OBJECT_RADIUS } from './rules'
 import type { DifferencePair, GameConfig, GameImage, Point } from './types'
 

@@ -209,6 +209,11 @@ test.describe('account area', () => {
 
     // A code is accepted once: the login uses the next 30-second step's (one step of drift is allowed).
     await logIn(page, email)
+    // A wrong code says so on the field and keeps the sign-in waiting for the right one.
+    await page.getByLabel('Code', { exact: true }).fill('000000')
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid TOTP code entered' })).toBeVisible()
+    await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true')
     await page.getByLabel('Code', { exact: true }).fill(totp(secret, 30))
     await page.getByRole('button', { name: 'Verify' }).click()
     await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('NR')

@@ -23,7 +23,7 @@
  * `error.fields` on their fields.
  */
 import { Slot } from '@radix-ui/react-slot'
-import { createContext, useContext, useEffect, useId, useState, type ComponentProps, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useId, useState, type ComponentProps, type ReactElement, type ReactNode } from 'react'
 import {
   Controller,
   FormProvider,
@@ -31,6 +31,7 @@ import {
   useFormState,
   type Control,
   type ControllerProps,
+  type ControllerRenderProps,
   type FieldPath,
   type FieldValues,
   type UseFormSetError,
@@ -119,16 +120,30 @@ export function FormMessage() {
   return <FieldError id={formMessageId} message={error?.message} />
 }
 
-type InputFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue'> & {
+type LabelledFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = {
   control: Control<TValues>
   name: TName
   label: ReactNode
-  /** Shown under the input, above the message (e.g. a strength meter). */
+  /** The control's id, e.g. for a link to the field. */
+  id?: string
+  className?: string
+  /** Shown under the control, above the message (e.g. a strength meter). */
   children?: ReactNode
 }
 
-/** A labelled text input with its message: the FormField + FormItem + Input every text field repeats. */
-export function InputField<TValues extends FieldValues, TName extends FieldPath<TValues>>({ control, name, label, id, className, children, onChange, onBlur, ...input }: InputFieldProps<TValues, TName>) {
+/**
+ * FormField + FormItem + label + message around one control, the frame every
+ * field repeats; `renderControl` draws the control (Input, Select, Textarea...).
+ */
+export function LabelledField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+  control,
+  name,
+  label,
+  id,
+  className,
+  children,
+  renderControl,
+}: LabelledFieldProps<TValues, TName> & { renderControl: (field: ControllerRenderProps<TValues, TName>) => ReactElement }) {
   return (
     <FormField
       control={control}
@@ -136,21 +151,7 @@ export function InputField<TValues extends FieldValues, TName extends FieldPath<
       render={({ field }) => (
         <FormItem id={id} className={className}>
           <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input
-              {...input}
-              {...field}
-              value={field.value ?? ''}
-              onChange={(e) => {
-                field.onChange(e)
-                onChange?.(e)
-              }}
-              onBlur={(e) => {
-                field.onBlur()
-                onBlur?.(e)
-              }}
-            />
-          </FormControl>
+          <FormControl>{renderControl(field)}</FormControl>
           {children}
           <FormMessage />
         </FormItem>
@@ -159,40 +160,54 @@ export function InputField<TValues extends FieldValues, TName extends FieldPath<
   )
 }
 
+type InputFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = LabelledFieldProps<TValues, TName> &
+  Omit<ComponentProps<typeof Input>, 'name' | 'value' | 'defaultValue' | 'id' | 'className' | 'children'>
+
+/** A labelled text input with its message: `<InputField control={form.control} name="email" label="Email" type="email" />`. */
+export function InputField<TValues extends FieldValues, TName extends FieldPath<TValues>>({ control, name, label, id, className, children, onChange, onBlur, ...input }: InputFieldProps<TValues, TName>) {
+  return (
+    <LabelledField control={control} name={name} label={label} id={id} className={className} renderControl={(field) => (
+      <Input
+        {...input}
+        {...field}
+        value={field.value ?? ''}
+        onChange={(e) => {
+          field.onChange(e)
+          onChange?.(e)
+        }}
+        onBlur={(e) => {
+          field.onBlur()
+          onBlur?.(e)
+        }}
+      />
+    )}>
+      {children}
+    </LabelledField>
+  )
+}
+
 export type SelectOption = { value: string; label: string }
 
-type SelectFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = Omit<ComponentProps<typeof Select>, 'name' | 'value' | 'defaultValue' | 'children'> & {
-  control: Control<TValues>
-  name: TName
-  label: ReactNode
-  options: readonly SelectOption[]
-  /** The first, empty choice ('Choose a country'), when the field may be left empty. */
-  placeholder?: string
-}
+type SelectFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = Omit<LabelledFieldProps<TValues, TName>, 'children'> &
+  Omit<ComponentProps<typeof Select>, 'name' | 'value' | 'defaultValue' | 'id' | 'className' | 'children'> & {
+    options: readonly SelectOption[]
+    /** The first, empty choice ('Choose a country'), when the field may be left empty. */
+    placeholder?: string
+  }
 
 /** A labelled native select with its message, like InputField. */
 export function SelectField<TValues extends FieldValues, TName extends FieldPath<TValues>>({ control, name, label, options, placeholder, id, className, ...select }: SelectFieldProps<TValues, TName>) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem id={id} className={className}>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Select {...select} {...field} value={field.value ?? ''}>
-              {placeholder !== undefined && <option value="">{placeholder}</option>}
-              {options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Select>
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+    <LabelledField control={control} name={name} label={label} id={id} className={className} renderControl={(field) => (
+      <Select {...select} {...field} value={field.value ?? ''}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    )} />
   )
 }
 

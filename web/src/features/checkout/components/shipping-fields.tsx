@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { useFormContext } from 'react-hook-form'
-import { FormControl, FormField, FormItem, FormLabel, FormMessage, InputField, SelectField } from '@/components/ui/form'
+import { InputField, LabelledField, SelectField } from '@/components/ui/form'
 import { Textarea } from '@/components/ui/input'
 import { countryOptions } from '@/lib/countries'
 import type { CheckoutFormInput } from '../schema'
@@ -38,18 +38,11 @@ export function OrderNotesField() {
   const { control } = useFormContext<CheckoutFormInput>()
   return (
     <CheckoutSection title="Order Notes" step={4}>
-      <FormField
+      <LabelledField
         control={control}
         name="notes"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Notes (optional)</FormLabel>
-            <FormControl>
-              <Textarea placeholder="A gift message, or where to leave the parcel" {...field} value={field.value ?? ''} />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Notes (optional)"
+        renderControl={(field) => <Textarea placeholder="A gift message, or where to leave the parcel" {...field} value={field.value ?? ''} />}
       />
     </CheckoutSection>
   )

@@ -41,6 +41,7 @@ type Querier interface {
 type DB struct {
 	sql     *sql.DB
 	Dialect Dialect
+	stmts   *stmtCache // SQLite only: pgx keeps its own statement cache per connection
 }
 
 // Open connects to the database named by a DATABASE_URL value. For SQLite it
@@ -81,7 +82,11 @@ func openSQLite(path string) (*DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &DB{sql: s, Dialect: SQLite}, nil
+	// Keep the connections a busy minute opens: a new one runs the pragmas
+	// above and prepares its statements again (database/sql keeps only 2 idle).
+	s.SetMaxIdleConns(16)
+	s.SetConnMaxIdleTime(5 * time.Minute)
+	return &DB{sql: s, Dialect: SQLite, stmts: newStmtCache(s)}, nil
 }
 
 func openPostgres(dsn string) (*DB, error) {
@@ -96,7 +101,10 @@ func openPostgres(dsn string) (*DB, error) {
 }
 
 // Close closes the pool, waiting for queries in flight.
-func (d *DB) Close() error { return d.sql.Close() }
+func (d *DB) Close() error {
+	d.stmts.close()
+	return d.sql.Close()
+}
 
 // Ping makes a real round trip to the database.
 func (d *DB) Ping(ctx context.Context) error {
@@ -105,14 +113,23 @@ func (d *DB) Ping(ctx context.Context) error {
 }
 
 func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if st := d.stmts.get(ctx, q); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
 	return d.sql.ExecContext(ctx, d.rebind(q), args...)
 }
 
 func (d *DB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if st := d.stmts.get(ctx, q); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
 	return d.sql.QueryContext(ctx, d.rebind(q), args...)
 }
 
 func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	if st := d.stmts.get(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
 	return d.sql.QueryRowContext(ctx, d.rebind(q), args...)
 }
 
@@ -122,15 +139,27 @@ type Tx struct {
 	d  *DB
 }
 
+// The transaction's statements come from the same cache: Tx.StmtContext
+// reuses the statement already prepared on the transaction's connection.
+
 func (t *Tx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if st := t.d.stmts.get(ctx, q); st != nil {
+		return t.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
 	return t.tx.ExecContext(ctx, t.d.rebind(q), args...)
 }
 
 func (t *Tx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if st := t.d.stmts.get(ctx, q); st != nil {
+		return t.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
 	return t.tx.QueryContext(ctx, t.d.rebind(q), args...)
 }
 
 func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
+	if st := t.d.stmts.get(ctx, q); st != nil {
+		return t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	}
 	return t.tx.QueryRowContext(ctx, t.d.rebind(q), args...)
 }
 

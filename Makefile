@@ -18,8 +18,11 @@ $(BIN): go-deps web FORCE
 
 FORCE:
 
-web: web-deps
-	cd web && npx tsc -b && npx vite build
+# The app, then its public pages prerendered from the seeded catalogue
+# (web/scripts/prerender.mjs).
+web: web-deps go-deps
+	cd web && npx tsc -b && npx vite build && npx vite build --ssr src/app/prerender.tsx --logLevel warn
+	go run ./cmd/catalogue | (cd web && node scripts/prerender.mjs)
 	touch internal/webapp/dist/.keep
 
 web-deps: web/node_modules/.package-lock.json

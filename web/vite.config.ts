@@ -116,13 +116,15 @@ function precompress(): Plugin {
 }
 
 // The build lands in internal/webapp/dist, where the Go binary embeds it.
-export default defineConfig({
-  plugins: [react(), tailwindcss(), routeManifest(), inlineStylesheet(), precompress()],
+// `vite build --ssr src/app/prerender.tsx` makes the prerendering entry
+// instead (web/scripts/prerender.mjs), into node_modules/.prerender.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), routeManifest(), inlineStylesheet(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
-    outDir: '../internal/webapp/dist',
+    outDir: isSsrBuild ? 'node_modules/.prerender' : '../internal/webapp/dist',
     emptyOutDir: true,
     reportCompressedSize: true,
     chunkSizeWarningLimit: 400,
@@ -136,4 +138,4 @@ export default defineConfig({
       '/dev/mail': 'http://localhost:8080',
     },
   },
-})
+}))

@@ -90,7 +90,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if inline["/api/settings"], err = settingsJSON(cfg); err != nil {
 		return nil, err
 	}
-	app, err := loadApp(o.app, webapp.Options{Exists: appRecords(cat), Inline: inline})
+	app, err := loadApp(o.app, webapp.Options{Exists: appRecords(cat), Inline: inline, Fill: prerenderFill(cfg)})
 	if err != nil {
 		return nil, err
 	}

@@ -53,6 +53,8 @@ type Handler struct {
 	index  *file   // the page for paths of no route: index.html with the inlined answers
 	routes []route // nil: a build without routes.json, where every path is the app
 	exists Exists
+	// prerendered holds the pages drawn at build time, by exact path (prerendered.go).
+	prerendered map[string]*file
 }
 
 // Options are what the server adds to the app.
@@ -63,6 +65,9 @@ type Options struct {
 	// into every page as <script id="app-data" type="application/json">;
 	// the app uses each once instead of fetching it (web/src/lib/inline-data.ts).
 	Inline map[string]json.RawMessage
+	// Fill gives the values of the placeholders the prerendered pages hold
+	// (settings the build cannot know, such as the support address).
+	Fill map[string]string
 }
 
 // Exists tells, per route pattern with an :id (e.g. "/books/:id"), whether
@@ -128,8 +133,18 @@ func NewFromFS(fsys fs.FS, opts Options) (*Handler, error) {
 		h.routes = routes
 		delete(h.files, "/"+routesFile) // the server's business, not the browser's
 	}
+	if f, ok := h.files["/"+prerenderedFile]; ok {
+		if h.prerendered, err = h.loadPrerendered(f.body, opts); err != nil {
+			return nil, err
+		}
+		delete(h.files, "/"+prerenderedFile)
+	}
 	return h, nil
 }
+
+// Prerendered is how many pages are served as drawn at build time (none
+// when the build's catalogue or placeholders do not fit this server).
+func (h *Handler) Prerendered() int { return len(h.prerendered) }
 
 func parseRoutes(body, index, inline []byte) ([]route, error) {
 	var manifest struct {
@@ -317,6 +332,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case !ok && strings.HasPrefix(r.URL.Path, "/assets/"):
 		http.NotFound(w, r)
 		return
+	case !ok && r.URL.RawQuery == "" && h.prerendered[r.URL.Path] != nil:
+		// A query (a search, a filter) may change what the page draws: those get the plain page.
+		f = h.prerendered[r.URL.Path]
 	case !ok:
 		var found bool
 		if f, found = h.pageFor(r.URL.Path); !found {

@@ -1,15 +1,29 @@
 import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter } from 'react-router'
 import { App } from '@/app/app'
+import { routerReady, routes } from '@/app/router'
+import { inlinedAnswers } from '@/lib/inline-data'
+import { rendersAheadOfTime } from '@/lib/prerender'
 import './index.css'
 
-// The first render is a transition, so React renders it in slices that yield
-// to the browser every few milliseconds instead of one long task: a phone
-// stays responsive (and paints the splash) while the app starts.
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  )
-})
+const container = document.getElementById('root')!
+const router = createBrowserRouter(routes)
+const app = (
+  <StrictMode>
+    <App router={router} answers={inlinedAnswers()} />
+  </StrictMode>
+)
+
+if (rendersAheadOfTime) {
+  // The page came drawn (web/scripts/prerender.mjs): once its module is in
+  // (the page preloads it), React adopts that HTML instead of drawing it again.
+  void routerReady(router).then(() => hydrateRoot(container, app))
+} else {
+  // The first render is a transition, so React renders it in slices that yield
+  // to the browser every few milliseconds instead of one long task: a phone
+  // stays responsive (and paints the splash) while the app starts.
+  startTransition(() => {
+    createRoot(container).render(app)
+  })
+}

@@ -4,13 +4,11 @@ import { Toaster } from '@/components/ui/toaster'
 import { booksQueryOptions } from '@/features/catalog/api/get-books'
 import { categoriesQueryOptions } from '@/features/catalog/api/get-categories'
 import type { Book, Category } from '@/features/catalog/types'
-import { inlinedAnswers } from '@/lib/inline-data'
 import { settingsQueryOptions, type Settings } from '@/lib/settings'
 
-function newQueryClient() {
+function newQueryClient(answers: Record<string, unknown>) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 1, refetchOnWindowFocus: false } } })
   // The catalogue and the settings as the server inlined them into the page: no first round trip.
-  const answers = inlinedAnswers()
   const books = answers['/api/books']
   const categories = answers['/api/categories']
   const settings = answers['/api/settings']
@@ -21,8 +19,8 @@ function newQueryClient() {
 }
 
 /** Providers that need no router. Session and cart live in the root layout, inside the router. */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(newQueryClient)
+export function AppProviders({ answers, children }: { answers: Record<string, unknown>; children: ReactNode }) {
+  const [queryClient] = useState(() => newQueryClient(answers))
   return (
     <QueryClientProvider client={queryClient}>
       {children}

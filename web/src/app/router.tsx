@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import type { DataRouter, RouteObject } from 'react-router'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { RequireAuth } from './layout/require-auth'
@@ -65,4 +65,14 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export const router = createBrowserRouter(routes)
+/** Resolves once the router has loaded the first page's module (pages are lazy), so that page can be drawn at once. */
+export function routerReady(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve()
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return
+      stop()
+      resolve()
+    })
+  })
+}

@@ -31,7 +31,8 @@ const authFetch: typeof fetch = async (input, init) => {
  */
 export const authClient = new GoTrueClient({
   fetch: authFetch,
-  url: `${window.location.origin}/auth/v1`,
+  // No location where the public pages are prerendered (app/prerender.tsx); nothing signs in there.
+  url: `${globalThis.location?.origin ?? ''}/auth/v1`,
   storageKey: AUTH_STORAGE_KEY,
   flowType: 'pkce',
   persistSession: true,
@@ -59,4 +60,5 @@ export function siteUrl(path: string): string {
  * once it has exchanged it, but the callback pages still need to know what
  * the e-mail link brought.
  */
-export const landingUrl = new URL(window.location.href)
+// (No location where pages are prerendered; nothing there reads it.)
+export const landingUrl = new URL(globalThis.location?.href ?? 'http://prerender.invalid/')

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { toast } from 'sonner'
+import { rendersAheadOfTime } from '@/lib/prerender'
 import { CART_STORAGE_KEY, MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CartState as CartData } from './cart-reducer'
 
 export type CartState = {
@@ -30,21 +31,30 @@ function loadCart(): CartData {
   }
 }
 
+/** The cart a prerendered page was drawn with, until the stored one is read. */
+const notYetRead: CartData = { items: [] }
+
 export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(
     (s: CartData, a: Parameters<typeof cartReducer>[1] | { type: 'replace'; state: CartData }) => (a.type === 'replace' ? a.state : cartReducer(s, a)),
     undefined,
-    loadCart,
+    () => (rendersAheadOfTime ? notYetRead : loadCart()),
   )
 
-  // Saved on every change.
+  // Saved on every change (not the placeholder: that would empty the stored cart).
   useEffect(() => {
+    if (state === notYetRead) return
     try {
       window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(state))
     } catch {
       // Full or blocked storage: the cart still works for this visit.
     }
   }, [state])
+
+  // A prerendered page hydrated with an empty cart: now the stored one.
+  useEffect(() => {
+    if (rendersAheadOfTime) dispatch({ type: 'replace', state: loadCart() })
+  }, [])
 
   // Another tab changed the cart: follow it.
   useEffect(() => {

@@ -19,6 +19,7 @@ import { loginSchema, type LoginValues } from '../login-schema'
 import { setPendingEmail } from '../pending-email'
 import { OrDivider } from './auth-shell'
 import { GoogleButton } from './google-button'
+import { prerenderedFormMethod } from '@/lib/prerender'
 
 const REMEMBER_KEY = 'rememberedEmail'
 
@@ -115,7 +116,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) 
       )}
 
       <Form {...form}>
-        <form className="space-y-4" onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
+        <form method={prerenderedFormMethod} className="space-y-4" onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
           <InputField control={form.control} name="email" label="Email" id="login-email" type="email" autoComplete="email" required placeholder="you@example.com" />
           <FormField
             control={form.control}

@@ -8,6 +8,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input, Textarea } from '@/components/ui/input'
 import { useSendContactEmail } from '../api/send-contact-email'
 import { characterCount, contactLimits, contactSchema, type ContactValues } from '../contact-schema'
+import { prerenderedFormMethod } from '@/lib/prerender'
 
 const empty: ContactValues = { name: '', email: '', subject: '', message: '' }
 
@@ -40,7 +41,7 @@ export function ContactForm() {
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-5">
+      <form method={prerenderedFormMethod} onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-5">
         <fieldset disabled={sending} className="space-y-5">
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField

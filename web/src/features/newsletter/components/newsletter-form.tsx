@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, setServerErrors } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
 import { useSubscribe } from '../api/subscribe'
+import { prerenderedFormMethod } from '@/lib/prerender'
 
 const newsletterSchema = z.object({ email: z.string().trim().min(1, 'Email is required').pipe(z.email('Invalid email address')) })
 type NewsletterValues = z.infer<typeof newsletterSchema>
@@ -32,7 +33,7 @@ export function NewsletterForm() {
 
   return (
     <Form {...form}>
-      <form onSubmit={onSubmit} aria-label="Newsletter" className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row">
+      <form method={prerenderedFormMethod} onSubmit={onSubmit} aria-label="Newsletter" className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row">
         <FormField
           control={form.control}
           name="email"

@@ -1,0 +1,115 @@
+package webapp
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"html"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Pages prerendered by the web build (web/scripts/prerender.mjs): for each
+// public path, the HTML React draws there, put inside the page's root so a
+// phone paints the page from the HTML alone, before any script has loaded;
+// the app then hydrates it (web/src/main.tsx).
+//
+// The build drew them from the seeded catalogue. They are used only while
+// the server inlines those same answers (Digest), so hydration always finds
+// the HTML the app would draw itself; otherwise every path gets the plain page.
+
+// prerenderedFile is written by the web build, next to index.html.
+const prerenderedFile = "prerendered.json"
+
+type prerenderedPages struct {
+	// Digest of the inline answers (named by Answers) the pages were drawn from.
+	Digest  string   `json:"digest"`
+	Answers []string `json:"answers"`
+	Pages map[string]prerenderedPage `json:"pages"` // by path
+}
+
+type prerenderedPage struct {
+	Head string `json:"head"` // preload links, put ahead of the page's scripts
+	Root string `json:"root"` // the inner HTML of the root element
+}
+
+// The root element of index.html and the end of its splash (the app's
+// first paint when a page is not prerendered).
+var (
+	rootStart   = []byte(`<div id="root">`)
+	splashEnd   = []byte(`<!--/splash--></div>`)
+	firstScript = []byte(`<script`)
+)
+
+// Digest is the fingerprint of a set of inline answers. The web build
+// records the one its pages were drawn from (cmd/catalogue prints it).
+func Digest(answers map[string]json.RawMessage) string {
+	sum := sha256.New()
+	for _, path := range slices.Sorted(maps.Keys(answers)) {
+		fmt.Fprintf(sum, "%s\n%s\n", path, answers[path])
+	}
+	return hex.EncodeToString(sum.Sum(nil))
+}
+
+// loadPrerendered makes the prerendered pages of the build, keyed by path,
+// or none when they do not fit this server (see the package comment).
+func (h *Handler) loadPrerendered(body []byte, opts Options) (map[string]*file, error) {
+	var build prerenderedPages
+	if err := json.Unmarshal(body, &build); err != nil {
+		return nil, fmt.Errorf("webapp: %s: %w", prerenderedFile, err)
+	}
+	drawnFrom := map[string]json.RawMessage{}
+	for _, path := range build.Answers {
+		drawnFrom[path] = opts.Inline[path]
+	}
+	if Digest(drawnFrom) != build.Digest {
+		return nil, nil
+	}
+	fill, ok := filler(opts.Fill)
+	if !ok {
+		return nil, nil
+	}
+	pages := make(map[string]*file, len(build.Pages))
+	for path, drawn := range build.Pages {
+		page, found := h.pageFor(path)
+		if !found {
+			return nil, fmt.Errorf("webapp: %s: %s is no page of the app", prerenderedFile, path)
+		}
+		body, err := withRoot(page.body, drawn.Head, fill.Replace(drawn.Root))
+		if err != nil {
+			return nil, err
+		}
+		pages[path] = newFile("index.html", body, nil, nil)
+	}
+	return pages, nil
+}
+
+// filler puts this server's values where the build wrote placeholders
+// (Options.Fill). An empty value means no prerendered pages: the app would
+// draw nothing where the HTML shows the value.
+func filler(fill map[string]string) (*strings.Replacer, bool) {
+	pairs := make([]string, 0, 2*len(fill))
+	for placeholder, value := range fill {
+		if value == "" {
+			return nil, false
+		}
+		pairs = append(pairs, placeholder, html.EscapeString(value))
+	}
+	return strings.NewReplacer(pairs...), true
+}
+
+// withRoot is a page whose root holds inner instead of the splash, marked
+// for the app to hydrate rather than draw, with head before its first script.
+func withRoot(page []byte, head, inner string) ([]byte, error) {
+	script := bytes.Index(page, firstScript)
+	start := bytes.Index(page, rootStart)
+	end := bytes.Index(page, splashEnd)
+	if script < 0 || start < script || end < start {
+		return nil, fmt.Errorf("webapp: index.html has no <script>, %s…%s to prerender into", rootStart, splashEnd)
+	}
+	return slices.Concat(page[:script], []byte(head), page[script:start],
+		[]byte(`<div id="root" data-prerendered>`), []byte(inner), []byte(`</div>`), page[end+len(splashEnd):]), nil
+}

@@ -1,0 +1,64 @@
+import { StrictMode } from 'react'
+import { renderToString } from 'react-dom/server'
+import { prerender } from 'react-dom/static'
+import { createMemoryRouter } from 'react-router'
+import { paths } from '@/config/paths'
+import { App } from './app'
+import { routerReady, routes } from './router'
+
+/**
+ * The build's entry for prerendering (web/scripts/prerender.mjs, run in
+ * Node): the HTML of one page as the browser's first render draws it, for
+ * the server to put into that page (internal/webapp/prerendered.go).
+ */
+export async function renderPage(path: string, answers: Record<string, unknown>): Promise<string> {
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  await routerReady(router)
+  // A page module that failed to load would be drawn as the error page.
+  if (router.state.errors) throw new Error(`prerender ${path}`, { cause: Object.values(router.state.errors)[0] })
+  const app = (
+    <StrictMode>
+      <App router={router} answers={answers} />
+    </StrictMode>
+  )
+  try {
+    // Twice: the first render waits for the lazy parts (the home page's
+    // newsletter form) to load, so the second draws them in place. A page
+    // with a part still pending would need an inline script to show it,
+    // which the CSP refuses.
+    await prerender(app)
+    const html = renderToString(app)
+    if (html.includes('<script') || html.includes('<!--$!-->')) throw new Error(`prerender ${path}: a part of the page did not finish`)
+    return html
+  } finally {
+    router.dispose()
+  }
+}
+
+/**
+ * The public pages that look the same to every visitor on arrival. Not the
+ * cart and checkout (they show the stored cart), pages of a link's token or
+ * the signed-in area, nor the blog article (its body is sanitized by a DOM).
+ */
+export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: string[] }): string[] {
+  return [
+    paths.home,
+    paths.books,
+    paths.categories,
+    paths.about,
+    paths.values,
+    paths.characters,
+    paths.activities,
+    paths.blog,
+    paths.contact,
+    paths.faq,
+    paths.shipping,
+    paths.privacy,
+    paths.terms,
+    paths.login,
+    paths.signup,
+    paths.resetPassword,
+    ...catalogue.bookIds.map((id) => paths.book(String(id))),
+    ...catalogue.categoryIds.map((id) => paths.category(id)),
+  ]
+}

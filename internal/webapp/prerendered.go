@@ -26,9 +26,9 @@ const prerenderedFile = "prerendered.json"
 
 type prerenderedPages struct {
 	// Digest of the inline answers (named by Answers) the pages were drawn from.
-	Digest  string   `json:"digest"`
-	Answers []string `json:"answers"`
-	Pages map[string]prerenderedPage `json:"pages"` // by path
+	Digest  string                     `json:"digest"`
+	Answers []string                   `json:"answers"`
+	Pages   map[string]prerenderedPage `json:"pages"` // by path
 }
 
 type prerenderedPage struct {

@@ -134,3 +134,74 @@ func TestPagesCarryTheirChunksAndTheInlinedAnswers(t *testing.T) {
 		}
 	}
 }
+
+// prerenderedApp is a build with one prerendered page, /books/3, drawn from
+// the given answers with a support-address placeholder.
+func prerenderedApp(t *testing.T, drawnFrom, served map[string]json.RawMessage, fill map[string]string) *Handler {
+	t.Helper()
+	build, err := json.Marshal(prerenderedPages{
+		Digest:  Digest(drawnFrom),
+		Answers: []string{"/api/books"},
+		Pages: map[string]prerenderedPage{"/books/3": {
+			Head: `<link rel="preload" as="image" href="/covers/book-3.svg"/>`,
+			Root: `<h1>Book three</h1><a href="mailto:support@placeholder">support@placeholder</a>`,
+		}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := fstest.MapFS{
+		"index.html":       {Data: []byte(`<html><head><title>t</title><script type="module" src="/a.js"></script></head><body><div id="root"><p>splash</p><!--/splash--></div></body></html>`)},
+		"routes.json":      {Data: []byte(`{"routes":["/","/books/:id"]}`)},
+		"prerendered.json": {Data: build},
+	}
+	h, err := NewFromFS(files, Options{Inline: served, Fill: fill})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func get(h http.Handler, target string) string {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, target, nil))
+	return rec.Body.String()
+}
+
+func TestPrerenderedPagesAreServedWithTheServersValues(t *testing.T) {
+	books := map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"id":3}]`)}
+	h := prerenderedApp(t, books, books, map[string]string{"support@placeholder": "help&co@siso.test"})
+	if h.Prerendered() != 1 {
+		t.Fatalf("Prerendered() = %d, want 1", h.Prerendered())
+	}
+	want := `<html><head><title>t</title><link rel="preload" as="image" href="/covers/book-3.svg"/><script type="module" src="/a.js"></script>` +
+		`<script id="app-data" type="application/json">{"/api/books":[{"id":3}]}</script></head><body><div id="root" data-prerendered>` +
+		`<h1>Book three</h1><a href="mailto:help&amp;co@siso.test">help&amp;co@siso.test</a></div></body></html>`
+	if got := get(h, "/books/3"); got != want {
+		t.Errorf("GET /books/3:\n got %s\nwant %s", got, want)
+	}
+	// A query may change what the page draws; other paths were not prerendered.
+	for _, target := range []string{"/books/3?q=tiger", "/books/4", "/"} {
+		if got := get(h, target); !strings.Contains(got, "<p>splash</p>") || strings.Contains(got, "data-prerendered") {
+			t.Errorf("GET %s should be the plain page, got %s", target, got)
+		}
+	}
+	if strings.Contains(get(h, "/prerendered.json"), "Book three") {
+		t.Error("prerendered.json is the server's business, not a file to serve")
+	}
+}
+
+// Pages drawn from another catalogue, or with a placeholder this server
+// cannot fill, would not match what the app draws: the plain pages are served.
+func TestPrerenderedPagesThatDoNotFitAreNotServed(t *testing.T) {
+	drawn := map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"id":3}]`)}
+	changed := map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"id":3,"title":"new"}]`)}
+	for name, h := range map[string]*Handler{
+		"another catalogue":  prerenderedApp(t, drawn, changed, map[string]string{"support@placeholder": "help@siso.test"}),
+		"no support address": prerenderedApp(t, drawn, drawn, map[string]string{"support@placeholder": ""}),
+	} {
+		if h.Prerendered() != 0 || !strings.Contains(get(h, "/books/3"), "<p>splash</p>") {
+			t.Errorf("%s: the prerendered page was served", name)
+		}
+	}
+}

@@ -29,6 +29,33 @@ test('a deep link survives reload', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
 })
 
+// The public pages come drawn by the build (app/prerender.tsx): the HTML
+// alone shows the page, and the app adopts those very elements (hydration)
+// instead of drawing them again, with no mismatch logged.
+test('a book page arrives drawn and the app takes it over, keeping the stored cart', async ({ page }) => {
+  const html = await (await page.request.get('/books/3')).text()
+  expect(html).toContain('<div id="root" data-prerendered>')
+  expect(html).toMatch(/<h1[^>]*>Our First Adventure<\/h1>/)
+
+  const errors = collectConsoleErrors(page)
+  // The heading as parsed from the HTML, before any script of the app has run.
+  await page.addInitScript(() =>
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive') (window as unknown as { drawn: Element | null }).drawn = document.querySelector('main h1')
+    }),
+  )
+  await page.goto('/books/3')
+  const cart = page.getByRole('banner').getByRole('link', { name: /^Cart, / })
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(cart).toHaveAccessibleName('Cart, 1 item')
+  expect(await page.evaluate(() => (window as unknown as { drawn: Element | null }).drawn === document.querySelector('main h1'))).toBe(true)
+
+  // The page is drawn with an empty cart; the stored one follows, and is not overwritten.
+  await page.reload()
+  await expect(cart).toHaveAccessibleName('Cart, 1 item')
+  expect(errors).toEqual([])
+})
+
 test('an unknown path shows the not-found page and Return Home works', async ({ page }) => {
   const errors = collectConsoleErrors(page)
   await page.goto('/no/such/page')

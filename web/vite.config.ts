@@ -82,11 +82,21 @@ function inlineStylesheet(): Plugin {
         return html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (tag, fileName: string) => {
           const asset = ctx.bundle?.[fileName]
           if (asset?.type !== 'asset') return tag
-          return `<style>${String(asset.source)}</style>`
+          return fontPreloads(ctx.bundle ?? {}) + `<style>${String(asset.source)}</style>`
         })
       },
     },
   }
+}
+
+// The Latin faces of the two fonts, asked for with the page instead of once
+// the stylesheet has laid out text: a prerendered page paints at once, and a
+// font that came later would swap in and shift the text (layout shift).
+function fontPreloads(bundle: OutputBundle): string {
+  return Object.keys(bundle)
+    .filter((name) => /^assets\/(nunito|fredoka)-latin-wght-normal-[\w-]+\.woff2$/.test(name))
+    .map((name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${name}">`)
+    .join('')
 }
 
 // x.gz and x.br beside every compressible file of the build, made once here

@@ -342,6 +342,11 @@ func splitAPI(mux *http.ServeMux, app http.Handler, authNoRoute func(http.Respon
 				write = authNoRoute
 			}
 			writeNoRoute(w, r, h, write)
+		case r.Method == http.MethodPost && isBrowserForm(r):
+			// A form of a prerendered page sent before the app took the page
+			// over (web/src/lib/prerender.ts): back to the page, whose app is
+			// there by then. What was typed is not read.
+			http.Redirect(w, r, r.URL.Path, http.StatusSeeOther)
 		case r.Method != http.MethodGet && r.Method != http.MethodHead:
 			w.Header().Set("Allow", "GET, HEAD")
 			httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
@@ -349,6 +354,12 @@ func splitAPI(mux *http.ServeMux, app http.Handler, authNoRoute func(http.Respon
 			app.ServeHTTP(w, r)
 		}
 	})
+}
+
+// isBrowserForm tells a browser's own form submission from an API call.
+func isBrowserForm(r *http.Request) bool {
+	mediaType, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";")
+	return mediaType == "application/x-www-form-urlencoded" || mediaType == "multipart/form-data"
 }
 
 // writeNoRoute asks the mux's own fallback handler whether the path exists

@@ -47,6 +47,8 @@ func TestRoutes(t *testing.T) {
 		{Name: "hashed asset is immutable", Method: "GET", URL: "/assets/app-1a2b.js", ExpectedStatus: 200, ExpectedContent: []string{"console.log"}, ExpectedHeaders: map[string]string{"Cache-Control": "public, max-age=31536000, immutable"}},
 		{Name: "missing asset is a 404, not the app", Method: "GET", URL: "/assets/gone-9z9z.js", ExpectedStatus: 404},
 		{Name: "posting to a page is a 405", Method: "POST", URL: "/books", ExpectedStatus: 405},
+		{Name: "a page's form sent before the app took over goes back to the page", Method: "POST", URL: "/login?x=1", Body: "email=a%40b.test&password=secret",
+			Headers: map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, ExpectedStatus: 303, ExpectedHeaders: map[string]string{"Location": "/login"}},
 		{Name: "oversized body is a JSON 413", Method: "POST", URL: "/api/health", Body: strings.Repeat("x", 1<<20+1), ExpectedStatus: 413, ExpectedContent: []string{`"code":"too_large"`}},
 	}
 	for i := range scenarios {

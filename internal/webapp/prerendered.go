@@ -74,11 +74,12 @@ func (h *Handler) loadPrerendered(body []byte, opts Options) (map[string]*file, 
 	}
 	pages := make(map[string]*file, len(build.Pages))
 	for path, drawn := range build.Pages {
-		page, found := h.pageFor(path)
-		if !found {
+		if _, found := h.pageFor(path); !found {
 			return nil, fmt.Errorf("webapp: %s: %s is no page of the app", prerenderedFile, path)
 		}
-		body, err := withRoot(page.body, drawn.Head, fill.Replace(drawn.Root))
+		// Without the route's modulepreload links: the app's code waits for
+		// the page's pictures and fonts (web/src/boot.ts), and so do they.
+		body, err := withRoot(h.index.body, drawn.Head, fill.Replace(drawn.Root))
 		if err != nil {
 			return nil, err
 		}

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { collectConsoleErrors } from './console'
 
 // Every public route renders its heading without a console error, and (issue

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { PASSWORD, accessToken, chooseGoogleAccount, confirmedAccount, mailedCode, uniqueEmail } from './accounts'
 
 // The parent's account area (issue 10) against the real binary in --dev mode:

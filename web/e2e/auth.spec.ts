@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, waitingForApp, type Page } from './test'
 import { PASSWORD, chooseGoogleAccount, confirmedAccount, mailedLink, uniqueEmail } from './accounts'
 
 // Account journeys of issue 3 against the real binary in --dev mode: links
@@ -173,7 +173,7 @@ test.describe('accounts', () => {
     await signUpInForm(page, email)
     const link = await mailedLink(page.request, email, /confirm/i)
 
-    const second = await context.newPage()
+    const second = waitingForApp(await context.newPage())
     await second.goto(link)
     await expect(second.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible()
 
@@ -196,7 +196,7 @@ test.describe('accounts', () => {
     const link = await mailedLink(page.request, email, /confirm/i)
 
     const phone = await browser.newContext()
-    const other = await phone.newPage()
+    const other = waitingForApp(await phone.newPage())
     await other.goto(link)
     // That browser did not start the sign-up, so it cannot sign in, but the address is confirmed.
     await expect(other.getByRole('heading', { name: 'Email Confirmed!' })).toBeVisible()

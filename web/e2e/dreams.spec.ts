@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from './test'
 import { PASSWORD, accessToken, confirmedAccount } from './accounts'
 
 // Dream Maker (issue 11) against the real binary in --dev mode: parents are

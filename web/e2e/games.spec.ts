@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, waitingForApp, type Locator, type Page } from './test'
 import { PASSWORD, confirmedAccount } from './accounts'
 
 // Issue 12: both games, the player-side configuration and /config, against
@@ -210,7 +210,7 @@ test.describe('/config', () => {
     await expect(page.getByText('Configuration Exported')).toBeVisible()
 
     const visitor = await browser.newContext()
-    const other = await visitor.newPage()
+    const other = waitingForApp(await visitor.newPage())
     await signedIn(other, 'config-visitor')
     await other.goto('/games/find-differences')
     await other.getByRole('button', { name }).click()

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './test'
 import { collectConsoleErrors } from './console'
 
 // The static pages and the contact form (spec 02 §2 "Contact page", "Static pages", §4 "Contact form", §8).

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, waitingForApp, type Page } from './test'
 import { PASSWORD, accessToken, confirmedAccount, uniqueEmail } from './accounts'
 
 // Shop journeys of issue 4 against the real binary (--dev) and the fake PayPal
@@ -313,7 +313,7 @@ test.describe('checkout', () => {
 
   test('the country defaults from the location lookup', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9' } })
-    const page = await context.newPage()
+    const page = waitingForApp(await context.newPage())
     await addBook(page, 1)
     await page.goto('/checkout')
     await expect(page.getByLabel('Country')).toHaveValue('Germany')

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { collectConsoleErrors } from './console'
 
 // Each public route's heading and console are checked with its accessibility in a11y.spec.ts.
@@ -54,6 +54,21 @@ test('a book page arrives drawn and the app takes it over, keeping the stored ca
   await page.reload()
   await expect(cart).toHaveAccessibleName('Cart, 1 item')
   expect(errors).toEqual([])
+})
+
+test('a sign-in sent before the app is there never puts the password in the address', async ({ browser }) => {
+  const page = await browser.newPage() // not waiting for the app: here it never comes
+  await page.route('**/assets/*.js', (route) => route.abort())
+  const sent: string[] = []
+  page.on('request', (r) => sent.push(`${r.method()} ${r.url()}`))
+  await page.goto('/login')
+  await page.getByLabel('Email').fill('early@siso.test')
+  await page.getByLabel('Password', { exact: true }).fill('secret-early-1')
+  await page.getByLabel('Password', { exact: true }).press('Enter')
+  await expect(page).toHaveURL('/login')
+  expect(sent.some((r) => r.startsWith('POST ') && r.endsWith('/login'))).toBe(true)
+  expect(sent.join('\n')).not.toContain('secret-early-1')
+  await page.close()
 })
 
 test('an unknown path shows the not-found page and Return Home works', async ({ page }) => {

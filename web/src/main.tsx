@@ -5,7 +5,6 @@ import { App } from '@/app/app'
 import { routerReady, routes } from '@/app/router'
 import { inlinedAnswers } from '@/lib/inline-data'
 import { rendersAheadOfTime } from '@/lib/prerender'
-import './index.css'
 
 const container = document.getElementById('root')!
 const router = createBrowserRouter(routes)
@@ -16,8 +15,8 @@ const app = (
 )
 
 if (rendersAheadOfTime) {
-  // The page came drawn (web/scripts/prerender.mjs): once its module is in
-  // (the page preloads it), React adopts that HTML instead of drawing it again.
+  // The page came drawn (web/scripts/prerender.mjs): once its module is in,
+  // React adopts that HTML instead of drawing it again.
   void routerReady(router).then(() => hydrateRoot(container, app))
 } else {
   // The first render is a transition, so React renders it in slices that yield

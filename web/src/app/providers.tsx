@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Toaster } from '@/components/ui/toaster'
 import { booksQueryOptions } from '@/features/catalog/api/get-books'
 import { categoriesQueryOptions } from '@/features/catalog/api/get-categories'
@@ -21,6 +21,8 @@ function newQueryClient(answers: Record<string, unknown>) {
 /** Providers that need no router. Session and cart live in the root layout, inside the router. */
 export function AppProviders({ answers, children }: { answers: Record<string, unknown>; children: ReactNode }) {
   const [queryClient] = useState(() => newQueryClient(answers))
+  // The app has drawn or adopted the page (end-to-end tests wait for this before they act).
+  useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), [])
   return (
     <QueryClientProvider client={queryClient}>
       {children}

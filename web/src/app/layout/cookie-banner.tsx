@@ -42,7 +42,7 @@ export function CookieBanner() {
   return (
     <section
       aria-label="Cookie consent"
-      className="fixed inset-x-3 bottom-3 z-50 mx-auto max-w-3xl rounded-3xl border-2 border-tiger-200 bg-white p-4 shadow-2xl sm:inset-x-6 sm:bottom-6 sm:p-5"
+      className="fixed inset-x-3 bottom-3 z-50 motion-safe:animate-rise-in mx-auto max-w-3xl rounded-3xl border-2 border-tiger-200 bg-white p-4 shadow-2xl sm:inset-x-6 sm:bottom-6 sm:p-5"
     >
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="flex items-start gap-3">

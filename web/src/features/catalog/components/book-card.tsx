@@ -6,14 +6,14 @@ import { formatDollars } from '@/lib/money'
 import type { Book } from '../types'
 import { BookCover } from './book-cover'
 
-export function BookCard({ book }: { book: Book }) {
+export function BookCard({ book, eager = false }: { book: Book; eager?: boolean }) {
   return (
     <Link
       to={paths.book(book.id)}
       className="group flex h-full flex-col rounded-2xl border-2 border-line bg-white p-3 shadow-sm transition hover:-translate-y-1 hover:border-tiger-200 hover:shadow-lg focus-visible:-translate-y-1"
     >
       <div className="relative">
-        <BookCover book={book} className="transition group-hover:rotate-[-1deg] group-hover:scale-[1.02]" />
+        <BookCover book={book} eager={eager} className="transition group-hover:rotate-[-1deg] group-hover:scale-[1.02]" />
       </div>
       <div className="mt-3 flex flex-1 flex-col">
         {book.isNewRelease && <Badge className="mb-1.5 self-start px-2 py-0.5 text-[0.65rem]">New</Badge>}
@@ -31,12 +31,13 @@ export function BookCard({ book }: { book: Book }) {
   )
 }
 
-export function BookGrid({ books, label }: { books: Book[]; label: string }) {
+/** `inView` is how many covers a phone shows on arrival (the first row): they load at once. */
+export function BookGrid({ books, label, inView = 0 }: { books: Book[]; label: string; inView?: number }) {
   return (
     <ul aria-label={label} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 md:grid-cols-4 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
-      {books.map((book) => (
+      {books.map((book, i) => (
         <li key={book.id}>
-          <BookCard book={book} />
+          <BookCard book={book} eager={i < inView} />
         </li>
       ))}
     </ul>

@@ -87,7 +87,7 @@ function BooksBrowserBody({ presetCategory }: { presetCategory?: string }) {
               <>
                 {/* The cards' titles are h3: this keeps the outline h1 > h2 > h3. */}
                 <h2 className="sr-only">Book results</h2>
-                <BookGrid books={found} label="Book results" />
+                <BookGrid books={found} label="Book results" inView={2} />
               </>
             ) : (
               <div className="flex flex-col items-center rounded-3xl border-2 border-dashed border-tiger-200 bg-white px-6 py-14 text-center">

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 )
@@ -26,15 +27,22 @@ const prerenderedFile = "prerendered.json"
 
 type prerenderedPages struct {
 	// Digest of the inline answers (named by Answers) the pages were drawn from.
-	Digest  string                     `json:"digest"`
-	Answers []string                   `json:"answers"`
-	Pages   map[string]prerenderedPage `json:"pages"` // by path
+	Digest  string   `json:"digest"`
+	Answers []string `json:"answers"`
+	// Pages holds, by path, the page drawn once for each setting it reads.
+	Pages map[string][]prerenderedPage `json:"pages"`
 }
 
 type prerenderedPage struct {
-	Head string `json:"head"` // preload links, put ahead of the page's scripts
-	Root string `json:"root"` // the inner HTML of the root element
+	// When gives the settings (fields of /api/settings, "google.enabled")
+	// the page was drawn with; only a server with the same serves it.
+	When map[string]any `json:"when"`
+	Head string         `json:"head"` // preload links, put ahead of the page's scripts
+	Root string         `json:"root"` // the inner HTML of the root element
 }
+
+// settingsAnswer is the inline answer that When refers to.
+const settingsAnswer = "/api/settings"
 
 // The root element of index.html and the end of its splash (the app's
 // first paint when a page is not prerendered).
@@ -72,11 +80,22 @@ func (h *Handler) loadPrerendered(body []byte, opts Options) (map[string]*file, 
 	if !ok {
 		return nil, nil
 	}
+	var settings any
+	if raw := opts.Inline[settingsAnswer]; raw != nil {
+		if err := json.Unmarshal(raw, &settings); err != nil {
+			return nil, fmt.Errorf("webapp: %s: %w", settingsAnswer, err)
+		}
+	}
 	pages := make(map[string]*file, len(build.Pages))
-	for path, drawn := range build.Pages {
+	for path, drawings := range build.Pages {
 		if _, found := h.pageFor(path); !found {
 			return nil, fmt.Errorf("webapp: %s: %s is no page of the app", prerenderedFile, path)
 		}
+		i := slices.IndexFunc(drawings, func(d prerenderedPage) bool { return drawnWith(d.When, settings) })
+		if i < 0 {
+			continue // drawn for other settings: the plain page
+		}
+		drawn := drawings[i]
 		// Without the route's modulepreload links: the app's code waits for
 		// the page's pictures and fonts (web/src/boot.ts), and so do they.
 		body, err := withRoot(h.index.body, drawn.Head, fill.Replace(drawn.Root))
@@ -86,6 +105,21 @@ func (h *Handler) loadPrerendered(body []byte, opts Options) (map[string]*file, 
 		pages[path] = newFile("index.html", body, nil, nil)
 	}
 	return pages, nil
+}
+
+// drawnWith tells whether settings have every value of when.
+func drawnWith(when map[string]any, settings any) bool {
+	for field, want := range when {
+		v := settings
+		for _, key := range strings.Split(field, ".") {
+			object, _ := v.(map[string]any)
+			v = object[key]
+		}
+		if !reflect.DeepEqual(v, want) {
+			return false
+		}
+	}
+	return true
 }
 
 // filler puts this server's values where the build wrote placeholders

@@ -142,17 +142,23 @@ func prerenderedApp(t *testing.T, drawnFrom, served map[string]json.RawMessage, 
 	build, err := json.Marshal(prerenderedPages{
 		Digest:  Digest(drawnFrom),
 		Answers: []string{"/api/books"},
-		Pages: map[string]prerenderedPage{"/books/3": {
-			Head: `<link rel="preload" as="image" href="/covers/book-3.svg"/>`,
-			Root: `<h1>Book three</h1><a href="mailto:support@placeholder">support@placeholder</a>`,
-		}},
+		Pages: map[string][]prerenderedPage{
+			"/books/3": {{
+				Head: `<link rel="preload" as="image" href="/covers/book-3.svg"/>`,
+				Root: `<h1>Book three</h1><a href="mailto:support@placeholder">support@placeholder</a>`,
+			}},
+			"/login": {
+				{When: map[string]any{"google.enabled": false}, Root: `<p>Google sign-in isn't available</p>`},
+				{When: map[string]any{"google.enabled": true}, Root: `<button>Sign in with Google</button>`},
+			},
+		},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	files := fstest.MapFS{
 		"index.html":       {Data: []byte(`<html><head><title>t</title><script type="module" src="/a.js"></script></head><body><div id="root"><p>splash</p><!--/splash--></div></body></html>`)},
-		"routes.json":      {Data: []byte(`{"routes":["/","/books/:id"]}`)},
+		"routes.json":      {Data: []byte(`{"routes":["/","/books/:id","/login"]}`)},
 		"prerendered.json": {Data: build},
 	}
 	h, err := NewFromFS(files, Options{Inline: served, Fill: fill})
@@ -172,7 +178,7 @@ func TestPrerenderedPagesAreServedWithTheServersValues(t *testing.T) {
 	books := map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"id":3}]`)}
 	h := prerenderedApp(t, books, books, map[string]string{"support@placeholder": "help&co@siso.test"})
 	if h.Prerendered() != 1 {
-		t.Fatalf("Prerendered() = %d, want 1", h.Prerendered())
+		t.Fatalf("Prerendered() = %d, want 1 (no settings: no drawing of /login fits)", h.Prerendered())
 	}
 	want := `<html><head><title>t</title><link rel="preload" as="image" href="/covers/book-3.svg"/><script type="module" src="/a.js"></script>` +
 		`<script id="app-data" type="application/json">{"/api/books":[{"id":3}]}</script></head><body><div id="root" data-prerendered>` +
@@ -188,6 +194,18 @@ func TestPrerenderedPagesAreServedWithTheServersValues(t *testing.T) {
 	}
 	if strings.Contains(get(h, "/prerendered.json"), "Book three") {
 		t.Error("prerendered.json is the server's business, not a file to serve")
+	}
+}
+
+// A page that reads a setting is drawn once per value; the server serves the one drawn with its own.
+func TestThePrerenderedPageDrawnWithTheServersSettingsIsServed(t *testing.T) {
+	books := map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"id":3}]`)}
+	for enabled, want := range map[string]string{"true": "Sign in with Google", "false": "isn't available"} {
+		served := map[string]json.RawMessage{"/api/books": books["/api/books"], "/api/settings": json.RawMessage(`{"google":{"enabled":` + enabled + `}}`)}
+		h := prerenderedApp(t, books, served, map[string]string{"support@placeholder": "help@siso.test"})
+		if got := get(h, "/login"); !strings.Contains(got, want) {
+			t.Errorf("google enabled %s: /login should say %q, got %s", enabled, want, got)
+		}
 	}
 }
 

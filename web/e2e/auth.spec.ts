@@ -255,13 +255,19 @@ test.describe('accounts', () => {
   })
 
   test('the Google buttons explain that Google is not set up', async ({ page }) => {
-    // The journeys' shop has Google (the fake one of scripts/e2e.sh); here its settings say it has not.
-    await page.route('**/auth/v1/settings', (route) => route.fulfill({ json: { external: { email: true, google: false } } }))
+    // The journeys' shop has Google (the fake one of scripts/e2e.sh); here the
+    // settings inlined in the page say it has not. With a query the page is
+    // not the prerendered one, so the app draws it from those settings.
+    await page.route(/\/(login|signup)\?/, async (route) => {
+      const response = await route.fetch()
+      const body = (await response.text()).replace('"google":{"enabled":true}', '"google":{"enabled":false}')
+      await route.fulfill({ response, body })
+    })
     for (const [path, name] of [
       ['/login', 'Sign in with Google'],
       ['/signup', 'Sign up with Google'],
     ] as const) {
-      await page.goto(path)
+      await page.goto(`${path}?settings=rewritten`)
       await expect(page.getByRole('button', { name })).toBeDisabled()
       await expect(page.getByText(/Google sign-in isn.t available on this shop yet/)).toBeVisible()
     }

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { authClient, siteUrl } from '@/lib/auth-client'
 import { messageOf } from '@/lib/errors'
-import { useGoogleAvailability } from '../api/settings'
+import { useSettings } from '@/lib/settings'
 import { setReturnTo } from '../return-to'
 
 function GoogleLogo() {
@@ -18,9 +18,17 @@ function GoogleLogo() {
   )
 }
 
+/** Google sign-in, as the server's settings (inlined in the page) say: 'unknown' when they could not be read. */
+function useGoogleAvailability(): 'enabled' | 'disabled' | 'loading' | 'unknown' {
+  const { data, isPending, isError } = useSettings()
+  if (isPending) return 'loading'
+  if (isError) return 'unknown'
+  return data.google.enabled ? 'enabled' : 'disabled'
+}
+
 /**
  * "Continue with Google". Disabled, with a short reason, when the server says
- * Google sign-in is not set up (GET /auth/v1/settings).
+ * Google sign-in is not set up.
  */
 export function GoogleButton({ mode, returnTo }: { mode: 'signin' | 'signup'; returnTo?: string }) {
   const availability = useGoogleAvailability()

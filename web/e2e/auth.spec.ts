@@ -1,4 +1,5 @@
 import { expect, test, waitingForApp, type Page } from './test'
+import { collectConsoleErrors } from './console'
 import { PASSWORD, chooseGoogleAccount, confirmedAccount, mailedLink, uniqueEmail } from './accounts'
 
 // Account journeys of issue 3 against the real binary in --dev mode: links
@@ -73,6 +74,15 @@ test.describe('accounts', () => {
     await page.goto('/profile')
     await expect(page.getByText('Not Logged In')).toBeVisible()
     await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible()
+  })
+
+  test('a remembered address is filled in on the prerendered login page', async ({ page }) => {
+    const errors = collectConsoleErrors(page)
+    await page.addInitScript(() => window.localStorage.setItem('rememberedEmail', 'kept@siso.test'))
+    await page.goto('/login')
+    await expect(page.getByLabel('Email')).toHaveValue('kept@siso.test')
+    await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeChecked()
+    expect(errors).toEqual([])
   })
 
   test('login returns to the protected page the visitor asked for', async ({ page }) => {

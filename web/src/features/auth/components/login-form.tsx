@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { MailWarning } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -52,11 +52,12 @@ export function useReturnTarget(): string {
 export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) {
   const navigate = useNavigate()
   const returnTo = useReturnTarget()
-  const [defaultValues] = useState<LoginValues>(() => {
+  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } })
+  // The remembered address fills in once on screen: the prerendered page is drawn without it.
+  useEffect(() => {
     const email = rememberedEmail()
-    return { email, password: '', remember: email !== '' }
-  })
-  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues })
+    if (email) form.reset({ email, password: '', remember: true })
+  }, [form])
   const [unverified, setUnverified] = useState(false)
   const { resend, sending, cooldown } = useResendVerification()
   const submitting = form.formState.isSubmitting

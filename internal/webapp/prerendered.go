@@ -50,6 +50,7 @@ var (
 	rootStart   = []byte(`<div id="root">`)
 	splashEnd   = []byte(`<!--/splash--></div>`)
 	firstScript = []byte(`<script`)
+	headClose   = []byte(`</head>`)
 )
 
 // Digest is the fingerprint of a set of inline answers. The web build
@@ -64,7 +65,7 @@ func Digest(answers map[string]json.RawMessage) string {
 
 // loadPrerendered makes the prerendered pages of the build, keyed by path,
 // or none when they do not fit this server (see the package comment).
-func (h *Handler) loadPrerendered(body []byte, opts Options) (map[string]*file, error) {
+func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map[string]*file, error) {
 	var build prerenderedPages
 	if err := json.Unmarshal(body, &build); err != nil {
 		return nil, fmt.Errorf("webapp: %s: %w", prerenderedFile, err)
@@ -98,11 +99,11 @@ func (h *Handler) loadPrerendered(body []byte, opts Options) (map[string]*file, 
 		drawn := drawings[i]
 		// Without the route's modulepreload links: the app's code waits for
 		// the page's pictures and fonts (web/src/boot.ts), and so do they.
-		body, err := withRoot(h.index.body, drawn.Head, fill.Replace(drawn.Root))
+		parts, err := withRoot(index, inline, drawn.Head, fill.Replace(drawn.Root))
 		if err != nil {
 			return nil, err
 		}
-		pages[path] = newFile("index.html", body, nil, nil)
+		pages[path] = newFile("index.html", parts, nil, nil)
 	}
 	return pages, nil
 }
@@ -136,15 +137,20 @@ func filler(fill map[string]string) (*strings.Replacer, bool) {
 	return strings.NewReplacer(pairs...), true
 }
 
-// withRoot is a page whose root holds inner instead of the splash, marked
-// for the app to hydrate rather than draw, with head before its first script.
-func withRoot(page []byte, head, inner string) ([]byte, error) {
-	script := bytes.Index(page, firstScript)
-	start := bytes.Index(page, rootStart)
-	end := bytes.Index(page, splashEnd)
-	if script < 0 || start < script || end < start {
-		return nil, fmt.Errorf("webapp: index.html has no <script>, %s…%s to prerender into", rootStart, splashEnd)
+// withRoot is index.html with the inline answers at the end of its head and
+// head before its first script, and with inner in its root instead of the
+// splash, marked for the app to hydrate rather than draw. The parts share
+// index's bytes.
+func withRoot(index, inline []byte, head, inner string) ([][]byte, error) {
+	script := bytes.Index(index, firstScript)
+	headEnd := bytes.Index(index, headClose)
+	start := bytes.Index(index, rootStart)
+	end := bytes.Index(index, splashEnd)
+	if script < 0 || headEnd < script || start < headEnd || end < start {
+		return nil, fmt.Errorf("webapp: index.html has no <script>, </head>, %s…%s to prerender into", rootStart, splashEnd)
 	}
-	return slices.Concat(page[:script], []byte(head), page[script:start],
-		[]byte(`<div id="root" data-prerendered>`), []byte(inner), []byte(`</div>`), page[end+len(splashEnd):]), nil
+	return [][]byte{
+		index[:script], []byte(head), index[script:headEnd], inline, index[headEnd:start],
+		[]byte(`<div id="root" data-prerendered>`), []byte(inner), []byte(`</div>`), index[end+len(splashEnd):],
+	}, nil
 }

@@ -23,7 +23,6 @@ import (
 	"mime"
 	"net/http"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -35,7 +34,11 @@ import (
 var dist embed.FS
 
 type file struct {
-	body, brotli []byte
+	// body is the file in parts, written one after the other: the pages
+	// share index.html's bytes instead of each holding a copy (page).
+	body         [][]byte
+	size         int
+	brotli       []byte
 	contentType  string
 	etag         string
 	cacheControl string
@@ -114,11 +117,11 @@ func NewFromFS(fsys fs.FS, opts Options) (*Handler, error) {
 		if isCompressedCopy(p, raw) {
 			continue
 		}
-		h.files["/"+p] = newFile(p, body, raw[p+".gz"], raw[p+".br"])
+		h.files["/"+p] = newFile(p, [][]byte{body}, raw[p+".gz"], raw[p+".br"])
 	}
 	index := []byte(notBuiltPage)
 	if f, ok := h.files["/index.html"]; ok {
-		index = f.body
+		index = f.body[0]
 	}
 	inline, err := inlineScript(opts.Inline)
 	if err != nil {
@@ -126,7 +129,7 @@ func NewFromFS(fsys fs.FS, opts Options) (*Handler, error) {
 	}
 	h.index = newPage(index, nil, inline)
 	if manifest, ok := h.files["/"+routesFile]; ok {
-		routes, err := parseRoutes(manifest.body, index, inline)
+		routes, err := parseRoutes(manifest.body[0], index, inline)
 		if err != nil {
 			return nil, err
 		}
@@ -134,7 +137,7 @@ func NewFromFS(fsys fs.FS, opts Options) (*Handler, error) {
 		delete(h.files, "/"+routesFile) // the server's business, not the browser's
 	}
 	if f, ok := h.files["/"+prerenderedFile]; ok {
-		if h.prerendered, err = h.loadPrerendered(f.body, opts); err != nil {
+		if h.prerendered, err = h.loadPrerendered(f.body[0], index, inline, opts); err != nil {
 			return nil, err
 		}
 		delete(h.files, "/"+prerenderedFile)
@@ -188,8 +191,7 @@ func newPage(index []byte, preload []string, inline []byte) *file {
 	if at < 0 {
 		at = 0
 	}
-	page := slices.Concat(index[:at], extra.Bytes(), index[at:])
-	return newFile("index.html", page, nil, nil)
+	return newFile("index.html", [][]byte{index[:at], extra.Bytes(), index[at:]}, nil, nil)
 }
 
 func segments(p string) []string {
@@ -262,15 +264,21 @@ func isCompressedCopy(p string, raw map[string][]byte) bool {
 
 // newFile prepares a file of the build; gz and br are its compressed copies
 // from the build, if any.
-func newFile(p string, body, gz, br []byte) *file {
-	sum := sha256.Sum256(body)
+func newFile(p string, body [][]byte, gz, br []byte) *file {
+	sum := sha256.New()
+	size := 0
+	for _, part := range body {
+		sum.Write(part)
+		size += len(part)
+	}
 	f := &file{
 		body:        body,
+		size:        size,
 		contentType: mime.TypeByExtension(path.Ext(p)),
-		etag:        `"` + hex.EncodeToString(sum[:8]) + `"`,
+		etag:        `"` + hex.EncodeToString(sum.Sum(nil)[:8]) + `"`,
 	}
 	if f.contentType == "" {
-		f.contentType = http.DetectContentType(body)
+		f.contentType = http.DetectContentType(body[0])
 	}
 	switch {
 	case p == "index.html":
@@ -281,12 +289,12 @@ func newFile(p string, body, gz, br []byte) *file {
 	default:
 		f.cacheControl = "public, max-age=3600"
 	}
-	if len(gz) > 0 && len(gz) < len(body) {
+	if len(gz) > 0 && len(gz) < size {
 		f.gzipped = gz
 	} else {
-		f.compress = compressible(f.contentType) && len(body) > 512
+		f.compress = compressible(f.contentType) && size > 512
 	}
-	if len(br) > 0 && len(br) < len(body) {
+	if len(br) > 0 && len(br) < size {
 		f.brotli = br
 	}
 	return f
@@ -301,9 +309,11 @@ func (f *file) gzip() []byte {
 		}
 		var buf bytes.Buffer
 		zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-		_, _ = zw.Write(f.body)
+		for _, part := range f.body {
+			_, _ = zw.Write(part)
+		}
 		_ = zw.Close()
-		if buf.Len() < len(f.body) {
+		if buf.Len() < f.size {
 			f.gzipped = buf.Bytes()
 		}
 	})
@@ -353,7 +363,7 @@ func serve(w http.ResponseWriter, r *http.Request, f *file, status int) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	body := f.body
+	body, size := f.body, f.size
 	gzipped := f.gzip()
 	if gzipped != nil || f.brotli != nil {
 		hdr.Set("Vary", "Accept-Encoding")
@@ -361,15 +371,20 @@ func serve(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	switch {
 	case f.brotli != nil && httpx.AcceptsEncoding(r, "br"):
 		hdr.Set("Content-Encoding", "br")
-		body = f.brotli
+		body, size = [][]byte{f.brotli}, len(f.brotli)
 	case gzipped != nil && httpx.AcceptsEncoding(r, "gzip"):
 		hdr.Set("Content-Encoding", "gzip")
-		body = gzipped
+		body, size = [][]byte{gzipped}, len(gzipped)
 	}
-	hdr.Set("Content-Length", strconv.Itoa(len(body)))
+	hdr.Set("Content-Length", strconv.Itoa(size))
 	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
+	if r.Method == http.MethodHead {
+		return
+	}
+	for _, part := range body {
+		if _, err := w.Write(part); err != nil {
+			return
+		}
 	}
 }
 

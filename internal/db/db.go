@@ -42,6 +42,7 @@ type DB struct {
 	sql     *sql.DB
 	Dialect Dialect
 	stmts   *stmtCache // SQLite only: pgx keeps its own statement cache per connection
+	writes  writeGate  // SQLite only (writegate.go)
 }
 
 // Open connects to the database named by a DATABASE_URL value. For SQLite it
@@ -86,7 +87,7 @@ func openSQLite(path string) (*DB, error) {
 	// above and prepares its statements again (database/sql keeps only 2 idle).
 	s.SetMaxIdleConns(16)
 	s.SetConnMaxIdleTime(5 * time.Minute)
-	return &DB{sql: s, Dialect: SQLite, stmts: newStmtCache(s)}, nil
+	return &DB{sql: s, Dialect: SQLite, stmts: newStmtCache(s), writes: make(writeGate, 1)}, nil
 }
 
 func openPostgres(dsn string) (*DB, error) {
@@ -113,6 +114,9 @@ func (d *DB) Ping(ctx context.Context) error {
 }
 
 func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if d.writes != nil && isWrite(q) {
+		defer d.writes.enter(ctx)()
+	}
 	if st := d.stmts.get(ctx, q); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
@@ -131,6 +135,13 @@ func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 		return st.QueryRowContext(ctx, args...)
 	}
 	return d.sql.QueryRowContext(ctx, d.rebind(q), args...)
+}
+
+// WriteRow runs a statement that changes data and returns a row (INSERT …
+// RETURNING), scanning it into dest in the writer's turn (writegate.go).
+func (d *DB) WriteRow(ctx context.Context, dest []any, q string, args ...any) error {
+	defer d.writes.enter(ctx)()
+	return d.QueryRowContext(ctx, q, args...).Scan(dest...)
 }
 
 // Tx is a transaction with the same placeholder rewriting as DB.
@@ -169,6 +180,8 @@ func (t *Tx) Dialect() Dialect { return t.d.Dialect }
 // InTx runs fn in a transaction, committing when fn returns nil and rolling
 // back otherwise (also when fn panics).
 func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
+	// Every SQLite transaction here takes the write lock at BEGIN (_txlock=immediate).
+	defer d.writes.enter(ctx)()
 	stx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)

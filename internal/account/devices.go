@@ -137,7 +137,7 @@ func (s *Service) TrackDevice(ctx context.Context, userID, userAgent string, r D
 		return Device{}, err
 	}
 	d.LoginTimestamp = s.clock()
-	err = s.db.QueryRowContext(ctx, `INSERT INTO user_devices (id, user_id, device_type, device_model, operating_system, os_version,
+	err = s.db.WriteRow(ctx, []any{&d.ID}, `INSERT INTO user_devices (id, user_id, device_type, device_model, operating_system, os_version,
 			browser_info, screen_resolution, platform_architecture, user_agent, login_timestamp)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (user_id, device_type, device_model, operating_system, os_version) DO UPDATE SET
@@ -145,7 +145,7 @@ func (s *Service) TrackDevice(ctx context.Context, userID, userAgent string, r D
 			platform_architecture = excluded.platform_architecture, user_agent = excluded.user_agent,
 			login_timestamp = excluded.login_timestamp
 		RETURNING id`, uuid.NewString(), userID, d.DeviceType, d.DeviceModel, d.OperatingSystem, d.OSVersion,
-		d.BrowserInfo, d.ScreenResolution, d.PlatformArchitecture, d.UserAgent, d.LoginTimestamp).Scan(&d.ID)
+		d.BrowserInfo, d.ScreenResolution, d.PlatformArchitecture, d.UserAgent, d.LoginTimestamp)
 	if err != nil {
 		return Device{}, fmt.Errorf("track device: %w", err)
 	}

@@ -173,8 +173,8 @@ func countWrongCode(ctx context.Context, q db.Querier, email string, types []str
 // window (rows of rate_limits, shared by every instance) and returns it.
 func countHit(ctx context.Context, q db.Querier, bucket string, window time.Time) (int, error) {
 	var hits int
-	err := q.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
-		ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window).Scan(&hits)
+	err := q.WriteRow(ctx, []any{&hits}, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
+		ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window)
 	return hits, err
 }
 

@@ -35,6 +35,11 @@ type Querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	// WriteRow runs a statement that changes data and returns one row
+	// (INSERT … RETURNING) and scans it into dest. Use it rather than
+	// QueryRowContext for such statements: on SQLite the write then takes
+	// its turn with the others (writegate.go).
+	WriteRow(ctx context.Context, dest []any, query string, args ...any) error
 }
 
 // DB is a database handle that rewrites `?` placeholders for PostgreSQL.
@@ -137,8 +142,8 @@ func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 	return d.sql.QueryRowContext(ctx, d.rebind(q), args...)
 }
 
-// WriteRow runs a statement that changes data and returns a row (INSERT …
-// RETURNING), scanning it into dest in the writer's turn (writegate.go).
+// WriteRow runs a statement that changes data and returns a row, scanning
+// it into dest in the writer's turn (writegate.go).
 func (d *DB) WriteRow(ctx context.Context, dest []any, q string, args ...any) error {
 	defer d.writes.enter(ctx)()
 	return d.QueryRowContext(ctx, q, args...).Scan(dest...)
@@ -172,6 +177,11 @@ func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 		return t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
 	}
 	return t.tx.QueryRowContext(ctx, t.d.rebind(q), args...)
+}
+
+// WriteRow is QueryRowContext and Scan: the transaction already has the writer's turn.
+func (t *Tx) WriteRow(ctx context.Context, dest []any, q string, args ...any) error {
+	return t.QueryRowContext(ctx, q, args...).Scan(dest...)
 }
 
 // Dialect of the database the transaction runs on.

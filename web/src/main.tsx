@@ -14,14 +14,14 @@ const app = (
   </StrictMode>
 )
 
+// The first render is a transition either way, so React does it in slices
+// that yield to the browser every few milliseconds instead of one long task:
+// a phone stays responsive while the app starts.
 if (rendersAheadOfTime) {
   // The page came drawn (web/scripts/prerender.mjs): once its module is in,
   // React adopts that HTML instead of drawing it again.
-  void routerReady(router).then(() => hydrateRoot(container, app))
+  void routerReady(router).then(() => startTransition(() => void hydrateRoot(container, app)))
 } else {
-  // The first render is a transition, so React renders it in slices that yield
-  // to the browser every few milliseconds instead of one long task: a phone
-  // stays responsive (and paints the splash) while the app starts.
   startTransition(() => {
     createRoot(container).render(app)
   })

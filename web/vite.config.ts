@@ -15,8 +15,8 @@ import { routePatterns } from './src/config/route-patterns.ts'
 // unknown path answers 404 (internal/webapp). One source: config/paths.ts.
 // Beside them, per pattern, the chunks its page needs beyond the entry's
 // (the lazy route module and what it imports): the server names them in
-// the page's HTML as modulepreload links, so a first visit fetches them
-// alongside the entry instead of after it has run.
+// the page's HTML and the boot script (src/boot.ts) fetches them with the
+// app's code, instead of after the app has run.
 function routeManifest(): Plugin {
   return {
     name: 'route-manifest',

@@ -97,8 +97,8 @@ func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map
 			continue // drawn for other settings: the plain page
 		}
 		drawn := drawings[i]
-		// Without the route's modulepreload links: the app's code waits for
-		// the page's pictures and fonts (web/src/boot.ts), and so do they.
+		// Without the route's chunk names: the app's code waits for the
+		// page's pictures and fonts (web/src/boot.ts), and so do they.
 		parts, err := withRoot(index, inline, drawn.Head, fill.Replace(drawn.Root))
 		if err != nil {
 			return nil, err

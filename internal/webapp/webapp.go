@@ -5,8 +5,8 @@
 // exist, such as an unknown book) gets the same page with status 404.
 //
 // Each route pattern gets its own copy of index.html, made at start: it
-// names the route's chunks as modulepreload links (from the build's
-// routes.json) and carries the answers the server inlines (Options.Inline),
+// names the route's chunks (from the build's routes.json) for the boot
+// script to fetch and carries the answers the server inlines (Options.Inline),
 // so a first visit fetches the page's code with the entry's and renders
 // without waiting for its data.
 package webapp
@@ -177,14 +177,21 @@ func inlineScript(answers map[string]json.RawMessage) ([]byte, error) {
 	return fmt.Appendf(nil, `<script id="app-data" type="application/json">%s</script>`, body), nil
 }
 
-// newPage is index.html for one route: modulepreload links for its chunks
-// and the inline answers, added at the end of the head.
+// newPage is index.html for one route: the names of its chunks and the
+// inline answers, added at the end of the head. The chunks are named in a
+// meta element rather than as modulepreload links: the boot script
+// (web/src/boot.ts) fetches them once the splash has painted, so on a slow
+// network the splash is not kept waiting behind the app's code.
 func newPage(index []byte, preload []string, inline []byte) *file {
 	var extra bytes.Buffer
+	var chunks []string
 	for _, href := range preload {
-		if strings.HasPrefix(href, "/assets/") && !strings.ContainsAny(href, `"<>`) {
-			fmt.Fprintf(&extra, `<link rel="modulepreload" crossorigin href="%s">`, href)
+		if strings.HasPrefix(href, "/assets/") && !strings.ContainsAny(href, `" <>`) {
+			chunks = append(chunks, href)
 		}
+	}
+	if len(chunks) > 0 {
+		fmt.Fprintf(&extra, `<meta name="app-chunks" content="%s">`, strings.Join(chunks, " "))
 	}
 	extra.Write(inline)
 	at := bytes.Index(index, []byte("</head>"))

@@ -104,7 +104,7 @@ func TestPrecompressedCopiesOfTheBuild(t *testing.T) {
 	}
 }
 
-// Each route's page names its chunks as modulepreload links and carries the
+// Each route's page names its chunks for the boot script and carries the
 // inlined answers, which cannot end their <script> element.
 func TestPagesCarryTheirChunksAndTheInlinedAnswers(t *testing.T) {
 	files := fstest.MapFS{
@@ -122,14 +122,14 @@ func TestPagesCarryTheirChunksAndTheInlinedAnswers(t *testing.T) {
 	}
 	const data = `<script id="app-data" type="application/json">{"/api/books":[{"title":"\u003c/script\u003e\u003cb\u003e"}]}</script></head>`
 	status, book := get("/books/3")
-	if status != 200 || !strings.Contains(book, `<link rel="modulepreload" crossorigin href="/assets/book-1.js"><link rel="modulepreload" crossorigin href="/assets/card-2.js">`+data) {
+	if status != 200 || !strings.Contains(book, `<meta name="app-chunks" content="/assets/book-1.js /assets/card-2.js">`+data) {
 		t.Errorf("/books/3: %d %s", status, book)
 	}
 	if strings.Contains(book, "evil.example") {
 		t.Error("a preload outside /assets/ was linked")
 	}
 	for _, path := range []string{"/", "/nowhere", "/index.html"} {
-		if _, page := get(path); !strings.Contains(page, "<title>Shop</title>"+data) || strings.Contains(page, "modulepreload") {
+		if _, page := get(path); !strings.Contains(page, "<title>Shop</title>"+data) || strings.Contains(page, "app-chunks") {
 			t.Errorf("%s: %s", path, page)
 		}
 	}

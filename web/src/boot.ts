@@ -2,15 +2,28 @@ import './index.css'
 import { rendersAheadOfTime } from './lib/prerender'
 
 /**
- * The app's entry. A prerendered page (internal/webapp/prerendered.go) is
- * already drawn, so its code waits until the page has loaded its pictures
- * and fonts and has been painted: on a slow phone network they get the bandwidth
- * first, and the page is whole before the app adopts it (main.tsx hydrates
- * it). A page that is not prerendered shows the splash and needs the code at
- * once.
+ * The app's entry. Nothing here waits for the app's code to be drawn: a
+ * prerendered page (internal/webapp/prerendered.go) is already the page,
+ * and any other page is the splash of index.html. So the code is fetched
+ * only once that has painted: on a slow phone network the first paint does
+ * not wait behind it. A prerendered page also lets its pictures and fonts
+ * load first, so the page is whole before the app adopts it (main.tsx
+ * hydrates it); behind the splash, the app is all there is to wait for.
  */
 function start() {
   void import('./main')
+}
+
+/** Fetches the route's own chunks alongside the app's (the server names them: internal/webapp). */
+function fetchRouteChunks() {
+  const names = document.querySelector<HTMLMetaElement>('meta[name="app-chunks"]')?.content.split(' ') ?? []
+  for (const href of names.filter(Boolean)) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.crossOrigin = ''
+    link.href = href
+    document.head.append(link)
+  }
 }
 
 /** Once the page has painted (or at the latest after a few seconds, should the paint never be reported). */
@@ -31,6 +44,10 @@ function afterFirstPaint(run: () => void) {
 
 const FIRST_PAINT_TIMEOUT_MS = 3000
 
-if (!rendersAheadOfTime) start()
-else if (document.readyState === 'complete') afterFirstPaint(start)
+if (!rendersAheadOfTime) {
+  afterFirstPaint(() => {
+    fetchRouteChunks()
+    start()
+  })
+} else if (document.readyState === 'complete') afterFirstPaint(start)
 else window.addEventListener('load', () => afterFirstPaint(start), { once: true })

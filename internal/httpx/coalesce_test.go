@@ -8,33 +8,22 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
 
-// sink is a connection that records what is sent on it.
+// sink is a connection that records what is sent on it (lockedBuffer:
+// the connection's timer sends too).
 type sink struct {
 	net.Conn
-	mu   sync.Mutex
-	sent bytes.Buffer
+	sent lockedBuffer
 }
 
-func (s *sink) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.sent.Write(p)
-}
-
-func (s *sink) Read([]byte) (int, error)         { return 0, io.EOF }
+func (s *sink) Write(p []byte) (int, error)     { return s.sent.Write(p) }
+func (s *sink) String() string                  { return s.sent.String() }
+func (s *sink) Read([]byte) (int, error)        { return 0, io.EOF }
 func (s *sink) SetReadDeadline(time.Time) error { return nil }
 func (s *sink) Close() error                    { return nil }
-
-func (s *sink) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.sent.String()
-}
 
 func TestCoalescingConnHoldsAFullBufferForTheNextWrite(t *testing.T) {
 	s := &sink{}

@@ -48,8 +48,8 @@ const defaultMemoryLimit = 64 << 20
 // a few megabytes, so the default 100 collects every few megabytes of
 // requests, and in the middle of every password hash (which also collects
 // once it is done, internal/auth); the memory limit above is what bounds
-// the heap. 400 took sign-ins from 73 to 91-96 a second and the peak RSS
-// of `make load` from 86 to 77 MB.
+// the heap. In a sign-in load, 400 took sign-ins from 73 to 91-96 a second
+// and the peak RSS from 86 to 77 MB.
 const defaultGCPercent = 400
 
 func main() {

@@ -36,14 +36,7 @@ go-deps:
 
 # Chromium (end-to-end tests) and PostgreSQL (store tests) from Debian, when missing.
 system-deps:
-	@missing=""; \
-	command -v chromium >/dev/null || missing="$$missing chromium"; \
-	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" != 0 ]; then echo "Please install:$$missing (apt-get install -y$$missing)"; exit 1; fi; \
-	  echo "Installing$$missing"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	fi
+	@scripts/apt-need.sh chromium:chromium 'postgresql:/usr/lib/postgresql/*/bin/initdb'
 
 test: system-deps build go-test web-check e2e
 
@@ -63,9 +56,11 @@ bench: build
 # Speed (issue #13): reproducible figures, never part of `make test`. They
 # load the machine; run them on a quiet one.
 load: build
+	@scripts/apt-need.sh wrk:wrk nginx:nginx
 	scripts/load.sh
 
 lighthouse: build
+	@scripts/apt-need.sh chromium:chromium
 	scripts/lighthouse.sh
 
 clean:

@@ -71,6 +71,27 @@ test('a sign-in sent before the app is there never puts the password in the addr
   await page.close()
 })
 
+test('what is typed on the sign-in page before the app is there is kept, and an early Enter is sent once it is', async ({ browser }) => {
+  const page = await browser.newPage() // not waiting for the app: it comes late here
+  await page.route('**/assets/main-*.js', async (route) => {
+    await new Promise((done) => setTimeout(done, 1500))
+    await route.continue()
+  })
+  const documents: string[] = []
+  page.on('request', (r) => {
+    if (r.isNavigationRequest()) documents.push(`${r.method()} ${new URL(r.url()).pathname}`)
+  })
+  await page.goto('/login')
+  await page.getByLabel('Email').fill('early@siso.test')
+  await page.getByLabel('Password', { exact: true }).fill('Wrong-early-1!')
+  await page.getByLabel('Password', { exact: true }).press('Enter')
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false)
+  await expect(page.getByText('Invalid login credentials')).toBeVisible()
+  await expect(page.getByLabel('Email')).toHaveValue('early@siso.test')
+  expect(documents).toEqual(['GET /login']) // neither a reload nor the browser's own post
+  await page.close()
+})
+
 test('an unknown path shows the not-found page and Return Home works', async ({ page }) => {
   const errors = collectConsoleErrors(page)
   await page.goto('/no/such/page')

@@ -11,7 +11,7 @@ import { rendersAheadOfTime } from './lib/prerender'
  * hydrates it); behind the splash, the app is all there is to wait for.
  */
 function start() {
-  void import('./main')
+  void import('./main') // the module runs once, however often it is asked for
 }
 
 /** Fetches the route's own chunks alongside the app's (the server names them: internal/webapp). */
@@ -44,10 +44,78 @@ function afterFirstPaint(run: () => void) {
 
 const FIRST_PAINT_TIMEOUT_MS = 3000
 
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+
+/**
+ * What a visitor types on a prerendered page before the app has adopted it
+ * is kept. The app's forms set their fields to their own values as they
+ * adopt them, and a form sent before would be the browser's own (a reload
+ * of the page, blank again). So until the app is there, what is typed into
+ * each field is noted and a sent form is held back, and either starts the
+ * app at once; then the fields are typed again, as input events the forms
+ * listen to, and the held form is sent.
+ */
+function keepEarlyInput() {
+  const typed = new Map<Field, string | boolean>()
+  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null
+  const note = (e: Event) => {
+    const field = e.target
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) {
+      typed.set(field, isToggle(field) ? (field as HTMLInputElement).checked : field.value)
+      start()
+    }
+  }
+  const hold = (e: SubmitEvent) => {
+    e.preventDefault()
+    held = { form: e.target as HTMLFormElement, submitter: e.submitter }
+    start()
+  }
+  const events = [['input', note], ['change', note], ['submit', hold]] as const
+  for (const [type, listener] of events) document.addEventListener(type, listener as EventListener, true)
+  whenAppReady(() => {
+    for (const [type, listener] of events) document.removeEventListener(type, listener as EventListener, true)
+    for (const [field, value] of typed) typeAgain(field, value)
+    if (held?.form.isConnected) {
+      const { form, submitter } = held
+      form.requestSubmit(submitter instanceof HTMLButtonElement && submitter.form === form ? submitter : undefined)
+    }
+  })
+}
+
+function isToggle(field: Field) {
+  return field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
+}
+
+function typeAgain(field: Field, value: string | boolean) {
+  if (!field.isConnected) return
+  if (isToggle(field)) {
+    if ((field as HTMLInputElement).checked !== value) field.click()
+    return
+  }
+  if (field.value === value) return
+  // Through the prototype's setter: React notes values set through the field's own and would not see a change.
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value)
+  field.dispatchEvent(new Event('input', { bubbles: true }))
+}
+
+/** Once the app has adopted the page (app/providers.tsx marks it). */
+function whenAppReady(run: () => void) {
+  const root = document.documentElement
+  const observer = new MutationObserver(() => {
+    if (!root.hasAttribute('data-app-ready')) return
+    observer.disconnect()
+    run()
+  })
+  observer.observe(root, { attributes: true, attributeFilter: ['data-app-ready'] })
+}
+
 if (!rendersAheadOfTime) {
   afterFirstPaint(() => {
     fetchRouteChunks()
     start()
   })
-} else if (document.readyState === 'complete') afterFirstPaint(start)
-else window.addEventListener('load', () => afterFirstPaint(start), { once: true })
+} else {
+  keepEarlyInput()
+  if (document.readyState === 'complete') afterFirstPaint(start)
+  else window.addEventListener('load', () => afterFirstPaint(start), { once: true })
+}

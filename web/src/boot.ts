@@ -61,7 +61,7 @@ function keepEarlyInput() {
   const note = (e: Event) => {
     const field = e.target
     if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement) {
-      typed.set(field, isToggle(field) ? (field as HTMLInputElement).checked : field.value)
+      typed.set(field, isToggle(field) ? field.checked : field.value)
       start()
     }
   }
@@ -82,14 +82,14 @@ function keepEarlyInput() {
   })
 }
 
-function isToggle(field: Field) {
+function isToggle(field: Field): field is HTMLInputElement {
   return field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
 }
 
 function typeAgain(field: Field, value: string | boolean) {
   if (!field.isConnected) return
   if (isToggle(field)) {
-    if ((field as HTMLInputElement).checked !== value) field.click()
+    if (field.checked !== value) field.click()
     return
   }
   if (field.value === value) return

@@ -150,6 +150,20 @@ func (c *Catalog) Inline() map[string]json.RawMessage {
 	return map[string]json.RawMessage{"/api/books": c.booksJSON.body, "/api/categories": c.categoriesJSON.body}
 }
 
+// FixedPaths are the GET routes whose answers never change while the
+// server runs: the shelves, the categories and every book. A nil catalogue
+// has none.
+func (c *Catalog) FixedPaths() []string {
+	if c == nil {
+		return nil
+	}
+	paths := []string{"/api/books", "/api/categories"}
+	for _, b := range c.books {
+		paths = append(paths, "/api/books/"+strconv.Itoa(b.ID))
+	}
+	return paths
+}
+
 // Books returns every book, ordered by id. The slice must not be modified.
 func (c *Catalog) Books() []Book { return c.books }
 

@@ -71,10 +71,15 @@ func Logging(next http.Handler) http.Handler {
 		rec := &statusRecorder{ResponseWriter: w}
 		start := time.Now()
 		next.ServeHTTP(rec, r.WithContext(ctx))
-		// Typed attributes: no boxing, on the path of every request.
-		slog.LogAttrs(ctx, slog.LevelInfo, "request", slog.String("method", r.Method), slog.String("path", r.URL.Path),
-			slog.Int("status", rec.status), slog.Int64("bytes", int64(rec.bytes)), slog.Int64("duration_ms", time.Since(start).Milliseconds()))
+		logRequest(ctx, r.Method, r.URL.Path, rec.status, rec.bytes, start)
 	})
+}
+
+// logRequest writes a request's access-log line; ctx carries its id.
+func logRequest(ctx context.Context, method, path string, status, bytes int, start time.Time) {
+	// Typed attributes: no boxing, on the path of every request.
+	slog.LogAttrs(ctx, slog.LevelInfo, "request", slog.String("method", method), slog.String("path", path),
+		slog.Int("status", status), slog.Int64("bytes", int64(bytes)), slog.Int64("duration_ms", time.Since(start).Milliseconds()))
 }
 
 func newRequestID() string {

@@ -235,17 +235,32 @@ func (accountOrders) EraseBuyer(ctx context.Context, q db.Querier, userID string
 }
 
 // Handler is the whole shop as one http.Handler, middleware included.
-func (s *Server) Handler() http.Handler {
-	return httpx.Chain(s.routes(),
+func (s *Server) Handler() http.Handler { return s.bookkeeping(s.answers()) }
+
+// bookkeeping is what every request gets around its answer: the client's
+// address behind trusted proxies, an id and an access-log line, and a 500
+// for a panic. httpx.Prebuilt does the same for the answers it serves.
+func (s *Server) bookkeeping(answers http.Handler) http.Handler {
+	return httpx.Chain(answers,
 		httpx.TrustProxies(s.cfg.TrustedProxies), // before anything asks httpx.ClientIP
 		httpx.Logging,
 		httpx.Recover,
+	)
+}
+
+// answers is the shop's routes with the middleware that shapes what a
+// client gets back.
+func (s *Server) answers() http.Handler {
+	return httpx.Chain(s.routes(),
 		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg), strings.HasPrefix(s.cfg.SiteURL, "https://")),
 		httpx.Compress,
 		httpx.LimitBody(maxBodyBytes),
 		s.auth.Middleware, // every route sees the signed-in caller, if any
 	)
 }
+
+// timeouts are net/http's limits on a connection, which httpx.Prebuilt keeps too.
+var timeouts = httpx.Timeouts{ReadHeader: 10 * time.Second, Write: 60 * time.Second, Idle: 120 * time.Second}
 
 // Run listens on addr and serves until ctx is cancelled.
 func (s *Server) Run(ctx context.Context, addr string) error {
@@ -260,15 +275,23 @@ func (s *Server) Run(ctx context.Context, addr string) error {
 // finish before returning.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	addr := ln.Addr().String()
+	answers := s.answers()
 	srv := &http.Server{
-		Handler:           s.Handler(),
-		ReadHeaderTimeout: 10 * time.Second,
+		Handler:           s.bookkeeping(answers),
+		ReadHeaderTimeout: timeouts.ReadHeader,
 		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      60 * time.Second,
-		IdleTimeout:       120 * time.Second,
+		WriteTimeout:      timeouts.Write,
+		IdleTimeout:       timeouts.Idle,
 	}
+	// The catalogue's answers never change while the server runs: they are
+	// written straight from the connection (httpx.Prebuilt).
+	prebuilt, err := httpx.Prebuild(answers, timeouts, s.catalog.FixedPaths()...)
+	if err != nil {
+		return err
+	}
+	fast := prebuilt.Listen(ln)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(httpx.CoalesceWrites(ln)) }()
+	go func() { errc <- srv.Serve(httpx.CoalesceWrites(fast)) }()
 	jobsCtx, stopJobs := context.WithCancel(ctx)
 	var jobs sync.WaitGroup
 	for _, job := range s.backgroundJobs() {
@@ -285,6 +308,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := fast.Wait(shutdownCtx); err != nil {
 		return err
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {

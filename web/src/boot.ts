@@ -11,8 +11,23 @@ import { rendersAheadOfTime } from './lib/prerender'
  * hydrates it); behind the splash, the app is all there is to wait for.
  */
 function start() {
-  void import('./main') // the module runs once, however often it is asked for
+  started ??= loadInSteps()
 }
+
+let started: Promise<unknown> | undefined
+
+/**
+ * Running the app's modules costs a phone a few hundred milliseconds. In one
+ * task that is a long freeze, so React's DOM renderer, the bulk of it, runs
+ * first in a task of its own, and the app in the next one.
+ */
+async function loadInSteps() {
+  await import('./app/libraries')
+  await breathe()
+  await import('./main')
+}
+
+const breathe = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /** Fetches the route's own chunks alongside the app's (the server names them: internal/webapp). */
 function fetchRouteChunks() {

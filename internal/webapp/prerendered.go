@@ -89,7 +89,8 @@ func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map
 	}
 	pages := make(map[string]*file, len(build.Pages))
 	for path, drawings := range build.Pages {
-		if _, found := h.pageFor(path); !found {
+		r, found := h.routeFor(path)
+		if !found {
 			return nil, fmt.Errorf("webapp: %s: %s is no page of the app", prerenderedFile, path)
 		}
 		i := slices.IndexFunc(drawings, func(d prerenderedPage) bool { return drawnWith(d.When, settings) })
@@ -97,9 +98,13 @@ func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map
 			continue // drawn for other settings: the plain page
 		}
 		drawn := drawings[i]
-		// Without the route's chunk names: the app's code waits for the
-		// page's pictures and fonts (web/src/boot.ts), and so do they.
-		parts, err := withRoot(index, inline, drawn.Head, fill.Replace(drawn.Root))
+		// The app's code waits for the page's pictures and fonts
+		// (web/src/boot.ts), then its chunks are all fetched at once.
+		var chunks []byte
+		if r != nil {
+			chunks = r.chunks
+		}
+		parts, err := withRoot(index, slices.Concat(chunks, inline), drawn.Head, fill.Replace(drawn.Root))
 		if err != nil {
 			return nil, err
 		}

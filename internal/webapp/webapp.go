@@ -83,6 +83,7 @@ type route struct {
 	pattern  string
 	segments []string
 	page     *file
+	chunks   []byte // the meta element naming the route's chunks (chunksMeta)
 }
 
 // routesFile is written by the web build (web/vite.config.ts) from
@@ -159,7 +160,8 @@ func parseRoutes(body, index, inline []byte) ([]route, error) {
 	}
 	routes := make([]route, 0, len(manifest.Routes))
 	for _, p := range manifest.Routes {
-		routes = append(routes, route{pattern: p, segments: segments(p), page: newPage(index, manifest.Preload[p], inline)})
+		chunks := chunksMeta(manifest.Preload[p])
+		routes = append(routes, route{pattern: p, segments: segments(p), page: newPage(index, chunks, inline), chunks: chunks})
 	}
 	return routes, nil
 }
@@ -177,28 +179,31 @@ func inlineScript(answers map[string]json.RawMessage) ([]byte, error) {
 	return fmt.Appendf(nil, `<script id="app-data" type="application/json">%s</script>`, body), nil
 }
 
-// newPage is index.html for one route: the names of its chunks and the
-// inline answers, added at the end of the head. The chunks are named in a
-// meta element rather than as modulepreload links: the boot script
-// (web/src/boot.ts) fetches them once the splash has painted, so on a slow
-// network the splash is not kept waiting behind the app's code.
-func newPage(index []byte, preload []string, inline []byte) *file {
-	var extra bytes.Buffer
+// newPage is index.html for one route: the meta element naming its chunks
+// (chunksMeta) and the inline answers, added at the end of the head.
+func newPage(index, chunks, inline []byte) *file {
+	at := bytes.Index(index, []byte("</head>"))
+	if at < 0 {
+		at = 0
+	}
+	return newFile("index.html", [][]byte{index[:at], chunks, inline, index[at:]}, nil, nil)
+}
+
+// chunksMeta names a route's chunks in a meta element rather than as
+// modulepreload links: the boot script (web/src/boot.ts) fetches them once
+// the page has painted, so on a slow network the first paint is not kept
+// waiting behind the app's code.
+func chunksMeta(preload []string) []byte {
 	var chunks []string
 	for _, href := range preload {
 		if strings.HasPrefix(href, "/assets/") && !strings.ContainsAny(href, `" <>`) {
 			chunks = append(chunks, href)
 		}
 	}
-	if len(chunks) > 0 {
-		fmt.Fprintf(&extra, `<meta name="app-chunks" content="%s">`, strings.Join(chunks, " "))
+	if len(chunks) == 0 {
+		return nil
 	}
-	extra.Write(inline)
-	at := bytes.Index(index, []byte("</head>"))
-	if at < 0 {
-		at = 0
-	}
-	return newFile("index.html", [][]byte{index[:at], extra.Bytes(), index[at:]}, nil, nil)
+	return fmt.Appendf(nil, `<meta name="app-chunks" content="%s">`, strings.Join(chunks, " "))
 }
 
 func segments(p string) []string {
@@ -220,20 +225,28 @@ func (h *Handler) IsAppPage(urlPath string) bool {
 // pageFor returns the copy of index.html for urlPath and whether the app
 // has a page there (see IsAppPage).
 func (h *Handler) pageFor(urlPath string) (*file, bool) {
+	r, found := h.routeFor(urlPath)
+	if r == nil || !found {
+		return h.index, found
+	}
+	return r.page, true
+}
+
+// routeFor is the route of urlPath (nil without a routes manifest, found
+// then) and whether the app has a page there.
+func (h *Handler) routeFor(urlPath string) (*route, bool) {
 	if h.routes == nil {
-		return h.index, true
+		return nil, true
 	}
 	got := segments(urlPath)
-	for _, r := range h.routes {
+	for i := range h.routes {
+		r := &h.routes[i]
 		if id, ok := match(r.segments, got); ok {
 			check := h.exists[r.pattern]
-			if id == "" || check == nil || check(id) {
-				return r.page, true
-			}
-			return h.index, false
+			return r, id == "" || check == nil || check(id)
 		}
 	}
-	return h.index, false
+	return nil, false
 }
 
 // match compares path segments with a pattern's; it returns the segment that

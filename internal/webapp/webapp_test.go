@@ -158,7 +158,7 @@ func prerenderedApp(t *testing.T, drawnFrom, served map[string]json.RawMessage, 
 	}
 	files := fstest.MapFS{
 		"index.html":       {Data: []byte(`<html><head><title>t</title><script type="module" src="/a.js"></script></head><body><div id="root"><p>splash</p><!--/splash--></div></body></html>`)},
-		"routes.json":      {Data: []byte(`{"routes":["/","/books/:id","/login"]}`)},
+		"routes.json":      {Data: []byte(`{"routes":["/","/books/:id","/login"],"preload":{"/books/:id":["/assets/book-1.js"]}}`)},
 		"prerendered.json": {Data: build},
 	}
 	h, err := NewFromFS(files, Options{Inline: served, Fill: fill})
@@ -174,6 +174,8 @@ func get(h http.Handler, target string) string {
 	return rec.Body.String()
 }
 
+// A prerendered page carries the server's values, the inlined answers and
+// its route's chunk names, like the plain page of its route.
 func TestPrerenderedPagesAreServedWithTheServersValues(t *testing.T) {
 	books := map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"id":3}]`)}
 	h := prerenderedApp(t, books, books, map[string]string{"support@placeholder": "help&co@siso.test"})
@@ -181,7 +183,7 @@ func TestPrerenderedPagesAreServedWithTheServersValues(t *testing.T) {
 		t.Fatalf("Prerendered() = %d, want 1 (no settings: no drawing of /login fits)", h.Prerendered())
 	}
 	want := `<html><head><title>t</title><link rel="preload" as="image" href="/covers/book-3.svg"/><script type="module" src="/a.js"></script>` +
-		`<script id="app-data" type="application/json">{"/api/books":[{"id":3}]}</script></head><body><div id="root" data-prerendered>` +
+		`<meta name="app-chunks" content="/assets/book-1.js"><script id="app-data" type="application/json">{"/api/books":[{"id":3}]}</script></head><body><div id="root" data-prerendered>` +
 		`<h1>Book three</h1><a href="mailto:help&amp;co@siso.test">help&amp;co@siso.test</a></div></body></html>`
 	if got := get(h, "/books/3"); got != want {
 		t.Errorf("GET /books/3:\n got %s\nwant %s", got, want)

@@ -11,18 +11,23 @@ import { rendersAheadOfTime } from './lib/prerender'
  * hydrates it); behind the splash, the app is all there is to wait for.
  */
 function start() {
-  started ??= loadInSteps()
+  if (started) return
+  fetchRouteChunks()
+  started = loadInSteps()
 }
 
 let started: Promise<unknown> | undefined
 
 /**
  * Running the app's modules costs a phone a few hundred milliseconds. In one
- * task that is a long freeze, so React's DOM renderer, the bulk of it, runs
- * first in a task of its own, and the app in the next one.
+ * task that is a long freeze, so the largest libraries run first, each in a
+ * task of its own, and the app last. Their code is all being fetched at once
+ * meanwhile (fetchRouteChunks), so the steps do not wait on each other's.
  */
 async function loadInSteps() {
-  await import('./app/libraries')
+  await import('./app/libraries/renderer')
+  await breathe()
+  await import('./app/libraries/router')
   await breathe()
   await import('./main')
 }
@@ -32,13 +37,14 @@ const breathe = () => new Promise((resolve) => setTimeout(resolve, 0))
 /** Fetches the route's own chunks alongside the app's (the server names them: internal/webapp). */
 function fetchRouteChunks() {
   const names = document.querySelector<HTMLMetaElement>('meta[name="app-chunks"]')?.content.split(' ') ?? []
-  for (const href of names.filter(Boolean)) {
+  const links = names.filter(Boolean).map((href) => {
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.crossOrigin = ''
     link.href = href
-    document.head.append(link)
-  }
+    return link
+  })
+  document.head.append(...links) // at once: the head is changed once, not once per chunk
 }
 
 /** Once the page has painted (or at the latest after a few seconds, should the paint never be reported). */
@@ -125,10 +131,7 @@ function whenAppReady(run: () => void) {
 }
 
 if (!rendersAheadOfTime) {
-  afterFirstPaint(() => {
-    fetchRouteChunks()
-    start()
-  })
+  afterFirstPaint(start)
 } else {
   keepEarlyInput()
   if (document.readyState === 'complete') afterFirstPaint(start)

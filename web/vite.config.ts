@@ -100,14 +100,14 @@ function inlineStylesheet(): Plugin {
   }
 }
 
-// The Latin faces of the two fonts, asked for with the page instead of once
-// the stylesheet has laid out text: a prerendered page paints at once, and a
-// font that came later would swap in and shift the text (layout shift).
+// The two faces the pages paint with (src/index.css: the basic Latin cuts),
+// asked for with the page instead of once the stylesheet has laid out text:
+// a prerendered page paints at once, and a font that came later would swap
+// in and shift the text (layout shift).
 function fontPreloads(bundle: OutputBundle): string {
-  return Object.keys(bundle)
-    .filter((name) => /^assets\/(nunito|fredoka)-latin-wght-normal-[\w-]+\.woff2$/.test(name))
-    .map((name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${name}">`)
-    .join('')
+  const faces = Object.keys(bundle).filter((name) => /^assets\/(nunito|fredoka)-basic-wght-[\w-]+\.woff2$/.test(name))
+  if (faces.length !== 2) throw new Error(`font preloads: found ${faces.join(', ') || 'no faces'}, want the two basic cuts`)
+  return faces.map((name) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${name}">`).join('')
 }
 
 // x.gz and x.br beside every compressible file of the build, made once here

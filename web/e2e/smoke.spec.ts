@@ -29,6 +29,22 @@ test('a deep link survives reload', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
 })
 
+// Pages paint with the cut-down faces (scripts/subset-fonts.sh); the whole
+// Latin faces are fetched only for a letter the cuts lack.
+test('a page fetches only the cut-down fonts, and a rarer letter still gets its face', async ({ page }) => {
+  const fonts: string[] = []
+  page.on('request', (request) => {
+    if (request.url().endsWith('.woff2')) fonts.push(new URL(request.url()).pathname)
+  })
+  await page.goto('/faq')
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '')
+  await page.evaluate(() => document.fonts.ready)
+  expect(fonts.sort()).toEqual([expect.stringMatching(/\/fredoka-basic-wght-/), expect.stringMatching(/\/nunito-basic-wght-/)])
+
+  await page.evaluate(() => document.querySelector('main h1')!.append(' Ça'))
+  await expect.poll(() => fonts.some((f) => /\/(nunito|fredoka)-latin-wght-normal-/.test(f))).toBe(true)
+})
+
 // The public pages come drawn by the build (app/prerender.tsx): the HTML
 // alone shows the page, and the app adopts those very elements (hydration)
 // instead of drawing them again, with no mismatch logged.

@@ -208,6 +208,28 @@ func TestPrebuiltShutdownAndSlowHeads(t *testing.T) {
 	}
 }
 
+// A head that cannot become a prebuilt request is net/http's as soon as
+// that shows, not once it is whole.
+func TestPrebuiltPassesOnAHeadThatIsNotOursEarly(t *testing.T) {
+	p := &Prebuilt{routes: map[string]*prebuiltRoute{"/fixed": {path: "/fixed"}}}
+	for raw, want := range map[string]verdict{
+		"":                                    needMore,
+		"GE":                                  needMore,
+		"GET /fix":                            needMore,
+		"GET /fixed HTTP/1.1\r\nHost: a\r\n":  needMore,
+		get + "\r\n":                          matched,
+		"POST /fixed HTTP/1.1\r\nHost: a\r\n": notOurs,
+		"\x16\x03\x01\x02\x00\x01":            notOurs, // a TLS hello
+		"GET /other HTTP/1.1\r\n":             notOurs,
+		"GET /fixed HTTP/1.0\r\n":             notOurs,
+		"GET /fixed HTTP/1.1\r\nX: " + strings.Repeat("x", maxRequestHead): notOurs,
+	} {
+		if _, _, _, got := p.match([]byte(raw)); got != want {
+			t.Errorf("match(%.40q) = %v, want %v", raw, got, want)
+		}
+	}
+}
+
 // Whatever Prebuilt takes for a plain GET of a prebuilt path, net/http
 // reads as that too: the same path, no body, the same head length, no
 // header that could change the answer, and the same choice of gzip.

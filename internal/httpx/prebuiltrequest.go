@@ -48,21 +48,14 @@ var acceptedHeaders = map[string]headerKind{
 func (p *Prebuilt) match(buf []byte) (n int, route *prebuiltRoute, codings codingSet, v verdict) {
 	end := bytes.Index(buf, []byte("\r\n\r\n"))
 	if end < 0 {
-		if len(buf) >= maxRequestHead {
-			return 0, nil, 0, notOurs
+		if len(buf) >= maxRequestHead || !p.mayBeOurs(buf) {
+			return 0, nil, 0, notOurs // net/http reads the rest: no waiting here for a head that is not ours
 		}
 		return 0, nil, 0, needMore
 	}
 	lines := buf[:end+2] // each line ends with CRLF
 	requestLine, lines, _ := bytes.Cut(lines, []byte("\r\n"))
-	target, ok := bytes.CutPrefix(requestLine, []byte("GET "))
-	if !ok {
-		return 0, nil, 0, notOurs
-	}
-	if target, ok = bytes.CutSuffix(target, []byte(" HTTP/1.1")); !ok {
-		return 0, nil, 0, notOurs
-	}
-	if route, ok = p.routes[string(target)]; !ok {
+	if route = p.routeOf(requestLine); route == nil {
 		return 0, nil, 0, notOurs
 	}
 	var seen [connectionHeader + 1]int
@@ -93,6 +86,29 @@ func (p *Prebuilt) match(buf []byte) (n int, route *prebuiltRoute, codings codin
 		return 0, nil, 0, notOurs
 	}
 	return end + 4, route, codings, matched
+}
+
+// routeOf is the route a request line "GET <path> HTTP/1.1" asks for, or nil.
+func (p *Prebuilt) routeOf(requestLine []byte) *prebuiltRoute {
+	target, ok := bytes.CutPrefix(requestLine, []byte("GET "))
+	if !ok {
+		return nil
+	}
+	if target, ok = bytes.CutSuffix(target, []byte(" HTTP/1.1")); !ok {
+		return nil
+	}
+	return p.routes[string(target)]
+}
+
+// mayBeOurs tells whether the start of a request head can still become a
+// prebuilt one: its first line, as far as it came, is one's.
+func (p *Prebuilt) mayBeOurs(head []byte) bool {
+	line, _, complete := bytes.Cut(head, []byte("\r\n"))
+	if complete {
+		return p.routeOf(line) != nil
+	}
+	get := []byte("GET ")
+	return bytes.HasPrefix(line, get) || bytes.HasPrefix(get, line)
 }
 
 // lowerToken is name in lower case, copied into buf, if it is short and

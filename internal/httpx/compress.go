@@ -9,14 +9,23 @@ import (
 )
 
 // Compress gzips responses for clients that accept it. Responses that are
-// already encoded (the app's precompressed files) pass through untouched.
+// already encoded (the app's precompressed files) pass through untouched, and
+// so do small ones (a token, a profile, an error): they reach the client in
+// its first round trip either way, and compressing each one was a tenth of
+// the server's time under refresh-token rotation (2900 -> 3500 a second
+// without it).
 func Compress(next http.Handler) http.Handler {
-	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(512))
+	wrap, err := gzhttp.NewWrapper(gzhttp.MinSize(minCompressedSize))
 	if err != nil {
 		panic(err) // only reachable with invalid constant options
 	}
 	return wrap(next)
 }
+
+// minCompressedSize: compressing a smaller answer saves at most one TCP
+// segment (about 1.4 KiB), which the client does not wait for: the answer is
+// well inside TCP's initial window (ten segments) either way.
+const minCompressedSize = 2048
 
 // AcceptsEncoding tells whether the request's Accept-Encoding allows enc
 // ("gzip", "br"), for handlers that serve bodies compressed ahead of time.

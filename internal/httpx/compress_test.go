@@ -1,9 +1,28 @@
 package httpx
 
 import (
+	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 )
+
+// A token-sized answer goes as it is; a larger one is gzipped.
+func TestCompressLeavesSmallAnswersAlone(t *testing.T) {
+	for size, want := range map[int]string{1823: "", 3000: "gzip"} {
+		h := Compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = w.Write([]byte(`{"token":"` + strings.Repeat("a", size-12) + `"}`))
+		}))
+		r := httptest.NewRequest("POST", "/auth/v1/token", nil)
+		r.Header.Set("Accept-Encoding", "gzip")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, r)
+		if got := rec.Header().Get("Content-Encoding"); got != want {
+			t.Errorf("%d bytes: Content-Encoding %q, want %q", size, got, want)
+		}
+	}
+}
 
 func TestAcceptsEncoding(t *testing.T) {
 	tests := []struct {

@@ -243,6 +243,7 @@ func (l *PrebuiltListener) forget(c net.Conn) {
 func (l *PrebuiltListener) serve(c net.Conn) {
 	defer l.forget(c)
 	buf := make([]byte, 0, maxRequestHead)
+	var head []byte         // the answers' heads, one after the other
 	var headStart time.Time // when the first byte of the request being read came
 	for {
 		n, route, codings, verdict := l.p.match(buf)
@@ -255,7 +256,8 @@ func (l *PrebuiltListener) serve(c net.Conn) {
 		}
 		switch verdict {
 		case matched:
-			if !l.answer(c, route.path, answer) {
+			var ok bool
+			if head, ok = l.answer(c, head, route.path, answer); !ok {
 				_ = c.Close()
 				return
 			}
@@ -288,11 +290,11 @@ func (l *PrebuiltListener) serve(c net.Conn) {
 }
 
 // answer writes one prebuilt answer and its access-log line.
-func (l *PrebuiltListener) answer(c net.Conn, path string, a *prebuiltAnswer) bool {
+// head is the connection's buffer for the answer's head, used again by the next.
+func (l *PrebuiltListener) answer(c net.Conn, head []byte, path string, a *prebuiltAnswer) ([]byte, bool) {
 	start := time.Now()
 	id := newRequestID()
-	head := make([]byte, 0, len(a.head)+80)
-	head = append(head, a.head...)
+	head = append(head[:0], a.head...)
 	head = append(head, "X-Request-Id: "...)
 	head = append(head, id...)
 	head = append(head, "\r\nDate: "...)
@@ -306,7 +308,7 @@ func (l *PrebuiltListener) answer(c net.Conn, path string, a *prebuiltAnswer) bo
 		status = 0
 	}
 	logRequest(context.WithValue(context.Background(), requestIDKey, id), http.MethodGet, path, status, len(a.body), start)
-	return err == nil
+	return head, err == nil
 }
 
 // handOver gives the connection to net/http, which reads what was read here first.

@@ -290,7 +290,8 @@ func (l *PrebuiltListener) serve(c net.Conn) {
 }
 
 // answer writes one prebuilt answer and its access-log line.
-// head is the connection's buffer for the answer's head, used again by the next.
+// head is the connection's buffer for the answer's head and its access-log
+// line, used again by the next.
 func (l *PrebuiltListener) answer(c net.Conn, head []byte, path string, a *prebuiltAnswer) ([]byte, bool) {
 	start := time.Now()
 	id := newRequestID()
@@ -307,7 +308,12 @@ func (l *PrebuiltListener) answer(c net.Conn, head []byte, path string, a *prebu
 	if err != nil {
 		status = 0
 	}
-	logRequest(context.WithValue(context.Background(), requestIDKey, id), http.MethodGet, path, status, len(a.body), start)
+	if w := accessLog.Load(); w != nil {
+		head = appendAccessLine(head[:0], time.Now(), id, http.MethodGet, path, status, len(a.body), start)
+		_, _ = (*w).Write(head)
+	} else {
+		logRequest(context.WithValue(context.Background(), requestIDKey, id), http.MethodGet, path, status, len(a.body), start)
+	}
 	return head, err == nil
 }
 

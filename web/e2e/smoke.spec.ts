@@ -41,6 +41,13 @@ test('a page fetches only the cut-down fonts, and a rarer letter still gets its 
   await page.evaluate(() => document.fonts.ready)
   expect(fonts.sort()).toEqual([expect.stringMatching(/\/fredoka-basic-wght-/), expect.stringMatching(/\/nunito-basic-wght-/)])
 
+  // The checkout's country names are in the cuts too.
+  await page.evaluate(() => localStorage.setItem('cart', JSON.stringify({ items: [{ id: 1, title: 'x', price: 1, coverImage: '', quantity: 1 }] })))
+  await page.goto('/checkout')
+  await expect(page.getByLabel('Country')).toHaveValue('United States')
+  await page.evaluate(() => document.fonts.ready)
+  expect(fonts.filter((f) => !/-basic-wght-/.test(f))).toEqual([])
+
   await page.evaluate(() => document.querySelector('main h1')!.append(' Ça'))
   await expect.poll(() => fonts.some((f) => /\/(nunito|fredoka)-latin-wght-normal-/.test(f))).toBe(true)
 })

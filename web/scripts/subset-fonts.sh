@@ -9,9 +9,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Basic Latin and the few others the pages print (’ “ ” – — … © × á é ë);
-# index.css's unicode-range lists the same.
-unicodes="U+0020-007E,U+00A0,U+00A9,U+00AE,U+00B7,U+00D7,U+00E1,U+00E9,U+00EB,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026"
+# Basic Latin and the few others the pages print (’ “ ” – — … © × á é ë, and
+# the letters of the checkout's country names: Å ã ç í ô ü); index.css's
+# unicode-range lists the same.
+unicodes="U+0020-007E,U+00A0,U+00A9,U+00AE,U+00B7,U+00C5,U+00D7,U+00E1,U+00E3,U+00E7,U+00E9,U+00EB,U+00ED,U+00F4,U+00FC,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026"
 mkdir -p src/assets/fonts
 for family in nunito fredoka; do
   /usr/bin/python3 -m fontTools.subset "node_modules/@fontsource-variable/$family/files/$family-latin-wght-normal.woff2" \

@@ -14,15 +14,17 @@ const app = (
   </StrictMode>
 )
 
-// The first render is a transition either way, so React does it in slices
-// that yield to the browser every few milliseconds instead of one long task:
-// a phone stays responsive while the app starts.
-if (rendersAheadOfTime) {
-  // The page came drawn (web/scripts/prerender.mjs): once its module is in,
-  // React adopts that HTML instead of drawing it again.
-  void routerReady(router).then(() => startTransition(() => void hydrateRoot(container, app)))
-} else {
+// The first render waits for the page's module (pages are lazy), so the
+// page is drawn at once rather than after a loading state, and it is a
+// transition, so React does it in slices that yield to the browser every few
+// milliseconds instead of one long task: a phone stays responsive meanwhile.
+void routerReady(router).then(() =>
   startTransition(() => {
-    createRoot(container).render(app)
-  })
-}
+    if (rendersAheadOfTime) {
+      // The page came drawn (web/scripts/prerender.mjs): React adopts that HTML instead of drawing it again.
+      hydrateRoot(container, app)
+    } else {
+      createRoot(container).render(app)
+    }
+  }),
+)

@@ -10,13 +10,13 @@ import { rendersAheadOfTime } from './lib/prerender'
  * load first, so the page is whole before the app adopts it (main.tsx
  * hydrates it); behind the splash, the app is all there is to wait for.
  */
+let started: Promise<unknown> | undefined
+
 function start() {
   if (started) return
   fetchRouteChunks()
   started = loadInSteps()
 }
-
-let started: Promise<unknown> | undefined
 
 /**
  * Running the app's modules costs a phone a few hundred milliseconds. In one

@@ -1,6 +1,9 @@
 import './index.css'
 import { rendersAheadOfTime } from './lib/prerender'
 
+/** The app's code, once asked for (start). */
+let started: Promise<unknown> | undefined
+
 /**
  * The app's entry. Nothing here waits for the app's code to be drawn: a
  * prerendered page (internal/webapp/prerendered.go) is already the page,
@@ -10,8 +13,6 @@ import { rendersAheadOfTime } from './lib/prerender'
  * load first, so the page is whole before the app adopts it (main.tsx
  * hydrates it); behind the splash, the app is all there is to wait for.
  */
-let started: Promise<unknown> | undefined
-
 function start() {
   if (started) return
   fetchRouteChunks()

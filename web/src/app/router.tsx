@@ -2,7 +2,6 @@ import type { DataRouter, RouteObject } from 'react-router'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { RequireAuth } from './layout/require-auth'
-import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 
 // Each page is its own chunk, loaded when first visited. Paths come from
@@ -16,8 +15,6 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
-    // Shown while the first page's chunk loads (the pages are lazy).
-    HydrateFallback: () => <Loading />,
     children: [
       { path: paths.home, ...page(() => import('./routes/home')) },
       { path: paths.books, ...page(() => import('./routes/books')) },
@@ -65,7 +62,11 @@ export const routes: RouteObject[] = [
   },
 ]
 
-/** Resolves once the router has loaded the first page's module (pages are lazy), so that page can be drawn at once. */
+/**
+ * Resolves once the router has loaded the first page's module (pages are
+ * lazy), so that page can be drawn at once. Every first render waits for it
+ * (main.tsx, prerender.tsx), which is why the routes have no HydrateFallback.
+ */
 export function routerReady(router: DataRouter): Promise<void> {
   return new Promise((resolve) => {
     if (router.state.initialized) return resolve()

@@ -274,6 +274,35 @@ test.describe('cart', () => {
 })
 
 test.describe('checkout', () => {
+  test('the form comes in the page itself; the app fills the summary from the stored cart, folded on a phone', async ({ page, browser }) => {
+    const errors = collectErrors(page)
+    // Before any code runs: the form, an empty summary and nothing to pay yet.
+    const noScript = await browser.newContext({ javaScriptEnabled: false })
+    const bare = await noScript.newPage()
+    await bare.goto('/checkout')
+    await expect(bare.getByRole('heading', { name: 'Contact Information' })).toBeVisible()
+    await expect(bare.getByRole('region', { name: 'Order Summary' })).toHaveAttribute('aria-busy', 'true')
+    await expect(bare.getByRole('button', { name: 'Pay' })).toBeDisabled()
+    await noScript.close()
+
+    await addBook(page, 4)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/checkout')
+    const summary = page.getByRole('region', { name: 'Order Summary' })
+    await expect(summary).toHaveAttribute('aria-busy', 'false')
+    await expect(summary).toContainText('$15.39')
+    const line = summary.getByRole('listitem', { name: 'Lizzie and the Case of the Missing Sun Hat' })
+    await expect(line).toBeHidden()
+    await summary.getByRole('button', { name: 'Show order details', expanded: false }).click()
+    await expect(line).toContainText('Qty: 1')
+    await expect(summary).toContainText('$1.40')
+    await summary.getByRole('button', { name: 'Hide order details', expanded: true }).click()
+    await expect(line).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Pay $15.39' })).toBeEnabled()
+    // The page the app adopted was the one it would have drawn (a mismatch is reported as an error).
+    expect(errors).toEqual([])
+  })
+
   test('needs a cart, and shows every validation message', async ({ page }) => {
     await page.goto('/checkout')
     await expect(page.getByText('Your cart is empty. Please add items to your cart before checking out.')).toBeVisible()

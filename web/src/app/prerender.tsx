@@ -36,9 +36,11 @@ export async function renderPage(path: string, answers: Record<string, unknown>)
 }
 
 /**
- * The public pages that look the same to every visitor on arrival. Not the
- * cart and checkout (they show the stored cart), pages of a link's token or
- * the signed-in area, nor the blog article (its body is sanitized by a DOM).
+ * The public pages that look the same to every visitor on arrival. The
+ * checkout too: its form is everyone's, and its summary waits for the stored
+ * cart (checkout-view.tsx). Not the cart, which is nothing but the stored
+ * cart, pages of a link's token or the signed-in area, nor the blog article
+ * (its body is sanitized by a DOM).
  */
 export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: string[] }): string[] {
   return [
@@ -58,6 +60,7 @@ export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: st
     paths.login,
     paths.signup,
     paths.resetPassword,
+    paths.checkout,
     ...catalogue.bookIds.map((id) => paths.book(String(id))),
     ...catalogue.categoryIds.map((id) => paths.category(id)),
   ]

@@ -1,7 +1,11 @@
+import { englishCountryNames } from './country-names'
+
 /**
  * Country and language options (spec 02 §3): ISO codes only; the names come
  * from Intl.DisplayNames in the reader's language, so no list of names is
- * typed by hand.
+ * typed by hand. The checkout's English names are written out from Node's
+ * Intl instead (country-names.ts): the same in every browser, and no cost to
+ * a phone.
  */
 
 /** ISO 3166-1 alpha-2 codes of the 193 UN member states, Vatican City and Palestine. */
@@ -19,9 +23,9 @@ export type Option = { value: string; label: string }
 
 function named(codes: readonly string[], type: 'region' | 'language', locale?: string): Option[] {
   const names = new Intl.DisplayNames(locale ? [locale, 'en'] : ['en'], { type })
-  return codes
-    .map((code) => ({ value: code, label: names.of(code) ?? code }))
-    .sort((a, b) => a.label.localeCompare(b.label, locale))
+  // One collator: localeCompare with a locale sets one up on every call.
+  const { compare } = new Intl.Collator(locale)
+  return codes.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => compare(a.label, b.label))
 }
 
 /** The countries, named and sorted in the given locale (English by default). */
@@ -34,11 +38,16 @@ export function languageOptions(locale?: string): Option[] {
   return named(languageCodes, 'language', locale)
 }
 
+const englishNames = new Map(englishCountryNames)
+
 /** The English name of a country code ('US' → 'United States'), or undefined when it is not one of countryCodes. */
 export function countryName(code: string | null | undefined): string | undefined {
-  const upper = code?.trim().toUpperCase()
-  if (!upper || !countryCodes.includes(upper)) return undefined
-  return new Intl.DisplayNames(['en'], { type: 'region' }).of(upper)
+  return englishNames.get(code?.trim().toUpperCase() ?? '')
+}
+
+/** The checkout's countries: English names, which the order keeps as they are shown. */
+export function englishCountryOptions(): Option[] {
+  return englishCountryNames.map(([, name]) => ({ value: name, label: name }))
 }
 
 /** The browser's language as one of languageCodes, if it is one. */

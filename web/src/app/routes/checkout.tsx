@@ -6,11 +6,11 @@ import { useSyncCartWithCatalog } from '../hooks/use-sync-cart-with-catalog'
 export default function CheckoutPage() {
   // The payment request is built from these items: they must carry today's prices.
   const catalog = useSyncCartWithCatalog()
-  const { items, clearCart } = useCart()
+  const { items, loaded, clearCart } = useCart()
   const { user, loading } = useAuth()
   return (
     <CheckoutView
-      items={items}
+      items={loaded ? items : undefined}
       user={user ? { id: user.id, email: user.email, fullName: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined } : null}
       authLoading={loading}
       onPaid={() => clearCart({ silent: true })}

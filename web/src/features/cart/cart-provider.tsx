@@ -1,10 +1,12 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
+import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { rendersAheadOfTime } from '@/lib/prerender'
 import { CART_STORAGE_KEY, MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CartState as CartData } from './cart-reducer'
 
 export type CartState = {
   items: CartItem[]
+  /** False only while a prerendered page is adopted, before the stored cart is read: `items` is not the buyer's yet. */
+  loaded: boolean
   /** Sum of quantities: the header badge. */
   itemCount: number
   /** Sum of price times quantity, in cents. */
@@ -51,9 +53,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }
   }, [state])
 
-  // A prerendered page hydrated with an empty cart: now the stored one.
+  // A prerendered page hydrated with an empty cart: now the stored one, in a
+  // transition, as drawing it may redraw the whole page (the checkout).
   useEffect(() => {
-    if (rendersAheadOfTime) dispatch({ type: 'replace', state: loadCart() })
+    if (rendersAheadOfTime) startTransition(() => dispatch({ type: 'replace', state: loadCart() }))
   }, [])
 
   // Another tab changed the cart: follow it.
@@ -108,6 +111,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     const totalCents = cartTotalCents(state)
     return {
       items: state.items,
+      loaded: state !== notYetRead,
       itemCount: itemCount(state),
       totalCents,
       total: totalCents / 100,

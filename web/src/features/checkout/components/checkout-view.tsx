@@ -12,6 +12,7 @@ import { paths } from '@/config/paths'
 import { countryName } from '@/lib/countries'
 import { useGeo } from '@/lib/geo'
 import { formatCents, orderTotals } from '@/lib/money'
+import { prerenderedFormMethod } from '@/lib/prerender'
 import { useRecordDemoPayment, type DemoMethod, type PaymentResult } from '../api/process-payment'
 import { setPaymentComplete } from '../payment-flag'
 import { paymentRequest } from '../payment-request'
@@ -25,7 +26,11 @@ import { OrderNotesField, ShippingFields } from './shipping-fields'
 type Buyer = { id: string; email: string; fullName?: string }
 
 export type CheckoutViewProps = {
-  items: CheckoutItem[]
+  /**
+   * Undefined while the stored cart is not read yet: the prerendered page, and
+   * the app adopting it. The form is drawn then, and the summary waits.
+   */
+  items: CheckoutItem[] | undefined
   /** The signed-in buyer, if any: prefills the full name and e-mail; PayPal capture needs one. */
   user: Buyer | null
   authLoading?: boolean
@@ -38,7 +43,7 @@ export type CheckoutViewProps = {
 export function CheckoutView({ items, user, authLoading = false, onPaid, onPaymentFailed }: CheckoutViewProps) {
   const [done, setDone] = useState(false)
   if (done) return <Loading label="Taking you to your thank-you page..." />
-  if (items.length === 0) return <EmptyCheckout />
+  if (items?.length === 0) return <EmptyCheckout />
   return <CheckoutForm items={items} user={user} authLoading={authLoading} onPaid={onPaid} onPaymentFailed={onPaymentFailed} onDone={() => setDone(true)} />
 }
 
@@ -96,11 +101,11 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   }
 
   // Callbacks given to mutate() are dropped if the buyer has left the page meanwhile.
-  const payDemo = (demoMethod: DemoMethod) =>
+  const payDemo = (demoMethod: DemoMethod, lines: CheckoutItem[]) =>
     form.handleSubmit((values) => {
       setPaymentError(null)
       demoPayment.mutate(
-        { method: demoMethod, ...paymentRequest(items), shippingInfo: toShippingInfo(values) },
+        { method: demoMethod, ...paymentRequest(lines), shippingInfo: toShippingInfo(values) },
         {
           onSuccess: finish,
           onError: (err) => {
@@ -112,13 +117,17 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
     })
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
+    if (!items) {
+      e.preventDefault() // nothing to pay for yet (the pay button is disabled meanwhile)
+      return
+    }
     if (method === 'paypal') {
       // Enter in a field with PayPal chosen: show what is missing; PayPal's own button pays.
       e.preventDefault()
       void form.trigger(undefined, { shouldFocus: true })
       return
     }
-    void payDemo(method)(e)
+    void payDemo(method, items)(e)
   }
 
   return (
@@ -132,8 +141,8 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <Form {...form}>
-          <form noValidate onSubmit={onSubmit} aria-label="Checkout" className="flex flex-col gap-6">
-            <ShippingFields />
+          <form method={prerenderedFormMethod} noValidate onSubmit={onSubmit} aria-label="Checkout" className="flex flex-col gap-6">
+            <ShippingFields control={form.control} />
             <PaymentMethodTabs
               method={method}
               onMethodChange={(m) => {
@@ -143,11 +152,11 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
               signedIn={!!user}
               authLoading={authLoading}
             />
-            <OrderNotesField />
+            <OrderNotesField control={form.control} />
             <PayActions
               method={method}
               items={items}
-              payLabel={`Pay ${formatCents(orderTotals(items).totalCents)}`}
+              payLabel={items ? `Pay ${formatCents(orderTotals(items).totalCents)}` : 'Pay'}
               processing={demoPayment.isPending}
               paymentError={paymentError}
               userId={authLoading ? null : (user?.id ?? null)}
@@ -157,7 +166,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
           </form>
         </Form>
 
-        {/* On a phone the summary comes first, so the buyer sees what they pay for before the form. */}
+        {/* On a phone the summary comes first, folded to its total, so the buyer sees what they pay before the form. */}
         <div className="order-first lg:sticky lg:top-24 lg:order-none">
           <OrderSummary items={items} />
         </div>

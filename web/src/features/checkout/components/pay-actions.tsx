@@ -15,7 +15,8 @@ const PayPalPanel = lazy(() => import('./paypal-panel'))
 
 type PayActionsProps = {
   method: PaymentMethod
-  items: CheckoutItem[]
+  /** Undefined until the stored cart is read: nothing can be paid yet. */
+  items: CheckoutItem[] | undefined
   /** 'Pay $12.34': the card button's words. */
   payLabel: string
   /** A demo payment is on its way. */
@@ -37,26 +38,30 @@ export function PayActions({ method, items, payLabel, processing, paymentError, 
           <p>{paymentError}</p>
         </Alert>
       )}
-      {method === 'card' && <PayButton processing={processing}>{payLabel}</PayButton>}
+      {method === 'card' && (
+        <PayButton processing={processing} disabled={!items}>
+          {payLabel}
+        </PayButton>
+      )}
       {method === 'apple' && (
-        <PayButton processing={processing} className="bg-ink shadow-[0_4px_0_#000] hover:bg-black">
+        <PayButton processing={processing} disabled={!items} className="bg-ink shadow-[0_4px_0_#000] hover:bg-black">
           Pay with Apple Pay
         </PayButton>
       )}
       {method === 'google' && (
-        <PayButton processing={processing} className="bg-white text-ink shadow-[0_4px_0_var(--color-line)] ring-2 ring-line hover:bg-tiger-50">
+        <PayButton processing={processing} disabled={!items} className="bg-white text-ink shadow-[0_4px_0_var(--color-line)] ring-2 ring-line hover:bg-tiger-50">
           Pay with Google Pay
         </PayButton>
       )}
-      {method === 'paypal' && userId && <PayPalButtons items={items} userId={userId} onPaymentError={onPaymentError} onPaid={onPaid} />}
+      {method === 'paypal' && items && userId && <PayPalButtons items={items} userId={userId} onPaymentError={onPaymentError} onPaid={onPaid} />}
     </div>
   )
 }
 
 /** Submits the form; a demo payment is in progress while `processing`. */
-function PayButton({ processing, className, children }: { processing: boolean; className?: string; children: ReactNode }) {
+function PayButton({ processing, disabled = false, className, children }: { processing: boolean; disabled?: boolean; className?: string; children: ReactNode }) {
   return (
-    <Button type="submit" size="lg" disabled={processing} className={cn('mt-5 w-full', className)}>
+    <Button type="submit" size="lg" disabled={processing || disabled} className={cn('mt-5 w-full', className)}>
       {processing ? (
         <>
           <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" /> Processing payment...
@@ -69,7 +74,7 @@ function PayButton({ processing, className, children }: { processing: boolean; c
 }
 
 /** PayPal's own buttons (loaded with their SDK only now), checking the form before PayPal's window opens. */
-function PayPalButtons({ items, userId, onPaymentError, onPaid }: Pick<PayActionsProps, 'items' | 'onPaymentError' | 'onPaid'> & { userId: string }) {
+function PayPalButtons({ items, userId, onPaymentError, onPaid }: Pick<PayActionsProps, 'onPaymentError' | 'onPaid'> & { items: CheckoutItem[]; userId: string }) {
   const settings = useSettings()
   const { trigger, getValues } = useFormContext<CheckoutFormInput>()
   if (!payPalConfigured(settings.data)) return null

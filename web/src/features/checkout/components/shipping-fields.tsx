@@ -1,16 +1,19 @@
-import { useMemo } from 'react'
-import { useFormContext } from 'react-hook-form'
+import { memo } from 'react'
+import type { Control } from 'react-hook-form'
 import { InputField, LabelledField, SelectField } from '@/components/ui/form'
 import { Textarea } from '@/components/ui/input'
-import { countryOptions } from '@/lib/countries'
+import { englishCountryOptions } from '@/lib/countries'
 import type { CheckoutFormInput } from '../schema'
 import { CheckoutSection } from './checkout-section'
 
-/** Steps 1 and 2 of the checkout: who buys, and where the parcel goes. */
-export function ShippingFields() {
-  const { control } = useFormContext<CheckoutFormInput>()
-  // The order keeps the country's English name, as the order e-mail prints it.
-  const countries = useMemo(() => countryOptions().map(({ label }) => ({ value: label, label })), [])
+const countries = englishCountryOptions()
+
+/**
+ * Steps 1 and 2 of the checkout: who buys, and where the parcel goes. Memoized
+ * with the form's control as its one prop: the form's own redraws (one right
+ * after it mounts) then skip these fields and the long country list.
+ */
+export const ShippingFields = memo(function ShippingFields({ control }: { control: Control<CheckoutFormInput> }) {
   return (
     <>
       <CheckoutSection title="Contact Information" step={1}>
@@ -31,11 +34,10 @@ export function ShippingFields() {
       </CheckoutSection>
     </>
   )
-}
+})
 
-/** Step 4: a gift message or a note for the courier. */
-export function OrderNotesField() {
-  const { control } = useFormContext<CheckoutFormInput>()
+/** Step 4: a gift message or a note for the courier. Memoized as ShippingFields is. */
+export const OrderNotesField = memo(function OrderNotesField({ control }: { control: Control<CheckoutFormInput> }) {
   return (
     <CheckoutSection title="Order Notes" step={4}>
       <LabelledField
@@ -46,4 +48,4 @@ export function OrderNotesField() {
       />
     </CheckoutSection>
   )
-}
+})

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowLeft, ShoppingBasket } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useForm, type UseFormReturn } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -95,6 +95,11 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
     navigate(paths.thankYou, { replace: true })
   }
 
+  const changeMethod = useCallback((m: PaymentMethod) => {
+    setMethod(m)
+    setPaymentError(null)
+  }, [])
+
   const failed = (message: string | null) => {
     setPaymentError(message)
     if (message) onPaymentFailed?.()
@@ -143,15 +148,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
         <Form {...form}>
           <form method={prerenderedFormMethod} noValidate onSubmit={onSubmit} aria-label="Checkout" className="flex flex-col gap-6">
             <ShippingFields control={form.control} />
-            <PaymentMethodTabs
-              method={method}
-              onMethodChange={(m) => {
-                setMethod(m)
-                setPaymentError(null)
-              }}
-              signedIn={!!user}
-              authLoading={authLoading}
-            />
+            <PaymentMethodTabs control={form.control} method={method} onMethodChange={changeMethod} signedIn={!!user} authLoading={authLoading} />
             <OrderNotesField control={form.control} />
             <PayActions
               method={method}

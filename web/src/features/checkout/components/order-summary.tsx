@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
 import { formatCents, orderTotals } from '@/lib/money'
@@ -12,7 +12,7 @@ import type { CheckoutItem } from '../types'
  * a tap; beside the form on a wide screen it is always open. `items` is
  * undefined until the stored cart is read: grey bars hold the places.
  */
-export function OrderSummary({ items }: { items: CheckoutItem[] | undefined }) {
+export const OrderSummary = memo(function OrderSummary({ items }: { items: CheckoutItem[] | undefined }) {
   const [open, setOpen] = useState(false)
   const totals = items && orderTotals(items)
   return (
@@ -68,7 +68,7 @@ export function OrderSummary({ items }: { items: CheckoutItem[] | undefined }) {
       </div>
     </Card>
   )
-}
+})
 
 function OrderLine({ item }: { item: CheckoutItem }) {
   return (

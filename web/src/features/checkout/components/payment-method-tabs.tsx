@@ -1,5 +1,6 @@
 import { CreditCard, Lock } from 'lucide-react'
-import { useFormContext } from 'react-hook-form'
+import { memo } from 'react'
+import type { Control } from 'react-hook-form'
 import { Link, useLocation } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { InputField } from '@/components/ui/form'
@@ -13,14 +14,15 @@ import { CheckoutSection } from './checkout-section'
 export type PaymentMethod = 'card' | 'paypal' | 'apple' | 'google'
 
 type PaymentMethodTabsProps = {
+  control: Control<CheckoutFormInput>
   method: PaymentMethod
   onMethodChange: (method: PaymentMethod) => void
   signedIn: boolean
   authLoading: boolean
 }
 
-/** Step 3: card, PayPal, Apple Pay or Google Pay, each with what the buyer needs to know. */
-export function PaymentMethodTabs({ method, onMethodChange, signedIn, authLoading }: PaymentMethodTabsProps) {
+/** Step 3: card, PayPal, Apple Pay or Google Pay, each with what the buyer needs to know. Memoized as ShippingFields is. */
+export const PaymentMethodTabs = memo(function PaymentMethodTabs({ control, method, onMethodChange, signedIn, authLoading }: PaymentMethodTabsProps) {
   return (
     <CheckoutSection title="Payment Method" step={3}>
       <Tabs value={method} onValueChange={(m) => onMethodChange(m as PaymentMethod)}>
@@ -34,7 +36,7 @@ export function PaymentMethodTabs({ method, onMethodChange, signedIn, authLoadin
         </TabsList>
 
         <TabsContent value="card">
-          <CardFields />
+          <CardFields control={control} />
         </TabsContent>
         <TabsContent value="paypal">
           <PayPalStatus signedIn={signedIn} authLoading={authLoading} />
@@ -48,11 +50,10 @@ export function PaymentMethodTabs({ method, onMethodChange, signedIn, authLoadin
       </Tabs>
     </CheckoutSection>
   )
-}
+})
 
 /** The card's fields: optional, and never sent anywhere (the card payment is a demo). */
-function CardFields() {
-  const { control } = useFormContext<CheckoutFormInput>()
+function CardFields({ control }: { control: Control<CheckoutFormInput> }) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-4">

@@ -111,6 +111,18 @@ test.describe('no WCAG A/AA violation at 390 px and 1440 px', () => {
       }
     })
 
+    test('the checkout with a book in the cart, its summary folded and open on a phone', async ({ page }) => {
+      await open(page, '/books/3')
+      await page.getByRole('button', { name: /Add to Cart/i }).first().click()
+      await open(page, '/checkout')
+      await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeEnabled()
+      await expectNoViolationsAtEveryWidth(page)
+      await page.setViewportSize({ width: widths[0].width, height: widths[0].height })
+      await page.getByRole('button', { name: 'Show order details' }).click()
+      await expect(page.getByRole('listitem', { name: 'Our First Adventure' })).toBeVisible()
+      await expectNoViolations(page, 'phone (390 px), summary open')
+    })
+
     test('the mobile menu open (390 px)', async ({ page }) => {
       await open(page, '/')
       await page.getByRole('button', { name: 'Open menu' }).click()

@@ -9,10 +9,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Basic Latin and the few others the pages print (’ “ ” – — … © × á é ë, and
-# the letters of the checkout's country names: Å ã ç í ô ü); index.css's
-# unicode-range lists the same.
-unicodes="U+0020-007E,U+00A0,U+00A9,U+00AE,U+00B7,U+00C5,U+00D7,U+00E1,U+00E3,U+00E7,U+00E9,U+00EB,U+00ED,U+00F4,U+00FC,U+2013-2014,U+2018-2019,U+201C-201D,U+2022,U+2026"
+# The characters are the unicode-range of the cuts' @font-face rules in
+# src/index.css, one list for both faces: Basic Latin and the few others the
+# pages print (’ “ ” – — … © × á é ë, and the letters of the checkout's
+# country names: Å ã ç í ô ü).
+ranges=$(sed -n 's/^ *unicode-range: *\(.*\);$/\1/p' src/index.css | sort -u)
+[ "$(wc -l <<<"$ranges")" -eq 1 ] || { echo "subset-fonts: the two cuts in src/index.css must list the same unicode-range" >&2; exit 1; }
+unicodes=${ranges//, /,}
 mkdir -p src/assets/fonts
 for family in nunito fredoka; do
   /usr/bin/python3 -m fontTools.subset "node_modules/@fontsource-variable/$family/files/$family-latin-wght-normal.woff2" \

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -180,10 +182,13 @@ func TestPrebuiltShutdownAndSlowHeads(t *testing.T) {
 	start := time.Now()
 	for _, part := range []string{"GET /fixed HTTP/1.1\r\n", "Host: shop.test\r\n", "Accept: */*\r\n"} {
 		_, _ = io.WriteString(slow, part)
-		time.Sleep(150 * time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
 	}
 	_ = slow.SetReadDeadline(time.Now().Add(2 * time.Second))
-	if n, err := slow.Read(make([]byte, 1)); err != io.EOF || time.Since(start) > time.Second {
+	// Cut off means closed: a clean end, or a reset when the server closed
+	// with a part of the head it had not read yet (a busy machine).
+	n, err := slow.Read(make([]byte, 1))
+	if cut := err == io.EOF || errors.Is(err, syscall.ECONNRESET); !cut || time.Since(start) > time.Second {
 		t.Errorf("a head still unfinished after the header timeout: read %d, %v after %v", n, err, time.Since(start))
 	}
 

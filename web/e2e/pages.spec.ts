@@ -114,6 +114,21 @@ test('blog: list, article and Back', async ({ page }) => {
   expect(errors).toEqual([])
 })
 
+// The build draws the articles (app/prerender.tsx), their HTML sanitized
+// with jsdom as the browser would; the app adopts the page without redrawing.
+test('an article arrives drawn and sanitized, and the app takes it over', async ({ page }) => {
+  const html = await (await page.request.get('/blog/2')).text()
+  expect(html).toContain('<div id="root" data-prerendered>')
+  expect(html).toContain('<h2>3. Let your child choose what happens next</h2>')
+  expect(html).toContain('<a href="/dreamaker">Dream Maker</a>')
+
+  const errors = collectConsoleErrors(page)
+  await page.goto('/blog/2')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page).toHaveURL('/blog')
+  expect(errors).toEqual([])
+})
+
 test('every blog id shows the same article', async ({ page }) => {
   await page.goto('/blog/42')
   await expect(page.getByRole('heading', { level: 1, name: '5 Ways to Make Bedtime Stories Magical' })).toBeVisible()

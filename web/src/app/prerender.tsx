@@ -3,8 +3,11 @@ import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { createMemoryRouter } from 'react-router'
 import { paths } from '@/config/paths'
+import { blogPosts } from '@/features/content/blog-data'
 import { App } from './app'
 import { routerReady, routes } from './router'
+
+export { sanitizeWithWindow } from '@/features/content/sanitize'
 
 /**
  * The build's entry for prerendering (web/scripts/prerender.mjs, run in
@@ -39,8 +42,8 @@ export async function renderPage(path: string, answers: Record<string, unknown>)
  * The public pages that look the same to every visitor on arrival. The
  * checkout too: its form is everyone's, and its summary waits for the stored
  * cart (checkout-view.tsx). Not the cart, which is nothing but the stored
- * cart, pages of a link's token or the signed-in area, nor the blog article
- * (its body is sanitized by a DOM).
+ * cart, pages of a link's token or the signed-in area. The blog's articles
+ * are sanitized with jsdom's DOM here (sanitizeWithWindow).
  */
 export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: string[] }): string[] {
   return [
@@ -61,6 +64,7 @@ export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: st
     paths.signup,
     paths.resetPassword,
     paths.checkout,
+    ...blogPosts.map((post) => paths.blogPost(post.id)),
     ...catalogue.bookIds.map((id) => paths.book(String(id))),
     ...catalogue.categoryIds.map((id) => paths.category(id)),
   ]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeHtml } from './sanitize'
+import { sanitizeHtml, sanitizeWithWindow } from './sanitize'
 
 describe('sanitizeHtml', () => {
   it('keeps the allowed formatting', () => {
@@ -36,5 +36,11 @@ describe('sanitizeHtml', () => {
 
   it('escapes text so it cannot become markup', () => {
     expect(sanitizeHtml('<p>&lt;script&gt;</p>')).toBe('<p>&lt;script&gt;</p>')
+  })
+
+  it('sanitizes the same with a DOM it is given, as the build does in Node', () => {
+    sanitizeWithWindow(window) // a DOMPurify of its own, on the given window
+    expect(sanitizeHtml('<p onclick="x()">Hi</p><script>alert(1)</script>')).toBe('<p>Hi</p>')
+    expect(sanitizeHtml('<a href="https://example.com/x">Ext</a>')).toBe('<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">Ext</a>')
   })
 })

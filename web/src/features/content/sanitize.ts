@@ -13,14 +13,31 @@ const config = {
   ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|\/(?!\/)|#)/i,
 }
 
-DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A' && /^https?:/i.test(node.getAttribute('href') ?? '')) {
-    node.setAttribute('target', '_blank')
-    node.setAttribute('rel', 'noopener noreferrer')
-  }
-})
+/** A DOMPurify that sanitizes with `config` and marks external links. */
+function purifier(purify: typeof DOMPurify) {
+  if (!purify.isSupported) return purify // Node, until sanitizeWithWindow
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A' && /^https?:/i.test(node.getAttribute('href') ?? '')) {
+      node.setAttribute('target', '_blank')
+      node.setAttribute('rel', 'noopener noreferrer')
+    }
+  })
+  return purify
+}
+
+let purify = purifier(DOMPurify)
+
+/**
+ * Gives DOMPurify a DOM where there is none: the build prerenders the
+ * article in Node (web/scripts/prerender.mjs passes jsdom's window). Without
+ * one, DOMPurify would hand the HTML back untouched.
+ */
+export function sanitizeWithWindow(window: Parameters<typeof DOMPurify>[0]) {
+  purify = purifier(DOMPurify(window))
+}
 
 /** Returns html with everything outside the allow-list removed. */
 export function sanitizeHtml(html: string): string {
-  return DOMPurify.sanitize(html, config)
+  if (!purify.isSupported) throw new Error('sanitizeHtml: DOMPurify has no DOM to work with')
+  return purify.sanitize(html, config)
 }

@@ -402,9 +402,17 @@ test.describe('checkout', () => {
     expect(JSON.stringify(order)).toContain('Our First Adventure')
     expect(JSON.stringify(order)).toMatch(/43\.98|4398/)
 
+    // Again, the pass is spent: the checkout, and nothing on the way moves
+    // (an empty page drawn first would let the footer jump down).
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number }
+      w.shifted = 0
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.shifted += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
+    })
     await page.reload()
     await expect(page).toHaveURL('/checkout')
     await expect(page.getByText('Your cart is empty. Please add items to your cart before checking out.')).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.02)
 
     await page.getByRole('link', { name: 'Browse Books' }).click()
     await expect(page).toHaveURL('/books')

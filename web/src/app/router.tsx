@@ -1,8 +1,9 @@
-import type { DataRouter, RouteObject } from 'react-router'
+import { redirect, type DataRouter, type RouteObject } from 'react-router'
 import { RootLayout } from './layout/root-layout'
 import { RouteError } from './layout/route-error'
 import { RequireAuth } from './layout/require-auth'
 import { paths } from '@/config/paths'
+import { peekPaymentComplete } from '@/features/checkout/payment-flag'
 
 // Each page is its own chunk, loaded when first visited. Paths come from
 // config/paths.ts (an :id route is its path function given ':id').
@@ -23,7 +24,14 @@ export const routes: RouteObject[] = [
       { path: paths.category(':id'), ...page(() => import('./routes/books')) },
       { path: paths.cart, ...page(() => import('./routes/cart')) },
       { path: paths.checkout, ...page(() => import('./routes/checkout')) },
-      { path: paths.thankYou, ...page(() => import('./routes/thank-you')) },
+      // Without the payment's one-time pass, straight to the checkout, before
+      // an empty page is drawn (its footer would then jump down).
+      {
+        path: paths.thankYou,
+        loader: () => (peekPaymentComplete().complete ? null : redirect(paths.checkout)),
+        shouldRevalidate: () => false, // the page clears the pass on arrival and stays
+        ...page(() => import('./routes/thank-you')),
+      },
       { path: paths.about, ...page(() => import('./routes/about')) },
       { path: paths.values, ...page(() => import('./routes/values')) },
       { path: paths.characters, ...page(() => import('./routes/characters')) },

@@ -47,7 +47,7 @@ type DB struct {
 	sql     *sql.DB
 	Dialect Dialect
 	stmts   *stmtCache // SQLite only: pgx keeps its own statement cache per connection
-	writes  writeGate  // SQLite only (writegate.go)
+	writes  *writeGate // SQLite only (writegate.go)
 }
 
 // Open connects to the database named by a DATABASE_URL value. For SQLite it
@@ -92,7 +92,7 @@ func openSQLite(path string) (*DB, error) {
 	// above and prepares its statements again (database/sql keeps only 2 idle).
 	s.SetMaxIdleConns(16)
 	s.SetConnMaxIdleTime(5 * time.Minute)
-	return &DB{sql: s, Dialect: SQLite, stmts: newStmtCache(s), writes: make(writeGate, 1)}, nil
+	return &DB{sql: s, Dialect: SQLite, stmts: newStmtCache(s), writes: newWriteGate()}, nil
 }
 
 func openPostgres(dsn string) (*DB, error) {

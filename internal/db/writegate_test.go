@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -60,9 +62,34 @@ func TestSQLiteWritersTakeTurns(t *testing.T) {
 		defer func() { _ = recover() }()
 		_ = d.InTx(ctx, func(*Tx) error { panic("boom") })
 	}()
-	if len(d.writes) != 0 {
+	if len(d.writes.turn) != 0 || d.writes.waiting.Load() != 0 {
 		t.Fatal("a failed or panicking transaction kept the writers' turn")
 	}
+}
+
+// A writer that leaves lets a waiting one in before it goes on with its
+// own work: on one thread, the waiting writer has had its turn by the time
+// leave returns.
+func TestWriteGateHandsOverAtOnce(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	ctx := context.Background()
+	g := newWriteGate()
+	leave := g.enter(ctx)
+	var had atomic.Bool
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		g.enter(ctx)()
+		had.Store(true)
+	}()
+	for g.waiting.Load() == 0 {
+		runtime.Gosched()
+	}
+	leave()
+	if !had.Load() {
+		t.Error("the waiting writer had not had its turn when the last one left")
+	}
+	<-done
 }
 
 func TestIsWrite(t *testing.T) {

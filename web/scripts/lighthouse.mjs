@@ -42,7 +42,18 @@ try {
     const flags = [`--port=${debugPort}`, '--output=json', `--output-path=${report}`, '--quiet',
       '--only-categories=performance,accessibility,best-practices,seo']
     if (checkout) flags.push('--disable-storage-reset')
-    execFileSync('npx', ['--yes', 'lighthouse@12.8.2', base + route, ...flags], { stdio: 'inherit' })
+    // Now and then Lighthouse loses the trace of a load (NO_NAVSTART) and
+    // exits 1; the same run again is fine.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        execFileSync('npx', ['--yes', 'lighthouse@12.8.2', base + route, ...flags], { stdio: 'inherit' })
+        break
+      } catch (err) {
+        if (attempt === 3) throw err
+        console.error(`lighthouse: ${route} failed (attempt ${attempt}), running it again`)
+        if (checkout) await fillCart()
+      }
+    }
     rows.push(summarize(route, JSON.parse(readFileSync(report, 'utf8'))))
   }
   printTable(rows)

@@ -62,7 +62,15 @@ test.describe('accounts', () => {
     await expect(avatar).toHaveText('ST')
 
     await avatar.click()
-    await page.getByRole('menuitem', { name: 'Profile' }).click()
+    // The menu opens above the "Login successful" toast, which stands in the
+    // same corner for a few seconds (a hovered toast stays: the item was unreachable).
+    const profile = page.getByRole('menuitem', { name: 'Profile' })
+    const onTop = () => profile.evaluate((item) => {
+      const box = item.getBoundingClientRect()
+      return item.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))
+    })
+    await expect.poll(onTop, { timeout: 1000 }).toBe(true)
+    await profile.click()
     await expect(page).toHaveURL('/profile')
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
 

@@ -16,7 +16,8 @@ export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () =>
         {initials(user)}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-52 rounded-2xl border-2 border-line bg-white p-2 shadow-xl">
+        {/* Above the toasts (sonner's layer is 999999999): right after sign-in, "Login successful" stands where this menu opens. */}
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-[1000000000] min-w-52 rounded-2xl border-2 border-line bg-white p-2 shadow-xl">
           <DropdownMenu.Label className="px-3 py-2 text-sm">
             <span className="block font-bold">{[user.firstName, user.lastName].filter(Boolean).join(' ') || 'My account'}</span>
             <span className="block truncate text-muted">{user.email}</span>

@@ -115,6 +115,37 @@ test('what is typed on the sign-in page before the app is there is kept, and an 
   await page.close()
 })
 
+// The home page's newsletter form is drawn by the build like the rest of the
+// page; the app must have adopted it by the time it marks itself ready
+// (html[data-app-ready]), when boot.ts stops holding early sends.
+test('the newsletter form is the app\'s from the moment the app is ready', async ({ page }) => {
+  const errors = collectConsoleErrors(page)
+  const documents: string[] = []
+  page.on('request', (r) => {
+    if (r.isNavigationRequest()) documents.push(`${r.method()} ${new URL(r.url()).pathname}`)
+  })
+  await page.addInitScript((email) => {
+    if (sessionStorage.getItem('sent')) return // once: a browser's own send would come back here
+    document.addEventListener('DOMContentLoaded', () => {
+      const root = document.documentElement
+      new MutationObserver((_, observer) => {
+        if (!root.hasAttribute('data-app-ready')) return
+        observer.disconnect()
+        sessionStorage.setItem('sent', '1')
+        const form = document.querySelector<HTMLFormElement>('#newsletter form')!
+        const field = form.querySelector('input')!
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, email)
+        field.dispatchEvent(new Event('input', { bubbles: true }))
+        form.requestSubmit()
+      }).observe(root, { attributes: true, attributeFilter: ['data-app-ready'] })
+    })
+  }, `ready-${Date.now()}@siso.test`)
+  await page.goto('/')
+  await expect(page.getByText('Subscription successful!')).toBeVisible()
+  expect(documents).toEqual(['GET /'])
+  expect(errors).toEqual([])
+})
+
 test('an unknown path shows the not-found page and Return Home works', async ({ page }) => {
   const errors = collectConsoleErrors(page)
   await page.goto('/no/such/page')

@@ -1,10 +1,20 @@
 import { Mail } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { CharacterPortrait } from '@/components/art/characters'
+import { rendersAheadOfTime } from '@/lib/prerender'
+
+const loadForm = () => import('@/features/newsletter/components/newsletter-form')
 
 // The form and its validation (react-hook-form, zod) load after the page has
 // painted: they sit at the bottom of the page, and the hero should not wait.
-const NewsletterForm = lazy(async () => ({ default: (await import('@/features/newsletter/components/newsletter-form')).NewsletterForm }))
+// A page the build drew has painted already, with the form in it. There the
+// code comes first and the form is drawn without a Suspense boundary, so the
+// app adopts it with the rest of the page: React adopts a boundary's content
+// only after the page around it, and for that moment after the app said it
+// was ready (boot.ts) the form was the browser's, and sending it reloaded
+// the page.
+const DrawnForm = rendersAheadOfTime ? (await loadForm()).NewsletterForm : undefined
+const LazyForm = lazy(async () => ({ default: (await loadForm()).NewsletterForm }))
 
 /** The home page's newsletter section (id "newsletter", reached by /#newsletter). */
 export function NewsletterSection() {
@@ -25,9 +35,13 @@ export function NewsletterSection() {
         </h2>
         <p className="mt-3 text-lg text-muted">New stories, games and gentle reading tips, once a month.</p>
         {/* The fallback keeps the form's height, so nothing below it moves when it arrives. */}
-        <Suspense fallback={<div className="mt-8 h-28 sm:h-13" />}>
-          <NewsletterForm />
-        </Suspense>
+        {DrawnForm ? (
+          <DrawnForm />
+        ) : (
+          <Suspense fallback={<div className="mt-8 h-28 sm:h-13" />}>
+            <LazyForm />
+          </Suspense>
+        )}
         <p className="mt-3 text-sm text-muted">No spam, ever. Just good stories.</p>
       </div>
     </section>

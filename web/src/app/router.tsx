@@ -6,10 +6,15 @@ import { paths } from '@/config/paths'
 import { peekPaymentComplete } from '@/features/checkout/payment-flag'
 
 // Each page is its own chunk, loaded when first visited. Paths come from
-// config/paths.ts (an :id route is its path function given ':id').
-type PageModule = { default: React.ComponentType }
+// config/paths.ts (an :id route is its path function given ':id'). A page
+// may export `ready`, which its first render waits for as well.
+type PageModule = { default: React.ComponentType; ready?: Promise<void> }
 const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
+  lazy: async () => {
+    const module = await load()
+    await module.ready
+    return { Component: module.default }
+  },
 })
 
 export const routes: RouteObject[] = [

@@ -1,5 +1,5 @@
 import { Mail } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import { CharacterPortrait } from '@/components/art/characters'
 import { rendersAheadOfTime } from '@/lib/prerender'
 
@@ -8,12 +8,17 @@ const loadForm = () => import('@/features/newsletter/components/newsletter-form'
 // The form and its validation (react-hook-form, zod) load after the page has
 // painted: they sit at the bottom of the page, and the hero should not wait.
 // A page the build drew has painted already, with the form in it. There the
-// code comes first and the form is drawn without a Suspense boundary, so the
-// app adopts it with the rest of the page: React adopts a boundary's content
-// only after the page around it, and for that moment after the app said it
-// was ready (boot.ts) the form was the browser's, and sending it reloaded
-// the page.
-const DrawnForm = rendersAheadOfTime ? (await loadForm()).NewsletterForm : undefined
+// form's code is loaded before the app adopts the page (the route waits for
+// `ready`), and the form is drawn without a Suspense boundary, so it is
+// adopted with the rest of the page: React adopts a boundary's content only
+// after the page around it, and for that moment after the app said it was
+// ready (boot.ts) the form was the browser's, and sending it reloaded the page.
+let DrawnForm: ComponentType | undefined
+export const ready = rendersAheadOfTime
+  ? loadForm().then((module) => {
+      DrawnForm = module.NewsletterForm
+    })
+  : undefined
 const LazyForm = lazy(async () => ({ default: (await loadForm()).NewsletterForm }))
 
 /** The home page's newsletter section (id "newsletter", reached by /#newsletter). */

@@ -6,6 +6,8 @@ import { Card } from '@/components/ui/card'
 import { paths } from '@/config/paths'
 import { NewsletterSection } from './home-newsletter'
 
+export { ready } from './home-newsletter'
+
 export default function HomePage() {
   return (
     <>

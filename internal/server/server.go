@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -153,9 +154,13 @@ func loadApp(fsys fs.FS, opts webapp.Options) (*webapp.Handler, error) {
 }
 
 // appRecords tells the web app's server which ids of its pages exist, so
-// /books/{id} of a book not in the catalogue answers 404.
+// /books/{id} of a book not in the catalogue, or /categories/{id} of no
+// category, answers 404 (the app says "Category Not Found" on that page).
 func appRecords(cat *catalog.Catalog) webapp.Exists {
 	return webapp.Exists{
+		"/categories/:id": func(id string) bool {
+			return slices.ContainsFunc(cat.Categories(), func(c catalog.Category) bool { return c.ID == id })
+		},
 		"/books/:id": func(id string) bool {
 			// Only the canonical spelling names a book ("3", not "03" or
 			// "+3"); the app reads ids the same way (catalog/book-id.ts).

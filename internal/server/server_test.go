@@ -92,7 +92,7 @@ func TestHealthReportsUnreachableDatabase(t *testing.T) {
 }
 
 // With the web build's routes.json (written from web/src/config/paths.ts),
-// a path that is no page of the app, or a book the catalogue lacks, answers
+// a path that is no page of the app, or a book or category the catalogue lacks, answers
 // 404 with the same page, so crawlers and link checkers see it.
 func TestUnknownPagesAndBooksAre404(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
@@ -102,7 +102,7 @@ func TestUnknownPagesAndBooksAre404(t *testing.T) {
 		}
 		app := fstest.MapFS{
 			"index.html":  {Data: []byte("<!doctype html><div id=root></div>")},
-			"routes.json": {Data: []byte(`{"routes":["/","/books","/books/:id","/contact"]}`)},
+			"routes.json": {Data: []byte(`{"routes":["/","/books","/books/:id","/categories/:id","/contact"]}`)},
 		}
 		srv, err := server.New(cfg, d, server.WithWebApp(app), server.WithCheapPasswordHashing())
 		if err != nil {
@@ -123,6 +123,9 @@ func TestUnknownPagesAndBooksAre404(t *testing.T) {
 			{"/books/10.0", 404},
 			{"/books/010", 404},
 			{"/books/+10", 404},
+			{"/categories/fantasy", 200},
+			{"/categories/zzz", 404},
+			{"/categories/Fantasy", 404},
 			{"/no/such/page", 404},
 			{"/routes.json", 404},
 		} {

@@ -29,11 +29,15 @@ export const routes: RouteObject[] = [
       { path: paths.category(':id'), ...page(() => import('./routes/books')) },
       { path: paths.cart, ...page(() => import('./routes/cart')) },
       { path: paths.checkout, ...page(() => import('./routes/checkout')) },
-      // Without the payment's one-time pass, straight to the checkout, before
-      // an empty page is drawn (its footer would then jump down).
+      // The payment's one-time pass is read here, before anything is drawn:
+      // without it, straight to the checkout (an empty page drawn first
+      // would let the footer jump down).
       {
         path: paths.thankYou,
-        loader: () => (peekPaymentComplete().complete ? null : redirect(paths.checkout)),
+        loader: () => {
+          const pass = peekPaymentComplete()
+          return pass.complete ? pass : redirect(paths.checkout)
+        },
         shouldRevalidate: () => false, // the page clears the pass on arrival and stays
         ...page(() => import('./routes/thank-you')),
       },

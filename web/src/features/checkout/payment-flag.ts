@@ -12,8 +12,11 @@ export function setPaymentComplete(orderNumber?: string) {
   }
 }
 
-/** Reads the flag without clearing it (safe to call during render). */
-export function peekPaymentComplete(): { complete: boolean; orderNumber?: string } {
+/** The pass to /thank-you, with the order's number when the payment gave one. */
+export type PaymentPass = { complete: boolean; orderNumber?: string }
+
+/** Reads the flag without clearing it. */
+export function peekPaymentComplete(): PaymentPass {
   try {
     if (sessionStorage.getItem(FLAG_KEY) !== 'true') return { complete: false }
     return { complete: true, orderNumber: sessionStorage.getItem(ORDER_KEY) ?? undefined }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html"
 	"maps"
+	"net/http"
 	"reflect"
 	"slices"
 	"strings"
@@ -39,6 +40,31 @@ type prerenderedPage struct {
 	When map[string]any `json:"when"`
 	Head string         `json:"head"` // preload links, put ahead of the page's scripts
 	Root string         `json:"root"` // the inner HTML of the root element
+	// UnlessCookie names a cookie whose holders get the plain page instead:
+	// the page was drawn for visitors without it (the cart, drawn empty).
+	UnlessCookie string `json:"unlessCookie,omitempty"`
+}
+
+// drawnPage is a prerendered page as served, and to whom.
+type drawnPage struct {
+	*file
+	unlessCookie string
+}
+
+// drawnFor is the prerendered page for the request, or nil for the plain
+// page. A query (a search, a filter) may change what the page draws.
+func (h *Handler) drawnFor(w http.ResponseWriter, r *http.Request) *file {
+	p := h.prerendered[r.URL.Path]
+	if p == nil || r.URL.RawQuery != "" {
+		return nil
+	}
+	if p.unlessCookie != "" {
+		w.Header().Add("Vary", "Cookie") // this page or the plain one, by the cookie
+		if _, err := r.Cookie(p.unlessCookie); err == nil {
+			return nil
+		}
+	}
+	return p.file
 }
 
 // settingsAnswer is the inline answer that When refers to.
@@ -65,7 +91,7 @@ func Digest(answers map[string]json.RawMessage) string {
 
 // loadPrerendered makes the prerendered pages of the build, keyed by path,
 // or none when they do not fit this server (see the package comment).
-func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map[string]*file, error) {
+func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map[string]*drawnPage, error) {
 	var build prerenderedPages
 	if err := json.Unmarshal(body, &build); err != nil {
 		return nil, fmt.Errorf("webapp: %s: %w", prerenderedFile, err)
@@ -87,7 +113,7 @@ func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map
 			return nil, fmt.Errorf("webapp: %s: %w", settingsAnswer, err)
 		}
 	}
-	pages := make(map[string]*file, len(build.Pages))
+	pages := make(map[string]*drawnPage, len(build.Pages))
 	for path, drawings := range build.Pages {
 		r, found := h.routeFor(path)
 		if !found {
@@ -108,7 +134,7 @@ func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map
 		if err != nil {
 			return nil, err
 		}
-		pages[path] = newFile("index.html", parts, nil, nil)
+		pages[path] = &drawnPage{newFile("index.html", parts, nil, nil), drawn.UnlessCookie}
 	}
 	return pages, nil
 }

@@ -57,7 +57,7 @@ type Handler struct {
 	routes []route // nil: a build without routes.json, where every path is the app
 	exists Exists
 	// prerendered holds the pages drawn at build time, by exact path (prerendered.go).
-	prerendered map[string]*file
+	prerendered map[string]*drawnPage
 }
 
 // Options are what the server adds to the app.
@@ -362,13 +362,12 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case !ok && strings.HasPrefix(r.URL.Path, "/assets/"):
 		http.NotFound(w, r)
 		return
-	case !ok && r.URL.RawQuery == "" && h.prerendered[r.URL.Path] != nil:
-		// A query (a search, a filter) may change what the page draws: those get the plain page.
-		f = h.prerendered[r.URL.Path]
 	case !ok:
-		var found bool
-		if f, found = h.pageFor(r.URL.Path); !found {
-			status = http.StatusNotFound
+		if f = h.drawnFor(w, r); f == nil {
+			var found bool
+			if f, found = h.pageFor(r.URL.Path); !found {
+				status = http.StatusNotFound
+			}
 		}
 	}
 	serve(w, r, f, status)
@@ -386,7 +385,7 @@ func serve(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	body, size := f.body, f.size
 	gzipped := f.gzip()
 	if gzipped != nil || f.brotli != nil {
-		hdr.Set("Vary", "Accept-Encoding")
+		hdr.Add("Vary", "Accept-Encoding")
 	}
 	switch {
 	case f.brotli != nil && httpx.AcceptsEncoding(r, "br"):

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -135,8 +136,9 @@ func TestPagesCarryTheirChunksAndTheInlinedAnswers(t *testing.T) {
 	}
 }
 
-// prerenderedApp is a build with one prerendered page, /books/3, drawn from
-// the given answers with a support-address placeholder.
+// prerenderedApp is a build with two prerendered pages, /books/3 drawn from
+// the given answers with a support-address placeholder and /cart drawn for
+// visitors without a cookie, and /login drawn for settings it is not given.
 func prerenderedApp(t *testing.T, drawnFrom, served map[string]json.RawMessage, fill map[string]string) *Handler {
 	t.Helper()
 	build, err := json.Marshal(prerenderedPages{
@@ -147,6 +149,7 @@ func prerenderedApp(t *testing.T, drawnFrom, served map[string]json.RawMessage, 
 				Head: `<link rel="preload" as="image" href="/covers/book-3.svg"/>`,
 				Root: `<h1>Book three</h1><a href="mailto:support@placeholder">support@placeholder</a>`,
 			}},
+			"/cart": {{Root: `<p>Your cart is empty</p>`, UnlessCookie: "cart_filled"}},
 			"/login": {
 				{When: map[string]any{"google.enabled": false}, Root: `<p>Google sign-in isn't available</p>`},
 				{When: map[string]any{"google.enabled": true}, Root: `<button>Sign in with Google</button>`},
@@ -158,7 +161,7 @@ func prerenderedApp(t *testing.T, drawnFrom, served map[string]json.RawMessage, 
 	}
 	files := fstest.MapFS{
 		"index.html":       {Data: []byte(`<html><head><title>t</title><script type="module" src="/a.js"></script></head><body><div id="root"><p>splash</p><!--/splash--></div></body></html>`)},
-		"routes.json":      {Data: []byte(`{"routes":["/","/books/:id","/login"],"preload":{"/books/:id":["/assets/book-1.js"]}}`)},
+		"routes.json":      {Data: []byte(`{"routes":["/","/books/:id","/cart","/login"],"preload":{"/books/:id":["/assets/book-1.js"]}}`)},
 		"prerendered.json": {Data: build},
 	}
 	h, err := NewFromFS(files, Options{Inline: served, Fill: fill})
@@ -179,8 +182,8 @@ func get(h http.Handler, target string) string {
 func TestPrerenderedPagesAreServedWithTheServersValues(t *testing.T) {
 	books := map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"id":3}]`)}
 	h := prerenderedApp(t, books, books, map[string]string{"support@placeholder": "help&co@siso.test"})
-	if h.Prerendered() != 1 {
-		t.Fatalf("Prerendered() = %d, want 1 (no settings: no drawing of /login fits)", h.Prerendered())
+	if h.Prerendered() != 2 {
+		t.Fatalf("Prerendered() = %d, want 2 (no settings: no drawing of /login fits)", h.Prerendered())
 	}
 	want := `<html><head><title>t</title><link rel="preload" as="image" href="/covers/book-3.svg"/><script type="module" src="/a.js"></script>` +
 		`<meta name="app-chunks" content="/assets/book-1.js"><script id="app-data" type="application/json">{"/api/books":[{"id":3}]}</script></head><body><div id="root" data-prerendered>` +
@@ -196,6 +199,40 @@ func TestPrerenderedPagesAreServedWithTheServersValues(t *testing.T) {
 	}
 	if strings.Contains(get(h, "/prerendered.json"), "Book three") {
 		t.Error("prerendered.json is the server's business, not a file to serve")
+	}
+}
+
+// The cart is drawn empty for visitors without the cookie its app keeps
+// while the cart has books; those with it get the plain page, and either
+// answer says it depends on the cookie, so no cache mixes them up.
+func TestPageDrawnForVisitorsWithoutACookie(t *testing.T) {
+	books := map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"id":3}]`)}
+	h := prerenderedApp(t, books, books, map[string]string{"support@placeholder": "help@siso.test"})
+	for _, c := range []struct {
+		cookie string
+		drawn  bool
+	}{{"", true}, {"consent=all", true}, {"cart_filled=1", false}, {"consent=all; cart_filled=1", false}} {
+		req := httptest.NewRequest(http.MethodGet, "/cart", nil)
+		if c.cookie != "" {
+			req.Header.Set("Cookie", c.cookie)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		body := rec.Body.String()
+		if drawn := strings.Contains(body, `<div id="root" data-prerendered><p>Your cart is empty</p>`); drawn != c.drawn || rec.Code != http.StatusOK {
+			t.Errorf("cookie %q: %d, drawn %v, want %v: %s", c.cookie, rec.Code, drawn, c.drawn, body)
+		}
+		if !c.drawn && !strings.Contains(body, "<p>splash</p>") {
+			t.Errorf("cookie %q: want the plain page, got %s", c.cookie, body)
+		}
+		if vary := rec.Header().Values("Vary"); !slices.Contains(vary, "Cookie") {
+			t.Errorf("cookie %q: Vary %q lacks Cookie", c.cookie, vary)
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/books/3", nil))
+	if slices.Contains(rec.Header().Values("Vary"), "Cookie") {
+		t.Error("/books/3 is the same for every cookie; its answer should not vary by them")
 	}
 }
 

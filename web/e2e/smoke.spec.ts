@@ -79,6 +79,47 @@ test('a book page arrives drawn and the app takes it over, keeping the stored ca
   expect(errors).toEqual([])
 })
 
+// The cart is nothing but what the browser stored. Drawn empty by the build,
+// it comes drawn to a visitor whose cart is; one whose cart has books (the
+// app keeps a cookie for the server meanwhile) gets the app's drawing of
+// them, never an empty cart first that then jumps.
+test('the cart comes drawn when it is empty, and the app draws one with books', async ({ page }) => {
+  const served = async () => (await page.request.get('/cart')).text()
+  const drawnEmpty = /<div id="root" data-prerendered>[\s\S]*Your cart is empty/
+  expect(await served()).toMatch(drawnEmpty)
+
+  const errors = collectConsoleErrors(page)
+  await page.goto('/cart')
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '')
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+
+  await page.goto('/books/3')
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, / })).toHaveAccessibleName('Cart, 1 item')
+  await expect.poll(served).not.toContain('data-prerendered')
+
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifted: number; sawEmpty: boolean }
+    w.shifted = 0
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.shifted += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
+    new MutationObserver(() => (w.sawEmpty ||= document.body?.textContent?.includes('Your cart is empty') ?? false)).observe(document, { subtree: true, childList: true })
+  })
+  await page.goto('/cart')
+  await expect(page.getByRole('heading', { name: 'Your Cart (1 item)' })).toBeVisible()
+  const seen = await page.evaluate(() => {
+    const { shifted, sawEmpty } = window as unknown as { shifted: number; sawEmpty: boolean }
+    return { shifted, sawEmpty }
+  })
+  expect(seen.sawEmpty).toBe(false)
+  expect(seen.shifted).toBeLessThan(0.02)
+
+  // Emptied, the cart comes drawn again.
+  await page.getByRole('button', { name: 'Clear Cart' }).click()
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+  await expect.poll(served).toMatch(drawnEmpty)
+  expect(errors).toEqual([])
+})
+
 test('a sign-in sent before the app is there never puts the password in the address', async ({ browser }) => {
   const page = await browser.newPage() // not waiting for the app: here it never comes
   await page.route('**/assets/*.js', (route) => route.abort())

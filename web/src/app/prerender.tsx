@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { createMemoryRouter } from 'react-router'
 import { paths } from '@/config/paths'
+import { CART_FILLED_COOKIE } from '@/features/cart/cart-reducer'
 import { blogPosts } from '@/features/content/blog-data'
 import { App } from './app'
 import { routerReady, routes } from './router'
@@ -41,9 +42,10 @@ export async function renderPage(path: string, answers: Record<string, unknown>)
 /**
  * The public pages that look the same to every visitor on arrival. The
  * checkout too: its form is everyone's, and its summary waits for the stored
- * cart (checkout-view.tsx). Not the cart, which is nothing but the stored
- * cart, pages of a link's token or the signed-in area. The blog's articles
- * are sanitized with jsdom's DOM here (sanitizeWithWindow).
+ * cart (checkout-view.tsx). The cart, drawn empty, for visitors whose cart
+ * is (drawnWithoutCookie). Not pages of a link's token or the signed-in
+ * area. The blog's articles are sanitized with jsdom's DOM here
+ * (sanitizeWithWindow).
  */
 export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: string[] }): string[] {
   return [
@@ -64,8 +66,17 @@ export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: st
     paths.signup,
     paths.resetPassword,
     paths.checkout,
+    paths.cart,
     ...blogPosts.map((post) => paths.blogPost(post.id)),
     ...catalogue.bookIds.map((id) => paths.book(String(id))),
     ...catalogue.categoryIds.map((id) => paths.category(id)),
   ]
 }
+
+/**
+ * Pages drawn for the visitors without a cookie: the server gives those who
+ * have it the plain page, which the app draws. The cart is nothing but the
+ * stored cart, which only the browser can read; it is drawn empty, as most
+ * arrive, and the cart keeps a cookie while it has books (cart-provider.tsx).
+ */
+export const drawnWithoutCookie: Record<string, string> = { [paths.cart]: CART_FILLED_COOKIE }

@@ -1,7 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { rendersAheadOfTime } from '@/lib/prerender'
-import { CART_STORAGE_KEY, MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CartState as CartData } from './cart-reducer'
+import { CART_FILLED_COOKIE, CART_STORAGE_KEY, MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CartState as CartData } from './cart-reducer'
 
 export type CartState = {
   items: CartItem[]
@@ -33,6 +33,18 @@ function loadCart(): CartData {
   }
 }
 
+/**
+ * Tells the server whether the stored cart has books, which it cannot read:
+ * /cart comes drawn empty, at once, only to a visitor without the cookie
+ * (app/prerender.tsx); one with books gets the app's own drawing of them.
+ */
+function noteCartFilled(filled: boolean) {
+  const attributes = `; Path=/; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`
+  document.cookie = filled ? `${CART_FILLED_COOKIE}=1; Max-Age=${ONE_YEAR_S}${attributes}` : `${CART_FILLED_COOKIE}=; Max-Age=0${attributes}`
+}
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60
+
 /** The cart a prerendered page was drawn with, until the stored one is read. */
 const notYetRead: CartData = { items: [] }
 
@@ -46,6 +58,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // Saved on every change (not the placeholder: that would empty the stored cart).
   useEffect(() => {
     if (state === notYetRead) return
+    noteCartFilled(state.items.length > 0)
     try {
       window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(state))
     } catch {

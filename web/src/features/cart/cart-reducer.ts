@@ -112,6 +112,8 @@ function isItem(v: unknown): v is CartItem {
 }
 
 export const CART_STORAGE_KEY = 'cart'
+/** Set while the stored cart has books (cart-provider.tsx), for the server. */
+export const CART_FILLED_COOKIE = 'cart_filled'
 
 /** Reads a stored cart; anything corrupt yields what can be saved, or an empty cart. */
 export function parseStoredCart(raw: string | null): CartState {

@@ -120,6 +120,27 @@ test('the cart comes drawn when it is empty, and the app draws one with books', 
   expect(errors).toEqual([])
 })
 
+// A page opened in a background tab is not painted until it is looked at;
+// its code must not wait for that paint (boot.ts), else the visitor who
+// turns to the tab meets the splash.
+test('a page in a background tab loads the app without waiting for a paint', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' })
+    const observe = PerformanceObserver.prototype.observe
+    PerformanceObserver.prototype.observe = function (options) {
+      if (options?.type !== 'paint') observe.call(this, options) // no paint is ever reported, as in a hidden tab
+    }
+    new MutationObserver(() => {
+      const w = window as unknown as { readyAt?: number }
+      if (document.documentElement.hasAttribute('data-app-ready')) w.readyAt ??= performance.now()
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-ready'] })
+  })
+  await page.goto('/profile') // not prerendered: the splash, then the app
+  await expect(page.locator('html')).toHaveAttribute('data-app-ready', '')
+  // Well before boot.ts's fallback of 3 s for a paint that is never reported.
+  expect(await page.evaluate(() => (window as unknown as { readyAt: number }).readyAt)).toBeLessThan(2500)
+})
+
 test('a sign-in sent before the app is there never puts the password in the address', async ({ browser }) => {
   const page = await browser.newPage() // not waiting for the app: here it never comes
   await page.route('**/assets/*.js', (route) => route.abort())
@@ -250,5 +271,24 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('button', { name: 'Close menu' }).click()
     await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeHidden()
+  })
+
+  // A toast stands under the header for a few seconds, where the open menu's first links are.
+  test('the menu opens above a toast', async ({ page }) => {
+    await page.goto('/books/3')
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect(page.getByText('Added to Cart')).toBeVisible()
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const toast = page.locator('[data-sonner-toast]')
+    await expect(toast).toBeAttached()
+    const links = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link')
+    for (const link of (await links.all()).slice(0, 3)) {
+      const onTop = await link.evaluate((item) => {
+        const box = item.getBoundingClientRect()
+        return item.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))
+      })
+      expect(onTop, (await link.textContent()) ?? '').toBe(true)
+    }
+    await expect(toast).toBeAttached() // the toast was there all along
   })
 })

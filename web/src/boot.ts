@@ -48,8 +48,17 @@ function fetchRouteChunks() {
   document.head.append(...links) // at once: the head is changed once, not once per chunk
 }
 
-/** Once the page has painted (or at the latest after a few seconds, should the paint never be reported). */
+/**
+ * Once the page has painted (or at the latest after a few seconds, should
+ * the paint never be reported). A page opened in a background tab paints
+ * only when it is looked at, so there is no paint to wait for: its code
+ * comes at once, and the page is whole when the visitor turns to it.
+ */
 function afterFirstPaint(run: () => void) {
+  if (document.visibilityState === 'hidden') {
+    run()
+    return
+  }
   let started = false
   const once = () => {
     if (started) return

@@ -62,7 +62,9 @@ export function Header() {
     <header
       data-scrolled={scrolled}
       className={cn(
-        'sticky top-0 z-40 border-b transition-all duration-300',
+        'sticky top-0 border-b transition-[background-color,border-color,box-shadow,backdrop-filter] duration-300',
+        // The open menu (part of the header) stands above the toasts (sonner's 999999999), which would cover its first links on a phone.
+        menuOpen ? 'z-[1000000000]' : 'z-40',
         scrolled ? 'border-line bg-white/75 shadow-sm backdrop-blur-md' : 'border-transparent bg-cream',
       )}
     >

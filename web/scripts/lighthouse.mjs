@@ -7,7 +7,10 @@
 // One Chromium (CHROME_PATH, default /usr/bin/chromium) serves every run;
 // Lighthouse clears its storage and cache before each route, except for
 // /checkout, whose cart is put in localStorage first (with the cache
-// cleared by hand), as a shopper arrives there with a filled cart.
+// cleared by hand), as a shopper arrives there with a filled cart. The cart
+// is emptied after that route (Lighthouse's reset keeps cookies, for
+// sign-ins, and here the stored cart too): every other route is measured as
+// a new visitor arrives.
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -54,6 +57,7 @@ try {
         if (checkout) await fillCart()
       }
     }
+    if (checkout) await emptyCart()
     rows.push(summarize(route, JSON.parse(readFileSync(report, 'utf8'))))
   }
   printTable(rows)
@@ -87,9 +91,23 @@ async function fillCart() {
   const context = browser.contexts()[0]
   const page = await context.newPage()
   await page.goto(base + '/robots.txt')
-  await page.evaluate((cart) => localStorage.setItem('cart', JSON.stringify(cart)), { items })
+  await page.evaluate((cart) => {
+    localStorage.setItem('cart', JSON.stringify(cart))
+    document.cookie = 'cart_filled=1; Path=/' // as the shop's cart keeps it (cart-provider.tsx)
+  }, { items })
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.clearBrowserCache')
+  await page.close()
+  await browser.close().catch(() => {})
+}
+
+async function emptyCart() {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`)
+  const context = browser.contexts()[0]
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(base).origin, storageTypes: 'all' })
+  await cdp.send('Network.clearBrowserCookies')
   await page.close()
   await browser.close().catch(() => {})
 }

@@ -40,31 +40,44 @@ type prerenderedPage struct {
 	When map[string]any `json:"when"`
 	Head string         `json:"head"` // preload links, put ahead of the page's scripts
 	Root string         `json:"root"` // the inner HTML of the root element
-	// UnlessCookie names a cookie whose holders get the plain page instead:
-	// the page was drawn for visitors without it (the cart, drawn empty).
-	UnlessCookie string `json:"unlessCookie,omitempty"`
+	// Cookie, when given, is the cookie the page was drawn for visitors
+	// with (Set) or without; it is served to them alone. The cart is drawn
+	// empty, the checkout once for a cart with books and once without.
+	Cookie *cookieRule `json:"cookie,omitempty"`
 }
 
-// drawnPage is a prerendered page as served, and to whom.
+type cookieRule struct {
+	Name string `json:"name"`
+	Set  bool   `json:"set"`
+}
+
+func (c *cookieRule) fits(r *http.Request) bool {
+	_, err := r.Cookie(c.Name)
+	return (err == nil) == c.Set
+}
+
+// drawnPage is a prerendered page as served, and to whom (cookie).
 type drawnPage struct {
 	*file
-	unlessCookie string
+	cookie *cookieRule
 }
 
 // drawnFor is the prerendered page for the request, or nil for the plain
 // page. A query (a search, a filter) may change what the page draws.
 func (h *Handler) drawnFor(w http.ResponseWriter, r *http.Request) *file {
-	p := h.prerendered[r.URL.Path]
-	if p == nil || r.URL.RawQuery != "" {
+	drawings := h.prerendered[r.URL.Path]
+	if r.URL.RawQuery != "" {
 		return nil
 	}
-	if p.unlessCookie != "" {
-		w.Header().Add("Vary", "Cookie") // this page or the plain one, by the cookie
-		if _, err := r.Cookie(p.unlessCookie); err == nil {
-			return nil
+	if slices.ContainsFunc(drawings, func(d drawnPage) bool { return d.cookie != nil }) {
+		w.Header().Add("Vary", "Cookie") // which drawing, or the plain page, depends on it
+	}
+	for _, d := range drawings {
+		if d.cookie == nil || d.cookie.fits(r) {
+			return d.file
 		}
 	}
-	return p.file
+	return nil
 }
 
 // settingsAnswer is the inline answer that When refers to.
@@ -91,7 +104,7 @@ func Digest(answers map[string]json.RawMessage) string {
 
 // loadPrerendered makes the prerendered pages of the build, keyed by path,
 // or none when they do not fit this server (see the package comment).
-func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map[string]*drawnPage, error) {
+func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map[string][]drawnPage, error) {
 	var build prerenderedPages
 	if err := json.Unmarshal(body, &build); err != nil {
 		return nil, fmt.Errorf("webapp: %s: %w", prerenderedFile, err)
@@ -113,28 +126,28 @@ func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map
 			return nil, fmt.Errorf("webapp: %s: %w", settingsAnswer, err)
 		}
 	}
-	pages := make(map[string]*drawnPage, len(build.Pages))
+	pages := make(map[string][]drawnPage, len(build.Pages))
 	for path, drawings := range build.Pages {
 		r, found := h.routeFor(path)
 		if !found {
 			return nil, fmt.Errorf("webapp: %s: %s is no page of the app", prerenderedFile, path)
 		}
-		i := slices.IndexFunc(drawings, func(d prerenderedPage) bool { return drawnWith(d.When, settings) })
-		if i < 0 {
-			continue // drawn for other settings: the plain page
-		}
-		drawn := drawings[i]
 		// The app's code waits for the page's pictures and fonts
 		// (web/src/boot.ts), then its chunks are all fetched at once.
 		var chunks []byte
 		if r != nil {
 			chunks = r.chunks
 		}
-		parts, err := withRoot(index, slices.Concat(chunks, inline), drawn.Head, fill.Replace(drawn.Root))
-		if err != nil {
-			return nil, err
+		for _, drawn := range drawings {
+			if !drawnWith(drawn.When, settings) {
+				continue // drawn for other settings
+			}
+			parts, err := withRoot(index, slices.Concat(chunks, inline), drawn.Head, fill.Replace(drawn.Root))
+			if err != nil {
+				return nil, err
+			}
+			pages[path] = append(pages[path], drawnPage{newFile("index.html", parts, nil, nil), drawn.Cookie})
 		}
-		pages[path] = &drawnPage{newFile("index.html", parts, nil, nil), drawn.UnlessCookie}
 	}
 	return pages, nil
 }

@@ -57,7 +57,7 @@ type Handler struct {
 	routes []route // nil: a build without routes.json, where every path is the app
 	exists Exists
 	// prerendered holds the pages drawn at build time, by exact path (prerendered.go).
-	prerendered map[string]*drawnPage
+	prerendered map[string][]drawnPage
 }
 
 // Options are what the server adds to the app.

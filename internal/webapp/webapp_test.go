@@ -136,9 +136,10 @@ func TestPagesCarryTheirChunksAndTheInlinedAnswers(t *testing.T) {
 	}
 }
 
-// prerenderedApp is a build with two prerendered pages, /books/3 drawn from
-// the given answers with a support-address placeholder and /cart drawn for
-// visitors without a cookie, and /login drawn for settings it is not given.
+// prerenderedApp is a build with three prerendered pages: /books/3 drawn
+// from the given answers with a support-address placeholder, /cart drawn for
+// visitors without the cart's cookie and /checkout drawn for those with it
+// and those without; /login is drawn for settings it is not given.
 func prerenderedApp(t *testing.T, drawnFrom, served map[string]json.RawMessage, fill map[string]string) *Handler {
 	t.Helper()
 	build, err := json.Marshal(prerenderedPages{
@@ -149,7 +150,11 @@ func prerenderedApp(t *testing.T, drawnFrom, served map[string]json.RawMessage, 
 				Head: `<link rel="preload" as="image" href="/covers/book-3.svg"/>`,
 				Root: `<h1>Book three</h1><a href="mailto:support@placeholder">support@placeholder</a>`,
 			}},
-			"/cart": {{Root: `<p>Your cart is empty</p>`, UnlessCookie: "cart_filled"}},
+			"/cart": {{Root: `<p>Your cart is empty</p>`, Cookie: &cookieRule{Name: "cart_filled", Set: false}}},
+			"/checkout": {
+				{Root: `<p>the form</p>`, Cookie: &cookieRule{Name: "cart_filled", Set: true}},
+				{Root: `<p>nothing to check out</p>`, Cookie: &cookieRule{Name: "cart_filled", Set: false}},
+			},
 			"/login": {
 				{When: map[string]any{"google.enabled": false}, Root: `<p>Google sign-in isn't available</p>`},
 				{When: map[string]any{"google.enabled": true}, Root: `<button>Sign in with Google</button>`},
@@ -161,7 +166,7 @@ func prerenderedApp(t *testing.T, drawnFrom, served map[string]json.RawMessage, 
 	}
 	files := fstest.MapFS{
 		"index.html":       {Data: []byte(`<html><head><title>t</title><script type="module" src="/a.js"></script></head><body><div id="root"><p>splash</p><!--/splash--></div></body></html>`)},
-		"routes.json":      {Data: []byte(`{"routes":["/","/books/:id","/cart","/login"],"preload":{"/books/:id":["/assets/book-1.js"]}}`)},
+		"routes.json":      {Data: []byte(`{"routes":["/","/books/:id","/cart","/checkout","/login"],"preload":{"/books/:id":["/assets/book-1.js"]}}`)},
 		"prerendered.json": {Data: build},
 	}
 	h, err := NewFromFS(files, Options{Inline: served, Fill: fill})
@@ -182,8 +187,8 @@ func get(h http.Handler, target string) string {
 func TestPrerenderedPagesAreServedWithTheServersValues(t *testing.T) {
 	books := map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"id":3}]`)}
 	h := prerenderedApp(t, books, books, map[string]string{"support@placeholder": "help&co@siso.test"})
-	if h.Prerendered() != 2 {
-		t.Fatalf("Prerendered() = %d, want 2 (no settings: no drawing of /login fits)", h.Prerendered())
+	if h.Prerendered() != 3 {
+		t.Fatalf("Prerendered() = %d, want 3 (no settings: no drawing of /login fits)", h.Prerendered())
 	}
 	want := `<html><head><title>t</title><link rel="preload" as="image" href="/covers/book-3.svg"/><script type="module" src="/a.js"></script>` +
 		`<meta name="app-chunks" content="/assets/book-1.js"><script id="app-data" type="application/json">{"/api/books":[{"id":3}]}</script></head><body><div id="root" data-prerendered>` +
@@ -203,30 +208,33 @@ func TestPrerenderedPagesAreServedWithTheServersValues(t *testing.T) {
 }
 
 // The cart is drawn empty for visitors without the cookie its app keeps
-// while the cart has books; those with it get the plain page, and either
-// answer says it depends on the cookie, so no cache mixes them up.
-func TestPageDrawnForVisitorsWithoutACookie(t *testing.T) {
+// while the cart has books, and the checkout is drawn both ways; a visitor
+// gets the drawing made for him, or the plain page where none was, and
+// every answer says it depends on the cookie, so no cache mixes them up.
+func TestPagesDrawnByACookie(t *testing.T) {
 	books := map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"id":3}]`)}
 	h := prerenderedApp(t, books, books, map[string]string{"support@placeholder": "help@siso.test"})
 	for _, c := range []struct {
-		cookie string
-		drawn  bool
-	}{{"", true}, {"consent=all", true}, {"cart_filled=1", false}, {"consent=all; cart_filled=1", false}} {
-		req := httptest.NewRequest(http.MethodGet, "/cart", nil)
+		path, cookie, want string
+	}{
+		{"/cart", "", "<p>Your cart is empty</p>"},
+		{"/cart", "consent=all", "<p>Your cart is empty</p>"},
+		{"/cart", "cart_filled=1", "<p>splash</p>"},
+		{"/cart", "consent=all; cart_filled=1", "<p>splash</p>"},
+		{"/checkout", "", "<p>nothing to check out</p>"},
+		{"/checkout", "cart_filled=1", "<p>the form</p>"},
+	} {
+		req := httptest.NewRequest(http.MethodGet, c.path, nil)
 		if c.cookie != "" {
 			req.Header.Set("Cookie", c.cookie)
 		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
-		body := rec.Body.String()
-		if drawn := strings.Contains(body, `<div id="root" data-prerendered><p>Your cart is empty</p>`); drawn != c.drawn || rec.Code != http.StatusOK {
-			t.Errorf("cookie %q: %d, drawn %v, want %v: %s", c.cookie, rec.Code, drawn, c.drawn, body)
-		}
-		if !c.drawn && !strings.Contains(body, "<p>splash</p>") {
-			t.Errorf("cookie %q: want the plain page, got %s", c.cookie, body)
+		if body := rec.Body.String(); !strings.Contains(body, c.want) || rec.Code != http.StatusOK {
+			t.Errorf("%s with cookie %q: %d, want %s in %s", c.path, c.cookie, rec.Code, c.want, body)
 		}
 		if vary := rec.Header().Values("Vary"); !slices.Contains(vary, "Cookie") {
-			t.Errorf("cookie %q: Vary %q lacks Cookie", c.cookie, vary)
+			t.Errorf("%s with cookie %q: Vary %q lacks Cookie", c.path, c.cookie, vary)
 		}
 	}
 	rec := httptest.NewRecorder()

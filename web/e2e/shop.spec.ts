@@ -274,10 +274,33 @@ test.describe('cart', () => {
 })
 
 test.describe('checkout', () => {
-  test('the form comes in the page itself; the app fills the summary from the stored cart, folded on a phone', async ({ page, browser }) => {
+  // A visitor with nothing in the cart (no cart cookie) gets the spec's
+  // message drawn in the page, never the form first, which would then vanish.
+  test('with an empty cart the checkout comes drawn with its message', async ({ page }) => {
+    const html = await (await page.request.get('/checkout')).text()
+    expect(html).toMatch(/<div id="root" data-prerendered>[\s\S]*Your cart is empty\. Please add items to your cart before checking out\./)
+    expect(html).not.toContain('Contact Information')
+
     const errors = collectErrors(page)
-    // Before any code runs: the form, an empty summary and nothing to pay yet.
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number }
+      w.shifted = 0
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.shifted += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto('/checkout')
+    await expect(page.locator('html')).toHaveAttribute('data-app-ready', '')
+    await expect(page.getByText('Your cart is empty. Please add items to your cart before checking out.')).toBeVisible()
+    await page.getByRole('link', { name: 'Browse Books' }).hover() // adopted: the page answers
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.02)
+    expect(errors).toEqual([])
+  })
+
+  test('the form comes in the page itself; the app fills the summary from the stored cart, folded on a phone', async ({ page, browser, baseURL }) => {
+    const errors = collectErrors(page)
+    // Before any code runs: the form, an empty summary and nothing to pay yet
+    // (for a visitor with books in the cart, whose browser has the cart's cookie).
     const noScript = await browser.newContext({ javaScriptEnabled: false })
+    await noScript.addCookies([{ name: 'cart_filled', value: '1', url: baseURL }])
     const bare = await noScript.newPage()
     await bare.goto('/checkout')
     await expect(bare.getByRole('heading', { name: 'Contact Information' })).toBeVisible()

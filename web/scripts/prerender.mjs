@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { JSDOM } from 'jsdom'
 
-const { renderPage, pagesToPrerender, drawnWithoutCookie, sanitizeWithWindow } = await import('../node_modules/.prerender/prerender.js')
+const { renderPage, pagesToPrerender, drawnByCartCookie, sanitizeWithWindow } = await import('../node_modules/.prerender/prerender.js')
 sanitizeWithWindow(new JSDOM('').window) // the blog's articles are sanitized as in the browser
 const { digest, answers } = JSON.parse(readFileSync(0, 'utf8'))
 
@@ -32,11 +32,13 @@ for (const path of pagesToPrerender(catalogue)) {
   const switches = [...read].filter((field) => typeof valueAt(settings, field) === 'boolean')
   pages[path] = []
   for (const when of combinations(switches)) {
-    const html = await renderPage(path, { ...answers, '/api/settings': withValues(settings, when) })
-    // React puts the preloads its elements ask for (the hero's cover) first;
-    // they go in the head, ahead of the scripts, so the picture loads at once.
-    const [, head, root] = html.match(/^((?:<link [^>]*>)*)([\s\S]*)$/)
-    pages[path].push({ when, head, root, unlessCookie: drawnWithoutCookie[path] })
+    for (const cookie of drawnByCartCookie[path] ?? [undefined]) {
+      const html = await renderPage(path, { ...answers, '/api/settings': withValues(settings, when) }, cookie?.set ?? true)
+      // React puts the preloads its elements ask for (the hero's cover) first;
+      // they go in the head, ahead of the scripts, so the picture loads at once.
+      const [, head, root] = html.match(/^((?:<link [^>]*>)*)([\s\S]*)$/)
+      pages[path].push({ when, head, root, cookie })
+    }
   }
 }
 const out = new URL('../../internal/webapp/dist/prerendered.json', import.meta.url)

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { createMemoryRouter } from 'react-router'
 import { paths } from '@/config/paths'
+import { drawForCartCookie } from '@/features/cart/cart-provider'
 import { CART_FILLED_COOKIE } from '@/features/cart/cart-reducer'
 import { blogPosts } from '@/features/content/blog-data'
 import { App } from './app'
@@ -15,7 +16,8 @@ export { sanitizeWithWindow } from '@/features/content/sanitize'
  * Node): the HTML of one page as the browser's first render draws it, for
  * the server to put into that page (internal/webapp/prerendered.go).
  */
-export async function renderPage(path: string, answers: Record<string, unknown>): Promise<string> {
+export async function renderPage(path: string, answers: Record<string, unknown>, cartCookie = true): Promise<string> {
+  drawForCartCookie(cartCookie)
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   await routerReady(router)
   // A page module that failed to load would be drawn as the error page.
@@ -43,7 +45,7 @@ export async function renderPage(path: string, answers: Record<string, unknown>)
  * The public pages that look the same to every visitor on arrival. The
  * checkout too: its form is everyone's, and its summary waits for the stored
  * cart (checkout-view.tsx). The cart, drawn empty, for visitors whose cart
- * is (drawnWithoutCookie). Not pages of a link's token or the signed-in
+ * is (drawnByCartCookie). Not pages of a link's token or the signed-in
  * area. The blog's articles are sanitized with jsdom's DOM here
  * (sanitizeWithWindow).
  */
@@ -74,9 +76,17 @@ export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: st
 }
 
 /**
- * Pages drawn for the visitors without a cookie: the server gives those who
- * have it the plain page, which the app draws. The cart is nothing but the
- * stored cart, which only the browser can read; it is drawn empty, as most
- * arrive, and the cart keeps a cookie while it has books (cart-provider.tsx).
+ * Pages drawn for the visitors with the cart's cookie (set), or without it;
+ * the server gives each drawing to those alone, and anyone else the plain
+ * page, which the app draws. The cart keeps the cookie while it has books
+ * (cart-provider.tsx); the books themselves only the browser can read. So
+ * the cart is drawn empty, as most arrive, and the checkout both ways: its
+ * form waiting for the stored cart, or the spec's message for an empty one.
  */
-export const drawnWithoutCookie: Record<string, string> = { [paths.cart]: CART_FILLED_COOKIE }
+export const drawnByCartCookie: Record<string, { name: string; set: boolean }[]> = {
+  [paths.cart]: [{ name: CART_FILLED_COOKIE, set: false }],
+  [paths.checkout]: [
+    { name: CART_FILLED_COOKIE, set: true },
+    { name: CART_FILLED_COOKIE, set: false },
+  ],
+}

@@ -45,19 +45,36 @@ function noteCartFilled(filled: boolean) {
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 
-/** The cart a prerendered page was drawn with, until the stored one is read. */
+/**
+ * The cart a prerendered page was drawn with, until the stored one is read:
+ * not known yet (the checkout's summary waits for it), or known to be empty
+ * for a visitor without the cart's cookie, the drawing the server gives him
+ * (app/prerender.tsx: the checkout is drawn both ways). Neither is saved.
+ */
 const notYetRead: CartData = { items: [] }
+const drawnEmpty: CartData = { items: [] }
+
+/** Whether the build is drawing a page for a visitor with the cart's cookie (app/prerender.tsx). */
+let drawingForCookie = true
+export function drawForCartCookie(set: boolean) {
+  drawingForCookie = set
+}
+
+function drawnWith(): CartData {
+  const set = typeof document === 'undefined' ? drawingForCookie : document.cookie.split(/;\s*/).some((c) => c.startsWith(`${CART_FILLED_COOKIE}=`))
+  return set ? notYetRead : drawnEmpty
+}
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(
     (s: CartData, a: Parameters<typeof cartReducer>[1] | { type: 'replace'; state: CartData }) => (a.type === 'replace' ? a.state : cartReducer(s, a)),
     undefined,
-    () => (rendersAheadOfTime ? notYetRead : loadCart()),
+    () => (rendersAheadOfTime ? drawnWith() : loadCart()),
   )
 
-  // Saved on every change (not the placeholder: that would empty the stored cart).
+  // Saved on every change (not the placeholders: that would empty the stored cart).
   useEffect(() => {
-    if (state === notYetRead) return
+    if (state === notYetRead || state === drawnEmpty) return
     noteCartFilled(state.items.length > 0)
     try {
       window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(state))

@@ -56,6 +56,19 @@ func (c *cookieRule) fits(r *http.Request) bool {
 	return (err == nil) == c.Set
 }
 
+// meta tells the app which visitors the page was drawn for, so its first
+// render draws the same (web/src/lib/prerender.ts, drawnForCookie).
+func (c *cookieRule) meta() []byte {
+	if c == nil {
+		return nil
+	}
+	who := "without"
+	if c.Set {
+		who = "with"
+	}
+	return fmt.Appendf(nil, `<meta name="drawn-for-cookie" content="%s %s">`, who, html.EscapeString(c.Name))
+}
+
 // drawnPage is a prerendered page as served, and to whom (cookie).
 type drawnPage struct {
 	*file
@@ -142,7 +155,7 @@ func (h *Handler) loadPrerendered(body, index, inline []byte, opts Options) (map
 			if !drawnWith(drawn.When, settings) {
 				continue // drawn for other settings
 			}
-			parts, err := withRoot(index, slices.Concat(chunks, inline), drawn.Head, fill.Replace(drawn.Root))
+			parts, err := withRoot(index, slices.Concat(chunks, drawn.Cookie.meta(), inline), drawn.Head, fill.Replace(drawn.Root))
 			if err != nil {
 				return nil, err
 			}

@@ -23,6 +23,7 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -384,7 +385,8 @@ func serve(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	}
 	body, size := f.body, f.size
 	gzipped := f.gzip()
-	if gzipped != nil || f.brotli != nil {
+	// Once: the server's gzip layer may have said so already, and a drawing may vary by cookie as well.
+	if (gzipped != nil || f.brotli != nil) && !slices.Contains(hdr.Values("Vary"), "Accept-Encoding") {
 		hdr.Add("Vary", "Accept-Encoding")
 	}
 	switch {

@@ -98,7 +98,14 @@ func TestPrecompressedCopiesOfTheBuild(t *testing.T) {
 			t.Errorf("Accept-Encoding %q: %v %q", accept, rec.Header(), rec.Body.String()[:min(20, rec.Body.Len())])
 		}
 	}
+	// Behind the server's gzip layer, which says Vary: Accept-Encoding first, it is said once.
 	rec := httptest.NewRecorder()
+	rec.Header().Add("Vary", "Accept-Encoding")
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/assets/app-1a2b.js", nil))
+	if vary := rec.Header().Values("Vary"); len(vary) != 1 {
+		t.Errorf("Vary %q, want Accept-Encoding once", vary)
+	}
+	rec = httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/assets/app-1a2b.js.br", nil))
 	if rec.Code != http.StatusNotFound {
 		t.Errorf("the .br copy is served as a file: %d", rec.Code)
@@ -214,15 +221,17 @@ func TestPrerenderedPagesAreServedWithTheServersValues(t *testing.T) {
 func TestPagesDrawnByACookie(t *testing.T) {
 	books := map[string]json.RawMessage{"/api/books": json.RawMessage(`[{"id":3}]`)}
 	h := prerenderedApp(t, books, books, map[string]string{"support@placeholder": "help@siso.test"})
+	without := `<meta name="drawn-for-cookie" content="without cart_filled">`
+	with := `<meta name="drawn-for-cookie" content="with cart_filled">`
 	for _, c := range []struct {
-		path, cookie, want string
+		path, cookie, want, meta string
 	}{
-		{"/cart", "", "<p>Your cart is empty</p>"},
-		{"/cart", "consent=all", "<p>Your cart is empty</p>"},
-		{"/cart", "cart_filled=1", "<p>splash</p>"},
-		{"/cart", "consent=all; cart_filled=1", "<p>splash</p>"},
-		{"/checkout", "", "<p>nothing to check out</p>"},
-		{"/checkout", "cart_filled=1", "<p>the form</p>"},
+		{"/cart", "", "<p>Your cart is empty</p>", without},
+		{"/cart", "consent=all", "<p>Your cart is empty</p>", without},
+		{"/cart", "cart_filled=1", "<p>splash</p>", ""},
+		{"/cart", "consent=all; cart_filled=1", "<p>splash</p>", ""},
+		{"/checkout", "", "<p>nothing to check out</p>", without},
+		{"/checkout", "cart_filled=1", "<p>the form</p>", with},
 	} {
 		req := httptest.NewRequest(http.MethodGet, c.path, nil)
 		if c.cookie != "" {
@@ -230,8 +239,13 @@ func TestPagesDrawnByACookie(t *testing.T) {
 		}
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, req)
-		if body := rec.Body.String(); !strings.Contains(body, c.want) || rec.Code != http.StatusOK {
+		body := rec.Body.String()
+		if !strings.Contains(body, c.want) || rec.Code != http.StatusOK {
 			t.Errorf("%s with cookie %q: %d, want %s in %s", c.path, c.cookie, rec.Code, c.want, body)
+		}
+		// A drawing says whom it was drawn for, so the app draws the same; the plain page says nothing.
+		if gotMeta := strings.Contains(body, "drawn-for-cookie"); gotMeta != (c.meta != "") || !strings.Contains(body, c.meta) {
+			t.Errorf("%s with cookie %q: want the meta %q in %s", c.path, c.cookie, c.meta, body)
 		}
 		if vary := rec.Header().Values("Vary"); !slices.Contains(vary, "Cookie") {
 			t.Errorf("%s with cookie %q: Vary %q lacks Cookie", c.path, c.cookie, vary)

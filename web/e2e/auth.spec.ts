@@ -1,6 +1,7 @@
 import { expect, test, waitingForApp, type Page } from './test'
 import { collectConsoleErrors } from './console'
 import { PASSWORD, chooseGoogleAccount, confirmedAccount, mailedLink, uniqueEmail } from './accounts'
+import { isOnTop } from './layout'
 
 // Account journeys of issue 3 against the real binary in --dev mode: links
 // come from the development mailbox (GET /api/dev/mail, newest first).
@@ -65,11 +66,7 @@ test.describe('accounts', () => {
     // The menu opens above the "Login successful" toast, which stands in the
     // same corner for a few seconds (a hovered toast stays: the item was unreachable).
     const profile = page.getByRole('menuitem', { name: 'Profile' })
-    const onTop = () => profile.evaluate((item) => {
-      const box = item.getBoundingClientRect()
-      return item.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))
-    })
-    await expect.poll(onTop, { timeout: 1000 }).toBe(true)
+    await expect.poll(() => isOnTop(profile), { timeout: 1000 }).toBe(true)
     await profile.click()
     await expect(page).toHaveURL('/profile')
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()

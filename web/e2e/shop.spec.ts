@@ -1,5 +1,6 @@
 import { expect, test, waitingForApp, type Page } from './test'
 import { PASSWORD, accessToken, confirmedAccount, uniqueEmail } from './accounts'
+import { layoutShift, trackLayoutShift } from './layout'
 
 // Shop journeys of issue 4 against the real binary (--dev) and the fake PayPal
 // that scripts/e2e.sh starts: catalogue, cart, checkout, thank-you, newsletter.
@@ -282,16 +283,12 @@ test.describe('checkout', () => {
     expect(html).not.toContain('Contact Information')
 
     const errors = collectErrors(page)
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifted: number }
-      w.shifted = 0
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.shifted += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
-    })
+    await trackLayoutShift(page)
     await page.goto('/checkout')
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', '')
     await expect(page.getByText('Your cart is empty. Please add items to your cart before checking out.')).toBeVisible()
     await page.getByRole('link', { name: 'Browse Books' }).hover() // adopted: the page answers
-    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.02)
+    expect(await layoutShift(page)).toBeLessThan(0.02)
     expect(errors).toEqual([])
   })
 
@@ -427,15 +424,11 @@ test.describe('checkout', () => {
 
     // Again, the pass is spent: the checkout, and nothing on the way moves
     // (an empty page drawn first would let the footer jump down).
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifted: number }
-      w.shifted = 0
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.shifted += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
-    })
+    await trackLayoutShift(page)
     await page.reload()
     await expect(page).toHaveURL('/checkout')
     await expect(page.getByText('Your cart is empty. Please add items to your cart before checking out.')).toBeVisible()
-    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBeLessThan(0.02)
+    expect(await layoutShift(page)).toBeLessThan(0.02)
 
     await page.getByRole('link', { name: 'Browse Books' }).click()
     await expect(page).toHaveURL('/books')

@@ -1,5 +1,6 @@
 import { expect, test } from './test'
 import { collectConsoleErrors } from './console'
+import { isOnTop, layoutShift, trackLayoutShift } from './layout'
 
 // Each public route's heading and console are checked with its accessibility in a11y.spec.ts.
 
@@ -98,20 +99,15 @@ test('the cart comes drawn when it is empty, and the app draws one with books', 
   await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, / })).toHaveAccessibleName('Cart, 1 item')
   await expect.poll(served).not.toContain('data-prerendered')
 
+  await trackLayoutShift(page)
   await page.addInitScript(() => {
-    const w = window as unknown as { shifted: number; sawEmpty: boolean }
-    w.shifted = 0
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.shifted += (e as unknown as { value: number }).value))).observe({ type: 'layout-shift', buffered: true })
+    const w = window as unknown as { sawEmpty: boolean }
     new MutationObserver(() => (w.sawEmpty ||= document.body?.textContent?.includes('Your cart is empty') ?? false)).observe(document, { subtree: true, childList: true })
   })
   await page.goto('/cart')
   await expect(page.getByRole('heading', { name: 'Your Cart (1 item)' })).toBeVisible()
-  const seen = await page.evaluate(() => {
-    const { shifted, sawEmpty } = window as unknown as { shifted: number; sawEmpty: boolean }
-    return { shifted, sawEmpty }
-  })
-  expect(seen.sawEmpty).toBe(false)
-  expect(seen.shifted).toBeLessThan(0.02)
+  expect(await page.evaluate(() => (window as unknown as { sawEmpty: boolean }).sawEmpty)).toBe(false)
+  expect(await layoutShift(page)).toBeLessThan(0.02)
 
   // Emptied, the cart comes drawn again.
   await page.getByRole('button', { name: 'Clear Cart' }).click()
@@ -283,11 +279,7 @@ test.describe('on a phone', () => {
     await expect(toast).toBeAttached()
     const links = page.getByRole('navigation', { name: 'Mobile' }).getByRole('link')
     for (const link of (await links.all()).slice(0, 3)) {
-      const onTop = await link.evaluate((item) => {
-        const box = item.getBoundingClientRect()
-        return item.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2))
-      })
-      expect(onTop, (await link.textContent()) ?? '').toBe(true)
+      expect(await isOnTop(link), (await link.textContent()) ?? '').toBe(true)
     }
     await expect(toast).toBeAttached() // the toast was there all along
   })

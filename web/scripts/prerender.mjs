@@ -33,7 +33,7 @@ for (const path of pagesToPrerender(catalogue)) {
   pages[path] = []
   for (const when of combinations(switches)) {
     for (const cookie of drawnByCartCookie[path] ?? [undefined]) {
-      const html = await renderPage(path, { ...answers, '/api/settings': withValues(settings, when) }, cookie?.set ?? true)
+      const html = await renderPage(path, { ...answers, '/api/settings': withValues(settings, when) }, cookie)
       // React puts the preloads its elements ask for (the hero's cover) first;
       // they go in the head, ahead of the scripts, so the picture loads at once.
       const [, head, root] = html.match(/^((?:<link [^>]*>)*)([\s\S]*)$/)

@@ -3,9 +3,9 @@ import { renderToString } from 'react-dom/server'
 import { prerender } from 'react-dom/static'
 import { createMemoryRouter } from 'react-router'
 import { paths } from '@/config/paths'
-import { drawForCartCookie } from '@/features/cart/cart-provider'
 import { CART_FILLED_COOKIE } from '@/features/cart/cart-reducer'
 import { blogPosts } from '@/features/content/blog-data'
+import { drawForCookie, type CookieRule } from '@/lib/prerender'
 import { App } from './app'
 import { routerReady, routes } from './router'
 
@@ -16,8 +16,8 @@ export { sanitizeWithWindow } from '@/features/content/sanitize'
  * Node): the HTML of one page as the browser's first render draws it, for
  * the server to put into that page (internal/webapp/prerendered.go).
  */
-export async function renderPage(path: string, answers: Record<string, unknown>, cartCookie = true): Promise<string> {
-  drawForCartCookie(cartCookie)
+export async function renderPage(path: string, answers: Record<string, unknown>, cookie?: CookieRule): Promise<string> {
+  drawForCookie(cookie)
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   await routerReady(router)
   // A page module that failed to load would be drawn as the error page.
@@ -75,6 +75,9 @@ export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: st
   ]
 }
 
+const forFilledCart: CookieRule = { name: CART_FILLED_COOKIE, set: true }
+const forEmptyCart: CookieRule = { name: CART_FILLED_COOKIE, set: false }
+
 /**
  * Pages drawn for the visitors with the cart's cookie (set), or without it;
  * the server gives each drawing to those alone, and anyone else the plain
@@ -83,10 +86,7 @@ export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: st
  * the cart is drawn empty, as most arrive, and the checkout both ways: its
  * form waiting for the stored cart, or the spec's message for an empty one.
  */
-export const drawnByCartCookie: Record<string, { name: string; set: boolean }[]> = {
-  [paths.cart]: [{ name: CART_FILLED_COOKIE, set: false }],
-  [paths.checkout]: [
-    { name: CART_FILLED_COOKIE, set: true },
-    { name: CART_FILLED_COOKIE, set: false },
-  ],
+export const drawnByCartCookie: Record<string, CookieRule[]> = {
+  [paths.cart]: [forEmptyCart],
+  [paths.checkout]: [forFilledCart, forEmptyCart],
 }

@@ -15,3 +15,27 @@ export const rendersAheadOfTime: boolean =
  * logs keep.
  */
 export const prerenderedFormMethod = 'post'
+
+/** A drawing made for the visitors with a cookie (set) or without it. */
+export type CookieRule = { name: string; set: boolean }
+
+/** The rule of the page the build is drawing (drawForCookie), in Node. */
+let drawing: CookieRule | undefined
+
+/** The build says which visitors the page it draws next is for (app/prerender.tsx). */
+export function drawForCookie(rule: CookieRule | undefined) {
+  drawing = rule
+}
+
+/**
+ * Whether the prerendered page was drawn for visitors with the cookie
+ * (true), without it (false), or for everyone (undefined). The server
+ * serves such a drawing to those visitors alone and says so in the page
+ * (internal/webapp/prerendered.go), so the app's first render can draw the
+ * same: the cart, empty for a visitor without the cart's cookie.
+ */
+export function drawnForCookie(name: string): boolean | undefined {
+  if (typeof document === 'undefined') return drawing?.name === name ? drawing.set : undefined
+  const [who, cookie] = document.querySelector<HTMLMetaElement>('meta[name="drawn-for-cookie"]')?.content.split(' ') ?? []
+  return cookie === name ? who === 'with' : undefined
+}

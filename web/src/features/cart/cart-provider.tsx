@@ -1,6 +1,6 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { toast } from 'sonner'
-import { rendersAheadOfTime } from '@/lib/prerender'
+import { drawnForCookie, rendersAheadOfTime } from '@/lib/prerender'
 import { CART_FILLED_COOKIE, CART_STORAGE_KEY, MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CartState as CartData } from './cart-reducer'
 
 export type CartState = {
@@ -35,8 +35,9 @@ function loadCart(): CartData {
 
 /**
  * Tells the server whether the stored cart has books, which it cannot read:
- * /cart comes drawn empty, at once, only to a visitor without the cookie
- * (app/prerender.tsx); one with books gets the app's own drawing of them.
+ * /cart and /checkout come drawn by it (app/prerender.tsx), the cart empty
+ * only to a visitor without the cookie; one with books gets the app's own
+ * drawing of them.
  */
 function noteCartFilled(filled: boolean) {
   const attributes = `; Path=/; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`
@@ -48,28 +49,21 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60
 /**
  * The cart a prerendered page was drawn with, until the stored one is read:
  * not known yet (the checkout's summary waits for it), or known to be empty
- * for a visitor without the cart's cookie, the drawing the server gives him
- * (app/prerender.tsx: the checkout is drawn both ways). Neither is saved.
+ * on a page drawn for visitors without the cart's cookie, the only ones the
+ * server gives it to (app/prerender.tsx: /cart, and the checkout's second
+ * drawing). Neither is saved.
  */
 const notYetRead: CartData = { items: [] }
 const drawnEmpty: CartData = { items: [] }
-
-/** Whether the build is drawing a page for a visitor with the cart's cookie (app/prerender.tsx). */
-let drawingForCookie = true
-export function drawForCartCookie(set: boolean) {
-  drawingForCookie = set
-}
-
-function drawnWith(): CartData {
-  const set = typeof document === 'undefined' ? drawingForCookie : document.cookie.split(/;\s*/).some((c) => c.startsWith(`${CART_FILLED_COOKIE}=`))
-  return set ? notYetRead : drawnEmpty
-}
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(
     (s: CartData, a: Parameters<typeof cartReducer>[1] | { type: 'replace'; state: CartData }) => (a.type === 'replace' ? a.state : cartReducer(s, a)),
     undefined,
-    () => (rendersAheadOfTime ? drawnWith() : loadCart()),
+    () => {
+      if (!rendersAheadOfTime) return loadCart()
+      return drawnForCookie(CART_FILLED_COOKIE) === false ? drawnEmpty : notYetRead
+    },
   )
 
   // Saved on every change (not the placeholders: that would empty the stored cart).

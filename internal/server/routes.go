@@ -75,6 +75,8 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))
 	mux.Handle("GET /api/dev/mail", h(s.mail.DevMailboxJSON))
 
+	mux.HandleFunc("GET /thank-you", s.thankYou)
+
 	// Every other path is the single-page app; it renders its own not-found page.
 	return splitAPI(mux, s.app, s.auth.WriteNoRoute)
 }

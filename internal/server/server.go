@@ -153,6 +153,23 @@ func loadApp(fsys fs.FS, opts webapp.Options) (*webapp.Handler, error) {
 	return webapp.NewFromFS(fsys, opts)
 }
 
+// paymentPassCookie is set by the app beside the one-time pass to
+// /thank-you (web/src/features/checkout/payment-flag.ts) and cleared with it.
+const paymentPassCookie = "payment_pass"
+
+// thankYou serves /thank-you, the page a buyer reaches inside the app right
+// after paying. Anyone else opening it (a reload, a link) is sent to the
+// checkout from here at once, instead of from the app behind its splash;
+// the app still checks the pass itself, per tab.
+func (s *Server) thankYou(w http.ResponseWriter, r *http.Request) {
+	w.Header().Add("Vary", "Cookie")
+	if _, err := r.Cookie(paymentPassCookie); err != nil {
+		http.Redirect(w, r, "/checkout", http.StatusSeeOther)
+		return
+	}
+	s.app.ServeHTTP(w, r)
+}
+
 // appRecords tells the web app's server which ids of its pages exist, so
 // /books/{id} of a book not in the catalogue, or /categories/{id} of no
 // category, answers 404 (the app says "Category Not Found" on that page).

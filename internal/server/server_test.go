@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -89,6 +90,43 @@ func TestHealthReportsUnreachableDatabase(t *testing.T) {
 	e := apitest.NewEnv(t, d, nil)
 	d.Close()
 	e.Do("GET", "/api/health", nil, "").Expect(t, http.StatusServiceUnavailable)
+}
+
+// /thank-you is the buyer's, reached inside the app with the payment's
+// pass; opened without its cookie, it sends the visitor to the checkout.
+func TestThankYouWithoutThePassGoesToTheCheckout(t *testing.T) {
+	cfg, err := config.Load(func(string) (string, bool) { return "", false })
+	if err != nil {
+		t.Fatal(err)
+	}
+	app := fstest.MapFS{
+		"index.html":  {Data: []byte("<!doctype html><div id=root></div>")},
+		"routes.json": {Data: []byte(`{"routes":["/","/checkout","/thank-you"]}`)},
+	}
+	srv, err := server.New(cfg, dbtest.SQLite(t), server.WithWebApp(app), server.WithCheapPasswordHashing())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		method, cookie string
+		want           int
+	}{
+		{http.MethodGet, "", http.StatusSeeOther},
+		{http.MethodHead, "", http.StatusSeeOther},
+		{http.MethodGet, "consent=all", http.StatusSeeOther},
+		{http.MethodGet, "payment_pass=1", http.StatusOK},
+		{http.MethodGet, "consent=all; payment_pass=1", http.StatusOK},
+	} {
+		req := httptest.NewRequest(tc.method, "/thank-you", nil)
+		if tc.cookie != "" {
+			req.Header.Set("Cookie", tc.cookie)
+		}
+		rec := httptest.NewRecorder()
+		srv.Handler().ServeHTTP(rec, req)
+		if rec.Code != tc.want || tc.want == http.StatusSeeOther && rec.Header().Get("Location") != "/checkout" || !slices.Contains(rec.Header().Values("Vary"), "Cookie") {
+			t.Errorf("%s /thank-you with cookie %q: %d %v, want %d", tc.method, tc.cookie, rec.Code, rec.Header(), tc.want)
+		}
+	}
 }
 
 // With the web build's routes.json (written from web/src/config/paths.ts),

@@ -392,6 +392,20 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL('/thank-you', { timeout: 10_000 })
     await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible()
     await expect(page.getByTestId('cart-count')).toHaveCount(0)
+    // The pass is spent with its cookie: the server now sends /thank-you to the checkout itself.
+    const cold = await page.request.get('/thank-you', { maxRedirects: 0 })
+    expect([cold.status(), cold.headers().location]).toEqual([303, '/checkout'])
+  })
+
+  // A buyer's browser that loads /thank-you from the server while the pass
+  // is still unspent (its cookie with it) gets the page.
+  test('/thank-you loaded with an unspent pass shows the thanks', async ({ page, baseURL }) => {
+    await page.goto('/faq')
+    await page.evaluate(() => sessionStorage.setItem('paymentComplete', 'true'))
+    await page.context().addCookies([{ name: 'payment_pass', value: '1', domain: new URL(baseURL!).hostname, path: '/thank-you' }]) // as payment-flag.ts sets it
+    await page.goto('/thank-you')
+    await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible()
+    await expect.poll(async () => (await page.request.get('/thank-you', { maxRedirects: 0 })).status()).toBe(303) // spent
   })
 
   test('a signed-in buyer pays by card (demo); the order is recorded; /thank-you shows once', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { toast } from 'sonner'
+import { writeCookie } from '@/lib/cookies'
 import { drawnForCookie, rendersAheadOfTime } from '@/lib/prerender'
 import { CART_FILLED_COOKIE, CART_STORAGE_KEY, MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CartState as CartData } from './cart-reducer'
 
@@ -40,8 +41,7 @@ function loadCart(): CartData {
  * drawing of them.
  */
 function noteCartFilled(filled: boolean) {
-  const attributes = `; Path=/; SameSite=Lax${window.location.protocol === 'https:' ? '; Secure' : ''}`
-  document.cookie = filled ? `${CART_FILLED_COOKIE}=1; Max-Age=${ONE_YEAR_S}${attributes}` : `${CART_FILLED_COOKIE}=; Max-Age=0${attributes}`
+  writeCookie(CART_FILLED_COOKIE, filled ? '1' : null, { maxAgeS: ONE_YEAR_S })
 }
 
 const ONE_YEAR_S = 365 * 24 * 60 * 60

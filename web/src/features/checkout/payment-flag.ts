@@ -1,8 +1,19 @@
+import { paths } from '@/config/paths'
+import { writeCookie } from '@/lib/cookies'
+
 // The one-time pass to /thank-you: set after a successful payment, cleared on arrival.
 const FLAG_KEY = 'paymentComplete'
 const ORDER_KEY = 'paymentCompleteOrder'
 
+/**
+ * A session cookie beside the pass, for the server: /thank-you opened
+ * without it goes to /checkout before any page is drawn (internal/server,
+ * thankYou). The pass itself stays the app's word, per tab.
+ */
+const PASS_COOKIE = 'payment_pass'
+
 export function setPaymentComplete(orderNumber?: string) {
+  writeCookie(PASS_COOKIE, '1', { path: paths.thankYou })
   try {
     sessionStorage.setItem(FLAG_KEY, 'true')
     if (orderNumber) sessionStorage.setItem(ORDER_KEY, orderNumber)
@@ -26,6 +37,7 @@ export function peekPaymentComplete(): PaymentPass {
 }
 
 export function clearPaymentComplete() {
+  writeCookie(PASS_COOKIE, null, { path: paths.thankYou })
   try {
     sessionStorage.removeItem(FLAG_KEY)
     sessionStorage.removeItem(ORDER_KEY)

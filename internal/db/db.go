@@ -38,7 +38,7 @@ type Querier interface {
 	// WriteRow runs a statement that changes data and returns one row
 	// (INSERT … RETURNING) and scans it into dest. Use it rather than
 	// QueryRowContext for such statements: on SQLite the write then takes
-	// its turn with the others (writegate.go).
+	// its turn with the others (writer.go).
 	WriteRow(ctx context.Context, dest []any, query string, args ...any) error
 }
 
@@ -47,7 +47,7 @@ type DB struct {
 	sql     *sql.DB
 	Dialect Dialect
 	stmts   *stmtCache // SQLite only: pgx keeps its own statement cache per connection
-	writes  *writeGate // SQLite only (writegate.go)
+	writes  *writer    // SQLite only (writer.go)
 }
 
 // Open connects to the database named by a DATABASE_URL value. For SQLite it
@@ -92,7 +92,7 @@ func openSQLite(path string) (*DB, error) {
 	// above and prepares its statements again (database/sql keeps only 2 idle).
 	s.SetMaxIdleConns(16)
 	s.SetConnMaxIdleTime(5 * time.Minute)
-	return &DB{sql: s, Dialect: SQLite, stmts: newStmtCache(s), writes: newWriteGate()}, nil
+	return &DB{sql: s, Dialect: SQLite, stmts: newStmtCache(s), writes: newWriter()}, nil
 }
 
 func openPostgres(dsn string) (*DB, error) {
@@ -108,6 +108,7 @@ func openPostgres(dsn string) (*DB, error) {
 
 // Close closes the pool, waiting for queries in flight.
 func (d *DB) Close() error {
+	d.writes.close()
 	d.stmts.close()
 	return d.sql.Close()
 }
@@ -120,8 +121,17 @@ func (d *DB) Ping(ctx context.Context) error {
 
 func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	if d.writes != nil && isWrite(q) {
-		defer d.writes.enter(ctx)()
+		var res sql.Result
+		err := d.writes.do(ctx, func() (err error) {
+			res, err = d.exec(ctx, q, args...)
+			return err
+		})
+		return res, err
 	}
+	return d.exec(ctx, q, args...)
+}
+
+func (d *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
 	if st := d.stmts.get(ctx, q); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
@@ -143,10 +153,11 @@ func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Ro
 }
 
 // WriteRow runs a statement that changes data and returns a row, scanning
-// it into dest in the writer's turn (writegate.go).
+// it into dest in the writer's turn (writer.go).
 func (d *DB) WriteRow(ctx context.Context, dest []any, q string, args ...any) error {
-	defer d.writes.enter(ctx)()
-	return d.QueryRowContext(ctx, q, args...).Scan(dest...)
+	return d.writes.do(ctx, func() error {
+		return d.QueryRowContext(ctx, q, args...).Scan(dest...)
+	})
 }
 
 // Tx is a transaction with the same placeholder rewriting as DB.
@@ -189,9 +200,13 @@ func (t *Tx) Dialect() Dialect { return t.d.Dialect }
 
 // InTx runs fn in a transaction, committing when fn returns nil and rolling
 // back otherwise (also when fn panics).
-func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
-	// Every SQLite transaction here takes the write lock at BEGIN (_txlock=immediate).
-	defer d.writes.enter(ctx)()
+func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	// Every SQLite transaction here takes the write lock at BEGIN
+	// (_txlock=immediate), so the whole of it is the writer's (writer.go).
+	return d.writes.do(ctx, func() error { return d.inTx(ctx, fn) })
+}
+
+func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
 	stx, err := d.sql.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin transaction: %w", err)

@@ -37,13 +37,13 @@ type writer struct {
 	closing sync.Once
 }
 
-// writerNice is the queue thread's nice value: when it and a request thread
-// both want a core, it gets a twenty-eighth of the time (Linux's weights fall
-// by 1.25× a step). Measured with the orders of `make load` beside wrk, all
-// writes queued: nice 0 lets the catalogue fall 42 %, 10 24–30 %, 15
-// 16–28 %, 19 16 %; one buyer's order beside a flood of 64 catalogue
-// connections took 2.9 ms instead of 1.7 ms.
-const writerNice = 15
+// writerNice is the queue thread's nice value, the lowest there is: when it
+// and a request thread both want a core, it gets a sixty-eighth of the time
+// (Linux's weights fall by 1.25× a step). `make load`, catalogue beside
+// orders: nice 0 lets it fall 43–45 %, 15 20–31 %, 19 23 % and 23 %. One
+// buyer's order beside a flood of 64 catalogue connections took 2.6 ms
+// instead of 1.7 ms (all writes queued, nice 19).
+const writerNice = 19
 
 // writerTimeout bounds a wait for the queue's thread or for the turn; after
 // it the write goes on without, and SQLite's busy timeout decides. It covers

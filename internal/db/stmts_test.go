@@ -2,7 +2,6 @@ package db
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 )
 
@@ -10,11 +9,7 @@ import (
 // scripts and schema changes run as before.
 func TestStatementsArePreparedOnce(t *testing.T) {
 	ctx := context.Background()
-	d, err := Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "stmts.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := tempSQLite(t)
 	if _, err := d.ExecContext(ctx, "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT); CREATE INDEX notes_body ON notes (body)"); err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +19,7 @@ func TestStatementsArePreparedOnce(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	err = d.InTx(ctx, func(tx *Tx) error {
+	err := d.InTx(ctx, func(tx *Tx) error {
 		_, err := tx.ExecContext(ctx, insert, "inside")
 		return err
 	})

@@ -22,11 +22,7 @@ func TestSQLiteQueuedWritesRunAtLowerPriority(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	ctx := context.Background()
-	d, err := Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "nice.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := tempSQLite(t)
 	callerTid, callerNice := syscall.Gettid(), threadNice(t)
 	var tid, nice int
 	where := func(*Tx) error {

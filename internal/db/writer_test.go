@@ -15,11 +15,7 @@ import (
 // every write lands; a failed or panicking transaction gives its turn back.
 func TestSQLiteWritersTakeTurns(t *testing.T) {
 	ctx := context.Background()
-	d, err := Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "turns.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := tempSQLite(t)
 	if _, err := d.ExecContext(ctx, "CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL); INSERT INTO counter VALUES (1, 0)"); err != nil {
 		t.Fatal(err)
 	}
@@ -82,11 +78,7 @@ func TestSQLiteWritersTakeTurns(t *testing.T) {
 // A queued write waits for the write in progress to end its turn.
 func TestSQLiteQueuedWriteWaitsForTheTurn(t *testing.T) {
 	ctx := context.Background()
-	d, err := Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "queued.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer d.Close()
+	d := tempSQLite(t)
 	d.writes.turn <- struct{}{} // a write in progress
 	var ran atomic.Bool
 	done := make(chan error)
@@ -102,6 +94,18 @@ func TestSQLiteQueuedWriteWaitsForTheTurn(t *testing.T) {
 	if err := <-done; err != nil || !ran.Load() {
 		t.Fatalf("the queued write, once the turn was free: %v, ran %v", err, ran.Load())
 	}
+}
+
+// tempSQLite opens a new SQLite database in the test's folder, closed
+// when the test ends.
+func tempSQLite(t *testing.T) *DB {
+	t.Helper()
+	d, err := Open(context.Background(), "sqlite:"+filepath.Join(t.TempDir(), "shop.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { d.Close() })
+	return d
 }
 
 // inlineTx runs InTx(fn) alone, and returns its error or its panic.
@@ -130,15 +134,15 @@ func queuedTx(d *DB, fn func(*Tx) error) (err error, panicked any) {
 // After Close, a write fails at once instead of waiting for a writer that is gone.
 func TestSQLiteWriteAfterClose(t *testing.T) {
 	ctx := context.Background()
-	d, err := Open(ctx, "sqlite:"+filepath.Join(t.TempDir(), "closed.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := tempSQLite(t)
 	d.Close()
 	d.Close() // a second Close, as a test's cleanup may add, is harmless
 	start := time.Now()
 	if err := d.InTx(ctx, func(*Tx) error { return nil }); err == nil || time.Since(start) > time.Second {
 		t.Fatalf("InTx after Close = %v after %v, want an error at once", err, time.Since(start))
+	}
+	if err, _ := queuedTx(d, func(*Tx) error { return nil }); err == nil || time.Since(start) > time.Second {
+		t.Fatalf("a queued InTx after Close = %v after %v, want an error at once", err, time.Since(start))
 	}
 }
 

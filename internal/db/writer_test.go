@@ -123,12 +123,23 @@ func queuedTx(d *DB, fn func(*Tx) error) (err error, panicked any) {
 		defer close(done)
 		err, panicked = inlineTx(d, fn)
 	}()
-	for d.writes.queued.Load() == 0 {
-		runtime.Gosched()
-	}
+	waitQueued(d, done)
 	d.writes.endTurn()
 	<-done
 	return err, panicked
+}
+
+// waitQueued returns once a write is queued, or the write is done without
+// having queued (it failed first, e.g. on a closed database).
+func waitQueued(d *DB, done <-chan struct{}) {
+	for d.writes.queued.Load() == 0 {
+		select {
+		case <-done:
+			return
+		default:
+			runtime.Gosched()
+		}
+	}
 }
 
 // After Close, a write fails at once instead of waiting for a writer that is gone.

@@ -51,7 +51,10 @@ const writerNice = 19
 // itself.
 const writerTimeout = 2 * time.Second
 
-var errClosed = errors.New("database closed")
+var (
+	errClosed = errors.New("database closed")
+	errWaited = errors.New("waited for the writer past writerTimeout")
+)
 
 func newWriter() *writer {
 	w := &writer{turn: make(chan struct{}, 1), jobs: make(chan func()), quit: make(chan struct{})}
@@ -108,15 +111,11 @@ func (w *writer) queue(ctx context.Context, write func() error) error {
 		defer w.takeTurn(ctx)()
 		err = write()
 	}
-	if !w.submit(ctx, job) {
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-w.quit:
-			return errClosed
-		default:
-			return write() // the thread is busy past writerTimeout: see there
-		}
+	switch notSent := sendWithin(ctx, w.quit, w.jobs, job); {
+	case errors.Is(notSent, errWaited):
+		return write() // the thread is busy past writerTimeout: see there
+	case notSent != nil:
+		return notSent
 	}
 	<-done
 	if panicked != nil {
@@ -128,36 +127,35 @@ func (w *writer) queue(ctx context.Context, write func() error) error {
 // takeTurn waits for the write lock's turn, at most writerTimeout, and
 // returns the function that ends it.
 func (w *writer) takeTurn(ctx context.Context) (end func()) {
-	timer := time.NewTimer(writerTimeout)
-	defer timer.Stop()
-	select {
-	case w.turn <- struct{}{}:
-		return w.endTurn
-	case <-ctx.Done():
-	case <-timer.C:
+	if sendWithin(ctx, nil, w.turn, struct{}{}) != nil {
+		return func() {}
 	}
-	return func() {}
+	return w.endTurn
 }
 
 func (w *writer) endTurn() { <-w.turn }
 
-// submit hands job to the writer, waiting at most writerTimeout.
-func (w *writer) submit(ctx context.Context, job func()) bool {
+// sendWithin sends v on ch, waiting at most writerTimeout, and returns nil
+// once it is sent, or why it was not: ctx's error, errClosed when quit is
+// closed, or errWaited.
+func sendWithin[T any](ctx context.Context, quit <-chan struct{}, ch chan<- T, v T) error {
 	select {
-	case w.jobs <- job:
-		return true
+	case ch <- v:
+		return nil
 	default:
 	}
 	timer := time.NewTimer(writerTimeout)
 	defer timer.Stop()
 	select {
-	case w.jobs <- job:
-		return true
+	case ch <- v:
+		return nil
 	case <-ctx.Done():
-	case <-w.quit:
+		return ctx.Err()
+	case <-quit:
+		return errClosed
 	case <-timer.C:
+		return errWaited
 	}
-	return false
 }
 
 // close ends the writer's loop and its thread; writes after it fail. Like

@@ -70,7 +70,7 @@ func TestSQLiteWritersTakeTurns(t *testing.T) {
 	}
 	quick, cancel := context.WithTimeout(ctx, time.Second)
 	defer cancel()
-	if !d.writes.submit(quick, func() {}) {
+	if sendWithin(quick, d.writes.quit, d.writes.jobs, func() {}) != nil {
 		t.Fatal("the queue's thread takes no more work after a failed or panicking transaction")
 	}
 }

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiFetch } from '@/lib/api'
 import { userKey } from '@/lib/user-data'
 
@@ -11,3 +11,8 @@ export function getKids(): Promise<Kid[]> {
 
 /** The children, read at sign-in (spec 01 §4), by the account area and by Dream Maker. */
 export const kidsQueryOptions = () => queryOptions({ queryKey: userKey('kids'), queryFn: getKids })
+
+/** The one kids query for components; features share it here since they may not import each other. */
+export function useKids() {
+  return useQuery(kidsQueryOptions())
+}

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiFetch } from '@/lib/api'
+import { idempotentPost } from '@/lib/idempotency'
 import type { Kid, KidInput } from '../types'
 import { kidsQueryOptions } from '@/lib/kids'
 
-export function addKid(input: KidInput): Promise<Kid> {
-  return apiFetch<Kid>('/api/kids', { method: 'POST', json: input })
-}
+/** A double submit of the form makes one child. */
+export const addKid: (input: KidInput) => Promise<Kid> = idempotentPost<Kid>('/api/kids')
 
 export function useAddKid() {
   const queryClient = useQueryClient()

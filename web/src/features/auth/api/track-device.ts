@@ -1,4 +1,4 @@
-import { apiFetch } from '@/lib/api'
+import { idempotentPost } from '@/lib/idempotency'
 
 export type Architecture = 'x86_64' | 'x86' | 'ARM64' | 'ARM' | 'Unknown'
 
@@ -27,8 +27,7 @@ export async function platformArchitecture(): Promise<Architecture> {
  * the User-Agent; the browser adds what only it knows.
  */
 export async function trackDevice(): Promise<void> {
-  await apiFetch('/api/devices', {
-    method: 'POST',
-    json: { screen_resolution: `${window.screen.width}x${window.screen.height}`, platform_architecture: await platformArchitecture() },
-  })
+  await postDevice({ screen_resolution: `${window.screen.width}x${window.screen.height}`, platform_architecture: await platformArchitecture() })
 }
+
+const postDevice = idempotentPost<unknown>('/api/devices')

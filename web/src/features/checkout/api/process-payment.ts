@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { apiFetch } from '@/lib/api'
+import { idempotencyKeys } from '@/lib/idempotency'
 import type { ShippingInfo } from '../schema'
 
 /** One payment line, priced from the cart: the server checks name and unit price against its catalogue. */
@@ -21,40 +22,15 @@ export type DemoMethod = 'card' | 'apple' | 'google'
 const PATH = '/functions/v1/process-payment'
 
 /**
- * This page's checkout attempt. Every payment call sends an Idempotency-Key made of the attempt and
- * the call's body, so a double submit of the same payment is answered with the first order instead of
- * making a second one; a different cart or address is a different key. After a paid order the attempt
- * is over: buying the same again later is a new order.
+ * Every payment call sends an Idempotency-Key of this page's checkout attempt and the call's body, so a
+ * double submit of the same payment is answered with the first order. A paid order ends the attempt
+ * (10 s later, so a late double submit still replays it); creating a PayPal order does not.
  */
-let attempt = newAttempt()
-
-function newAttempt(): string {
-  // getRandomValues works on plain http too, unlike randomUUID and crypto.subtle.
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('')
-}
-
-/** cyrb53: a fast 53-bit string hash; the key only has to tell bodies apart, not keep secrets. */
-function hash(text: string): string {
-  let h1 = 0xdeadbeef
-  let h2 = 0x41c6ce57
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i)
-    h1 = Math.imul(h1 ^ ch, 2654435761)
-    h2 = Math.imul(h2 ^ ch, 1597334677)
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16)
-}
+const keys = idempotencyKeys({ settleAfterMs: 10_000 })
 
 async function pay<T>(json: { action: string } & object): Promise<T> {
-  const result = await apiFetch<T>(PATH, { method: 'POST', json, headers: { 'Idempotency-Key': `${attempt}-${hash(JSON.stringify(json))}` } })
-  if (json.action !== 'create_order') {
-    const ended = attempt
-    setTimeout(() => {
-      if (attempt === ended) attempt = newAttempt()
-    }, 10_000) // late double submits of this payment still replay it
-  }
+  const result = await apiFetch<T>(PATH, { method: 'POST', json, headers: { 'Idempotency-Key': keys.key(json) } })
+  if (json.action !== 'create_order') keys.succeeded()
   return result
 }
 

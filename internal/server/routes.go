@@ -18,6 +18,10 @@ func (s *Server) routes() http.Handler {
 	// registered: over it, a 429 with message and Retry-After in the route
 	// group's own error shape.
 	limited := s.limiter.Limit
+	// idempotent declares that a creating route runs once per
+	// Idempotency-Key: a repeat with the same key gets the first response
+	// (internal/idempotency). Outside limited, so a repeat is not counted.
+	idempotent := s.idempotency.Middleware
 
 	mux.Handle("GET /api/health", h(s.health))
 	mux.Handle("GET /api/settings", h(s.settings))
@@ -34,12 +38,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/orders/{number}", h(s.orders.GetOrder))
 
 	// Newsletter (internal/newsletter) and the checkout's default country (internal/geo).
-	mux.Handle("POST /api/newsletter", h(limited("newsletter", "Too many sign-ups. Please wait a minute and try again.", s.newsletter.HandleSubscribe)))
+	mux.Handle("POST /api/newsletter", h(idempotent(limited("newsletter", "Too many sign-ups. Please wait a minute and try again.", s.newsletter.HandleSubscribe))))
 	mux.Handle("GET /api/geo", h(s.geo.HandleGeo))
 
 	// Contact form (internal/contact): stores the message and e-mails support.
 	mux.Handle("POST /functions/v1/send-contact-email", httpx.HandleWith(contact.WriteError,
-		limited("contact", "Too many messages. Please wait a minute and try again.", s.contact.HandleSend)))
+		idempotent(limited("contact", "Too many messages. Please wait a minute and try again.", s.contact.HandleSend))))
 
 	// Accounts (internal/auth): the Supabase-Auth-compatible API used by
 	// @supabase/auth-js under /auth/v1, and the caller's own profile
@@ -49,10 +53,10 @@ func (s *Server) routes() http.Handler {
 	// The parent's account area (internal/account): children, devices,
 	// communication preference, the data export and account deletion.
 	mux.Handle("GET /api/kids", h(s.account.ListKids))
-	mux.Handle("POST /api/kids", h(s.account.CreateKid))
+	mux.Handle("POST /api/kids", h(idempotent(s.account.CreateKid)))
 	mux.Handle("PATCH /api/kids/{id}", h(s.account.PatchKid))
 	mux.Handle("DELETE /api/kids/{id}", h(s.account.DeleteKid))
-	mux.Handle("POST /api/devices", h(s.account.CreateDevice))
+	mux.Handle("POST /api/devices", h(idempotent(s.account.CreateDevice)))
 	mux.Handle("GET /api/devices", h(s.account.ListDevices))
 	mux.Handle("GET /api/communications", h(s.account.GetCommunications))
 	mux.Handle("PUT /api/communications", h(s.account.PutCommunications))

@@ -25,6 +25,7 @@ import (
 	"bookshop/internal/games"
 	"bookshop/internal/geo"
 	"bookshop/internal/httpx"
+	"bookshop/internal/idempotency"
 	"bookshop/internal/mail"
 	"bookshop/internal/newsletter"
 	"bookshop/internal/orders"
@@ -52,6 +53,8 @@ type Server struct {
 	geo        *geo.Service
 	contact    *contact.Service   // the contact form's function
 	limiter    *ratelimit.Limiter // per-client limits of the routes beyond /auth/v1
+	// idempotency makes a creating write happen once per Idempotency-Key.
+	idempotency *idempotency.Keys
 
 	account *account.Service // the parent's children, devices, preferences and data
 	dreams  *dreams.Handler  // Dream Maker: bedtime stories for the parent's children
@@ -131,9 +134,10 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
-		account: family,
-		dreams:  stories,
-		games:   games.NewHandlers(games.NewStore(d))}, nil
+		idempotency: idempotency.New(d, o.now),
+		account:     family,
+		dreams:      stories,
+		games:       games.NewHandlers(games.NewStore(d))}, nil
 }
 
 // authSettings are the settings the account service reads.
@@ -354,6 +358,10 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 	if s.auth != nil && s.cfg.CleanupInterval > 0 {
 		// Deletes expired tokens, flows, cooldowns, counters and dead sessions.
 		jobs = append(jobs, func(ctx context.Context) { s.auth.RunCleanup(ctx, s.cfg.CleanupInterval) })
+	}
+	if s.idempotency != nil && s.cfg.CleanupInterval > 0 {
+		// Forgets Idempotency-Keys after a day (idempotency.Keep).
+		jobs = append(jobs, func(ctx context.Context) { s.idempotency.RunCleanup(ctx, s.cfg.CleanupInterval) })
 	}
 	if s.mail != nil {
 		jobs = append(jobs, s.mail.Run) // delivers the outbox

@@ -5,25 +5,16 @@
 package games
 
 import (
-	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
-	"image"
-	_ "image/jpeg" // registers the decoders image.Decode may use
-	_ "image/png"
 	"math"
 	"regexp"
 	"strings"
 	"unicode"
 
-	_ "golang.org/x/image/webp"
-
 	"bookshop/internal/httpx"
+	"bookshop/internal/images"
 )
 
-// Limits of spec 02 §9, and the bounds of an uploaded picture. The browser
-// resizes pictures to at most 800 px wide as JPEG 0.7 before sending them,
-// so these leave room without letting anyone store posters.
+// Limits of spec 02 §9, and the bounds of an uploaded picture.
 const (
 	MaxGameImages  = 3
 	MaxPairs       = 3
@@ -33,6 +24,7 @@ const (
 	MaxIDLength    = 40
 	MaxImageBytes  = 768 << 10
 	MaxImageSide   = 2400
+	MaxImagePixels = 3_000_000
 	MaxConfigBytes = 64 << 10
 	imageURLPrefix = "/api/game-images/"
 	maxRadius      = 50.0
@@ -71,10 +63,21 @@ type Pair struct {
 }
 
 // Config is the published document, in the browser storage's shapes.
+// Version counts the saves: a save names the version it was based on and is
+// refused when another admin saved in between. HideShopPictures takes the
+// shop's own picnic pictures out of the games; otherwise the admin's play
+// beside them.
 type Config struct {
-	GameImages      []GameImage `json:"gameImages"`
-	DifferencePairs []Pair      `json:"differencePairs"`
+	Version          int64       `json:"version"`
+	HideShopPictures bool        `json:"hideShopPictures"`
+	GameImages       []GameImage `json:"gameImages"`
+	DifferencePairs  []Pair      `json:"differencePairs"`
 }
+
+// imageLimits bound an uploaded picture: the browser sends at most 800 px
+// wide as JPEG 0.7, so these leave room without letting anyone store
+// posters, and keep one decode's memory small.
+var imageLimits = images.Limits{MaxBytes: MaxImageBytes, MaxSide: MaxImageSide, MaxPixels: MaxImagePixels}
 
 var imageHash = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
@@ -91,14 +94,14 @@ func HashOfURL(u string) string {
 func ImageURL(hash string) string { return imageURLPrefix + hash }
 
 // Validate normalises c (trimmed names, empty lists rather than null) and
-// checks every limit; the answer names the first offending field.
+// checks every limit; the error names each offending field.
 func (c *Config) Validate() error {
 	fields := map[string]string{}
 	if len(c.GameImages) > MaxGameImages {
-		fields["gameImages"] = "At most 3 game images"
+		note(fields, "gameImages", "At most 3 game images")
 	}
 	if len(c.DifferencePairs) > MaxPairs {
-		fields["differencePairs"] = "At most 3 image pairs"
+		note(fields, "differencePairs", "At most 3 image pairs")
 	}
 	if c.GameImages == nil {
 		c.GameImages = []GameImage{}
@@ -111,7 +114,7 @@ func (c *Config) Validate() error {
 		checkItem(fields, "gameImages", &img.ID, &img.Name)
 		checkURL(fields, "gameImages", img.ImageURL)
 		if len(img.Objects) > MaxObjects {
-			fields["gameImages"] = "Too many objects on one image"
+			note(fields, "gameImages", "Too many objects on one image")
 		}
 		if img.Objects == nil {
 			img.Objects = []Object{}
@@ -119,7 +122,7 @@ func (c *Config) Validate() error {
 		for j := range img.Objects {
 			o := &img.Objects[j]
 			if msg := cleanName(&o.Name); msg != "" {
-				fields["gameImages"] = "Object name: " + msg
+				note(fields, "gameImages", "Object name: "+msg)
 			}
 			checkPlace(fields, "gameImages", o.X, o.Y, o.Radius)
 		}
@@ -130,7 +133,7 @@ func (c *Config) Validate() error {
 		checkURL(fields, "differencePairs", p.Image1URL)
 		checkURL(fields, "differencePairs", p.Image2URL)
 		if len(p.Differences) > MaxDifferences {
-			fields["differencePairs"] = "You can only mark up to 5 differences per image pair."
+			note(fields, "differencePairs", "You can only mark up to 5 differences per image pair.")
 		}
 		if p.Differences == nil {
 			p.Differences = []Difference{}
@@ -145,13 +148,20 @@ func (c *Config) Validate() error {
 	return nil
 }
 
+// note keeps the first problem found in each field: the one to fix first.
+func note(fields map[string]string, key, msg string) {
+	if _, ok := fields[key]; !ok {
+		fields[key] = msg
+	}
+}
+
 func checkItem(fields map[string]string, key string, id, name *string) {
 	*id = strings.TrimSpace(*id)
 	if *id == "" || len(*id) > MaxIDLength || strings.IndexFunc(*id, unicode.IsControl) >= 0 {
-		fields[key] = "Every item needs an id of at most 40 characters"
+		note(fields, key, "Every item needs an id of at most 40 characters")
 	}
 	if msg := cleanName(name); msg != "" {
-		fields[key] = "Name: " + msg
+		note(fields, key, "Name: "+msg)
 	}
 }
 
@@ -170,47 +180,13 @@ func cleanName(name *string) string {
 
 func checkURL(fields map[string]string, key, u string) {
 	if HashOfURL(u) == "" {
-		fields[key] = "Pictures must be uploaded to /api/game-images first"
+		note(fields, key, "Pictures must be uploaded to /api/game-images first")
 	}
 }
 
 func checkPlace(fields map[string]string, key string, x, y, r float64) {
 	in := func(v, lo, hi float64) bool { return !math.IsNaN(v) && v >= lo && v <= hi }
 	if !in(x, 0, 100) || !in(y, 0, 100) || !in(r, 0, maxRadius) || r == 0 {
-		fields[key] = "Places are percentages between 0 and 100 with a radius up to 50"
+		note(fields, key, "Places are percentages between 0 and 100 with a radius up to 50")
 	}
-}
-
-// Picture is an uploaded image, checked by its decoded content.
-type Picture struct {
-	Hash        string
-	ContentType string
-	Data        []byte
-	Width       int
-	Height      int
-}
-
-// DecodePicture accepts JPEG, PNG or WebP data of a sensible size, whatever
-// the request claimed it was, by decoding it fully.
-func DecodePicture(data []byte) (Picture, error) {
-	if len(data) == 0 {
-		return Picture{}, httpx.Errorf(httpx.CodeInvalid, "Please choose a picture.")
-	}
-	if len(data) > MaxImageBytes {
-		return Picture{}, httpx.Errorf(httpx.CodeTooLarge, "Image too large")
-	}
-	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
-		return Picture{}, httpx.Errorf(httpx.CodeUnsupported, "Only JPEG, PNG and WebP pictures can be used.")
-	}
-	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > MaxImageSide || cfg.Height > MaxImageSide {
-		return Picture{}, httpx.Errorf(httpx.CodeTooLarge, "Image too large")
-	}
-	// The header alone can lie; a full decode proves the picture is whole.
-	if _, _, err := image.Decode(bytes.NewReader(data)); err != nil {
-		return Picture{}, httpx.Errorf(httpx.CodeUnsupported, "The picture could not be read.")
-	}
-	types := map[string]string{"jpeg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
-	sum := sha256.Sum256(data)
-	return Picture{Hash: hex.EncodeToString(sum[:]), ContentType: types[format], Data: data, Width: cfg.Width, Height: cfg.Height}, nil
 }

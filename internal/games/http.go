@@ -1,23 +1,42 @@
 package games
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"strconv"
+	"strings"
+	"time"
 
 	"bookshop/internal/auth"
+	"bookshop/internal/db"
 	"bookshop/internal/httpx"
+	"bookshop/internal/images"
 )
 
-// Handlers serves the game configuration API.
-type Handlers struct{ store *Store }
+// Service serves the game configuration API.
+type Service struct {
+	db  *db.DB
+	now func() time.Time
+}
 
-// NewHandlers serves s.
-func NewHandlers(s *Store) *Handlers { return &Handlers{store: s} }
+// New serves the configuration kept in d; now (nil: time.Now) dates the
+// saves and uploads.
+func New(d *db.DB, now func() time.Time) *Service {
+	if now == nil {
+		now = time.Now
+	}
+	return &Service{db: d, now: now}
+}
 
-// GetConfig answers GET /api/game-config: public, what every visitor plays.
-func (h *Handlers) GetConfig(w http.ResponseWriter, r *http.Request) error {
-	c, err := h.store.Config(r.Context())
+// GetConfig responds to GET /api/game-config: public, what every visitor
+// plays, with the version an admin's save must name.
+func (s *Service) GetConfig(w http.ResponseWriter, r *http.Request) error {
+	c, err := readConfig(r.Context(), s.db)
 	if err != nil {
 		return err
 	}
@@ -25,52 +44,126 @@ func (h *Handlers) GetConfig(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, c)
 }
 
-// PutConfig answers PUT /api/game-config: the admin replaces the published configuration.
-func (h *Handlers) PutConfig(w http.ResponseWriter, r *http.Request) error {
+// PutConfig responds to PUT /api/game-config: the admin replaces the
+// published configuration they read at its version.
+func (s *Service) PutConfig(w http.ResponseWriter, r *http.Request) error {
 	if _, err := auth.RequireAdmin(r.Context()); err != nil {
 		return err
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, MaxConfigBytes)
-	var c Config
-	if err := httpx.DecodeJSON(r, &c); err != nil {
+	c, err := decodeConfig(r)
+	if err != nil {
 		return err
 	}
-	if err := h.store.SaveConfig(r.Context(), &c); err != nil {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	if err := s.db.InTx(r.Context(), func(tx *db.Tx) error { return saveConfig(r.Context(), tx, &c, s.now()) }); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, c)
 }
 
-// UploadImage answers POST /api/game-images: the admin uploads one picture
-// as the raw request body; it answers the picture's immutable URL.
-func (h *Handlers) UploadImage(w http.ResponseWriter, r *http.Request) error {
+// configRequest is the body of PUT /api/game-config. Every key but
+// hideShopPictures (false when left out) is required and no other key is
+// allowed, so a null, an empty object or a misspelt key is refused instead
+// of publishing an empty configuration.
+type configRequest struct {
+	Version          *int64       `json:"version"`
+	HideShopPictures *bool        `json:"hideShopPictures"`
+	GameImages       *[]GameImage `json:"gameImages"`
+	DifferencePairs  *[]Pair      `json:"differencePairs"`
+}
+
+const invalidConfig = "The game configuration is not valid."
+
+func decodeConfig(r *http.Request) (Config, error) {
+	var raw json.RawMessage // content type, size and syntax, as every body
+	if err := httpx.DecodeJSON(r, &raw); err != nil {
+		return Config{}, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	var in configRequest
+	if err := dec.Decode(&in); err != nil {
+		return Config{}, strictError(err)
+	}
+	if err := httpx.CheckText(&in); err != nil {
+		return Config{}, err
+	}
+	fields := map[string]string{}
+	if in.Version == nil || *in.Version < 0 {
+		fields["version"] = "Required: the version of the configuration this save is based on"
+	}
+	if in.GameImages == nil {
+		fields["gameImages"] = "Required: a list of game images (may be empty)"
+	}
+	if in.DifferencePairs == nil {
+		fields["differencePairs"] = "Required: a list of image pairs (may be empty)"
+	}
+	if len(fields) > 0 {
+		return Config{}, httpx.Invalid(invalidConfig, fields)
+	}
+	c := Config{Version: *in.Version, GameImages: *in.GameImages, DifferencePairs: *in.DifferencePairs}
+	if in.HideShopPictures != nil {
+		c.HideShopPictures = *in.HideShopPictures
+	}
+	return c, nil
+}
+
+// strictError names the field json refused: unknown, or of the wrong type.
+func strictError(err error) error {
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &typeErr) {
+		field := typeErr.Field
+		if field == "" {
+			field = "body"
+		}
+		return httpx.Invalid(invalidConfig, map[string]string{field: "Wrong type"})
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		if unquoted, err := strconv.Unquote(name); err == nil {
+			name = unquoted
+		}
+		return httpx.Invalid(invalidConfig, map[string]string{name: "Unknown field"})
+	}
+	return httpx.Invalid(invalidConfig, nil)
+}
+
+// CreateImage responds to POST /api/game-images: the admin uploads one
+// picture as the raw request body. It is stored re-encoded, without its
+// metadata, under the hash of the stored bytes, and the response gives its
+// immutable URL.
+func (s *Service) CreateImage(w http.ResponseWriter, r *http.Request) error {
 	if _, err := auth.RequireAdmin(r.Context()); err != nil {
 		return err
 	}
 	if r.ContentLength > MaxImageBytes {
-		return httpx.Errorf(httpx.CodeTooLarge, "Image too large")
+		return httpx.Errorf(httpx.CodeTooLarge, images.TooLarge)
 	}
 	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxImageBytes+1))
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
-		return httpx.Errorf(httpx.CodeTooLarge, "Image too large")
+		return httpx.Errorf(httpx.CodeTooLarge, images.TooLarge)
 	}
 	if err != nil {
-		return httpx.Errorf(httpx.CodeInvalid, "The picture could not be read.")
+		return httpx.Errorf(httpx.CodeInvalid, images.Unreadable)
 	}
-	p, err := DecodePicture(data)
+	clean, err := images.Clean(r.Context(), data, imageLimits)
 	if err != nil {
 		return err
 	}
-	if err := h.store.SavePicture(r.Context(), p); err != nil {
+	sum := sha256.Sum256(clean.Data)
+	p := Picture{Hash: hex.EncodeToString(sum[:]), Picture: clean}
+	if err := insertPicture(r.Context(), s.db, p, s.now()); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"url": ImageURL(p.Hash), "width": p.Width, "height": p.Height})
 }
 
-// GetImage answers GET /api/game-images/{hash}. The URL names the content,
-// so it never changes and may be cached for a year.
-func (h *Handlers) GetImage(w http.ResponseWriter, r *http.Request) error {
+// GetImage responds to GET /api/game-images/{hash}. The URL names the
+// content, so it never changes and may be cached for a year.
+func (s *Service) GetImage(w http.ResponseWriter, r *http.Request) error {
 	hash := r.PathValue("hash")
 	if !imageHash.MatchString(hash) {
 		return httpx.NotFound("Picture")
@@ -82,7 +175,7 @@ func (h *Handlers) GetImage(w http.ResponseWriter, r *http.Request) error {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
 	}
-	p, err := h.store.Picture(r.Context(), hash)
+	p, err := readPicture(r.Context(), s.db, hash)
 	if err != nil {
 		w.Header().Del("Cache-Control")
 		w.Header().Del("ETag")

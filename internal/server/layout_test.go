@@ -14,7 +14,7 @@ import (
 // features use the shared packages, and auth to learn who is calling; only
 // this package composes features, so none imports another.
 func TestFeaturesImportOnlySharedPackages(t *testing.T) {
-	shared := map[string]bool{"config": true, "db": true, "httpx": true, "mail": true, "paypal": true, "ratelimit": true, "auth": true, "testclock": true}
+	shared := map[string]bool{"config": true, "db": true, "httpx": true, "images": true, "mail": true, "paypal": true, "ratelimit": true, "auth": true, "testclock": true}
 	for _, feature := range []string{"auth", "catalog", "contact", "geo", "newsletter", "orders"} {
 		files, err := filepath.Glob(filepath.Join("..", feature, "*.go"))
 		if err != nil || len(files) == 0 {

@@ -72,7 +72,7 @@ func (s *Server) routes() http.Handler {
 	// Games (internal/games): the published configuration; writes are the admin's.
 	mux.Handle("GET /api/game-config", h(s.games.GetConfig))
 	mux.Handle("PUT /api/game-config", h(s.games.PutConfig))
-	mux.Handle("POST /api/game-images", h(s.games.UploadImage))
+	mux.Handle("POST /api/game-images", h(s.games.CreateImage))
 	mux.Handle("GET /api/game-images/{hash}", h(s.games.GetImage))
 
 	// Development mailbox (internal/mail): 404 unless --dev.

@@ -58,7 +58,7 @@ type Server struct {
 
 	account *account.Service // the parent's children, devices, preferences and data
 	dreams  *dreams.Handler  // Dream Maker: bedtime stories for the parent's children
-	games   *games.Handlers  // the published game configuration
+	games   *games.Service   // the published game configuration
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -137,7 +137,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		idempotency: idempotency.New(d, o.now),
 		account:     family,
 		dreams:      stories,
-		games:       games.NewHandlers(games.NewStore(d))}, nil
+		games:       games.New(d, o.now)}, nil
 }
 
 // authSettings are the settings the account service reads.

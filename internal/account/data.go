@@ -116,7 +116,7 @@ func (s *Service) DeleteAccount(ctx context.Context, userID string, proof Proof)
 	if err := s.check(ctx, userID, proof); err != nil {
 		return err
 	}
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		if err := s.orders.EraseBuyer(ctx, tx, userID); err != nil {
 			return err
 		}

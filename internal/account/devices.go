@@ -9,6 +9,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/mileusna/useragent"
 
+	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 )
 
@@ -137,7 +138,8 @@ func (s *Service) TrackDevice(ctx context.Context, userID, userAgent string, r D
 		return Device{}, err
 	}
 	d.LoginTimestamp = s.clock()
-	err = s.db.WriteRow(ctx, []any{&d.ID}, `INSERT INTO user_devices (id, user_id, device_type, device_model, operating_system, os_version,
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		return tx.QueryRowContext(ctx, `INSERT INTO user_devices (id, user_id, device_type, device_model, operating_system, os_version,
 			browser_info, screen_resolution, platform_architecture, user_agent, login_timestamp)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (user_id, device_type, device_model, operating_system, os_version) DO UPDATE SET
@@ -145,7 +147,8 @@ func (s *Service) TrackDevice(ctx context.Context, userID, userAgent string, r D
 			platform_architecture = excluded.platform_architecture, user_agent = excluded.user_agent,
 			login_timestamp = excluded.login_timestamp
 		RETURNING id`, uuid.NewString(), userID, d.DeviceType, d.DeviceModel, d.OperatingSystem, d.OSVersion,
-		d.BrowserInfo, d.ScreenResolution, d.PlatformArchitecture, d.UserAgent, d.LoginTimestamp)
+			d.BrowserInfo, d.ScreenResolution, d.PlatformArchitecture, d.UserAgent, d.LoginTimestamp).Scan(&d.ID)
+	})
 	if err != nil {
 		return Device{}, fmt.Errorf("track device: %w", err)
 	}

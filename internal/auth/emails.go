@@ -73,7 +73,7 @@ func (s *Service) mailIfKnown(w http.ResponseWriter, r *http.Request, rawEmail, 
 		}
 	}
 	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		if err := s.claimEmailSlot(ctx, tx, email, emailType); err != nil {
 			return err
 		}

@@ -62,7 +62,7 @@ func (s *Service) mfaCaller(ctx context.Context, tx db.Querier, r *http.Request)
 // path (another user's factor is not found), and its value is returned.
 func inFactorTx[T any](s *Service, r *http.Request, fn func(tx *db.Tx, b *bearer, f *factor) (T, error)) (T, error) {
 	ctx := r.Context()
-	return db.InTxValue(ctx, s.db, func(tx *db.Tx) (T, error) {
+	return db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (T, error) {
 		var zero T
 		b, err := s.mfaCaller(ctx, tx, r)
 		if err != nil {
@@ -99,7 +99,7 @@ func (s *Service) EnrollFactor(w http.ResponseWriter, r *http.Request) error {
 	if in.FactorType != "totp" {
 		return badRequest("validation_failed", "factor_type needs to be totp")
 	}
-	out, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (any, error) {
+	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (any, error) {
 		b, err := s.mfaCaller(ctx, tx, r)
 		if err != nil {
 			return nil, err
@@ -346,7 +346,7 @@ func (s *Service) UnenrollFactor(w http.ResponseWriter, r *http.Request) error {
 // addition): a fresh set of codes replacing the old, from an aal2 session.
 func (s *Service) RegenerateRecoveryCodes(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	codes, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) ([]string, error) {
+	codes, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) ([]string, error) {
 		b, err := s.mfaCaller(ctx, tx, r)
 		if err != nil {
 			return nil, err

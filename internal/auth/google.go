@@ -142,7 +142,7 @@ func (s *Service) finishGoogleSignIn(ctx context.Context, r *http.Request, f *fl
 	if err != nil {
 		return "", err
 	}
-	return db.InTxValue(ctx, s.db, func(tx *db.Tx) (string, error) {
+	return db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (string, error) {
 		u, err := s.googleUser(ctx, tx, claims)
 		if err != nil {
 			return "", err

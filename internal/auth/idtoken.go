@@ -57,7 +57,7 @@ func (s *Service) idTokenGrant(ctx context.Context, r *http.Request) (*tokenResp
 		return nil, oauthError("invalid request", "Bad ID token")
 	}
 	c.Subject = idt.Subject
-	return db.InTxValue(ctx, s.db, func(tx *db.Tx) (*tokenResponse, error) {
+	return db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*tokenResponse, error) {
 		u, err := s.googleUser(ctx, tx, &c)
 		if err != nil {
 			return nil, err

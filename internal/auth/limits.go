@@ -76,6 +76,8 @@ func (s *Service) checkSignInAllowed(ctx context.Context, email string) error {
 
 // countFailedSignIn counts one wrong password for an address.
 func (s *Service) countFailedSignIn(ctx context.Context, email string) error {
-	_, err := countHit(ctx, s.db, signInFailureBucket(email), s.clock().Truncate(signInFailureWindow))
-	return err
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		_, err := countHit(ctx, tx, signInFailureBucket(email), s.clock().Truncate(signInFailureWindow))
+		return err
+	})
 }

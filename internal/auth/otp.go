@@ -37,7 +37,7 @@ func (s *Service) OTP(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		u, err := userByEmail(ctx, tx, email)
 		if errors.Is(err, errNoUser) {
 			if in.CreateUser != nil && !*in.CreateUser {

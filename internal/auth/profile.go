@@ -296,7 +296,7 @@ var ErrWrongCode = errors.New("auth: wrong reauthentication code")
 // guesses count, and the fifth kills the code.
 func (s *Service) ConfirmCode(ctx context.Context, userID, code string) error {
 	var email string
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		u, err := userByID(ctx, tx, userID)
 		if err != nil {
 			return err

@@ -22,7 +22,7 @@ var errNonceInvalid = unprocessable("reauthentication_not_valid", "Nonce has exp
 // a code, with its own cooldown, and answers {}.
 func (s *Service) Reauthenticate(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		b, err := s.requireBearer(ctx, tx, r)
 		if err != nil {
 			return err

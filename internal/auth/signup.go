@@ -52,7 +52,7 @@ func (s *Service) Signup(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
-	out, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (any, error) {
+	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (any, error) {
 		existing, err := userByEmail(ctx, tx, email)
 		switch {
 		case err == nil && existing.confirmed():

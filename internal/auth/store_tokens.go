@@ -171,10 +171,10 @@ func countWrongCode(ctx context.Context, q db.Querier, email string, types []str
 
 // countHit adds one to the counter bucket of the window starting at
 // window (rows of rate_limits, shared by every instance) and returns it.
-func countHit(ctx context.Context, q db.Querier, bucket string, window time.Time) (int, error) {
+func countHit(ctx context.Context, tx *db.Tx, bucket string, window time.Time) (int, error) {
 	var hits int
-	err := q.WriteRow(ctx, []any{&hits}, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
-		ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window)
+	err := tx.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
+		ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window).Scan(&hits)
 	return hits, err
 }
 

@@ -58,7 +58,7 @@ func (s *Service) passwordGrant(ctx context.Context, r *http.Request) (*tokenRes
 	if err != nil {
 		return nil, err
 	}
-	return db.InTxValue(ctx, s.db, func(tx *db.Tx) (*tokenResponse, error) {
+	return db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*tokenResponse, error) {
 		return s.signIn(ctx, tx, u, "password", r)
 	})
 }
@@ -109,7 +109,7 @@ func (s *Service) refreshGrant(ctx context.Context, r *http.Request) (*tokenResp
 		return nil, badRequest("validation_failed", "refresh_token required")
 	}
 	var refreshErr error
-	resp, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (*tokenResponse, error) {
+	resp, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*tokenResponse, error) {
 		resp, err := s.refresh(ctx, tx, in.RefreshToken)
 		var e *apiError
 		if errors.As(err, &e) && e.Code == "refresh_token_already_used" {
@@ -135,7 +135,7 @@ func (s *Service) pkceGrant(ctx context.Context, r *http.Request) (*tokenRespons
 	if in.AuthCode == "" || in.CodeVerifier == "" {
 		return nil, badRequest("validation_failed", "invalid request: both auth code and code verifier should be non-empty")
 	}
-	return db.InTxValue(ctx, s.db, func(tx *db.Tx) (*tokenResponse, error) {
+	return db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*tokenResponse, error) {
 		f, err := flowByAuthCode(ctx, tx, in.AuthCode)
 		if err != nil {
 			return nil, err

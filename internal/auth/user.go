@@ -44,7 +44,7 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var email string // the caller's, to count a wrong reauthentication code
-	out, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (*userJSON, error) {
+	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*userJSON, error) {
 		b, err := s.requireBearer(ctx, tx, r)
 		if err != nil {
 			return nil, err

@@ -27,7 +27,7 @@ func (s *Service) VerifyGet(w http.ResponseWriter, r *http.Request) error {
 		return badRequest("validation_failed", "Unsupported verification type")
 	}
 	pkce := strings.HasPrefix(token, pkceTokenPrefix)
-	target, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (string, error) {
+	target, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (string, error) {
 		t, err := s.consumeToken(ctx, tx, "token_hash", hashToken(token), typ)
 		if err != nil {
 			return "", err
@@ -86,7 +86,7 @@ func (s *Service) VerifyPost(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return badRequest("validation_failed", "Verify requires either a token or a token hash")
 	}
-	resp, err := db.InTxValue(ctx, s.db, func(tx *db.Tx) (*tokenResponse, error) {
+	resp, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*tokenResponse, error) {
 		t, err := s.consumeToken(ctx, tx, column, hash, types...)
 		if errors.Is(err, errOTPExpired) {
 			return nil, forbidden("otp_expired", "Token has expired or is invalid")

@@ -109,7 +109,7 @@ func (s *Service) Send(ctx context.Context, m Message) error {
 	if s.support == "" {
 		return errors.New("contact: no support address configured")
 	}
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO contact_messages (name, email, subject, message, created_at)
 			VALUES (?, ?, ?, ?, ?)`, m.Name, m.Email, m.Subject, m.Message, s.now().UTC()); err != nil {
 			return fmt.Errorf("contact: store message: %w", err)

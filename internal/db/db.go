@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -35,20 +36,33 @@ type Querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-	// WriteRow runs a statement that changes data and returns one row
-	// (INSERT … RETURNING) and scans it into dest. Use it rather than
-	// QueryRowContext for such statements: on SQLite the write then takes
-	// its turn with the others (writer.go).
-	WriteRow(ctx context.Context, dest []any, query string, args ...any) error
 }
 
-// DB is a database handle that rewrites `?` placeholders for PostgreSQL.
+// DB is the shop's database. On SQLite it holds two pools of connections to
+// the one file, as PocketBase does: reads run on many connections at once
+// (WAL lets them run beside a write), and writes on a single connection, so
+// writers wait for it in turn in database/sql instead of in SQLite's busy
+// handler, which sleeps between tries. On PostgreSQL both are the same pool.
+//
+// The method decides which pool a statement runs on, never its SQL text:
+//   - QueryContext and QueryRowContext on *DB read. The read connections are
+//     query_only: a write through them fails at once.
+//   - ExecContext and InTx write, and so does everything on the *Tx.
+//   - A write that returns rows (INSERT … RETURNING) runs on the *Tx inside
+//     InTx; a store function that runs one takes a *Tx, not a Querier.
+//   - Inside InTx, use the *Tx and the context InTx passes to fn: a write
+//     through the *DB there would wait for the connection its own
+//     transaction holds, so it fails at once with ErrWriteInTx.
 type DB struct {
-	sql     *sql.DB
-	Dialect Dialect
-	stmts   *stmtCache // SQLite only: pgx keeps its own statement cache per connection
-	writes  *writer    // SQLite only (writer.go)
+	Dialect     Dialect
+	read, write *sql.DB
+	// SQLite only: pgx keeps its own statement cache per connection.
+	readStmts, writeStmts *stmtCache
 }
+
+// ErrWriteInTx is the error of a write through the *DB made with the context
+// of a transaction of the same *DB that is still open.
+var ErrWriteInTx = errors.New("db: a write through the *DB inside InTx: write through the *Tx instead")
 
 // Open connects to the database named by a DATABASE_URL value. For SQLite it
 // creates the folder, and turns on WAL, foreign keys and a busy timeout.
@@ -80,19 +94,27 @@ func openSQLite(path string) (*DB, error) {
 			return nil, fmt.Errorf("create database folder: %w", err)
 		}
 	}
-	// _txlock=immediate makes write transactions take the lock up front, so two
-	// writers wait on busy_timeout instead of failing with SQLITE_BUSY mid-way.
-	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
-		"&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)&_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)"
-	s, err := sql.Open("sqlite", dsn)
+	// busy_timeout first, so that each connection waits for a lock another
+	// process holds (`bookshop migrate`, a backup) from its first statement on.
+	base := "file:" + path + "?_time_format=sqlite&_pragma=busy_timeout(10000)"
+	// _txlock=immediate: a transaction takes the write lock at BEGIN, so one
+	// that reads before it writes cannot fail half-way with SQLITE_BUSY.
+	write, err := sql.Open("sqlite", base+"&_txlock=immediate&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)")
 	if err != nil {
+		return nil, err
+	}
+	write.SetMaxOpenConns(1)
+	write.SetMaxIdleConns(1) // and keep it: its statements are prepared on it
+	read, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
+	if err != nil {
+		write.Close()
 		return nil, err
 	}
 	// Keep the connections a busy minute opens: a new one runs the pragmas
 	// above and prepares its statements again (database/sql keeps only 2 idle).
-	s.SetMaxIdleConns(16)
-	s.SetConnMaxIdleTime(5 * time.Minute)
-	return &DB{sql: s, Dialect: SQLite, stmts: newStmtCache(s), writes: newWriter()}, nil
+	read.SetMaxIdleConns(16)
+	read.SetConnMaxIdleTime(5 * time.Minute)
+	return &DB{Dialect: SQLite, read: read, write: write, readStmts: newStmtCache(read), writeStmts: newStmtCache(write)}, nil
 }
 
 func openPostgres(dsn string) (*DB, error) {
@@ -103,136 +125,168 @@ func openPostgres(dsn string) (*DB, error) {
 	s.SetMaxOpenConns(20)
 	s.SetMaxIdleConns(10)
 	s.SetConnMaxIdleTime(5 * time.Minute)
-	return &DB{sql: s, Dialect: Postgres}, nil
+	return &DB{Dialect: Postgres, read: s, write: s}, nil
 }
 
-// Close closes the pool, waiting for queries in flight.
+// Close closes the pools, waiting for queries in flight.
 func (d *DB) Close() error {
-	d.writes.close()
-	d.stmts.close()
-	return d.sql.Close()
+	d.readStmts.close()
+	d.writeStmts.close()
+	err := d.write.Close()
+	if d.read != d.write {
+		err = errors.Join(err, d.read.Close())
+	}
+	return err
 }
 
-// Ping makes a real round trip to the database.
+// Ping makes a real round trip to the database, on the write connection
+// first (on SQLite it creates the file and turns on WAL), then on a read one.
 func (d *DB) Ping(ctx context.Context) error {
 	var one int
-	return d.sql.QueryRowContext(ctx, "SELECT 1").Scan(&one)
-}
-
-func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	if d.writes != nil && isWrite(q) {
-		var res sql.Result
-		err := d.writes.do(ctx, func() (err error) {
-			res, err = d.exec(ctx, q, args...)
-			return err
-		})
-		return res, err
+	if err := d.write.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+		return err
 	}
-	return d.exec(ctx, q, args...)
+	return d.read.QueryRowContext(ctx, "SELECT 1").Scan(&one)
 }
 
-func (d *DB) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	if st := d.stmts.get(ctx, q); st != nil {
+// ExecContext runs a statement that changes data, or a script such as a
+// migration's, on the write connection.
+func (d *DB) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
+	if err := d.refuseInTx(ctx); err != nil {
+		return nil, err
+	}
+	if st := d.writeStmts.get(ctx, q); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
-	return d.sql.ExecContext(ctx, d.rebind(q), args...)
+	return d.write.ExecContext(ctx, d.rebind(q), args...)
 }
 
+// QueryContext runs a query that reads, on a read connection.
 func (d *DB) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	if st := d.stmts.get(ctx, q); st != nil {
+	if st := d.readStmts.get(ctx, q); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
-	return d.sql.QueryContext(ctx, d.rebind(q), args...)
+	return d.read.QueryContext(ctx, d.rebind(q), args...)
 }
 
+// QueryRowContext runs a query that reads one row, on a read connection.
 func (d *DB) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	if st := d.stmts.get(ctx, q); st != nil {
+	if st := d.readStmts.get(ctx, q); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
-	return d.sql.QueryRowContext(ctx, d.rebind(q), args...)
+	return d.read.QueryRowContext(ctx, d.rebind(q), args...)
 }
 
-// WriteRow runs a statement that changes data and returns a row, scanning
-// it into dest in the writer's turn (writer.go).
-func (d *DB) WriteRow(ctx context.Context, dest []any, q string, args ...any) error {
-	return d.writes.do(ctx, func() error {
-		return d.QueryRowContext(ctx, q, args...).Scan(dest...)
-	})
-}
-
-// Tx is a transaction with the same placeholder rewriting as DB.
+// Tx is a transaction on the write connection, with the same placeholder
+// rewriting as DB. Its statements come from the write pool's cache:
+// Tx.StmtContext reuses the statement already prepared on the connection.
 type Tx struct {
 	tx *sql.Tx
 	d  *DB
+	// Statements not yet in the cache, run unprepared: InTx prepares them
+	// once the transaction has given the write connection back, as
+	// preparing on the write pool now would wait for that connection.
+	unprepared []string
 }
 
-// The transaction's statements come from the same cache: Tx.StmtContext
-// reuses the statement already prepared on the transaction's connection.
-
 func (t *Tx) ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	if st := t.d.stmts.get(ctx, q); st != nil {
-		return t.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	if st := t.stmt(ctx, q); st != nil {
+		return st.ExecContext(ctx, args...)
 	}
 	return t.tx.ExecContext(ctx, t.d.rebind(q), args...)
 }
 
 func (t *Tx) QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	if st := t.d.stmts.get(ctx, q); st != nil {
-		return t.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	if st := t.stmt(ctx, q); st != nil {
+		return st.QueryContext(ctx, args...)
 	}
 	return t.tx.QueryContext(ctx, t.d.rebind(q), args...)
 }
 
 func (t *Tx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row {
-	if st := t.d.stmts.get(ctx, q); st != nil {
-		return t.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	if st := t.stmt(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
 	}
 	return t.tx.QueryRowContext(ctx, t.d.rebind(q), args...)
 }
 
-// WriteRow is QueryRowContext and Scan: the transaction already has the writer's turn.
-func (t *Tx) WriteRow(ctx context.Context, dest []any, q string, args ...any) error {
-	return t.QueryRowContext(ctx, q, args...).Scan(dest...)
+// stmt returns q's cached statement bound to the transaction, or nil.
+func (t *Tx) stmt(ctx context.Context, q string) *sql.Stmt {
+	if t.d.writeStmts == nil {
+		return nil
+	}
+	if st := t.d.writeStmts.lookup(q); st != nil {
+		return t.tx.StmtContext(ctx, st)
+	}
+	t.unprepared = append(t.unprepared, q)
+	return nil
 }
 
 // Dialect of the database the transaction runs on.
 func (t *Tx) Dialect() Dialect { return t.d.Dialect }
 
-// InTx runs fn in a transaction, committing when fn returns nil and rolling
-// back otherwise (also when fn panics).
-func (d *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
-	// Every SQLite transaction here takes the write lock at BEGIN
-	// (_txlock=immediate), so the whole of it is the writer's (writer.go).
-	return d.writes.do(ctx, func() error { return d.inTx(ctx, fn) })
+// InTx runs fn in a transaction on the write connection, committing when fn
+// returns nil and rolling back otherwise (also when fn panics). fn gets the
+// context to use inside: with it, a write through the *DB instead of the
+// *Tx fails with ErrWriteInTx.
+func (d *DB) InTx(ctx context.Context, fn func(ctx context.Context, tx *Tx) error) error {
+	if err := d.refuseInTx(ctx); err != nil {
+		return err
+	}
+	tx, err := d.inTx(ctx, fn)
+	for _, q := range tx.unprepared {
+		d.writeStmts.get(ctx, q)
+	}
+	return err
 }
 
-func (d *DB) inTx(ctx context.Context, fn func(tx *Tx) error) (err error) {
-	stx, err := d.sql.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin transaction: %w", err)
+func (d *DB) inTx(ctx context.Context, fn func(ctx context.Context, tx *Tx) error) (tx *Tx, err error) {
+	tx = &Tx{d: d}
+	if tx.tx, err = d.write.BeginTx(ctx, nil); err != nil {
+		return tx, fmt.Errorf("begin transaction: %w", err)
 	}
+	open := &openTx{d: d}
+	open.yes.Store(true)
 	defer func() {
+		open.yes.Store(false)
 		if p := recover(); p != nil {
-			_ = stx.Rollback()
+			_ = tx.tx.Rollback()
 			panic(p)
 		}
 		if err != nil {
-			_ = stx.Rollback()
+			_ = tx.tx.Rollback()
 		}
 	}()
-	if err = fn(&Tx{tx: stx, d: d}); err != nil {
-		return err
+	if err = fn(context.WithValue(ctx, openTxKey{}, open), tx); err != nil {
+		return tx, err
 	}
-	return stx.Commit()
+	return tx, tx.tx.Commit()
+}
+
+// openTxKey marks the context InTx passes to fn with the transaction.
+type openTxKey struct{}
+
+type openTx struct {
+	d   *DB
+	yes atomic.Bool // until InTx ends: a goroutine may keep the context longer
+}
+
+// refuseInTx returns ErrWriteInTx when ctx is that of a transaction of d
+// still open.
+func (d *DB) refuseInTx(ctx context.Context) error {
+	if t, ok := ctx.Value(openTxKey{}).(*openTx); ok && t.d == d && t.yes.Load() {
+		return ErrWriteInTx
+	}
+	return nil
 }
 
 // InTxValue is InTx for a transaction that produces a value: it returns
 // what fn returns once the transaction has committed, or the error.
-func InTxValue[T any](ctx context.Context, d *DB, fn func(tx *Tx) (T, error)) (T, error) {
+func InTxValue[T any](ctx context.Context, d *DB, fn func(ctx context.Context, tx *Tx) (T, error)) (T, error) {
 	var out T
-	err := d.InTx(ctx, func(tx *Tx) error {
+	err := d.InTx(ctx, func(ctx context.Context, tx *Tx) error {
 		var err error
-		out, err = fn(tx)
+		out, err = fn(ctx, tx)
 		return err
 	})
 	if err != nil {

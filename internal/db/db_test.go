@@ -31,7 +31,7 @@ func TestMigrateTwiceAppliesNothing(t *testing.T) {
 func TestTransactionRollsBackOnError(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		err := d.InTx(ctx, func(tx *db.Tx) error {
+		err := d.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 			if _, err := tx.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES (?, ?)", "k", "v"); err != nil {
 				return err
 			}
@@ -76,4 +76,18 @@ func TestIsUniqueViolationReadsDriverCodes(t *testing.T) {
 	if db.IsUniqueViolation(errors.New("UNIQUE constraint failed: SQLSTATE 23505")) {
 		t.Fatal("an error quoting the words counted as a unique violation")
 	}
+}
+
+// Inside InTx a write goes through the *Tx: one through the *DB with the
+// transaction's context is refused on both databases, at once.
+func TestWriteThroughTheDBInsideInTxIsRefused(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		err := d.InTx(t.Context(), func(ctx context.Context, tx *db.Tx) error {
+			_, err := d.ExecContext(ctx, "INSERT INTO app_meta (key, value) VALUES (?, ?)", "k", "v")
+			return err
+		})
+		if !errors.Is(err, db.ErrWriteInTx) {
+			t.Fatalf("InTx = %v, want ErrWriteInTx", err)
+		}
+	})
 }

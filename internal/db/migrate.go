@@ -47,7 +47,7 @@ func (d *DB) applyOne(ctx context.Context, file, version string) (bool, error) {
 		return false, err
 	}
 	did := false
-	err = d.InTx(ctx, func(tx *Tx) error {
+	err = d.InTx(ctx, func(ctx context.Context, tx *Tx) error {
 		if d.Dialect == Postgres {
 			// Several instances may start at once against one PostgreSQL:
 			// the lock makes them apply each migration exactly once.

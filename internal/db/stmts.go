@@ -13,8 +13,8 @@ import (
 const maxCachedStmts = 512
 
 // stmtCache keeps one prepared statement per query text. modernc's SQLite
-// driver otherwise compiles every statement it runs: a quarter of a token
-// refresh's CPU went to sqlite3_prepare. database/sql keeps each *sql.Stmt
+// driver otherwise compiles every statement it runs, a good part of a
+// short request's work. database/sql keeps each *sql.Stmt
 // prepared on every connection it has run on and prepares it again on a new
 // one. A nil cache (PostgreSQL) caches nothing.
 type stmtCache struct {
@@ -27,6 +27,16 @@ func newStmtCache(db *sql.DB) *stmtCache {
 	return &stmtCache{db: db, m: make(map[string]*sql.Stmt)}
 }
 
+// lookup returns the cached statement for q, or nil.
+func (c *stmtCache) lookup(q string) *sql.Stmt {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[q]
+}
+
 // get returns the statement for q, preparing it the first time, or nil when
 // it cannot be cached (the caller then runs q directly and meets any error there).
 func (c *stmtCache) get(ctx context.Context, q string) *sql.Stmt {
@@ -34,17 +44,22 @@ func (c *stmtCache) get(ctx context.Context, q string) *sql.Stmt {
 		return nil
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if st, ok := c.m[q]; ok {
+	st, full := c.m[q], len(c.m) >= maxCachedStmts
+	c.mu.Unlock()
+	if st != nil || full {
 		return st
 	}
-	if len(c.m) >= maxCachedStmts {
-		return nil
-	}
-	// Prepared outside the caller's context: the statement outlives this request.
-	st, err := c.db.PrepareContext(context.WithoutCancel(ctx), q)
+	// Prepared without the lock held: preparing waits for a connection, and
+	// on the write pool that one may be in a transaction that needs the cache.
+	st, err := c.db.PrepareContext(ctx, q)
 	if err != nil {
 		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if had, ok := c.m[q]; ok { // prepared meanwhile by another caller
+		_ = st.Close()
+		return had
 	}
 	c.m[q] = st
 	return st

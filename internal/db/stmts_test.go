@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// Data statements are prepared once and reused, in and out of transactions;
-// scripts and schema changes run as before.
+// Data statements are prepared once and reused, in and out of transactions,
+// each on its pool; scripts and schema changes run as before.
 func TestStatementsArePreparedOnce(t *testing.T) {
 	ctx := context.Background()
 	d := tempSQLite(t)
@@ -14,26 +14,33 @@ func TestStatementsArePreparedOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	const insert = "INSERT INTO notes (body) VALUES (?)"
+	const inside = "INSERT INTO notes (body) VALUES ('inside')"
 	for range 3 {
 		if _, err := d.ExecContext(ctx, insert, "outside"); err != nil {
 			t.Fatal(err)
 		}
-	}
-	err := d.InTx(ctx, func(tx *Tx) error {
-		_, err := tx.ExecContext(ctx, insert, "inside")
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
+		err := d.InTx(ctx, func(ctx context.Context, tx *Tx) error {
+			_, err := tx.ExecContext(ctx, inside)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	var n int
-	if err := d.QueryRowContext(ctx, "SELECT count(*) FROM notes").Scan(&n); err != nil || n != 4 {
-		t.Fatalf("count = %d, %v; want 4", n, err)
+	if err := d.QueryRowContext(ctx, "SELECT count(*) FROM notes").Scan(&n); err != nil || n != 6 {
+		t.Fatalf("count = %d, %v; want 6", n, err)
 	}
-	d.stmts.mu.Lock()
-	cached := len(d.stmts.m)
-	d.stmts.mu.Unlock()
-	if cached != 2 {
-		t.Fatalf("%d statements cached, want 2 (the insert and the count; not the script)", cached)
+	if got := cached(d.writeStmts); got != 2 {
+		t.Fatalf("%d write statements cached, want 2 (the two inserts; not the script)", got)
 	}
+	if got := cached(d.readStmts); got != 1 {
+		t.Fatalf("%d read statements cached, want 1 (the count)", got)
+	}
+}
+
+func cached(c *stmtCache) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m)
 }

@@ -2,6 +2,7 @@ package games
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -58,7 +59,7 @@ func (s *Service) PutConfig(w http.ResponseWriter, r *http.Request) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	if err := s.db.InTx(r.Context(), func(tx *db.Tx) error { return saveConfig(r.Context(), tx, &c, s.now()) }); err != nil {
+	if err := s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error { return saveConfig(ctx, tx, &c, s.now()) }); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, c)

@@ -147,7 +147,7 @@ func (s *Service) reconcileOrder(ctx context.Context, id int64, expireBefore tim
 
 // expire ends a checkout that was never paid and frees its lock.
 func (s *Service) expire(ctx context.Context, o Order, note string) error {
-	return s.db.InTx(ctx, func(tx *db.Tx) error {
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		if _, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusExpired, note, s.now()); err != nil {
 			return err
 		}

@@ -132,7 +132,9 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	if earlier, ok, err := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents); err != nil || ok {
 		return payPalIDOf(earlier, err)
 	}
-	err = s.db.InTx(ctx, func(tx *db.Tx) error { return insertOrder(ctx, tx, &o, "PayPal checkout started", s.now()) })
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		return insertOrder(ctx, tx, &o, "PayPal checkout started", s.now())
+	})
 	if db.IsUniqueViolation(err) { // a concurrent call with the same key won
 		if earlier, ok, kerr := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents); kerr != nil || ok {
 			return payPalIDOf(earlier, kerr)
@@ -397,7 +399,7 @@ func (s *Service) captureFailed(ctx context.Context, o Order, err error) error {
 // fail marks the order payment_failed (a later capture may still retry it),
 // frees the lock for a fresh attempt, and returns userErr.
 func (s *Service) fail(ctx context.Context, o Order, note string, userErr error) error {
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		if _, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusPaymentFailed, note, s.now()); err != nil {
 			return err
 		}
@@ -413,7 +415,7 @@ func (s *Service) fail(ctx context.Context, o Order, note string, userErr error)
 // transaction; only the call that changes the status sends the e-mail, so
 // it goes out exactly once. The buyer is marked after the commit.
 func (s *Service) finishPaid(ctx context.Context, o Order, note string) (Order, error) {
-	err := s.db.InTx(ctx, func(tx *db.Tx) error {
+	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		changed, err := markPaid(ctx, tx, o, o.CaptureID, note, s.now())
 		if err != nil || !changed {
 			return err
@@ -479,7 +481,7 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 	}
 	o.IdempotencyKey = req.IdempotencyKey
 	var replay *Order // the order an earlier call with the same key made
-	err = s.db.InTx(ctx, func(tx *db.Tx) error {
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		earlier, ok, err := orderOfKey(ctx, tx, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents)
 		if err != nil || ok {
 			replay = &earlier

@@ -69,9 +69,11 @@ func (l *Limiter) Allow(ctx context.Context, r *http.Request, key string) error 
 	}
 	window := l.now().UTC().Truncate(time.Minute)
 	bucket := key + "|" + httpx.ClientIPString(r)
-	var hits int
-	err := l.db.WriteRow(ctx, []any{&hits}, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
-		ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window)
+	hits, err := db.InTxValue(ctx, l.db, func(ctx context.Context, tx *db.Tx) (hits int, err error) {
+		err = tx.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
+			ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window).Scan(&hits)
+		return hits, err
+	})
 	if err != nil {
 		return fmt.Errorf("ratelimit: count: %w", err)
 	}

@@ -1,8 +1,15 @@
 package dreams_test
 
 import (
+	"context"
+	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/google/uuid"
 
 	"bookshop/internal/apitest"
 	"bookshop/internal/db"
@@ -90,7 +97,7 @@ func TestDreamsAPI(t *testing.T) {
 			}},
 		{Name: "another parent sees none of them", Method: "GET", URL: "/api/dreams", As: "other",
 			BeforeTest:     func(t *testing.T, e *apitest.Env) { ownersChild(t, e); makeDream(t, e, "kid", "d", nil) },
-			ExpectedStatus: 200, ExpectedContent: []string{`{"dreams":[]}`}},
+			ExpectedStatus: 200, ExpectedContent: []string{`{"dreams":[],"nextCursor":null}`}},
 		{Name: "another parent's dream cannot be deleted", Method: "DELETE", URL: "/api/dreams/{d}", As: "other",
 			BeforeTest:     func(t *testing.T, e *apitest.Env) { ownersChild(t, e); makeDream(t, e, "kid", "d", nil) },
 			ExpectedStatus: 404, ExpectedContent: []string{`"Dream not found"`},
@@ -152,7 +159,7 @@ func TestMakingADreamForTheOwnersChild(t *testing.T) {
 			`"companion":{"id":"feefee","name":"FeeFee","label":"FeeFee the Elephant"}`,
 			`"interests":["space","music","other"]`, `"other":"my red bicycle"`, `"created_at":"`} {
 			if !strings.Contains(r.Body, want) {
-				t.Errorf("answer lacks %s: %s", want, r.Body)
+				t.Errorf("the response lacks %s: %s", want, r.Body)
 			}
 		}
 		var d struct{ Paragraphs []string }
@@ -202,5 +209,154 @@ func TestMakingADreamRefusesBadInput(t *testing.T) {
 		}
 		// The same child and choices are fine for the owner.
 		e.Do("POST", "/api/dreams", dreamBody(kid, map[string]any{"interests": []string{"space", "music", "other"}}), "owner").Expect(t, 201)
+	})
+}
+
+// seedDreams stores n dreams of the owner's child Vars["kid"] straight in
+// the database, one a minute apart from start, every third sharing its
+// time with the one before (so the pages must order by id as well), and
+// returns their ids newest first.
+func seedDreams(t *testing.T, e *apitest.Env, n int) []string {
+	t.Helper()
+	start := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
+	type row struct {
+		id string
+		at time.Time
+	}
+	var rows []row
+	for i := range n {
+		at := start.Add(time.Duration(i) * time.Minute)
+		if i%3 == 2 {
+			at = rows[i-1].at
+		}
+		rows = append(rows, row{uuid.NewString(), at})
+		if _, err := e.DB.ExecContext(context.Background(), `INSERT INTO dreams (id, user_id, kid_id, kid_name, kid_age, gender,
+			companion, template, title, paragraphs, created_at) VALUES (?, ?, ?, 'Mia', 6, 'girl', 'siso', 'cloud-train', ?, '["Once."]', ?)`,
+			rows[i].id, e.User("owner").ID, e.Vars["kid"], fmt.Sprintf("Dream %d", i), at); err != nil {
+			t.Fatal(err)
+		}
+	}
+	slices.SortFunc(rows, func(a, b row) int {
+		if c := b.at.Compare(a.at); c != 0 {
+			return c
+		}
+		return strings.Compare(b.id, a.id)
+	})
+	ids := make([]string, n)
+	for i, r := range rows {
+		ids[i] = r.id
+	}
+	return ids
+}
+
+type dreamPage struct {
+	Dreams     []struct{ ID string }
+	NextCursor *string
+}
+
+func TestMyDreamsPageThroughEveryDream(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *apitest.Env) {
+		ownersChild(t, e)
+		want := seedDreams(t, e, 205)
+		for _, c := range []struct {
+			query string
+			size  int
+		}{{"?limit=20", 20}, {"?kid_id=" + e.Vars["kid"] + "&limit=100", 100}, {"", dreams.DefaultPageSize}} {
+			var got []string
+			pages := 0
+			for next := ""; pages == 0 || next != ""; pages++ {
+				q := c.query
+				if next != "" {
+					q += map[bool]string{true: "?", false: "&"}[q == ""] + "before=" + next
+				}
+				var p dreamPage
+				e.Do("GET", "/api/dreams"+q, nil, "owner").Expect(t, 200).Decode(t, &p)
+				if len(p.Dreams) > c.size || (p.NextCursor != nil && len(p.Dreams) != c.size) {
+					t.Fatalf("%s: a page of %d", q, len(p.Dreams))
+				}
+				for _, d := range p.Dreams {
+					got = append(got, d.ID)
+				}
+				next = ""
+				if p.NextCursor != nil {
+					next = *p.NextCursor
+				}
+				if pages > 300 {
+					t.Fatal("the pages never end")
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s: %d dreams in %d pages, not all 205 newest first", c.query, len(got), pages)
+			}
+		}
+		// The last page says there is none after it.
+		r := e.Do("GET", "/api/dreams?limit=5&before="+cursorAfter(t, e, want[199]), nil, "owner").Expect(t, 200)
+		if !strings.Contains(r.Body, `"nextCursor":null`) {
+			t.Errorf("the last page: %s", r.Body)
+		}
+		// The data export holds every one of them.
+		var export struct{ Dreams []struct{ ID string } }
+		e.Do("GET", "/api/account/export", nil, "owner").Expect(t, 200).Decode(t, &export)
+		if len(export.Dreams) != 205 {
+			t.Errorf("the export holds %d dreams, want 205", len(export.Dreams))
+		}
+	})
+}
+
+// cursorAfter is the cursor of the page that ends with dream id.
+func cursorAfter(t *testing.T, e *apitest.Env, id string) string {
+	t.Helper()
+	for next := ""; ; {
+		var p dreamPage
+		e.Do("GET", "/api/dreams?limit=1&before="+next, nil, "owner").Expect(t, 200).Decode(t, &p)
+		if p.NextCursor == nil {
+			t.Fatalf("no page ends with %s", id)
+		}
+		next = *p.NextCursor
+		if p.Dreams[0].ID == id {
+			return next
+		}
+	}
+}
+
+func TestMyDreamsPagingRefusesBadInput(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "a limit of 0", Method: "GET", URL: "/api/dreams?limit=0", As: "owner",
+			ExpectedStatus: 400, ExpectedContent: []string{`"limit":"A number from 1 to 100"`}},
+		{Name: "a limit over 100", Method: "GET", URL: "/api/dreams?limit=101", As: "owner",
+			ExpectedStatus: 400, ExpectedContent: []string{`"limit":"A number from 1 to 100"`}},
+		{Name: "a limit that is not a number", Method: "GET", URL: "/api/dreams?limit=ten", As: "owner",
+			ExpectedStatus: 400, ExpectedContent: []string{`"limit":`}},
+		{Name: "a made-up cursor", Method: "GET", URL: "/api/dreams?before=not-a-cursor", As: "owner",
+			ExpectedStatus: 400, ExpectedContent: []string{`"before":"Not a cursor from this list`}},
+		{Name: "a cursor with a NUL", Method: "GET", URL: "/api/dreams?before=%00", As: "owner",
+			ExpectedStatus: 400, ExpectedContent: []string{`"before":`}},
+		{Name: "an empty list has no next page", Method: "GET", URL: "/api/dreams?limit=20", As: "owner",
+			ExpectedStatus: 200, ExpectedContent: []string{`{"dreams":[],"nextCursor":null}`}},
+	})
+}
+
+// TestADoubleSubmitMakesOneDream: the same Idempotency-Key twice at once
+// makes one story, and both requests get it.
+func TestADoubleSubmitMakesOneDream(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *apitest.Env) {
+		ownersChild(t, e)
+		body := dreamBody(e.Vars["kid"], map[string]any{"interests": []string{"space"}})
+		res := make([]*apitest.Response, 5)
+		var wg sync.WaitGroup
+		for i := range res {
+			wg.Go(func() {
+				res[i] = e.Request("POST", "/api/dreams", body, "owner", map[string]string{"Idempotency-Key": "dream-night-1"})
+			})
+		}
+		wg.Wait()
+		for i, r := range res {
+			if r.Status != 201 || r.JSON(t)["id"] != res[0].JSON(t)["id"] {
+				t.Fatalf("request %d: %d %s", i, r.Status, r.Body)
+			}
+		}
+		if n := e.Count(`SELECT COUNT(*) FROM dreams`); n != 1 {
+			t.Errorf("%d dreams made, want 1", n)
+		}
 	})
 }

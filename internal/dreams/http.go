@@ -3,10 +3,12 @@ package dreams
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,43 +26,43 @@ type Kid struct {
 	DateOfBirth string // YYYY-MM-DD
 }
 
-// Kids finds a parent's child. It answers ErrNoKid when userID has no child
+// Kids finds a parent's child. It returns ErrNoKid when userID has no child
 // kidID, whether it does not exist or belongs to somebody else. The account
 // feature keeps the children; the server adapts it to this.
 type Kids interface {
 	Kid(ctx context.Context, userID, kidID string) (Kid, error)
 }
 
-// ErrNoKid is what Kids answers for a child that is not the caller's.
+// ErrNoKid is what Kids returns for a child that is not the caller's.
 var ErrNoKid = errors.New("dreams: no such child")
 
-// TooManyInterests is the spec's warning (02 §5), also the server's answer.
+// TooManyInterests is the spec's warning (02 §5), also the server's response.
 const TooManyInterests = "You can only select up to 3 interests. Please remove one before adding another."
 
 // maxOtherInput refuses 'other' text far beyond anything typed in the box;
 // sensible lengths are cut to MaxOtherRunes instead.
 const maxOtherInput = 1000
 
-// Handler serves /api/dreams.
-type Handler struct {
-	store  *Store
+// Service is Dream Maker: it serves /api/dreams.
+type Service struct {
+	db     *db.DB
 	kids   Kids
 	choose Chooser
 	now    func() time.Time
 }
 
-// NewHandler serves dreams kept in d for the children kids finds; now (nil:
+// New serves dreams kept in d for the children kids finds; now (nil:
 // time.Now) dates the stories and tells the children's ages.
-func NewHandler(d *db.DB, kids Kids, now func() time.Time) *Handler {
+func New(d *db.DB, kids Kids, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Handler{store: NewStore(d), kids: kids, choose: rand.IntN, now: now}
+	return &Service{db: d, kids: kids, choose: rand.IntN, now: now}
 }
 
-// Choices answers GET /api/dreams/choices: the genders, companions and
-// interests the page offers, so their ids and labels live in one place.
-func (h *Handler) Choices(w http.ResponseWriter, r *http.Request) error {
+// GetChoices responds to GET /api/dreams/choices: the genders, companions
+// and interests the page offers, so their ids and labels live in one place.
+func (s *Service) GetChoices(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{
 		"genders": Genders, "companions": Companions, "interests": Interests,
 		"max_interests": MaxInterests, "max_other_length": MaxOtherRunes,
@@ -141,9 +143,9 @@ func (in createRequest) validate() ([]string, error) {
 // TooManyDreams is the 429 message of POST /api/dreams (the route's limit).
 const TooManyDreams = "That is a lot of dreams! Please wait a minute and try again."
 
-// Create answers POST /api/dreams: it composes a story for one of the
-// caller's children, saves it and answers it.
-func (h *Handler) Create(w http.ResponseWriter, r *http.Request) error {
+// CreateDream responds to POST /api/dreams: it composes a story for one of
+// the caller's children, saves it and sends it back.
+func (s *Service) CreateDream(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireUser(r.Context())
 	if err != nil {
 		return err
@@ -156,7 +158,7 @@ func (h *Handler) Create(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	kid, err := h.kids.Kid(r.Context(), c.UserID, string(in.KidID))
+	kid, err := s.kids.Kid(r.Context(), c.UserID, string(in.KidID))
 	if errors.Is(err, ErrNoKid) {
 		return httpx.NotFound("Child")
 	}
@@ -164,7 +166,7 @@ func (h *Handler) Create(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	story, err := Compose(Request{Name: kid.Name, DateOfBirth: kid.DateOfBirth, Gender: in.Gender, Companion: in.Companion,
-		Interests: interests, Other: in.Other, Today: h.now()}, h.choose)
+		Interests: interests, Other: in.Other, Today: s.now()}, s.choose)
 	if errors.Is(err, ErrNoName) {
 		return httpx.Invalid("This child has no name yet. Please add one on your profile.", map[string]string{"kid_id": "This child has no name yet."})
 	}
@@ -174,51 +176,108 @@ func (h *Handler) Create(w http.ResponseWriter, r *http.Request) error {
 	d := Dream{UserID: c.UserID, KidID: kid.ID, KidName: strings.Join(strings.Fields(kid.Name), " "), KidAge: story.Age,
 		Gender: in.Gender, Companion: in.Companion, Interests: nonNil(interests), Other: story.Other,
 		Template: story.Template, Title: story.Title, Paragraphs: story.Paragraphs}
-	if err := h.store.Create(r.Context(), &d); err != nil {
+	// The real time, not s.now: it orders My Dreams, also under a test's
+	// clock that stands still.
+	if err := insertDream(r.Context(), s.db, &d, time.Now()); err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusCreated, answer(d))
+	return httpx.WriteJSON(w, http.StatusCreated, toJSON(d))
 }
 
-// List answers GET /api/dreams[?kid_id=]: the caller's stories, newest first.
-func (h *Handler) List(w http.ResponseWriter, r *http.Request) error {
+// Paging of GET /api/dreams.
+const (
+	DefaultPageSize = 20
+	MaxPageSize     = 100
+)
+
+// ListDreams responds to GET /api/dreams?kid_id=&limit=&before=: a page of
+// the caller's stories (of one child when kid_id is set), newest first,
+// with the cursor of the next page, or null after the last.
+func (s *Service) ListDreams(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireUser(r.Context())
 	if err != nil {
 		return err
 	}
-	out, err := h.listed(r.Context(), c.UserID, strings.TrimSpace(r.URL.Query().Get("kid_id")))
+	p, err := pageOf(r.URL.Query())
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"dreams": out})
+	want := p.limit
+	p.limit++ // one more tells whether another page follows
+	list, err := listDreams(r.Context(), s.db, c.UserID, p)
+	if err != nil {
+		return err
+	}
+	var next *string
+	if len(list) > want {
+		list = list[:want]
+		last := list[want-1]
+		token := cursor{at: last.CreatedAt, id: last.ID}.String()
+		next = &token
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"dreams": toJSONs(list), "nextCursor": next})
 }
 
-// Of is every dream of the parent as GET /api/dreams shows them, for the
-// account's data export.
-func (h *Handler) Of(ctx context.Context, userID string) (any, error) {
-	return h.listed(ctx, userID, "")
+// pageOf reads the query of GET /api/dreams.
+func pageOf(q url.Values) (page, error) {
+	p := page{kidID: strings.TrimSpace(q.Get("kid_id")), limit: DefaultPageSize}
+	fields := map[string]string{}
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxPageSize {
+			fields["limit"] = "A number from 1 to 100"
+		}
+		p.limit = n
+	}
+	if v := q.Get("before"); v != "" {
+		c, ok := parseCursor(v)
+		if !ok {
+			fields["before"] = "Not a cursor from this list: start again from the first page"
+		}
+		p.before = c
+	}
+	if len(fields) > 0 {
+		return page{}, httpx.Invalid("Please check the paging of the list.", fields)
+	}
+	return p, nil
 }
 
-// listed is the parent's dreams (of one child, when kidID is set), newest first.
-func (h *Handler) listed(ctx context.Context, userID, kidID string) ([]dreamJSON, error) {
-	list, err := h.store.List(ctx, userID, kidID)
+// String is the cursor as the response gives it: opaque to the client.
+func (c cursor) String() string {
+	return base64.RawURLEncoding.EncodeToString([]byte(c.at.UTC().Format(time.RFC3339Nano) + " " + c.id))
+}
+
+func parseCursor(s string) (cursor, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return cursor{}, false
+	}
+	at, id, ok := strings.Cut(string(raw), " ")
+	t, err := time.Parse(time.RFC3339Nano, at)
+	if !ok || err != nil || !wellFormedID(id) {
+		return cursor{}, false
+	}
+	return cursor{at: t.UTC(), id: id}, true
+}
+
+// Of is every dream of the parent as GET /api/dreams shows them, all pages
+// at once, for the account's data export.
+func (s *Service) Of(ctx context.Context, userID string) (any, error) {
+	list, err := listDreams(ctx, s.db, userID, page{})
 	if err != nil {
 		return nil, err
 	}
-	out := make([]dreamJSON, len(list))
-	for i, d := range list {
-		out[i] = answer(d)
-	}
-	return out, nil
+	return toJSONs(list), nil
 }
 
-// Delete answers DELETE /api/dreams/{id}; another user's dream is not found.
-func (h *Handler) Delete(w http.ResponseWriter, r *http.Request) error {
+// DeleteDream responds to DELETE /api/dreams/{id}; another user's dream is
+// not found.
+func (s *Service) DeleteDream(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireUser(r.Context())
 	if err != nil {
 		return err
 	}
-	err = h.store.Delete(r.Context(), c.UserID, r.PathValue("id"))
+	err = deleteDream(r.Context(), s.db, c.UserID, r.PathValue("id"))
 	if errors.Is(err, errNoDream) {
 		return httpx.NotFound("Dream")
 	}
@@ -253,7 +312,15 @@ type companionJSON struct {
 	Label string `json:"label"`
 }
 
-func answer(d Dream) dreamJSON {
+func toJSONs(list []Dream) []dreamJSON {
+	out := make([]dreamJSON, len(list))
+	for i, d := range list {
+		out[i] = toJSON(d)
+	}
+	return out
+}
+
+func toJSON(d Dream) dreamJSON {
 	pal, _ := findCompanion(d.Companion)
 	return dreamJSON{ID: d.ID, Title: d.Title, Paragraphs: d.Paragraphs,
 		Kid:       kidJSON{ID: d.KidID, Name: d.KidName, Age: d.KidAge},

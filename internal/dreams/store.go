@@ -32,20 +32,24 @@ type Dream struct {
 // errNoDream is a story that does not exist or is not the caller's.
 var errNoDream = errors.New("dreams: no such dream")
 
-// Store keeps the stories.
-type Store struct{ db *db.DB }
+// page selects part of a parent's dreams, newest first.
+type page struct {
+	kidID  string // "": every child's
+	before cursor // zero: from the newest
+	limit  int    // 0: all of them (the data export)
+}
 
-// NewStore returns a store on d.
-func NewStore(d *db.DB) *Store { return &Store{db: d} }
-
-// listLimit bounds one answer of My Dreams; a family reading a story every
-// night for half a year stays within it.
-const listLimit = 200
+// cursor is where a page ends: the last dream it holds, by the order of
+// the list (created_at, then id).
+type cursor struct {
+	at time.Time
+	id string
+}
 
 const dreamColumns = `id, user_id, kid_id, kid_name, kid_age, gender, companion, interests, other, template, title, paragraphs, created_at`
 
-// Create stores a new dream under a fresh id and sets ID and CreatedAt.
-func (s *Store) Create(ctx context.Context, d *Dream) error {
+// insertDream stores a new dream under a fresh id and sets ID and CreatedAt.
+func insertDream(ctx context.Context, q db.Querier, d *Dream, now time.Time) error {
 	interests, err := json.Marshal(nonNil(d.Interests))
 	if err != nil {
 		return err
@@ -56,9 +60,9 @@ func (s *Store) Create(ctx context.Context, d *Dream) error {
 	}
 	d.ID = uuid.NewString()
 	// Microseconds: both databases keep them, so the time read back equals
-	// the time answered now.
-	d.CreatedAt = time.Now().UTC().Truncate(time.Microsecond)
-	_, err = s.db.ExecContext(ctx, `INSERT INTO dreams (`+dreamColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	// the time in the response now (and a page's cursor finds it again).
+	d.CreatedAt = now.UTC().Truncate(time.Microsecond)
+	_, err = q.ExecContext(ctx, `INSERT INTO dreams (`+dreamColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		d.ID, d.UserID, d.KidID, d.KidName, d.KidAge, d.Gender, d.Companion, string(interests), d.Other,
 		d.Template, d.Title, string(paragraphs), d.CreatedAt)
 	if err != nil {
@@ -67,19 +71,27 @@ func (s *Store) Create(ctx context.Context, d *Dream) error {
 	return nil
 }
 
-// List returns userID's dreams, newest first; only kidID's when it is set.
-func (s *Store) List(ctx context.Context, userID, kidID string) ([]Dream, error) {
-	q := `SELECT ` + dreamColumns + ` FROM dreams WHERE user_id = ?`
+// listDreams returns userID's dreams that p selects, newest first.
+func listDreams(ctx context.Context, q db.Querier, userID string, p page) ([]Dream, error) {
+	query := `SELECT ` + dreamColumns + ` FROM dreams WHERE user_id = ?`
 	args := []any{userID}
-	if kidID != "" {
-		if !wellFormedID(kidID) { // no such child: nothing to list
-			return nil, nil
+	if p.kidID != "" {
+		if !wellFormedID(p.kidID) { // no such child: nothing to list
+			return []Dream{}, nil
 		}
-		q += ` AND kid_id = ?`
-		args = append(args, kidID)
+		query += ` AND kid_id = ?`
+		args = append(args, p.kidID)
 	}
-	q += ` ORDER BY created_at DESC, id DESC LIMIT ?`
-	rows, err := s.db.QueryContext(ctx, q, append(args, listLimit)...)
+	if p.before.id != "" {
+		query += ` AND (created_at < ? OR (created_at = ? AND id < ?))`
+		args = append(args, p.before.at, p.before.at, p.before.id)
+	}
+	query += ` ORDER BY created_at DESC, id DESC`
+	if p.limit > 0 {
+		query += ` LIMIT ?`
+		args = append(args, p.limit)
+	}
+	rows, err := q.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("list dreams: %w", err)
 	}
@@ -95,13 +107,13 @@ func (s *Store) List(ctx context.Context, userID, kidID string) ([]Dream, error)
 	return out, rows.Err()
 }
 
-// Delete removes userID's dream id; errNoDream when there is no such dream
-// of theirs, so another user's dream looks exactly like a missing one.
-func (s *Store) Delete(ctx context.Context, userID, id string) error {
+// deleteDream removes userID's dream id; errNoDream when there is no such
+// dream of theirs, so another user's dream looks exactly like a missing one.
+func deleteDream(ctx context.Context, q db.Querier, userID, id string) error {
 	if !wellFormedID(id) {
 		return errNoDream
 	}
-	res, err := s.db.ExecContext(ctx, `DELETE FROM dreams WHERE id = ? AND user_id = ?`, id, userID)
+	res, err := q.ExecContext(ctx, `DELETE FROM dreams WHERE id = ? AND user_id = ?`, id, userID)
 	if err != nil {
 		return fmt.Errorf("delete dream: %w", err)
 	}

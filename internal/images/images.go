@@ -4,7 +4,7 @@
 // stored re-encoded, so no metadata (EXIF, GPS position, owner name, ICC
 // profile, comments) survives. Decoding takes memory in proportion to the
 // pixels, so only a few pictures are decoded at once in the whole process;
-// the others wait their turn briefly, then get a 503 with Retry-After.
+// the others wait briefly for a free slot, then get a 503 with Retry-After.
 package images
 
 import (

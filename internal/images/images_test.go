@@ -158,7 +158,7 @@ func useGate(t *testing.T, g *gate) {
 	t.Cleanup(func() { decoding = old })
 }
 
-func TestCleanAnswers503WhenEverySlotStaysBusy(t *testing.T) {
+func TestCleanGives503WhenEverySlotStaysBusy(t *testing.T) {
 	g := newGate(2, 0)
 	useGate(t, g)
 	g.slots <- struct{}{}

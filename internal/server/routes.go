@@ -64,10 +64,10 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("DELETE /api/account", h(limited("delete_account", "Too many attempts. Please wait a minute and try again.", s.account.DeleteMe)))
 
 	// Dream Maker (internal/dreams): bedtime stories for the parent's children.
-	mux.Handle("GET /api/dreams/choices", h(s.dreams.Choices))
-	mux.Handle("GET /api/dreams", h(s.dreams.List))
-	mux.Handle("POST /api/dreams", h(limited("dreams", dreams.TooManyDreams, s.dreams.Create)))
-	mux.Handle("DELETE /api/dreams/{id}", h(s.dreams.Delete))
+	mux.Handle("GET /api/dreams/choices", h(s.dreams.GetChoices))
+	mux.Handle("GET /api/dreams", h(s.dreams.ListDreams))
+	mux.Handle("POST /api/dreams", h(idempotent(limited("dreams", dreams.TooManyDreams, s.dreams.CreateDream))))
+	mux.Handle("DELETE /api/dreams/{id}", h(s.dreams.DeleteDream))
 
 	// Games (internal/games): the published configuration; writes are the admin's.
 	mux.Handle("GET /api/game-config", h(s.games.GetConfig))

@@ -57,7 +57,7 @@ type Server struct {
 	idempotency *idempotency.Keys
 
 	account *account.Service // the parent's children, devices, preferences and data
-	dreams  *dreams.Handler  // Dream Maker: bedtime stories for the parent's children
+	dreams  *dreams.Service  // Dream Maker: bedtime stories for the parent's children
 	games   *games.Service   // the published game configuration
 }
 
@@ -129,7 +129,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	}
 	// The children are the account area's; the dreams written for them are part of the parent's data.
 	family := account.New(d, o.now)
-	stories := dreams.NewHandler(d, dreamKids{family}, o.now)
+	stories := dreams.New(d, dreamKids{family}, o.now)
 	family.WithOwnerData(accountOwner{accounts}, accountOrders{shop}, stories)
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),

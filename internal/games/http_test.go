@@ -369,7 +369,7 @@ func TestParallelSavesNeverPublishAMissingPicture(t *testing.T) {
 					ok++
 				case 409:
 				default:
-					t.Fatalf("round %d: a save answered %d", round, s)
+					t.Fatalf("round %d: a save got %d", round, s)
 				}
 			}
 			if ok != 1 {

@@ -34,10 +34,23 @@ func validEmail(raw string) (string, error) {
 		return "", badRequest("validation_failed", "To signup, please provide your email")
 	}
 	if !bsmail.ValidEmail(e) {
-		return "", badRequest("validation_failed", "Unable to validate email address: invalid format")
+		return "", errEmailFormat
 	}
 	return e, nil
 }
+
+// checkEmailLength refuses an address longer than SMTP allows where the
+// full form check of validEmail is not wanted (signing in with an address
+// of an existing account): no account has one, and PostgreSQL cannot index
+// a counter keyed by an address of thousands of characters.
+func checkEmailLength(raw string) error {
+	if len(normalizeEmail(raw)) > bsmail.MaxAddressLength {
+		return errEmailFormat
+	}
+	return nil
+}
+
+var errEmailFormat = badRequest("validation_failed", "Unable to validate email address: invalid format")
 
 // user is a row of the users table.
 type user struct {

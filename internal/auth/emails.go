@@ -58,8 +58,10 @@ func (s *Service) sendLink(ctx context.Context, tx db.Querier, u *user, tokenTyp
 
 // mailIfKnown is the part Recover and Resend share: it checks the address
 // and the PKCE parameters, claims the address's cooldown whether or not an
-// account uses it, runs send only for an existing account, and answers {}
-// either way, so the answer never tells who has an account.
+// account uses it, runs send only for an existing account whose cooldown was
+// free, and responds {} in every case. A running cooldown sends nothing but
+// is no 429 either: only an account's own e-mails start it (a sign-up, a
+// reset), so a 429 would tell that the address has an account.
 func (s *Service) mailIfKnown(w http.ResponseWriter, r *http.Request, rawEmail, emailType string, p pkceParams,
 	send func(ctx context.Context, tx *db.Tx, u *user, redirect string) error) error {
 	ctx := r.Context()
@@ -74,7 +76,7 @@ func (s *Service) mailIfKnown(w http.ResponseWriter, r *http.Request, rawEmail, 
 	}
 	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
 	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		if err := s.claimEmailSlot(ctx, tx, email, emailType); err != nil {
+		if _, claimed, err := s.tryEmailSlot(ctx, tx, email, emailType); err != nil || !claimed {
 			return err
 		}
 		u, err := userByEmail(ctx, tx, email)

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,6 +44,12 @@ const (
 )
 
 var errFactorNotFound = notFound("mfa_factor_not_found", "Factor not found")
+
+// errTOTPCodeUsed answers a right code that was accepted before: an
+// authenticator app shows one code for 30 s, so a parent who enters it a
+// second time must wait for the next one. GoTrue's code, a clearer message.
+var errTOTPCodeUsed = unprocessable("mfa_verification_failed",
+	"This code has already been used. Please wait for the next code in your authenticator app and enter that one.")
 
 func hasVerifiedFactor(fs []factor) bool {
 	for _, f := range fs {
@@ -132,7 +140,8 @@ func (s *Service) enrollTOTP(ctx context.Context, tx db.Querier, u *user, name, 
 	if err != nil {
 		return nil, err
 	}
-	qrSVG, err := qrCodeSVG(key.URL())
+	uri := otpauthURI(truncate(issuer, 100), u.Email, key.Secret())
+	qrSVG, err := qrCodeSVG(uri)
 	if err != nil {
 		return nil, err
 	}
@@ -151,10 +160,23 @@ func (s *Service) enrollTOTP(ctx context.Context, tx db.Querier, u *user, name, 
 		Type         string   `json:"type"`
 		FriendlyName string   `json:"friendly_name"`
 		TOTP         totpJSON `json:"totp"`
-	}{f.ID, f.Type, f.FriendlyName, totpJSON{qrSVG, key.Secret(), key.URL()}}, nil
+	}{f.ID, f.Type, f.FriendlyName, totpJSON{qrSVG, key.Secret(), uri}}, nil
 }
 
-// qrCodeSVG draws the QR code as SVG, the format auth-js expects.
+// otpauthURI is the key URI an authenticator app reads from the QR code
+// (Google's Key Uri Format). pquerna/otp's Key.URL leaves the '&' of
+// "Siso & Friends" unescaped, which splits the issuer in the query, so the
+// label and the query are escaped here, spaces as %20 as the apps expect.
+func otpauthURI(issuer, account, secret string) string {
+	escape := func(s string) string { return strings.ReplaceAll(url.QueryEscape(s), "+", "%20") }
+	q := url.Values{"secret": {secret}, "issuer": {issuer}, "algorithm": {"SHA1"},
+		"digits": {"6"}, "period": {strconv.Itoa(totpPeriod)}}
+	return "otpauth://totp/" + escape(issuer) + ":" + escape(account) + "?" + strings.ReplaceAll(q.Encode(), "+", "%20")
+}
+
+// qrCodeSVG draws the QR code as SVG, the format auth-js expects: it sends
+// the app "data:image/svg+xml;utf-8," followed by this text unescaped, so
+// the text holds no '#' or '%', which would end or garble that data URI.
 func qrCodeSVG(content string) (string, error) {
 	code, err := qr.Encode(content, qr.M, qr.Auto)
 	if err != nil {
@@ -162,7 +184,7 @@ func qrCodeSVG(content string) (string, error) {
 	}
 	n := code.Bounds().Dx()
 	var b strings.Builder
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 %d %d" shape-rendering="crispEdges"><rect x="-2" y="-2" width="%d" height="%d" fill="#fff"/><path fill="#000" d="`, n+4, n+4, n+4, n+4)
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-2 -2 %d %d" shape-rendering="crispEdges"><rect x="-2" y="-2" width="%d" height="%d" fill="white"/><path fill="black" d="`, n+4, n+4, n+4, n+4)
 	for y := range n {
 		for x := range n {
 			if r, _, _, _ := code.At(x, y).RGBA(); r == 0 {
@@ -261,7 +283,7 @@ func (s *Service) checkSecondFactor(ctx context.Context, tx db.Querier, f *facto
 		if fresh {
 			return "totp", nil
 		}
-		return "", unprocessable("mfa_verification_failed", "Invalid TOTP code entered")
+		return "", errTOTPCodeUsed
 	}
 	if f.Status == factorVerified && len(code) > 6 {
 		used, err := useRecoveryCode(ctx, tx, f.UserID, code, s.clock())

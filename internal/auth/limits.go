@@ -33,17 +33,23 @@ func (s *Service) limited(endpoint string, h httpx.HandlerFunc) httpx.HandlerFun
 // sign-up is fine. It runs in the caller's transaction, so a request that
 // fails later does not use up the slot.
 func (s *Service) claimEmailSlot(ctx context.Context, tx db.Querier, email, emailType string) error {
-	now := s.clock()
-	emailCooldown := s.cfg.EmailCooldown
-	last, claimed, err := claimCooldown(ctx, tx, emailType+":"+normalizeEmail(email), now, emailCooldown)
+	last, claimed, err := s.tryEmailSlot(ctx, tx, email, emailType)
 	if err != nil || claimed {
 		return err
 	}
-	left := int((emailCooldown - now.Sub(last) + time.Second - 1) / time.Second)
+	emailCooldown := s.cfg.EmailCooldown
+	left := int((emailCooldown - s.clock().Sub(last) + time.Second - 1) / time.Second)
 	left = max(1, min(left, int(emailCooldown/time.Second)))
 	e := tooManyRequests("over_email_send_rate_limit", "For security purposes, you can only request this after %d seconds.", left)
 	e.RetryAfter = time.Duration(left) * time.Second
 	return e
+}
+
+// tryEmailSlot starts the cooldown of one type of e-mail to an address if
+// none is running, and reports whether it did; otherwise last is when the
+// running one started.
+func (s *Service) tryEmailSlot(ctx context.Context, tx db.Querier, email, emailType string) (last time.Time, claimed bool, err error) {
+	return claimCooldown(ctx, tx, emailType+":"+normalizeEmail(email), s.clock(), s.cfg.EmailCooldown)
 }
 
 // Limits per account, beside the per-IP ones: an attacker with many

@@ -32,6 +32,10 @@ const argonKeyLen = 32
 // makes every one of them slower; the others wait their turn here.
 var hashSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
 
+// testHookHash, when set by a test, runs before each hash: the test checks
+// that no write transaction is open then (export_test.go).
+var testHookHash func()
+
 // argonKey is argon2.IDKey within hashSlots.
 //
 // The 19 MiB a hash works in is garbage once it returns, and argon2 offers
@@ -43,6 +47,9 @@ var hashSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
 // times a second against 95-101 raw hashes, where it managed 63. A
 // collection here costs about a millisecond: the heap is small.
 func argonKey(password, salt []byte, p argonParams, keyLen uint32) []byte {
+	if testHookHash != nil {
+		testHookHash()
+	}
 	hashSlots <- struct{}{}
 	defer func() { <-hashSlots }()
 	key := argon2.IDKey(password, salt, p.iterations, p.memoryKiB, p.threads, keyLen)

@@ -106,12 +106,12 @@ func TestEmailCooldownPerTypeAndConfigurable(t *testing.T) {
 		h.expect(h.signup("ann@example.com", nil), 200, "")
 		h.expect(h.do("POST", "/auth/v1/recover", map[string]any{"email": "ann@example.com"}), 200, "")
 		h.expect(h.do("POST", "/auth/v1/otp", map[string]any{"email": "ann@example.com"}), 200, "")
-		r := h.do("POST", "/auth/v1/recover", map[string]any{"email": "ann@example.com"})
+		r := h.do("POST", "/auth/v1/otp", map[string]any{"email": "ann@example.com"})
 		h.expect(r, 429, "over_email_send_rate_limit")
 		if !strings.Contains(r.str("msg"), "after 5 seconds") || r.header.Get("Retry-After") != "5" {
-			t.Fatalf("cooldown answer: %s %v", r.raw, r.header)
+			t.Fatalf("cooldown response: %s %v", r.raw, r.header)
 		}
 		h.clock.Advance(5 * time.Second)
-		h.expect(h.do("POST", "/auth/v1/recover", map[string]any{"email": "ann@example.com"}), 200, "")
+		h.expect(h.do("POST", "/auth/v1/otp", map[string]any{"email": "ann@example.com"}), 200, "")
 	})
 }

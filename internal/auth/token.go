@@ -46,6 +46,9 @@ func (s *Service) passwordGrant(ctx context.Context, r *http.Request) (*tokenRes
 	if in.Email == "" && in.Phone != "" {
 		return nil, errPhoneLoginDisabled
 	}
+	if err := checkEmailLength(in.Email); err != nil {
+		return nil, err
+	}
 	if err := s.checkSignInAllowed(ctx, in.Email); err != nil {
 		return nil, err
 	}

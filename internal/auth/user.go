@@ -36,33 +36,36 @@ type updateUserRequest struct {
 }
 
 // UpdateUser answers PUT /user: a new password, user metadata, or a new
-// e-mail address, which takes effect once its link is opened.
+// e-mail address, which takes effect once its link is opened. The password
+// is checked and hashed before the transaction opens: argon2id takes tens of
+// milliseconds, and on SQLite a transaction holds the only write lock.
 func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var in updateUserRequest
 	if err := decodeBody(r, &in); err != nil {
 		return err
 	}
-	var email string // the caller's, to count a wrong reauthentication code
+	b, err := s.requireBearer(ctx, s.db, r)
+	if err != nil {
+		return err
+	}
+	if err := s.requireSecondStep(ctx, s.db, b, "update the user"); err != nil {
+		return err
+	}
+	var newHash string
+	if in.Password != nil {
+		if newHash, err = s.newPasswordHash(b, in); err != nil {
+			return err
+		}
+	}
 	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*userJSON, error) {
-		b, err := s.requireBearer(ctx, tx, r)
+		current, err := s.requireBearer(ctx, tx, r) // the session may have ended meanwhile
 		if err != nil {
 			return nil, err
 		}
-		email = b.user.Email
-		if err := s.requireSecondStep(ctx, tx, b, "update the user"); err != nil {
-			return nil, err
-		}
-		u := b.user
+		u := current.user
 		if in.Password != nil {
-			if err := s.checkPasswordProof(ctx, tx, u, b.session, in); err != nil {
-				return nil, err
-			}
-			if err := s.updatePassword(ctx, tx, u, *in.Password); err != nil {
-				return nil, err
-			}
-			// Whoever knew the old password is signed out everywhere else.
-			if err := deleteSessions(ctx, tx, u.ID, b.session.ID, scopeOthers); err != nil {
+			if err := s.setPassword(ctx, tx, current, b.user.PasswordHash, newHash, in.Nonce); err != nil {
 				return nil, err
 			}
 		}
@@ -84,7 +87,7 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 	})
 	if errors.Is(err, errNonceInvalid) {
 		// Counted outside the rolled-back transaction: a guessed code dies.
-		if err := countWrongCode(ctx, s.db, normalizeEmail(email), []string{typeReauthentication}, s.clock(), maxWrongCodes); err != nil {
+		if err := countWrongCode(ctx, s.db, normalizeEmail(b.user.Email), []string{typeReauthentication}, s.clock(), maxWrongCodes); err != nil {
 			return err
 		}
 	}
@@ -95,14 +98,50 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// checkPasswordProof asks for the proof a password change needs: the
-// e-mailed reauthentication code when one is given, else the current
-// password (checkCurrentPassword).
-func (s *Service) checkPasswordProof(ctx context.Context, tx db.Querier, u *user, sess *session, in updateUserRequest) error {
-	if in.Nonce != nil && *in.Nonce != "" {
-		return s.useNonce(ctx, tx, u, *in.Nonce)
+// newPasswordHash checks a password change before any transaction: the new
+// password's length, the current password when it is the proof (an e-mailed
+// reauthentication code is checked in the transaction, where it is spent),
+// that the new one differs from it; and returns the new password's hash.
+func (s *Service) newPasswordHash(b *bearer, in updateUserRequest) (string, error) {
+	password := *in.Password
+	if err := checkNewPasswordLength(password); err != nil {
+		return "", err
 	}
-	return checkCurrentPassword(u, sess, in.CurrentPassword)
+	u := b.user
+	if in.Nonce == nil || *in.Nonce == "" {
+		if err := checkCurrentPassword(u, b.session, in.CurrentPassword); err != nil {
+			return "", err
+		}
+	}
+	if u.PasswordHash != "" {
+		same, err := checkPassword(password, u.PasswordHash)
+		if err != nil {
+			return "", err
+		}
+		if same {
+			return "", unprocessable("same_password", "New password should be different from the old password.")
+		}
+	}
+	return hashPassword(password, s.hashParams)
+}
+
+// setPassword stores the new hash once the proof holds: the e-mailed code is
+// spent here, and the hash the password was checked against must still be
+// the stored one. Whoever knew the old password is signed out everywhere else.
+func (s *Service) setPassword(ctx context.Context, tx db.Querier, b *bearer, checkedHash, newHash string, nonce *string) error {
+	u := b.user
+	if nonce != nil && *nonce != "" {
+		if err := s.useNonce(ctx, tx, u, *nonce); err != nil {
+			return err
+		}
+	}
+	if u.PasswordHash != checkedHash {
+		return newError(http.StatusConflict, "conflict", "The password was changed by another request. Please try again.")
+	}
+	if err := setUserColumn(ctx, tx, u.ID, "encrypted_password", newHash, s.clock()); err != nil {
+		return err
+	}
+	return deleteSessions(ctx, tx, u.ID, b.session.ID, scopeOthers)
 }
 
 // checkCurrentPassword asks a session that began with the password for the
@@ -124,26 +163,6 @@ func checkCurrentPassword(u *user, sess *session, current *string) error {
 		return badRequest("current_password_mismatch", "Current password that was provided is incorrect.")
 	}
 	return nil
-}
-
-func (s *Service) updatePassword(ctx context.Context, tx db.Querier, u *user, password string) error {
-	if err := checkNewPasswordLength(password); err != nil {
-		return err
-	}
-	if u.PasswordHash != "" {
-		same, err := checkPassword(password, u.PasswordHash)
-		if err != nil {
-			return err
-		}
-		if same {
-			return unprocessable("same_password", "New password should be different from the old password.")
-		}
-	}
-	hash, err := hashPassword(password, s.hashParams)
-	if err != nil {
-		return err
-	}
-	return setUserColumn(ctx, tx, u.ID, "encrypted_password", hash, s.clock())
 }
 
 // mergeUserMetadata sets the given keys; a null value removes a key.

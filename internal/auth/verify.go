@@ -82,6 +82,9 @@ func (s *Service) VerifyPost(w http.ResponseWriter, r *http.Request) error {
 	case in.TokenHash != "":
 		column, hash = "token_hash", hashToken(in.TokenHash)
 	case in.Email != "" && in.Token != "":
+		if err := checkEmailLength(in.Email); err != nil {
+			return err
+		}
 		column, hash = "otp_hash", otpHash(in.Email, strings.TrimSpace(in.Token))
 	default:
 		return badRequest("validation_failed", "Verify requires either a token or a token hash")

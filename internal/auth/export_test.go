@@ -1,0 +1,8 @@
+package auth
+
+// SetHashHook makes f run before each password hash, until the returned
+// function is called.
+func SetHashHook(f func()) (restore func()) {
+	testHookHash = f
+	return func() { testHookHash = nil }
+}

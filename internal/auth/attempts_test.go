@@ -18,7 +18,7 @@ func TestFailedSignInsPerAccount(t *testing.T) {
 		h.confirmedUser("ann@example.com")
 		h.confirmedUser("bob@example.com")
 		h.clock.Advance(time.Minute) // a fresh 15-minute window
-		for i := range maxFailedSignIns {
+		for i := range maxPasswordFailures {
 			h.expect(h.do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "ANN@example.com", "password": fmt.Sprintf("wrong-%d", i)}), 400, "invalid_credentials")
 		}
 		r := h.do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "ann@example.com", "password": password})
@@ -27,7 +27,7 @@ func TestFailedSignInsPerAccount(t *testing.T) {
 			t.Fatalf("no Retry-After: %v", r.header)
 		}
 		h.login("bob@example.com", password)
-		h.clock.Advance(signInFailureWindow)
+		h.clock.Advance(passwordFailureWindow)
 		h.login("ann@example.com", password)
 	})
 }

@@ -40,9 +40,9 @@ var cleanupStatements = []cleanupStatement{
 	{"email_cooldowns", `DELETE FROM email_cooldowns WHERE last_sent_at < ?`,
 		func(s *Service, now time.Time) []any { return []any{now.Add(-s.cfg.EmailCooldown)} }},
 	// Counters of windows that ended: the per-IP minute and the 15-minute
-	// sign-in lockout, whose current window started at most 15 minutes ago.
+	// window of wrong passwords, whose current one started at most 15 minutes ago.
 	{"rate_limits", `DELETE FROM rate_limits WHERE window_start < ?`,
-		func(_ *Service, now time.Time) []any { return []any{now.UTC().Add(-2 * signInFailureWindow)} }},
+		func(_ *Service, now time.Time) []any { return []any{now.UTC().Add(-2 * passwordFailureWindow)} }},
 	// Second-step challenges long past their five minutes.
 	{"mfa_challenges", `DELETE FROM mfa_challenges WHERE created_at < ?`,
 		func(_ *Service, now time.Time) []any { return []any{now.Add(-24 * time.Hour)} }},

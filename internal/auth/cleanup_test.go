@@ -47,7 +47,7 @@ func TestCleanup(t *testing.T) {
 		}
 		deadSessions := count(`SELECT COUNT(*) FROM sessions WHERE user_id = ?`, deadID)
 		// An address locked out after too many wrong passwords.
-		for range maxFailedSignIns {
+		for range maxPasswordFailures {
 			h.do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "live@example.com", "password": "wrong-Password1"})
 		}
 		locked := func() bool {

@@ -3,6 +3,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -53,37 +54,51 @@ func (s *Service) tryEmailSlot(ctx context.Context, tx db.Querier, email, emailT
 }
 
 // Limits per account, beside the per-IP ones: an attacker with many
-// addresses must still not guess one account's password or code.
+// addresses, or with a stolen access token, must still not guess one
+// account's password or code.
 const (
-	// maxFailedSignIns wrong passwords per address in signInFailureWindow,
-	// then every password sign-in of that address waits for the next window.
-	maxFailedSignIns    = 10
-	signInFailureWindow = 15 * time.Minute
+	// maxPasswordFailures wrong proofs per account in passwordFailureWindow,
+	// then every check of that account's password waits for the next window.
+	// Each check counts, wherever it happens: sign-in, a password change, the
+	// account's deletion, and a wrong reauthentication code.
+	maxPasswordFailures   = 10
+	passwordFailureWindow = 15 * time.Minute
 	// maxWrongCodes wrong 6-digit codes per code, then the code dies.
 	maxWrongCodes = 5
 )
 
-func signInFailureBucket(email string) string { return "signin_failed|" + normalizeEmail(email) }
-
-// checkSignInAllowed answers 429 over_request_rate_limit, with the wait as
-// Retry-After, while an address has used up its failed sign-ins.
-func (s *Service) checkSignInAllowed(ctx context.Context, email string) error {
-	now := s.clock()
-	window := now.Truncate(signInFailureWindow)
-	hits, err := hitsIn(ctx, s.db, signInFailureBucket(email), window)
-	if err != nil || hits < maxFailedSignIns {
+// checkProofAttempts responds 429 with the wait as Retry-After while the
+// account of an address has used up its wrong passwords and codes. The key
+// is the address, so an address without an account is limited alike.
+func (s *Service) checkProofAttempts(ctx context.Context, email string) error {
+	wait, err := s.proofFailures.Wait(ctx, normalizeEmail(email))
+	if err != nil || wait == 0 {
 		return err
 	}
-	wait := window.Add(signInFailureWindow).Sub(now).Round(time.Second)
-	e := tooManyRequests("over_request_rate_limit", "Too many failed sign-in attempts for this account. Please try again in %d minutes.", int((wait+time.Minute-1)/time.Minute))
-	e.RetryAfter = max(wait, time.Second)
-	return e
+	minutes := int((wait + time.Minute - 1) / time.Minute)
+	unit := "minutes"
+	if minutes == 1 {
+		unit = "minute"
+	}
+	return &httpx.Error{Code: httpx.CodeTooManyRequests, RetryAfter: wait,
+		Message: fmt.Sprintf("Too many failed attempts for this account. Please try again in %d %s.", minutes, unit)}
 }
 
-// countFailedSignIn counts one wrong password for an address.
-func (s *Service) countFailedSignIn(ctx context.Context, email string) error {
-	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		_, err := countHit(ctx, tx, signInFailureBucket(email), s.clock().Truncate(signInFailureWindow))
-		return err
-	})
+// countWrongProof counts a wrong password or code for an address.
+func (s *Service) countWrongProof(ctx context.Context, email string) error {
+	return s.proofFailures.Fail(ctx, normalizeEmail(email))
+}
+
+// passwordMatches checks password against hash, the password of the account
+// of email, within the account's limit of wrong proofs: while it is used up
+// the response is 429, and a wrong password counts.
+func (s *Service) passwordMatches(ctx context.Context, email, hash, password string) (bool, error) {
+	if err := s.checkProofAttempts(ctx, email); err != nil {
+		return false, err
+	}
+	ok, err := checkPassword(password, hash)
+	if err != nil || ok {
+		return ok, err
+	}
+	return false, s.countWrongProof(ctx, email)
 }

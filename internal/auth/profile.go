@@ -261,56 +261,45 @@ func (s *Service) ProfileOf(ctx context.Context, userID string) (*Profile, error
 	return p, err
 }
 
-// ErrWrongPassword is returned by ConfirmPassword for a password that does
-// not match (also for an account that has none, such as a Google-only one).
-var ErrWrongPassword = errors.New("auth: wrong password")
-
-// ConfirmPassword checks userID's password before an irreversible action
-// (deleting the account).
-func (s *Service) ConfirmPassword(ctx context.Context, userID, password string) error {
-	var hash string
-	err := s.db.QueryRowContext(ctx, `SELECT encrypted_password FROM users WHERE id = ?`, userID).Scan(&hash)
+// PasswordMatches checks userID's password before an irreversible action
+// (deleting the account), within the account's limit of wrong passwords and
+// codes: while that is used up, the error is a 429 with Retry-After. An
+// account without a password (Google, magic link) has none that matches.
+func (s *Service) PasswordMatches(ctx context.Context, userID, password string) (bool, error) {
+	var email, hash string
+	err := s.db.QueryRowContext(ctx, `SELECT email, encrypted_password FROM users WHERE id = ?`, userID).Scan(&email, &hash)
 	if db.IsNoRows(err) || (err == nil && hash == "") {
-		return ErrWrongPassword
+		return false, nil
 	}
 	if err != nil {
-		return err
+		return false, err
 	}
-	ok, err := checkPassword(password, hash)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return ErrWrongPassword
-	}
-	return nil
+	return s.passwordMatches(ctx, email, hash, password)
 }
 
-// ErrWrongCode is returned by ConfirmCode for a reauthentication code that
-// is wrong, used or expired.
-var ErrWrongCode = errors.New("auth: wrong reauthentication code")
-
-// ConfirmCode spends userID's reauthentication code (GET
+// CodeMatches spends userID's reauthentication code (GET
 // /auth/v1/reauthenticate e-mails it) before an irreversible action: the
 // proof an account without a password (Google, magic link) can give. Wrong
-// guesses count, and the fifth kills the code.
-func (s *Service) ConfirmCode(ctx context.Context, userID, code string) error {
-	var email string
-	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		u, err := userByID(ctx, tx, userID)
-		if err != nil {
-			return err
-		}
-		email = u.Email
+// guesses count against the code, whose fifth kills it, and against the
+// account's limit of wrong passwords and codes.
+func (s *Service) CodeMatches(ctx context.Context, userID, code string) (bool, error) {
+	u, err := userByID(ctx, s.db, userID)
+	if errors.Is(err, errNoUser) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if err := s.checkProofAttempts(ctx, u.Email); err != nil {
+		return false, err
+	}
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		return s.useNonce(ctx, tx, u, code)
 	})
 	if errors.Is(err, errNonceInvalid) {
-		if err := countWrongCode(ctx, s.db, normalizeEmail(email), []string{typeReauthentication}, s.clock(), maxWrongCodes); err != nil {
-			return err
-		}
-		return ErrWrongCode
+		return false, s.countWrongNonce(ctx, u.Email)
 	}
-	return err
+	return err == nil, err
 }
 
 // DeleteAccount removes userID's account in q (the caller's transaction):

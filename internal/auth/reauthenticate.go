@@ -59,3 +59,13 @@ func (s *Service) useNonce(ctx context.Context, tx db.Querier, u *user, nonce st
 	}
 	return err
 }
+
+// countWrongNonce counts a wrong reauthentication code of the account of
+// email, outside the transaction that rolled back: against the code, which
+// dies after maxWrongCodes, and against the account's wrong proofs.
+func (s *Service) countWrongNonce(ctx context.Context, email string) error {
+	if err := countWrongCode(ctx, s.db, normalizeEmail(email), []string{typeReauthentication}, s.clock(), maxWrongCodes); err != nil {
+		return err
+	}
+	return s.countWrongProof(ctx, email)
+}

@@ -56,6 +56,8 @@ type Service struct {
 	jwtSecret  []byte
 	httpClient *http.Client
 	limiter    *ratelimit.Limiter // per-IP limits of the sign-in and e-mail endpoints
+	// proofFailures counts wrong passwords and codes per account (limits.go).
+	proofFailures *ratelimit.Failures
 
 	dummyOnce sync.Once
 	dummy     string
@@ -91,6 +93,7 @@ func NewService(ctx context.Context, cfg Settings, d *db.DB, opts ...Option) (*S
 		o(s)
 	}
 	s.limiter = ratelimit.New(d, cfg.RateLimitPerMinute, s.clock)
+	s.proofFailures = ratelimit.NewFailures(d, "proof_failed", maxPasswordFailures, passwordFailureWindow, s.clock)
 	secret, err := loadJWTSecret(ctx, d, cfg.JWTSecret)
 	if err != nil {
 		return nil, err

@@ -168,23 +168,3 @@ func countWrongCode(ctx context.Context, q db.Querier, email string, types []str
 	_, err := q.ExecContext(ctx, `DELETE FROM one_time_tokens WHERE `+where+` AND failed_attempts >= ?`, append(args, maxAttempts)...)
 	return err
 }
-
-// countHit adds one to the counter bucket of the window starting at
-// window (rows of rate_limits, shared by every instance) and returns it.
-func countHit(ctx context.Context, tx *db.Tx, bucket string, window time.Time) (int, error) {
-	var hits int
-	err := tx.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
-		ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window).Scan(&hits)
-	return hits, err
-}
-
-// hitsIn is the counter of bucket in the window starting at window (0 when
-// nothing was counted).
-func hitsIn(ctx context.Context, q db.Querier, bucket string, window time.Time) (int, error) {
-	var hits int
-	err := q.QueryRowContext(ctx, `SELECT hits FROM rate_limits WHERE bucket = ? AND window_start = ?`, bucket, window).Scan(&hits)
-	if db.IsNoRows(err) {
-		return 0, nil
-	}
-	return hits, err
-}

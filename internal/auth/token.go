@@ -49,15 +49,7 @@ func (s *Service) passwordGrant(ctx context.Context, r *http.Request) (*tokenRes
 	if err := checkEmailLength(in.Email); err != nil {
 		return nil, err
 	}
-	if err := s.checkSignInAllowed(ctx, in.Email); err != nil {
-		return nil, err
-	}
 	u, err := s.checkCredentials(ctx, in.Email, in.Password)
-	if errors.Is(err, errInvalidCredentials) {
-		if err := s.countFailedSignIn(ctx, in.Email); err != nil {
-			return nil, err
-		}
-	}
 	if err != nil {
 		return nil, err
 	}
@@ -68,8 +60,9 @@ func (s *Service) passwordGrant(ctx context.Context, r *http.Request) (*tokenRes
 
 // checkCredentials returns the user when the password is right and the
 // e-mail confirmed. An unknown address costs the same hashing work as a
-// wrong password, so timing does not tell which accounts exist; and
-// "Email not confirmed" only comes after the password checked out.
+// wrong password, and counts against its limit alike, so neither timing nor
+// the limit tells which accounts exist; "Email not confirmed" only comes
+// after the password checked out.
 func (s *Service) checkCredentials(ctx context.Context, email, password string) (*user, error) {
 	u, err := userByEmail(ctx, s.db, email)
 	if err != nil && !errors.Is(err, errNoUser) {
@@ -79,7 +72,7 @@ func (s *Service) checkCredentials(ctx context.Context, email, password string) 
 	if u != nil && u.PasswordHash != "" {
 		hash = u.PasswordHash
 	}
-	ok, err := checkPassword(password, hash)
+	ok, err := s.passwordMatches(ctx, email, hash, password)
 	if err != nil {
 		return nil, err
 	}

@@ -54,7 +54,7 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 	}
 	var newHash string
 	if in.Password != nil {
-		if newHash, err = s.newPasswordHash(b, in); err != nil {
+		if newHash, err = s.newPasswordHash(ctx, b, in); err != nil {
 			return err
 		}
 	}
@@ -86,8 +86,7 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 		return s.userResponse(ctx, tx, u)
 	})
 	if errors.Is(err, errNonceInvalid) {
-		// Counted outside the rolled-back transaction: a guessed code dies.
-		if err := countWrongCode(ctx, s.db, normalizeEmail(b.user.Email), []string{typeReauthentication}, s.clock(), maxWrongCodes); err != nil {
+		if err := s.countWrongNonce(ctx, b.user.Email); err != nil {
 			return err
 		}
 	}
@@ -102,16 +101,18 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 // password's length, the current password when it is the proof (an e-mailed
 // reauthentication code is checked in the transaction, where it is spent),
 // that the new one differs from it; and returns the new password's hash.
-func (s *Service) newPasswordHash(b *bearer, in updateUserRequest) (string, error) {
+func (s *Service) newPasswordHash(ctx context.Context, b *bearer, in updateUserRequest) (string, error) {
 	password := *in.Password
 	if err := checkNewPasswordLength(password); err != nil {
 		return "", err
 	}
 	u := b.user
-	if in.Nonce == nil || *in.Nonce == "" {
-		if err := checkCurrentPassword(u, b.session, in.CurrentPassword); err != nil {
+	if in.Nonce != nil && *in.Nonce != "" {
+		if err := s.checkProofAttempts(ctx, u.Email); err != nil {
 			return "", err
 		}
+	} else if err := s.checkCurrentPassword(ctx, u, b.session, in.CurrentPassword); err != nil {
+		return "", err
 	}
 	if u.PasswordHash != "" {
 		same, err := checkPassword(password, u.PasswordHash)
@@ -148,14 +149,14 @@ func (s *Service) setPassword(ctx context.Context, tx db.Querier, b *bearer, che
 // password again before it is changed, so a stolen access token alone cannot
 // lock the owner out. A session from an e-mailed link (the reset flow) or from
 // Google has no password to prove, and an account without one has none to ask.
-func checkCurrentPassword(u *user, sess *session, current *string) error {
+func (s *Service) checkCurrentPassword(ctx context.Context, u *user, sess *session, current *string) error {
 	if u.PasswordHash == "" || !sess.startedWith("password") {
 		return nil
 	}
 	if current == nil || *current == "" {
 		return badRequest("current_password_required", "Current password required when setting new password.")
 	}
-	ok, err := checkPassword(*current, u.PasswordHash)
+	ok, err := s.passwordMatches(ctx, u.Email, u.PasswordHash, *current)
 	if err != nil {
 		return err
 	}

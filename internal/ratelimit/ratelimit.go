@@ -1,6 +1,7 @@
 // Package ratelimit counts requests per client IP and endpoint in fixed
-// one-minute windows. The counters live in the database table rate_limits,
-// so every instance behind the load balancer shares them.
+// one-minute windows (Limiter), and failed attempts per account in longer
+// ones (Failures). The counters live in the database table rate_limits, so
+// every instance behind the load balancer shares them.
 package ratelimit
 
 import (
@@ -69,11 +70,7 @@ func (l *Limiter) Allow(ctx context.Context, r *http.Request, key string) error 
 	}
 	window := l.now().UTC().Truncate(time.Minute)
 	bucket := key + "|" + httpx.ClientIPString(r)
-	hits, err := db.InTxValue(ctx, l.db, func(ctx context.Context, tx *db.Tx) (hits int, err error) {
-		err = tx.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
-			ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window).Scan(&hits)
-		return hits, err
-	})
+	hits, err := countHit(ctx, l.db, bucket, window)
 	if err != nil {
 		return fmt.Errorf("ratelimit: count: %w", err)
 	}
@@ -85,6 +82,67 @@ func (l *Limiter) Allow(ctx context.Context, r *http.Request, key string) error 
 	}
 	if hits > l.perMinute {
 		return ErrLimited
+	}
+	return nil
+}
+
+// countHit adds one to the counter of bucket in the window starting at
+// window and returns it.
+func countHit(ctx context.Context, d *db.DB, bucket string, window time.Time) (int, error) {
+	return db.InTxValue(ctx, d, func(ctx context.Context, tx *db.Tx) (hits int, err error) {
+		err = tx.QueryRowContext(ctx, `INSERT INTO rate_limits (bucket, window_start, hits) VALUES (?, ?, 1)
+			ON CONFLICT (bucket, window_start) DO UPDATE SET hits = rate_limits.hits + 1 RETURNING hits`, bucket, window).Scan(&hits)
+		return hits, err
+	})
+}
+
+// Failures limits failed attempts per key, such as wrong passwords for one
+// account, whichever client makes them: after max failures in a window,
+// every attempt for that key waits for the next window. The windows are
+// fixed, of the given length, and counted in rate_limits beside the per-IP
+// counters.
+type Failures struct {
+	db     *db.DB
+	prefix string // of the keys' buckets, e.g. "password_failed"
+	max    int
+	window time.Duration
+	now    func() time.Time
+}
+
+// NewFailures returns a limit of max failures per key and window, whose
+// buckets are named prefix|key. now may be nil (time.Now).
+func NewFailures(d *db.DB, prefix string, max int, window time.Duration, now func() time.Time) *Failures {
+	if now == nil {
+		now = time.Now
+	}
+	return &Failures{db: d, prefix: prefix, max: max, window: window, now: now}
+}
+
+// Window is the length of the windows; rows older than two of them are no
+// longer read.
+func (f *Failures) Window() time.Duration { return f.window }
+
+// Wait is how long key must wait before its next attempt: 0 while it has
+// failures left in the current window, else until the window ends.
+func (f *Failures) Wait(ctx context.Context, key string) (time.Duration, error) {
+	now := f.now().UTC()
+	window := now.Truncate(f.window)
+	var hits int
+	err := f.db.QueryRowContext(ctx, `SELECT hits FROM rate_limits WHERE bucket = ? AND window_start = ?`,
+		f.prefix+"|"+key, window).Scan(&hits)
+	if db.IsNoRows(err) || (err == nil && hits < f.max) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("ratelimit: failures: %w", err)
+	}
+	return max(window.Add(f.window).Sub(now).Round(time.Second), time.Second), nil
+}
+
+// Fail counts one failed attempt for key.
+func (f *Failures) Fail(ctx context.Context, key string) error {
+	if _, err := countHit(ctx, f.db, f.prefix+"|"+key, f.now().UTC().Truncate(f.window)); err != nil {
+		return fmt.Errorf("ratelimit: count a failure: %w", err)
 	}
 	return nil
 }

@@ -75,3 +75,37 @@ func TestNilLimiterAllows(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestFailures(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		now := time.Date(2025, 6, 1, 12, 5, 0, 0, time.UTC)
+		f := NewFailures(d, "password_failed", 3, 15*time.Minute, func() time.Time { return now })
+		ctx := context.Background()
+		wait := func(key string) time.Duration {
+			t.Helper()
+			w, err := f.Wait(ctx, key)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return w
+		}
+		for i := range 3 {
+			if w := wait("ann"); w != 0 {
+				t.Fatalf("after %d failures: wait %v", i, w)
+			}
+			if err := f.Fail(ctx, "ann"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if w := wait("ann"); w != 10*time.Minute {
+			t.Fatalf("after 3 failures: wait %v, want the rest of the window (10m)", w)
+		}
+		if w := wait("bob"); w != 0 {
+			t.Fatalf("another key waits %v", w)
+		}
+		now = now.Add(10 * time.Minute)
+		if w := wait("ann"); w != 0 {
+			t.Fatalf("a new window: wait %v", w)
+		}
+	})
+}

@@ -231,19 +231,11 @@ func (a accountOwner) Profile(ctx context.Context, userID string) (any, error) {
 }
 
 func (a accountOwner) PasswordMatches(ctx context.Context, userID, password string) (bool, error) {
-	err := a.auth.ConfirmPassword(ctx, userID, password)
-	if errors.Is(err, auth.ErrWrongPassword) {
-		return false, nil
-	}
-	return err == nil, err
+	return a.auth.PasswordMatches(ctx, userID, password)
 }
 
 func (a accountOwner) CodeMatches(ctx context.Context, userID, code string) (bool, error) {
-	err := a.auth.ConfirmCode(ctx, userID, code)
-	if errors.Is(err, auth.ErrWrongCode) {
-		return false, nil
-	}
-	return err == nil, err
+	return a.auth.CodeMatches(ctx, userID, code)
 }
 
 func (accountOwner) Delete(ctx context.Context, q db.Querier, userID string) error {

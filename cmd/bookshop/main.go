@@ -165,5 +165,4 @@ func setupLogging(dev bool) {
 	}
 	base := slog.NewJSONHandler(logOutput, &slog.HandlerOptions{Level: level})
 	slog.SetDefault(slog.New(httpx.LogHandler{Handler: base}))
-	httpx.SetAccessLog(logOutput) // the same lines, written without slog's cost where it counts
 }

@@ -1,6 +1,6 @@
 // Package catalog is the shop's catalogue: books and categories, seeded by a
 // migration and immutable while the server runs. It is loaded once at start
-// and its JSON answers are computed then, so serving it costs no query.
+// and its JSON responses are computed then, so serving it costs no query.
 package catalog
 
 import (
@@ -11,8 +11,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
@@ -54,30 +52,15 @@ type Catalog struct {
 	bookJSON       map[int]document
 }
 
-// document is a precomputed JSON answer and its entity tag, with its gzip
+// document is a precomputed JSON response and its entity tag, with its gzip
 // form made once too (nil when compressing would not make it smaller), so
-// no request compresses the catalogue again.
+// no request compresses the catalogue again. Each form has its own tag.
 type document struct {
-	body, gzipped []byte
-	etag          string
-	// The answers with their headers, made once (httpx.Headers).
-	plain, zipped answer
+	body, gzipped  []byte
+	etag, gzipETag string
 }
 
-// answer is one encoding of a document: its body, the headers of a 200 and those of a 304.
-type answer struct {
-	body                 []byte
-	headers, notModified httpx.Headers
-}
-
-func newAnswer(body []byte, etag string, more ...string) answer {
-	// The browser revalidates every time (no-cache) and gets a body-less 304 while the catalogue is unchanged.
-	notModified := httpx.NewHeaders("Vary", "Accept-Encoding", "Cache-Control", "no-cache", "ETag", etag)
-	headers := notModified.With(append([]string{"Content-Type", "application/json; charset=utf-8", "Content-Length", strconv.Itoa(len(body))}, more...)...)
-	return answer{body: body, headers: headers, notModified: notModified}
-}
-
-// Load reads the catalogue from the database and precomputes its answers.
+// Load reads the catalogue from the database and precomputes its responses.
 func Load(ctx context.Context, q db.Querier) (*Catalog, error) {
 	books, err := loadBooks(ctx, q)
 	if err != nil {
@@ -123,13 +106,8 @@ func newDocument(v any) (document, error) {
 	}
 	body = append(body, '\n')
 	sum := sha256.Sum256(body)
-	d := document{body: body, gzipped: gzipped(body), etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:16]) + `"`}
-	d.plain = newAnswer(body, d.etag)
-	if d.gzipped != nil {
-		// Its own tag, in the form compression middleware gives it.
-		d.zipped = newAnswer(d.gzipped, strings.TrimSuffix(d.etag, `"`)+`-gzip"`, "Content-Encoding", "gzip")
-	}
-	return d, nil
+	tag := base64.RawURLEncoding.EncodeToString(sum[:16])
+	return document{body: body, gzipped: gzipped(body), etag: `"` + tag + `"`, gzipETag: `"` + tag + `-gzip"`}, nil
 }
 
 func gzipped(body []byte) []byte {
@@ -144,24 +122,10 @@ func gzipped(body []byte) []byte {
 }
 
 // Inline is the catalogue as the web app's pages carry it (internal/webapp
-// Options.Inline): the answers of GET /api/books and /api/categories, byte
+// Options.Inline): the responses of GET /api/books and /api/categories, byte
 // for byte, so a first visit renders the shelves without asking for them.
 func (c *Catalog) Inline() map[string]json.RawMessage {
 	return map[string]json.RawMessage{"/api/books": c.booksJSON.body, "/api/categories": c.categoriesJSON.body}
-}
-
-// FixedPaths are the GET routes whose answers never change while the
-// server runs: the shelves, the categories and every book. A nil catalogue
-// has none.
-func (c *Catalog) FixedPaths() []string {
-	if c == nil {
-		return nil
-	}
-	paths := []string{"/api/books", "/api/categories"}
-	for _, b := range c.books {
-		paths = append(paths, "/api/books/"+strconv.Itoa(b.ID))
-	}
-	return paths
 }
 
 // Books returns every book, ordered by id. The slice must not be modified.

@@ -78,9 +78,9 @@ func TestCatalogueEndpoints(t *testing.T) {
 		}
 		mux := newMux(c)
 		tests := []struct {
-			name, path, ifNoneMatch string
-			wantStatus              int
-			wantBody                string
+			name, method, path, ifNoneMatch string
+			wantStatus                      int
+			wantBody                        string
 		}{
 			{name: "all books", path: "/api/books", wantStatus: 200, wantBody: `"title":"Our First Adventure"`},
 			{name: "one book", path: "/api/books/3", wantStatus: 200, wantBody: `"priceCents":1999`},
@@ -90,10 +90,15 @@ func TestCatalogueEndpoints(t *testing.T) {
 			{name: "categories with counts", path: "/api/categories", wantStatus: 200, wantBody: `{"id":"romance","name":"Romance","description":`},
 			{name: "any etag matches", path: "/api/books", ifNoneMatch: "*", wantStatus: 304},
 			{name: "other etag does not", path: "/api/books", ifNoneMatch: `"nope"`, wantStatus: 200},
+			{name: "HEAD has no body", method: "HEAD", path: "/api/books/3", wantStatus: 200},
 		}
 		for _, tc := range tests {
 			t.Run(tc.name, func(t *testing.T) {
-				req := httptest.NewRequest("GET", tc.path, nil)
+				method := tc.method
+				if method == "" {
+					method = "GET"
+				}
+				req := httptest.NewRequest(method, tc.path, nil)
 				if tc.ifNoneMatch != "" {
 					req.Header.Set("If-None-Match", tc.ifNoneMatch)
 				}
@@ -104,6 +109,13 @@ func TestCatalogueEndpoints(t *testing.T) {
 				}
 				if !strings.Contains(rec.Body.String(), tc.wantBody) {
 					t.Errorf("body %s lacks %s", rec.Body, tc.wantBody)
+				}
+				if method == "HEAD" && (rec.Body.Len() != 0 || rec.Header().Get("Content-Length") == "") {
+					t.Errorf("HEAD: body %q, Content-Length %q", rec.Body, rec.Header().Get("Content-Length"))
+				}
+				// Only the catalogue's own documents may be kept by shared caches.
+				if public := strings.HasPrefix(rec.Header().Get("Cache-Control"), "public"); public != (tc.wantStatus != 404) {
+					t.Errorf("Cache-Control %q on a %d", rec.Header().Get("Cache-Control"), rec.Code)
 				}
 			})
 		}
@@ -120,7 +132,7 @@ func TestETagRevalidation(t *testing.T) {
 		rec := httptest.NewRecorder()
 		mux.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
 		etag := rec.Header().Get("ETag")
-		if etag == "" || rec.Header().Get("Cache-Control") != "no-cache" {
+		if etag == "" || rec.Header().Get("Cache-Control") != "public, max-age=60, stale-while-revalidate=600" {
 			t.Fatalf("%s: headers %v", path, rec.Header())
 		}
 		var v any
@@ -132,8 +144,9 @@ func TestETagRevalidation(t *testing.T) {
 			req.Header.Set("If-None-Match", inm)
 			rec := httptest.NewRecorder()
 			mux.ServeHTTP(rec, req)
-			if rec.Code != http.StatusNotModified || rec.Body.Len() != 0 {
-				t.Errorf("%s with If-None-Match %s: %d %q", path, inm, rec.Code, rec.Body)
+			if rec.Code != http.StatusNotModified || rec.Body.Len() != 0 || rec.Header().Get("ETag") != etag ||
+				rec.Header().Get("Cache-Control") == "" || rec.Header().Get("Vary") != "Accept-Encoding" {
+				t.Errorf("%s with If-None-Match %s: %d %v %q", path, inm, rec.Code, rec.Header(), rec.Body)
 			}
 		}
 	}

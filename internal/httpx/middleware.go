@@ -7,8 +7,13 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"runtime/debug"
+	"slices"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 type ctxKey int
@@ -60,26 +65,20 @@ func (s *statusRecorder) Write(b []byte) (int, error) {
 
 func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
-// Logging gives each request an id (echoed in X-Request-Id) and writes one
-// access-log line when it finishes.
+// Logging gives each request an id (echoed in X-Request-Id, and on every
+// log line of the request through LogHandler) and logs one line with slog
+// when it finishes.
 func Logging(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		id := newRequestID()
 		ctx := context.WithValue(r.Context(), requestIDKey, id)
-		w.Header()["X-Request-Id"] = []string{id} // canonical already: no Set
-
+		w.Header().Set("X-Request-Id", id)
 		rec := &statusRecorder{ResponseWriter: w}
 		start := time.Now()
 		next.ServeHTTP(rec, r.WithContext(ctx))
-		logRequest(ctx, r.Method, r.URL.Path, rec.status, rec.bytes, start)
+		slog.LogAttrs(ctx, slog.LevelInfo, "request", slog.String("method", r.Method), slog.String("path", r.URL.Path),
+			slog.Int("status", rec.status), slog.Int("bytes", rec.bytes), slog.Int64("duration_ms", time.Since(start).Milliseconds()))
 	})
-}
-
-// logRequest writes a request's access-log line; ctx carries its id.
-func logRequest(ctx context.Context, method, path string, status, bytes int, start time.Time) {
-	// Typed attributes: no boxing, on the path of every request.
-	slog.LogAttrs(ctx, slog.LevelInfo, "request", slog.String("method", method), slog.String("path", path),
-		slog.Int("status", status), slog.Int64("bytes", int64(bytes)), slog.Int64("duration_ms", time.Since(start).Milliseconds()))
 }
 
 func newRequestID() string {
@@ -122,20 +121,22 @@ func LimitBody(max int64) func(http.Handler) http.Handler {
 // SecurityHeaders sets the headers every response carries. When the site is
 // served over https, browsers are also told to use nothing else (HSTS).
 func SecurityHeaders(csp string, https bool) func(http.Handler) http.Handler {
-	headers := NewHeaders(
-		"Content-Security-Policy", csp,
-		"X-Content-Type-Options", "nosniff",
-		"Referrer-Policy", "strict-origin-when-cross-origin",
-		"X-Frame-Options", "DENY",
-		"Cross-Origin-Opener-Policy", "same-origin-allow-popups",
-		"Permissions-Policy", "camera=(), microphone=(), geolocation=()",
-	)
+	headers := [][2]string{
+		{"Content-Security-Policy", csp},
+		{"X-Content-Type-Options", "nosniff"},
+		{"Referrer-Policy", "strict-origin-when-cross-origin"},
+		{"X-Frame-Options", "DENY"},
+		{"Cross-Origin-Opener-Policy", "same-origin-allow-popups"},
+		{"Permissions-Policy", "camera=(), microphone=(), geolocation=()"},
+	}
 	if https {
-		headers = headers.With("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+		headers = append(headers, [2]string{"Strict-Transport-Security", "max-age=63072000; includeSubDomains"})
 	}
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			headers.Apply(w.Header())
+			for _, h := range headers {
+				w.Header().Set(h[0], h[1])
+			}
 			next.ServeHTTP(w, r)
 		})
 	}
@@ -147,4 +148,37 @@ func Chain(h http.Handler, mw ...func(http.Handler) http.Handler) http.Handler {
 		h = mw[i](h)
 	}
 	return h
+}
+
+// ValidateURL refuses, with a 400 written by write, a request whose path is
+// not UTF-8 text (an escaped byte such as %FF, or a control character) or
+// whose query is not UTF-8: such text has no meaning in any route, and
+// PostgreSQL refuses it with an error of its own, so it must not get as far
+// as a handler.
+func ValidateURL(write ErrorWriter) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if field, ok := invalidURLPart(r.URL); ok {
+				write(w, r, Invalid("The address of the request is not valid text.", map[string]string{field: "Must be UTF-8 text"}))
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// invalidURLPart names the part of u ("path" or "query") that is not text.
+func invalidURLPart(u *url.URL) (string, bool) {
+	if !utf8.ValidString(u.Path) || strings.IndexFunc(u.Path, unicode.IsControl) >= 0 {
+		return "path", true
+	}
+	if u.RawQuery == "" {
+		return "", false
+	}
+	for k, vs := range u.Query() {
+		if !utf8.ValidString(k) || slices.ContainsFunc(vs, func(v string) bool { return !utf8.ValidString(v) }) {
+			return "query", true
+		}
+	}
+	return "", false
 }

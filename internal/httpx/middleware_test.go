@@ -87,3 +87,33 @@ func TestDecodeJSONErrorDetails(t *testing.T) {
 		})
 	}
 }
+
+func TestValidateURL(t *testing.T) {
+	reached := false
+	h := ValidateURL(WriteError)(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { reached = true }))
+	tests := []struct {
+		target, field string // field "": the request goes through
+	}{
+		{"/api/orders/%FF%FE", "path"},
+		{"/api/books/%C0%AF", "path"},
+		{"/books/a%00b", "path"},
+		{"/api/dreams?kid=%FF", "query"},
+		{"/api/dreams?%FE=1", "query"},
+		{"/api/books/%E2%9C%93?q=%C3%A9t%C3%A9", ""},
+		{"/", ""},
+	}
+	for _, tc := range tests {
+		reached = false
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", tc.target, nil))
+		if tc.field == "" {
+			if !reached || rec.Code != 200 {
+				t.Errorf("%s: refused (%d %s)", tc.target, rec.Code, rec.Body)
+			}
+			continue
+		}
+		if reached || rec.Code != 400 || !strings.Contains(rec.Body.String(), `"fields":{"`+tc.field+`":"Must be UTF-8 text"}`) {
+			t.Errorf("%s: reached %v, %d %s", tc.target, reached, rec.Code, rec.Body)
+		}
+	}
+}

@@ -1,7 +1,11 @@
 package server
 
 import (
+	"context"
+	"log/slog"
 	"net/http"
+	"strings"
+	"time"
 
 	"bookshop/internal/contact"
 	"bookshop/internal/dreams"
@@ -82,5 +86,121 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /thank-you", s.thankYou)
 
 	// Every other path is the single-page app; it renders its own not-found page.
-	return splitAPI(mux, s.app, s.auth.WriteNoRoute)
+	return splitAPI(mux, s.app, s.writeError)
 }
+
+// writeError writes an error of no route's handler (no route, a malformed
+// path) in the shape of the path's route group: GoTrue's under /auth/v1,
+// the /api shape elsewhere.
+func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
+	if strings.HasPrefix(r.URL.Path, "/auth/v1/") || r.URL.Path == "/auth/v1" {
+		s.auth.WriteNoRoute(w, r, err)
+		return
+	}
+	httpx.WriteError(w, r, err)
+}
+
+// health responds after a real database round trip.
+func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
+	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
+	defer cancel()
+	if err := s.db.Ping(ctx); err != nil {
+		slog.ErrorContext(r.Context(), "health: database unreachable", "err", err)
+		return httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "unreachable"})
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
+}
+
+// paymentPassCookie is set by the app beside the one-time pass to
+// /thank-you (web/src/features/checkout/payment-flag.ts) and cleared with it.
+const paymentPassCookie = "payment_pass"
+
+// thankYou serves /thank-you, the page a buyer reaches inside the app right
+// after paying. Anyone else opening it (a reload, a link) is sent to the
+// checkout from here at once, instead of from the app behind its splash;
+// the app still checks the pass itself, per tab.
+func (s *Server) thankYou(w http.ResponseWriter, r *http.Request) {
+	w.Header().Add("Vary", "Cookie")
+	if _, err := r.Cookie(paymentPassCookie); err != nil {
+		http.Redirect(w, r, "/checkout", http.StatusSeeOther)
+		return
+	}
+	s.app.ServeHTTP(w, r)
+}
+
+// splitAPI routes a request to the route registered for it; any other path
+// is the app's, except under the API prefixes, where a path that matches no
+// route gets the JSON error shape (404, or 405 with Allow) instead of the
+// mux's plain text or the app's HTML.
+//
+// Errors are written by writeError, in the shape of the path's route group.
+func splitAPI(mux *http.ServeMux, app http.Handler, writeError httpx.ErrorWriter) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h, pattern := mux.Handler(r)
+		switch {
+		case pattern != "":
+			mux.ServeHTTP(w, r)
+		case isAPIPath(r.URL.Path):
+			writeNoRoute(w, r, h, writeError)
+		case r.Method == http.MethodPost && isBrowserForm(r):
+			// A form of a prerendered page sent before the app hydrated it
+			// (web/src/lib/prerender.ts): back to the page, whose app is
+			// there by then. What was typed is not read.
+			http.Redirect(w, r, r.URL.Path, http.StatusSeeOther)
+		case r.Method != http.MethodGet && r.Method != http.MethodHead:
+			w.Header().Set("Allow", "GET, HEAD")
+			httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
+		default:
+			app.ServeHTTP(w, r)
+		}
+	})
+}
+
+// isBrowserForm tells a browser's own form submission from an API call.
+func isBrowserForm(r *http.Request) bool {
+	mediaType, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";")
+	return mediaType == "application/x-www-form-urlencoded" || mediaType == "multipart/form-data"
+}
+
+// writeNoRoute asks the mux's own fallback handler whether the path exists
+// with another method, and responds 405 or 404 in the JSON error shape. The
+// CORS preflight pattern "OPTIONS /auth/v1/" matches every path under
+// /auth/v1, so a path that allows nothing but OPTIONS does not exist: 404.
+func writeNoRoute(w http.ResponseWriter, r *http.Request, fallback http.Handler, write httpx.ErrorWriter) {
+	probe := &statusProbe{header: http.Header{}}
+	fallback.ServeHTTP(probe, r)
+	if probe.status == http.StatusMethodNotAllowed && allowsMoreThanOptions(probe.header.Get("Allow")) {
+		w.Header().Set("Allow", probe.header.Get("Allow"))
+		write(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
+		return
+	}
+	write(w, r, httpx.Errorf(httpx.CodeNotFound, "No API endpoint at %s.", r.URL.Path))
+}
+
+func allowsMoreThanOptions(allow string) bool {
+	for m := range strings.SplitSeq(allow, ",") {
+		if m = strings.TrimSpace(m); m != "" && m != http.MethodOptions {
+			return true
+		}
+	}
+	return false
+}
+
+func isAPIPath(p string) bool {
+	for _, prefix := range []string{"/api/", "/auth/v1/", "/functions/v1/", "/dev/mail/"} {
+		if strings.HasPrefix(p, prefix) || p+"/" == prefix {
+			return true
+		}
+	}
+	return false
+}
+
+// statusProbe records what the mux's own 404/405 handler would have written.
+type statusProbe struct {
+	header http.Header
+	status int
+}
+
+func (p *statusProbe) Header() http.Header         { return p.header }
+func (p *statusProbe) Write(b []byte) (int, error) { return len(b), nil }
+func (p *statusProbe) WriteHeader(code int)        { p.status = code }

@@ -1,18 +1,16 @@
-// Package server composes the features into one HTTP handler. routes.go is
-// the one place where every route of the shop is registered.
+// Package server composes the features into one HTTP handler: server.go
+// builds them, routes.go is the one place where every route of the shop is
+// registered, and serve.go puts the middleware around the routes and runs
+// the HTTP server.
 package server
 
 import (
 	"context"
 	"errors"
 	"io/fs"
-	"log/slog"
-	"net"
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
-	"sync"
 	"time"
 
 	"bookshop/internal/account"
@@ -24,7 +22,6 @@ import (
 	"bookshop/internal/dreams"
 	"bookshop/internal/games"
 	"bookshop/internal/geo"
-	"bookshop/internal/httpx"
 	"bookshop/internal/idempotency"
 	"bookshop/internal/mail"
 	"bookshop/internal/newsletter"
@@ -33,10 +30,6 @@ import (
 	"bookshop/internal/ratelimit"
 	"bookshop/internal/webapp"
 )
-
-// maxBodyBytes bounds every request body; the largest legitimate ones are
-// checkout forms of a few kilobytes.
-const maxBodyBytes = 1 << 20
 
 // Server holds the configuration, the database and every feature's handlers.
 type Server struct {
@@ -157,23 +150,6 @@ func loadApp(fsys fs.FS, opts webapp.Options) (*webapp.Handler, error) {
 	return webapp.NewFromFS(fsys, opts)
 }
 
-// paymentPassCookie is set by the app beside the one-time pass to
-// /thank-you (web/src/features/checkout/payment-flag.ts) and cleared with it.
-const paymentPassCookie = "payment_pass"
-
-// thankYou serves /thank-you, the page a buyer reaches inside the app right
-// after paying. Anyone else opening it (a reload, a link) is sent to the
-// checkout from here at once, instead of from the app behind its splash;
-// the app still checks the pass itself, per tab.
-func (s *Server) thankYou(w http.ResponseWriter, r *http.Request) {
-	w.Header().Add("Vary", "Cookie")
-	if _, err := r.Cookie(paymentPassCookie); err != nil {
-		http.Redirect(w, r, "/checkout", http.StatusSeeOther)
-		return
-	}
-	s.app.ServeHTTP(w, r)
-}
-
 // appRecords tells the web app's server which ids of its pages exist, so
 // /books/{id} of a book not in the catalogue, or /categories/{id} of no
 // category, answers 404 (the app says "Category Not Found" on that page).
@@ -251,204 +227,3 @@ func (o accountOrders) Of(ctx context.Context, userID string) (any, error) {
 func (accountOrders) EraseBuyer(ctx context.Context, q db.Querier, userID string) error {
 	return orders.EraseBuyer(ctx, q, userID)
 }
-
-// Handler is the whole shop as one http.Handler, middleware included.
-func (s *Server) Handler() http.Handler { return s.bookkeeping(s.answers()) }
-
-// bookkeeping is what every request gets around its answer: the client's
-// address behind trusted proxies, an id and an access-log line, and a 500
-// for a panic. httpx.Prebuilt does the same for the answers it serves.
-func (s *Server) bookkeeping(answers http.Handler) http.Handler {
-	return httpx.Chain(answers,
-		httpx.TrustProxies(s.cfg.TrustedProxies), // before anything asks httpx.ClientIP
-		httpx.Logging,
-		httpx.Recover,
-	)
-}
-
-// answers is the shop's routes with the middleware that shapes what a
-// client gets back.
-func (s *Server) answers() http.Handler {
-	return httpx.Chain(s.routes(),
-		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg), strings.HasPrefix(s.cfg.SiteURL, "https://")),
-		httpx.Compress,
-		httpx.LimitBody(maxBodyBytes),
-		s.auth.Middleware, // every route sees the signed-in caller, if any
-	)
-}
-
-// timeouts are net/http's limits on a connection, which httpx.Prebuilt keeps too.
-var timeouts = httpx.Timeouts{ReadHeader: 10 * time.Second, Write: 60 * time.Second, Idle: 120 * time.Second}
-
-// Run listens on addr and serves until ctx is cancelled.
-func (s *Server) Run(ctx context.Context, addr string) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	return s.Serve(ctx, ln)
-}
-
-// Serve serves on ln until ctx is cancelled, then lets requests in flight
-// finish before returning.
-func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	addr := ln.Addr().String()
-	answers := s.answers()
-	srv := &http.Server{
-		Handler:           s.bookkeeping(answers),
-		ReadHeaderTimeout: timeouts.ReadHeader,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      timeouts.Write,
-		IdleTimeout:       timeouts.Idle,
-	}
-	// The catalogue's answers never change while the server runs: they are
-	// written straight from the connection (httpx.Prebuilt).
-	prebuilt, err := httpx.Prebuild(answers, timeouts, s.catalog.FixedPaths()...)
-	if err != nil {
-		return err
-	}
-	fast := prebuilt.Listen(ln)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(httpx.CoalesceWrites(fast)) }()
-	jobsCtx, stopJobs := context.WithCancel(ctx)
-	var jobs sync.WaitGroup
-	for _, job := range s.backgroundJobs() {
-		jobs.Go(func() { job(jobsCtx) })
-	}
-	defer func() { stopJobs(); jobs.Wait() }() // the background jobs stop with the server
-	slog.Info("listening", "addr", addr, "site_url", s.cfg.SiteURL, "dev", s.cfg.Dev, "database", s.db.Dialect)
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	slog.Info("shutting down: finishing requests in flight")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return err
-	}
-	if err := fast.Wait(shutdownCtx); err != nil {
-		return err
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
-}
-
-// backgroundJobs are the goroutines Serve runs beside the HTTP server, one
-// of each per instance; each is safe with several instances on one database.
-func (s *Server) backgroundJobs() []func(ctx context.Context) {
-	var jobs []func(ctx context.Context)
-	if s.orders != nil && s.cfg.ReconcileInterval > 0 {
-		// Settles checkouts left awaiting payment (a capture that died, an abandoned checkout).
-		jobs = append(jobs, func(ctx context.Context) {
-			s.orders.RunReconciler(ctx, s.cfg.ReconcileInterval, s.cfg.PendingOrderExpiry)
-		})
-	}
-	if s.auth != nil && s.cfg.CleanupInterval > 0 {
-		// Deletes expired tokens, flows, cooldowns, counters and dead sessions.
-		jobs = append(jobs, func(ctx context.Context) { s.auth.RunCleanup(ctx, s.cfg.CleanupInterval) })
-	}
-	if s.idempotency != nil && s.cfg.CleanupInterval > 0 {
-		// Forgets Idempotency-Keys after a day (idempotency.Keep).
-		jobs = append(jobs, func(ctx context.Context) { s.idempotency.RunCleanup(ctx, s.cfg.CleanupInterval) })
-	}
-	if s.mail != nil {
-		jobs = append(jobs, s.mail.Run) // delivers the outbox
-	}
-	return jobs
-}
-
-// health answers after a real database round trip.
-func (s *Server) health(w http.ResponseWriter, r *http.Request) error {
-	ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
-	defer cancel()
-	if err := s.db.Ping(ctx); err != nil {
-		slog.ErrorContext(r.Context(), "health: database unreachable", "err", err)
-		return httpx.WriteJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "unreachable"})
-	}
-	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
-}
-
-// splitAPI routes a request to the route registered for it; any other path
-// is the app's, except under the API prefixes, where a path that matches no
-// route gets the JSON error shape (404, or 405 with Allow) instead of the
-// mux's plain text or the app's HTML.
-//
-// Under /auth/v1 the error is written by authNoRoute, in GoTrue's shape.
-func splitAPI(mux *http.ServeMux, app http.Handler, authNoRoute func(http.ResponseWriter, *http.Request, error)) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h, pattern := mux.Handler(r)
-		switch {
-		case pattern != "":
-			mux.ServeHTTP(w, r)
-		case isAPIPath(r.URL.Path):
-			write := httpx.WriteError
-			if strings.HasPrefix(r.URL.Path, "/auth/v1/") || r.URL.Path == "/auth/v1" {
-				write = authNoRoute
-			}
-			writeNoRoute(w, r, h, write)
-		case r.Method == http.MethodPost && isBrowserForm(r):
-			// A form of a prerendered page sent before the app took the page
-			// over (web/src/lib/prerender.ts): back to the page, whose app is
-			// there by then. What was typed is not read.
-			http.Redirect(w, r, r.URL.Path, http.StatusSeeOther)
-		case r.Method != http.MethodGet && r.Method != http.MethodHead:
-			w.Header().Set("Allow", "GET, HEAD")
-			httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
-		default:
-			app.ServeHTTP(w, r)
-		}
-	})
-}
-
-// isBrowserForm tells a browser's own form submission from an API call.
-func isBrowserForm(r *http.Request) bool {
-	mediaType, _, _ := strings.Cut(r.Header.Get("Content-Type"), ";")
-	return mediaType == "application/x-www-form-urlencoded" || mediaType == "multipart/form-data"
-}
-
-// writeNoRoute asks the mux's own fallback handler whether the path exists
-// with another method, and answers 405 or 404 in the JSON error shape. The
-// CORS preflight pattern "OPTIONS /auth/v1/" matches every path under
-// /auth/v1, so a path that allows nothing but OPTIONS does not exist: 404.
-func writeNoRoute(w http.ResponseWriter, r *http.Request, fallback http.Handler, write func(http.ResponseWriter, *http.Request, error)) {
-	probe := &statusProbe{header: http.Header{}}
-	fallback.ServeHTTP(probe, r)
-	if probe.status == http.StatusMethodNotAllowed && allowsMoreThanOptions(probe.header.Get("Allow")) {
-		w.Header().Set("Allow", probe.header.Get("Allow"))
-		write(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
-		return
-	}
-	write(w, r, httpx.Errorf(httpx.CodeNotFound, "No API endpoint at %s.", r.URL.Path))
-}
-
-func allowsMoreThanOptions(allow string) bool {
-	for m := range strings.SplitSeq(allow, ",") {
-		if m = strings.TrimSpace(m); m != "" && m != http.MethodOptions {
-			return true
-		}
-	}
-	return false
-}
-
-func isAPIPath(p string) bool {
-	for _, prefix := range []string{"/api/", "/auth/v1/", "/functions/v1/", "/dev/mail/"} {
-		if strings.HasPrefix(p, prefix) || p+"/" == prefix {
-			return true
-		}
-	}
-	return false
-}
-
-// statusProbe records what the mux's own 404/405 handler would have written.
-type statusProbe struct {
-	header http.Header
-	status int
-}
-
-func (p *statusProbe) Header() http.Header         { return p.header }
-func (p *statusProbe) Write(b []byte) (int, error) { return len(b), nil }
-func (p *statusProbe) WriteHeader(code int)        { p.status = code }

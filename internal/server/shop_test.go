@@ -7,18 +7,28 @@ import (
 	"bookshop/internal/apitest"
 )
 
+const catalogueCaching = "public, max-age=60, stale-while-revalidate=600"
+
 // TestShopRoutes drives the shop's routes through the whole server, wired as
 // in production, with PayPal pointed at the fake.
 func TestShopRoutes(t *testing.T) {
 	apitest.Run(t, []apitest.Scenario{
-		{Name: "books carry an ETag", Method: "GET", URL: "/api/books", Headers: map[string]string{"Accept-Encoding": "gzip"},
-			ExpectedStatus: 200, ExpectedHeaders: map[string]string{"Cache-Control": "no-cache"},
+		{Name: "books carry an ETag and may be kept by shared caches", Method: "GET", URL: "/api/books", Headers: map[string]string{"Accept-Encoding": "gzip"},
+			ExpectedStatus: 200, ExpectedHeaders: map[string]string{"Cache-Control": catalogueCaching, "Content-Encoding": "gzip"},
 			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
 				etag := res.Header.Get("ETag")
 				if etag == "" {
 					t.Fatal("no ETag")
 				}
-				e.Request("GET", "/api/books", nil, "", map[string]string{"If-None-Match": etag, "Accept-Encoding": "gzip"}).Expect(t, 304)
+				if vary := res.Header.Values("Vary"); len(vary) != 1 || vary[0] != "Accept-Encoding" {
+					t.Errorf("Vary %q, want Accept-Encoding once", vary)
+				}
+				again := e.Request("GET", "/api/books", nil, "", map[string]string{"If-None-Match": etag, "Accept-Encoding": "gzip"})
+				again.Expect(t, 304)
+				if again.Body != "" || again.Header.Get("ETag") != etag || again.Header.Get("Cache-Control") != catalogueCaching ||
+					again.Header.Get("X-Request-Id") == "" || again.Header.Get("Content-Security-Policy") == "" {
+					t.Errorf("304: %v %q", again.Header, again.Body)
+				}
 				// The browser may load the fake's SDK: its origin is in the CSP.
 				csp := res.Header.Get("Content-Security-Policy")
 				base := e.PayPalURL
@@ -29,7 +39,10 @@ func TestShopRoutes(t *testing.T) {
 				}
 			}},
 		{Name: "a book id that is not a number is a 404", Method: "GET", URL: "/api/books/abc", ExpectedStatus: 404, ExpectedContent: []string{`"code":"not_found"`}},
-		{Name: "categories", Method: "GET", URL: "/api/categories", ExpectedStatus: 200, ExpectedContent: []string{`"id":"children"`}},
+		{Name: "categories", Method: "GET", URL: "/api/categories", ExpectedStatus: 200, ExpectedContent: []string{`"id":"children"`},
+			ExpectedHeaders: map[string]string{"Cache-Control": catalogueCaching}},
+		{Name: "a book to a signed-in caller is the same public document", Method: "GET", URL: "/api/books/3", As: "owner",
+			ExpectedStatus: 200, ExpectedContent: []string{`"title":"Our First Adventure"`}, ExpectedHeaders: map[string]string{"Cache-Control": catalogueCaching}},
 		{Name: "newsletter sign-up", Method: "POST", URL: "/api/newsletter", Body: `{"email":"kid@example.com"}`, ExpectedStatus: 200},
 		{Name: "geo from Accept-Language", Method: "GET", URL: "/api/geo", Headers: map[string]string{"Accept-Language": "en-GB"}, ExpectedStatus: 200, ExpectedContent: []string{`"countryCode":"GB"`}},
 		{Name: "verification status of an unknown user", Method: "GET", URL: "/auth/v1/verification-status?user_id=8f1c1f4e-3c1a-4a57-9d0e-2f5b8f0f6c11", ExpectedStatus: 200, ExpectedContent: []string{`{"verified":false}`}},

@@ -1,0 +1,108 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"bookshop/internal/httpx"
+)
+
+// maxBodyBytes bounds every request body; the largest legitimate ones are
+// checkout forms of a few kilobytes.
+const maxBodyBytes = 1 << 20
+
+// Handler is the whole shop as one http.Handler: the routes inside the
+// middleware every request goes through, outermost first.
+func (s *Server) Handler() http.Handler {
+	return httpx.Chain(s.routes(),
+		httpx.TrustProxies(s.cfg.TrustedProxies), // before anything asks httpx.ClientIP
+		httpx.Logging,
+		httpx.Recover,
+		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg), strings.HasPrefix(s.cfg.SiteURL, "https://")),
+		httpx.Compress,
+		httpx.LimitBody(maxBodyBytes),
+		httpx.ValidateURL(s.writeError), // before any handler or the database reads the path
+		s.auth.Middleware,               // every route sees the signed-in caller, if any
+	)
+}
+
+// newHTTPServer is net/http's server for the shop, with limits on how long
+// a client may take to send its request and read the response.
+func (s *Server) newHTTPServer() *http.Server {
+	return &http.Server{
+		Handler:           s.Handler(),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      60 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+}
+
+// Run listens on addr and serves until ctx is cancelled.
+func (s *Server) Run(ctx context.Context, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve serves on ln until ctx is cancelled, then lets requests in flight
+// finish before returning.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := s.newHTTPServer()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	jobsCtx, stopJobs := context.WithCancel(ctx)
+	var jobs sync.WaitGroup
+	for _, job := range s.backgroundJobs() {
+		jobs.Go(func() { job(jobsCtx) })
+	}
+	defer func() { stopJobs(); jobs.Wait() }() // the background jobs stop with the server
+	slog.Info("listening", "addr", ln.Addr().String(), "site_url", s.cfg.SiteURL, "dev", s.cfg.Dev, "database", s.db.Dialect)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down: finishing requests in flight")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return err
+	}
+	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// backgroundJobs are the goroutines Serve runs beside the HTTP server, one
+// of each per instance; each is safe with several instances on one database.
+func (s *Server) backgroundJobs() []func(ctx context.Context) {
+	var jobs []func(ctx context.Context)
+	if s.orders != nil && s.cfg.ReconcileInterval > 0 {
+		// Settles checkouts left awaiting payment (a capture that died, an abandoned checkout).
+		jobs = append(jobs, func(ctx context.Context) {
+			s.orders.RunReconciler(ctx, s.cfg.ReconcileInterval, s.cfg.PendingOrderExpiry)
+		})
+	}
+	if s.auth != nil && s.cfg.CleanupInterval > 0 {
+		// Deletes expired tokens, flows, cooldowns, counters and dead sessions.
+		jobs = append(jobs, func(ctx context.Context) { s.auth.RunCleanup(ctx, s.cfg.CleanupInterval) })
+	}
+	if s.idempotency != nil && s.cfg.CleanupInterval > 0 {
+		// Forgets Idempotency-Keys after a day (idempotency.Keep).
+		jobs = append(jobs, func(ctx context.Context) { s.idempotency.RunCleanup(ctx, s.cfg.CleanupInterval) })
+	}
+	if s.mail != nil {
+		jobs = append(jobs, s.mail.Run) // delivers the outbox
+	}
+	return jobs
+}

@@ -85,8 +85,13 @@ func newProfile(u *user, now time.Time) *Profile {
 	return p
 }
 
+// metaString is a name from the sign-up metadata: a name without a visible
+// letter (only zero-width characters, say) is none.
 func metaString(m map[string]any, key string) string {
 	s, _ := m[key].(string)
+	if !httpx.HasVisibleLetter(s) {
+		return ""
+	}
 	return truncate(strings.TrimSpace(s), 100)
 }
 
@@ -216,6 +221,11 @@ func (p profilePatch) validate(now time.Time) ([]string, []any, error) {
 	}
 	text("first_name", p.FirstName, 100, nil, "")
 	text("last_name", p.LastName, 100, nil, "")
+	for column, v := range map[string]*string{"first_name": p.FirstName, "last_name": p.LastName} {
+		if v != nil && strings.TrimSpace(*v) != "" && !httpx.HasVisibleLetter(*v) && fields[column] == "" {
+			fields[column] = "Must contain a letter"
+		}
+	}
 	// Codes, not names: the app names them in the reader's language (spec 02 §3).
 	text("country", p.Country, 100, countryCode, "Use an ISO 3166 country code, e.g. US")
 	text("language", p.Language, 20, languageCode, "Use an ISO 639 language code, e.g. en")

@@ -34,6 +34,8 @@ func TestProfileAPI(t *testing.T) {
 			{"not a date", `{"date_of_birth":"01/02/2010"}`, 400, "date_of_birth"},
 			{"long name", `{"first_name":"` + strings.Repeat("a", 101) + `"}`, 400, "first_name"},
 			{"wrong type", `{"country":5}`, 400, "country"},
+			{"name of zero-width characters", `{"first_name":"\u200b\u200d"}`, 400, "first_name"},
+			{"name of a Hangul filler", `{"last_name":"\u3164"}`, 400, "last_name"},
 			{"valid", `{"first_name":"Pat","country":"FR","language":"fr","date_of_birth":"2015-04-03"}`, 200, ""},
 			{"empty birthday clears it", `{"date_of_birth":""}`, 200, ""},
 		}

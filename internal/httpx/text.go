@@ -28,6 +28,27 @@ func HasControl(s string) bool {
 	}) >= 0
 }
 
+// HasVisibleLetter reports whether s holds a letter that shows. A name made
+// only of spaces, punctuation, zero-width characters (spaces, joiners, the
+// byte order mark) or Hangul fillers, which are letters that draw nothing,
+// names nobody: children's and parents' names must pass it.
+func HasVisibleLetter(s string) bool {
+	for _, r := range s {
+		if unicode.IsLetter(r) && !hangulFiller(r) {
+			return true
+		}
+	}
+	return false
+}
+
+func hangulFiller(r rune) bool {
+	switch r {
+	case '\u115F', '\u1160', '\u3164', '\uFFA0':
+		return true
+	}
+	return false
+}
+
 func findControl(v reflect.Value, name string) (string, bool) {
 	switch v.Kind() {
 	case reflect.String:

@@ -1,0 +1,24 @@
+package httpx
+
+import "testing"
+
+func TestHasVisibleLetter(t *testing.T) {
+	for s, want := range map[string]bool{
+		"Maya":                     true,
+		"Zoë":                      true,
+		"李":                        true,
+		"J.":                       true,
+		"":                         false,
+		"   ":                      false,
+		"\u200b\u200c\u200d":       false, // zero-width space, non-joiner, joiner
+		"\u2060\ufeff":             false, // word joiner, byte order mark
+		"\u3164\u115f\u1160\uffa0": false, // Hangul fillers
+		"\u0301":                   false, // a combining accent alone
+		"12":                       false,
+		"-_.":                      false,
+	} {
+		if got := HasVisibleLetter(s); got != want {
+			t.Errorf("HasVisibleLetter(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -17,16 +17,16 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   workers: ports.length,
-  // One retry everywhere: a journey that passes only on its retry is reported as flaky, not hidden.
-  retries: 1,
+  // No retries: a journey that passes only on a second try is a failure to fix, not to hide.
+  retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,
-    // Recording a trace costs every journey CPU; a failure's retry records one.
-    trace: 'on-first-retry',
+    // Recording a trace costs every journey CPU: run a failing journey again with --trace on.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -13,7 +13,7 @@ import { paths } from './src/config/paths.ts'
 import { routePatterns } from './src/config/route-patterns.ts'
 
 // routes.json: the app's route patterns, read by the Go server so an
-// unknown path answers 404 (internal/webapp). One source: config/paths.ts.
+// unknown path gets a 404 response (internal/webapp). One source: config/paths.ts.
 // Beside them, per pattern, the chunks its page needs beyond the entry's
 // (the lazy route module and what it imports): the server names them in
 // the page's HTML and the boot script (src/boot.ts) fetches them with the
@@ -74,7 +74,7 @@ function routeChunks(bundle: OutputBundle, module: string): string[] {
 // inline styles ('unsafe-inline' in style-src); the file stays for nothing.
 // It is taken off the entry chunk's list too: the lazy chunks that import
 // from the entry would otherwise fetch it again and wait for it before they
-// run (10 KiB between the app's code and its first drawing of /checkout).
+// run (between the app's code and its first render of /checkout).
 function inlineStylesheet(): Plugin {
   const inlined = new Set<string>()
   return {

@@ -164,7 +164,7 @@ test.describe('keyboard, titles and status codes', () => {
 
   test('the skip link jumps to the main content', async ({ page }) => {
     await page.goto('/about')
-    // Tab only once the app has drawn the page: before that there is nothing to focus.
+    // Tab only once the app has rendered the page: before that there is nothing to focus.
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await page.keyboard.press('Tab')
     const skip = page.getByRole('link', { name: 'Skip to content' })
@@ -186,7 +186,7 @@ test.describe('keyboard, titles and status codes', () => {
     for (let i = 1; i < levels.length; i++) expect(levels[i] - levels[i - 1], `heading ${i}`).toBeLessThanOrEqual(1)
   })
 
-  test('unknown paths and unknown books answer 404, known pages 200', async ({ request }) => {
+  test('unknown paths and unknown books respond 404, known pages 200', async ({ request }) => {
     for (const [path, status] of [
       ['/', 200],
       ['/books/3', 200],

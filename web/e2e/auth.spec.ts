@@ -272,7 +272,7 @@ test.describe('accounts', () => {
   test('the Google buttons explain that Google is not set up', async ({ page }) => {
     // The journeys' shop has Google (the fake one of scripts/e2e.sh); here the
     // settings inlined in the page say it has not. With a query the page is
-    // not the prerendered one, so the app draws it from those settings.
+    // not the prerendered one, so the app renders it from those settings.
     await page.route(/\/(login|signup)\?/, async (route) => {
       const response = await route.fetch()
       const body = (await response.text()).replace('"google":{"enabled":true}', '"google":{"enabled":false}')
@@ -312,6 +312,9 @@ test.describe('accounts', () => {
   })
 })
 
+/** spec 01 §9: the cookie banner comes after this long. */
+const BANNER_DELAY_MS = 1000
+
 test.describe('cookie banner', () => {
   test('appears for signed-out visitors until they accept all', async ({ page }) => {
     await page.goto('/books')
@@ -326,18 +329,21 @@ test.describe('cookie banner', () => {
     await expect(banner).toBeVisible()
     await banner.getByRole('button', { name: 'Accept All' }).click()
     await expect(banner).toBeHidden()
+    // Past the banner's delay on the page's clock, it has still not come.
+    await page.clock.install()
     await page.reload()
-    await page.waitForTimeout(1500)
+    await page.clock.runFor(BANNER_DELAY_MS * 2)
     await expect(banner).toBeHidden()
   })
 
   test('never shows for a signed-in user, whose consent becomes all', async ({ page }) => {
     const email = await confirmedAccount(page.request, 'consent', NAINNI)
+    await page.clock.install()
     await page.goto('/login')
     await logIn(page, email, PASSWORD)
     await expect(page).toHaveURL('/')
     expect(await page.evaluate(() => localStorage.getItem('cookiesAccepted'))).toBe('all')
-    await page.waitForTimeout(1500)
+    await page.clock.runFor(BANNER_DELAY_MS * 2)
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeHidden()
   })
 })

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 
 /**
  * The page's console errors and uncaught exceptions, collected from now on.
- * A not-found page answers HTTP 404 on purpose (issue #14) and Chromium logs
+ * A not-found page responds HTTP 404 on purpose (issue #14) and Chromium logs
  * that as an error: that one is left out. Content Security Policy violations
  * count as errors too (even those a library catches, like an eval probe).
  */

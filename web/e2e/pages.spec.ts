@@ -56,11 +56,13 @@ test('/characters#lizzie scrolls to Lizzie, clear of the sticky header', async (
   const name = page.getByRole('heading', { level: 2, name: /Lizzie/ })
   await expect(name).toBeInViewport()
   await expect(page.getByRole('heading', { level: 2, name: /Siso/ })).not.toBeInViewport()
-  // The smooth scroll has settled when the position stops changing.
+  // The smooth scroll has settled when two looks in a row see the same position.
+  let last = -1
   await expect.poll(async () => {
-    const before = await page.evaluate(() => window.scrollY)
-    await page.waitForTimeout(150)
-    return (await page.evaluate(() => window.scrollY)) === before && before > 0
+    const y = await page.evaluate(() => window.scrollY)
+    const settled = y === last && y > 0
+    last = y
+    return settled
   }).toBe(true)
   const header = await page.getByRole('banner').boundingBox()
   const section = await page.locator('#lizzie').boundingBox()
@@ -114,9 +116,9 @@ test('blog: list, article and Back', async ({ page }) => {
   expect(errors).toEqual([])
 })
 
-// The build draws the articles (app/prerender.tsx), their HTML sanitized
-// with jsdom as the browser would; the app adopts the page without redrawing.
-test('an article arrives drawn and sanitized, and the app takes it over', async ({ page }) => {
+// The build prerenders the articles (app/prerender.tsx), their HTML sanitized
+// with jsdom as the browser would; the app hydrates the page without rendering it again.
+test('an article arrives prerendered and sanitized, and the app hydrates it', async ({ page }) => {
   const html = await (await page.request.get('/blog/2')).text()
   expect(html).toContain('<div id="root" data-prerendered>')
   expect(html).toContain('<h2>3. Let your child choose what happens next</h2>')
@@ -159,7 +161,7 @@ test('the contact form sends, thanks the visitor and clears', async ({ page }) =
   await page.goto('/contact')
   await fillContactForm(page)
 
-  // Hold the answer a moment to see the sending state.
+  // Hold the response a moment to see the sending state.
   let release: () => void = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/functions/v1/send-contact-email', async (route) => {

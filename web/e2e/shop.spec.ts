@@ -276,8 +276,8 @@ test.describe('cart', () => {
 
 test.describe('checkout', () => {
   // A visitor with nothing in the cart (no cart cookie) gets the spec's
-  // message drawn in the page, never the form first, which would then vanish.
-  test('with an empty cart the checkout comes drawn with its message', async ({ page }) => {
+  // message prerendered in the page, never the form first, which would then vanish.
+  test('with an empty cart the checkout comes prerendered with its message', async ({ page }) => {
     const html = await (await page.request.get('/checkout')).text()
     expect(html).toMatch(/<div id="root" data-prerendered>[\s\S]*Your cart is empty\. Please add items to your cart before checking out\./)
     expect(html).not.toContain('Contact Information')
@@ -287,7 +287,7 @@ test.describe('checkout', () => {
     await page.goto('/checkout')
     await expect(page.locator('html')).toHaveAttribute('data-app-ready', '')
     await expect(page.getByText('Your cart is empty. Please add items to your cart before checking out.')).toBeVisible()
-    await page.getByRole('link', { name: 'Browse Books' }).hover() // adopted: the page answers
+    await page.getByRole('link', { name: 'Browse Books' }).hover() // hydrated: the page responds
     expect(await layoutShift(page)).toBeLessThan(0.02)
     expect(errors).toEqual([])
   })
@@ -319,7 +319,7 @@ test.describe('checkout', () => {
     await summary.getByRole('button', { name: 'Hide order details', expanded: true }).click()
     await expect(line).toBeHidden()
     await expect(page.getByRole('button', { name: 'Pay $15.39' })).toBeEnabled()
-    // The page the app adopted was the one it would have drawn (a mismatch is reported as an error).
+    // The page the app hydrated was the one it would have rendered (a mismatch is reported as an error).
     expect(errors).toEqual([])
   })
 
@@ -437,7 +437,7 @@ test.describe('checkout', () => {
     expect(JSON.stringify(order)).toMatch(/43\.98|4398/)
 
     // Again, the pass is spent: the checkout, and nothing on the way moves
-    // (an empty page drawn first would let the footer jump down).
+    // (an empty page rendered first would let the footer jump down).
     await trackLayoutShift(page)
     await page.reload()
     await expect(page).toHaveURL('/checkout')
@@ -466,7 +466,7 @@ test.describe('checkout', () => {
     await expect(page.getByText('You cancelled the PayPal payment process.')).toBeVisible()
     await expect(page).toHaveURL('/checkout')
 
-    // Leaving the tab clears the buttons; coming back draws them again.
+    // Leaving the tab clears the buttons; coming back renders them again.
     await page.getByRole('tab', { name: 'Card' }).click()
     await expect(paypalButton).toHaveCount(0)
     await page.getByRole('tab', { name: 'PayPal' }).click()
@@ -533,13 +533,17 @@ test.describe('newsletter', () => {
     await expect(field).toHaveAttribute('type', 'email')
     await expect(field).toHaveAttribute('required', '')
 
+    // The first request is held until the sending state has been seen.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
     await page.route('**/api/newsletter', async (route) => {
-      await new Promise((r) => setTimeout(r, 400))
+      await held
       await route.continue()
     })
     await field.fill(email)
     await section.getByRole('button', { name: 'Subscribe' }).click()
     await expect(section.getByRole('button', { name: 'Subscribing...' })).toBeDisabled()
+    release()
     await expect(page.getByText('Subscription successful!')).toBeVisible()
     await expect(page.getByText('Thank you for subscribing to our newsletter.')).toBeVisible()
     await expect(field).toHaveValue('')
@@ -549,7 +553,7 @@ test.describe('newsletter', () => {
     await expect(page.getByText('Subscription successful!')).toHaveCount(2)
     await expect(field).toHaveValue('')
 
-    // The server keeps one row per address: a repeat is an update, answered with the same subscription.
+    // The server keeps one row per address: a repeat is an update, whose response is the same subscription.
     const again = await page.request.post('/api/newsletter', { data: { email } })
     expect(await again.json()).toEqual({ email, subscribed: true })
   })

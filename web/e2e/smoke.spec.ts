@@ -53,10 +53,10 @@ test('a page fetches only the cut-down fonts, and a rarer letter still gets its 
   await expect.poll(() => fonts.some((f) => /\/(nunito|fredoka)-latin-wght-normal-/.test(f))).toBe(true)
 })
 
-// The public pages come drawn by the build (app/prerender.tsx): the HTML
-// alone shows the page, and the app adopts those very elements (hydration)
-// instead of drawing them again, with no mismatch logged.
-test('a book page arrives drawn and the app takes it over, keeping the stored cart', async ({ page }) => {
+// The public pages come prerendered by the build (app/prerender.tsx): the HTML
+// alone shows the page, and the app hydrates those very elements instead of
+// rendering them again, with no mismatch logged.
+test('a book page arrives prerendered and the app hydrates it, keeping the stored cart', async ({ page }) => {
   const html = await (await page.request.get('/books/3')).text()
   expect(html).toContain('<div id="root" data-prerendered>')
   expect(html).toMatch(/<h1[^>]*>Our First Adventure<\/h1>/)
@@ -65,29 +65,29 @@ test('a book page arrives drawn and the app takes it over, keeping the stored ca
   // The heading as parsed from the HTML, before any script of the app has run.
   await page.addInitScript(() =>
     document.addEventListener('readystatechange', () => {
-      if (document.readyState === 'interactive') (window as unknown as { drawn: Element | null }).drawn = document.querySelector('main h1')
+      if (document.readyState === 'interactive') (window as unknown as { parsed: Element | null }).parsed = document.querySelector('main h1')
     }),
   )
   await page.goto('/books/3')
   const cart = page.getByRole('banner').getByRole('link', { name: /^Cart, / })
   await page.getByRole('button', { name: 'Add to Cart' }).click()
   await expect(cart).toHaveAccessibleName('Cart, 1 item')
-  expect(await page.evaluate(() => (window as unknown as { drawn: Element | null }).drawn === document.querySelector('main h1'))).toBe(true)
+  expect(await page.evaluate(() => (window as unknown as { parsed: Element | null }).parsed === document.querySelector('main h1'))).toBe(true)
 
-  // The page is drawn with an empty cart; the stored one follows, and is not overwritten.
+  // The page is prerendered with an empty cart; the stored one follows, and is not overwritten.
   await page.reload()
   await expect(cart).toHaveAccessibleName('Cart, 1 item')
   expect(errors).toEqual([])
 })
 
-// The cart is nothing but what the browser stored. Drawn empty by the build,
-// it comes drawn to a visitor whose cart is; one whose cart has books (the
-// app keeps a cookie for the server meanwhile) gets the app's drawing of
-// them, never an empty cart first that then jumps.
-test('the cart comes drawn when it is empty, and the app draws one with books', async ({ page }) => {
+// The cart is nothing but what the browser stored. Prerendered empty by the
+// build, it comes prerendered to a visitor whose cart is; one whose cart has
+// books (the app keeps a cookie for the server meanwhile) gets the cart the
+// app renders, never an empty cart first that then jumps.
+test('the cart comes prerendered when it is empty, and the app renders one with books', async ({ page }) => {
   const served = async () => (await page.request.get('/cart')).text()
-  const drawnEmpty = /<div id="root" data-prerendered>[\s\S]*Your cart is empty/
-  expect(await served()).toMatch(drawnEmpty)
+  const prerenderedEmpty = /<div id="root" data-prerendered>[\s\S]*Your cart is empty/
+  expect(await served()).toMatch(prerenderedEmpty)
 
   const errors = collectConsoleErrors(page)
   await page.goto('/cart')
@@ -109,10 +109,10 @@ test('the cart comes drawn when it is empty, and the app draws one with books', 
   expect(await page.evaluate(() => (window as unknown as { sawEmpty: boolean }).sawEmpty)).toBe(false)
   expect(await layoutShift(page)).toBeLessThan(0.02)
 
-  // Emptied, the cart comes drawn again.
+  // Emptied, the cart comes prerendered again.
   await page.getByRole('button', { name: 'Clear Cart' }).click()
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
-  await expect.poll(served).toMatch(drawnEmpty)
+  await expect.poll(served).toMatch(prerenderedEmpty)
   expect(errors).toEqual([])
 })
 
@@ -153,9 +153,11 @@ test('a sign-in sent before the app is there never puts the password in the addr
 })
 
 test('what is typed on the sign-in page before the app is there is kept, and an early Enter is sent once it is', async ({ browser }) => {
-  const page = await browser.newPage() // not waiting for the app: it comes late here
+  const page = await browser.newPage() // not waiting for the app: it comes once the visitor has typed
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/assets/main-*.js', async (route) => {
-    await new Promise((done) => setTimeout(done, 1500))
+    await held
     await route.continue()
   })
   const documents: string[] = []
@@ -167,14 +169,15 @@ test('what is typed on the sign-in page before the app is there is kept, and an 
   await page.getByLabel('Password', { exact: true }).fill('Wrong-early-1!')
   await page.getByLabel('Password', { exact: true }).press('Enter')
   expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false)
+  release()
   await expect(page.getByText('Invalid login credentials')).toBeVisible()
   await expect(page.getByLabel('Email')).toHaveValue('early@siso.test')
   expect(documents).toEqual(['GET /login']) // neither a reload nor the browser's own post
   await page.close()
 })
 
-// The home page's newsletter form is drawn by the build like the rest of the
-// page; the app must have adopted it by the time it marks itself ready
+// The home page's newsletter form is prerendered like the rest of the
+// page; the app must have hydrated it by the time it marks itself ready
 // (html[data-app-ready]), when boot.ts stops holding early sends.
 test('the newsletter form is the app\'s from the moment the app is ready', async ({ page }) => {
   const errors = collectConsoleErrors(page)
@@ -217,10 +220,11 @@ test('an unknown path shows the not-found page and Return Home works', async ({ 
 
 test('a malformed hash (#%E0%A4%A) still renders the home page without errors', async ({ page }) => {
   const errors = collectConsoleErrors(page)
+  await page.clock.install()
   await page.goto('/#%E0%A4%A')
   await expect(page.getByRole('heading', { name: 'Our First Adventure' })).toBeVisible()
-  // The hash scroll runs after 100 ms: give it time to fail, if it would.
-  await page.waitForTimeout(500)
+  // The hash scroll runs after 100 ms: past that on the page's clock, it has had its chance to fail.
+  await page.clock.runFor(500)
   expect(errors).toEqual([])
 })
 

@@ -1,5 +1,5 @@
 import './index.css'
-import { rendersAheadOfTime } from './lib/prerender'
+import { rendersAheadOfTime } from './lib/render-env'
 
 /** The app's code, once asked for (start). */
 let started: Promise<unknown> | undefined

@@ -4,12 +4,12 @@ import { AppProviders } from './providers'
 
 /**
  * The whole app around a router: the browser's (main.tsx) or, when the
- * public pages are prerendered, one per page (app/prerender.tsx). `answers`
- * are the API answers the page carries (lib/inline-data.ts).
+ * public pages are prerendered, one per page (app/prerender.tsx). `responses`
+ * are the API responses the page carries (lib/inline-data.ts).
  */
-export function App({ router, answers }: { router: DataRouter; answers: Record<string, unknown> }) {
+export function App({ router, responses }: { router: DataRouter; responses: Record<string, unknown> }) {
   return (
-    <AppProviders answers={answers}>
+    <AppProviders responses={responses}>
       <RouterProvider router={router} />
     </AppProviders>
   )

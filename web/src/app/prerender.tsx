@@ -5,7 +5,7 @@ import { createMemoryRouter } from 'react-router'
 import { paths } from '@/config/paths'
 import { CART_FILLED_COOKIE } from '@/features/cart/cart-reducer'
 import { blogPosts } from '@/features/content/blog-data'
-import { drawForCookie, type CookieRule } from '@/lib/prerender'
+import { prerenderForCookie, type CookieRule } from '@/lib/render-env'
 import { App } from './app'
 import { routerReady, routes } from './router'
 
@@ -17,14 +17,14 @@ export { sanitizeWithWindow } from '@/features/content/sanitize'
  * the server to put into that page (internal/webapp/prerendered.go).
  */
 export async function renderPage(path: string, answers: Record<string, unknown>, cookie?: CookieRule): Promise<string> {
-  drawForCookie(cookie)
+  prerenderForCookie(cookie)
   const router = createMemoryRouter(routes, { initialEntries: [path] })
   await routerReady(router)
   // A page module that failed to load would be drawn as the error page.
   if (router.state.errors) throw new Error(`prerender ${path}`, { cause: Object.values(router.state.errors)[0] })
   const app = (
     <StrictMode>
-      <App router={router} answers={answers} />
+      <App router={router} responses={answers} />
     </StrictMode>
   )
   try {

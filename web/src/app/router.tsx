@@ -29,8 +29,8 @@ export const routes: RouteObject[] = [
       { path: paths.category(':id'), ...page(() => import('./routes/books')) },
       { path: paths.cart, ...page(() => import('./routes/cart')) },
       { path: paths.checkout, ...page(() => import('./routes/checkout')) },
-      // The payment's one-time pass is read here, before anything is drawn:
-      // without it, straight to the checkout (an empty page drawn first
+      // The payment's one-time pass is read here, before anything renders:
+      // without it, straight to the checkout (an empty page rendered first
       // would let the footer jump down).
       {
         path: paths.thankYou,
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
 
 /**
  * Resolves once the router has loaded the first page's module (pages are
- * lazy), so that page can be drawn at once. Every first render waits for it
+ * lazy), so that page renders at once. Every first render waits for it
  * (main.tsx, prerender.tsx), which is why the routes have no HydrateFallback.
  */
 export function routerReady(router: DataRouter): Promise<void> {

@@ -2,7 +2,7 @@
  * The app's route patterns ('/books/:id'), derived from `paths` so the
  * server's 404 decisions and the router never disagree. The Vite build
  * writes them to routes.json beside index.html (see vite.config.ts), and
- * the Go server (internal/webapp) answers 404 for any path matching none.
+ * the Go server (internal/webapp) responds 404 to any path matching none.
  * No imports: vite.config.ts loads this file on its own.
  */
 export function routePatterns(paths: Record<string, unknown>): string[] {

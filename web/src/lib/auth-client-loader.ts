@@ -1,7 +1,5 @@
 import { setAccessTokenSource } from './api'
-
-/** Where auth-js keeps the session in localStorage (and names its cross-tab channel). */
-export const AUTH_STORAGE_KEY = 'siso-auth'
+import { mayHaveSession } from './auth-storage'
 
 type AuthClientModule = typeof import('./auth-client')
 let loading: Promise<AuthClientModule> | null = null
@@ -15,15 +13,6 @@ let loading: Promise<AuthClientModule> | null = null
 export function loadAuthClient(): Promise<AuthClientModule> {
   loading ??= import('./auth-client')
   return loading
-}
-
-/** Whether this browser may hold a session: auth-js has stored one (or storage cannot be read). */
-function mayHaveSession(): boolean {
-  try {
-    return localStorage.getItem(AUTH_STORAGE_KEY) !== null
-  } catch {
-    return true
-  }
 }
 
 // Until the client has loaded (it then names itself the token source), an

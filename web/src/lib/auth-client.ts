@@ -1,9 +1,9 @@
 import { GoTrueClient } from '@supabase/auth-js'
 import { setAccessTokenSource } from './api'
-import { AUTH_STORAGE_KEY } from './auth-client-loader'
+import { AUTH_STORAGE_KEY } from './auth-storage'
 
 /**
- * Refresh answers worth retrying (spec 01 §4: 502, 503, 504); network failures never reach a status.
+ * Refresh responses worth retrying (spec 01 §4: 502, 503, 504); network failures never reach a status.
  * 429 is ours: being rate-limited for a moment is no reason to sign someone out.
  */
 const RETRYABLE_REFRESH_STATUS = new Set([429, 502, 503, 504])

@@ -2,7 +2,7 @@ import { apiFetch } from '@/lib/api'
 
 /**
  * Idempotency-Keys for creating writes. The key is the submission attempt and a hash of the body, so
- * a double click or a retry of the same submission is answered with the first result instead of
+ * a double click or a retry of the same submission gets the first result in response instead of
  * making a second; a changed body is a new key. After a success the attempt is over: sending the same
  * again is a new submission. `settleAfterMs` keeps the attempt a little longer (payments: a late
  * double submit still replays the order).

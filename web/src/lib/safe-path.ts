@@ -5,7 +5,7 @@
  * characters (the URL parser drops tabs and newlines, so "/\t/host" becomes
  * "//host") and whatever else resolves to another origin. React Router would
  * otherwise throw "External navigation is not allowed" and freeze the page.
- * The answer is the path as the URL parser resolved it.
+ * The result is the path as the URL parser resolved it.
  */
 export function safeInternalPath<F extends string | null>(raw: string | null | undefined, fallback: F): string | F {
   // eslint-disable-next-line no-control-regex

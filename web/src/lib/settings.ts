@@ -3,7 +3,7 @@ import { apiFetch } from '@/lib/api'
 
 /**
  * GET /api/settings: what the web app needs to know about this deployment. The
- * server also carries the answer in every page (lib/inline-data.ts), so it is
+ * server also carries the response in every page (lib/inline-data.ts), so it is
  * there from the first render; this is the one place that reads it.
  */
 export type Settings = {

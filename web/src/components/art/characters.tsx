@@ -1,5 +1,5 @@
 /**
- * The four friends, each one SVG drawing (web/public/illustrations) shown whole
+ * The four friends, each one SVG illustration (web/public/illustrations) shown whole
  * or as a head-and-shoulders portrait. Shared by the home page, the characters
  * page, the header's logo and Dream Maker.
  */
@@ -13,9 +13,9 @@ export const characters: { id: CharacterId; name: string; kind: string; blurb: s
 ]
 
 /**
- * Where each friend's head sits in its full-body drawing (web/public/illustrations,
- * 240 × 300): the portrait is that square of the same drawing, so every picture of
- * a friend is one drawing, wherever it appears.
+ * Where each friend's head sits in its full-body illustration (web/public/illustrations,
+ * 240 × 300): the portrait is that square of the same illustration, so every picture of
+ * a friend is one illustration, wherever it appears.
  */
 const headBox: Record<CharacterId, string> = {
   siso: '38 10 164 164',
@@ -35,7 +35,7 @@ export function CharacterPortrait({ id, className, decorative = false }: { id: C
 }
 
 /**
- * A friend drawn full-body (web/public/illustrations): a file, not inlined
+ * A friend shown full-body (web/public/illustrations): a file, not inlined
  * JavaScript, so it costs nothing until shown and is cached by the browser.
  */
 export function CharacterFigure({ id, className, decorative = false }: { id: CharacterId; className?: string; decorative?: boolean }) {

@@ -130,7 +130,7 @@ describe('form kit', () => {
       expect(handle.form!.getFieldState('phone' as 'name').error).toBeUndefined()
     })
 
-    it('answers false when there is nothing to show on a field', () => {
+    it('returns false when there is nothing to show on a field', () => {
       render(<Example />)
       act(() => {
         expect(setServerErrors(handle.form!.setError, new Error('offline'))).toBe(false)

@@ -133,7 +133,7 @@ type LabelledFieldProps<TValues extends FieldValues, TName extends FieldPath<TVa
 
 /**
  * FormField + FormItem + label + message around one control, the frame every
- * field repeats; `renderControl` draws the control (Input, Select, Textarea...).
+ * field repeats; `renderControl` renders the control (Input, Select, Textarea...).
  */
 export function LabelledField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
   control,

@@ -27,7 +27,7 @@ describe('Tabs', () => {
     render(<Payment onChange={changed} />)
     expect(screen.getByRole('tab', { name: 'Card' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tabpanel', { name: 'Card' })).toHaveTextContent('Card fields')
-    expect(screen.queryByText('PayPal buttons')).toBeNull() // not drawn while hidden
+    expect(screen.queryByText('PayPal buttons')).toBeNull() // not rendered while hidden
 
     await userEvent.click(screen.getByRole('tab', { name: 'PayPal' }))
     expect(changed).toHaveBeenCalledWith('paypal')

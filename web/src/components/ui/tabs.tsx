@@ -6,7 +6,7 @@ import { cn } from '@/lib/cn'
  * and End keys move to a tab and show it, and the shown tab's panel only.
  * Written here rather than taken from a kit: the checkout's payment tabs
  * are on a prerendered page, and the kit's tabs set their state again as
- * the app adopts the page, which redrew the whole checkout form at once.
+ * the app hydrates the page, which rendered the whole checkout form again.
  */
 type TabsState = { value: string; select: (value: string) => void; id: (part: 'tab' | 'panel', value: string) => string }
 
@@ -99,7 +99,7 @@ export function TabsTrigger({ value, className, onClick, ...props }: ComponentPr
   )
 }
 
-/** A tab's panel; its content is drawn only while its tab is shown. */
+/** A tab's panel; its content is rendered only while its tab is shown. */
 export function TabsContent({ value, className, children, ...props }: ComponentProps<'div'> & { value: string }) {
   const tabs = useTabs()
   const selected = tabs.value === value

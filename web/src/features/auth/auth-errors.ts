@@ -11,7 +11,7 @@ export function isAlreadyRegistered(e: MaybeError): boolean {
   return /already registered|already in use|email already|user_already_exists/i.test(text(e))
 }
 
-/** A cooldown answer ("...only request this after 42 seconds."). */
+/** A cooldown response ("...only request this after 42 seconds."). */
 export function mentionsSeconds(e: MaybeError): boolean {
   return /seconds/i.test(e?.message ?? '')
 }

@@ -6,7 +6,7 @@
  * while a closed tab forgets it.
  *
  * Beside it, the signed-up account's user id (sign-up only: an unconfirmed
- * login answers no id), which lets the pending page ask the server whether the
+ * login's response has no id), which lets the pending page ask the server whether the
  * address has been confirmed on another device.
  */
 const KEY = 'pendingVerificationEmail'

@@ -1,12 +1,12 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { writeCookie } from '@/lib/cookies'
-import { drawnForCookie, rendersAheadOfTime } from '@/lib/prerender'
+import { prerenderedForCookie, rendersAheadOfTime } from '@/lib/render-env'
 import { CART_FILLED_COOKIE, CART_STORAGE_KEY, MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CartState as CartData } from './cart-reducer'
 
 export type CartState = {
   items: CartItem[]
-  /** False only while a prerendered page is adopted, before the stored cart is read: `items` is not the buyer's yet. */
+  /** False only while a prerendered page is hydrated, before the stored cart is read: `items` is not the buyer's yet. */
   loaded: boolean
   /** Sum of quantities: the header badge. */
   itemCount: number
@@ -36,9 +36,9 @@ function loadCart(): CartData {
 
 /**
  * Tells the server whether the stored cart has books, which it cannot read:
- * /cart and /checkout come drawn by it (app/prerender.tsx), the cart empty
- * only to a visitor without the cookie; one with books gets the app's own
- * drawing of them.
+ * /cart and /checkout come prerendered (app/prerender.tsx) with the cart
+ * empty only to a visitor without the cookie; one with books gets the page
+ * the app renders.
  */
 function noteCartFilled(filled: boolean) {
   writeCookie(CART_FILLED_COOKIE, filled ? '1' : null, { maxAgeS: ONE_YEAR_S })
@@ -47,14 +47,14 @@ function noteCartFilled(filled: boolean) {
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 
 /**
- * The cart a prerendered page was drawn with, until the stored one is read:
+ * The cart a prerendered page was rendered with, until the stored one is read:
  * not known yet (the checkout's summary waits for it), or known to be empty
- * on a page drawn for visitors without the cart's cookie, the only ones the
+ * in the variant for visitors without the cart's cookie, the only ones the
  * server gives it to (app/prerender.tsx: /cart, and the checkout's second
- * drawing). Neither is saved.
+ * variant). Neither is saved.
  */
 const notYetRead: CartData = { items: [] }
-const drawnEmpty: CartData = { items: [] }
+const prerenderedEmpty: CartData = { items: [] }
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(
@@ -62,13 +62,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
     undefined,
     () => {
       if (!rendersAheadOfTime) return loadCart()
-      return drawnForCookie(CART_FILLED_COOKIE) === false ? drawnEmpty : notYetRead
+      return prerenderedForCookie(CART_FILLED_COOKIE) === false ? prerenderedEmpty : notYetRead
     },
   )
 
   // Saved on every change (not the placeholders: that would empty the stored cart).
   useEffect(() => {
-    if (state === notYetRead || state === drawnEmpty) return
+    if (state === notYetRead || state === prerenderedEmpty) return
     noteCartFilled(state.items.length > 0)
     try {
       window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(state))
@@ -78,7 +78,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [state])
 
   // A prerendered page hydrated with an empty cart: now the stored one, in a
-  // transition, as drawing it may redraw the whole page (the checkout).
+  // transition, as it may render the whole page again (the checkout).
   useEffect(() => {
     if (rendersAheadOfTime) startTransition(() => dispatch({ type: 'replace', state: loadCart() }))
   }, [])

@@ -7,7 +7,7 @@ const ORDER_KEY = 'paymentCompleteOrder'
 
 /**
  * A session cookie beside the pass, for the server: /thank-you opened
- * without it goes to /checkout before any page is drawn (internal/server,
+ * without it goes to /checkout before any page renders (internal/server,
  * thankYou). The pass itself stays the app's word, per tab.
  */
 const PASS_COOKIE = 'payment_pass'

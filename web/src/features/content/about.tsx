@@ -97,7 +97,7 @@ export function About() {
   )
 }
 
-/** A drawn map instead of an embedded one: no third-party requests, no tracking. */
+/** An SVG map instead of an embedded one: no third-party requests, no tracking. */
 function ShopMap() {
   return (
     <figure className="overflow-hidden rounded-3xl border-2 border-line bg-leaf-100">

@@ -19,7 +19,7 @@ import { loginSchema, type LoginValues } from '../login-schema'
 import { setPendingEmail } from '../pending-email'
 import { OrDivider } from './auth-shell'
 import { GoogleButton } from './google-button'
-import { prerenderedFormMethod } from '@/lib/prerender'
+import { prerenderedFormMethod } from '@/lib/render-env'
 
 const REMEMBER_KEY = 'rememberedEmail'
 
@@ -53,7 +53,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) 
   const navigate = useNavigate()
   const returnTo = useReturnTarget()
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } })
-  // The remembered address fills in once on screen: the prerendered page is drawn without it.
+  // The remembered address fills in once on screen: the prerendered page has none.
   useEffect(() => {
     const email = rememberedEmail()
     if (email) form.reset({ email, password: '', remember: true })

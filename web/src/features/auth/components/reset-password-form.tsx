@@ -11,7 +11,7 @@ import { paths } from '@/config/paths'
 import { authClient, siteUrl } from '@/lib/auth-client'
 import { messageOf } from '@/lib/errors'
 import { emailOnlySchema, type EmailOnlyValues } from '../email-only-schema'
-import { prerenderedFormMethod } from '@/lib/prerender'
+import { prerenderedFormMethod } from '@/lib/render-env'
 
 /** spec 01 §2 /reset-password: ask for a reset link. */
 export function ResetPasswordForm() {

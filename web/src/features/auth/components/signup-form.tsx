@@ -17,7 +17,7 @@ import { signupSchema, type SignupValues } from '../signup-schema'
 import { OrDivider } from './auth-shell'
 import { GoogleButton } from './google-button'
 import { StrengthMeter } from './strength-meter'
-import { prerenderedFormMethod } from '@/lib/prerender'
+import { prerenderedFormMethod } from '@/lib/render-env'
 
 const empty: SignupValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', terms: false }
 

@@ -22,7 +22,7 @@ describe('useResendVerification', () => {
     expect(result.current.sending).toBe(false)
   })
 
-  it('reports an error answer and starts the cooldown when it mentions seconds', async () => {
+  it('reports an error response and starts the cooldown when it mentions seconds', async () => {
     resend.mockResolvedValueOnce({ data: {}, error: { message: 'For security purposes, you can only request this after 42 seconds.' } })
     const { result } = renderHook(() => useResendVerification())
     await act(async () => {

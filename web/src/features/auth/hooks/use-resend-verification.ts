@@ -6,10 +6,10 @@ import { messageOf } from '@/lib/errors'
 import { mentionsSeconds } from '../auth-errors'
 import { useCountdown } from './use-countdown'
 
-/** spec 01 §9: the resend cooldown, at start and again after a rate-limit answer. */
+/** spec 01 §9: the resend cooldown, at start and again after a rate-limit response. */
 export const RESEND_COOLDOWN_SECONDS = 60
 
-/** Re-sends the sign-up confirmation e-mail; a "wait N seconds" answer starts the cooldown. */
+/** Re-sends the sign-up confirmation e-mail; a "wait N seconds" response starts the cooldown. */
 export function useResendVerification({ startCooldown = false } = {}) {
   const countdown = useCountdown(startCooldown ? RESEND_COOLDOWN_SECONDS : 0)
   const [sending, setSending] = useState(false)

@@ -10,7 +10,7 @@ export const bookQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['books', id],
     queryFn: () => getBook(id),
-    // An unknown book is an answer, not a hiccup: no retry on 404.
+    // An unknown book is a response, not a hiccup: no retry on 404.
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   })
 

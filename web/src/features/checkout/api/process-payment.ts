@@ -23,7 +23,7 @@ const PATH = '/functions/v1/process-payment'
 
 /**
  * Every payment call sends an Idempotency-Key of this page's checkout attempt and the call's body, so a
- * double submit of the same payment is answered with the first order. A paid order ends the attempt
+ * double submit of the same payment gets the first order in response. A paid order ends the attempt
  * (10 s later, so a late double submit still replays it); creating a PayPal order does not.
  */
 const keys = idempotencyKeys({ settleAfterMs: 10_000 })

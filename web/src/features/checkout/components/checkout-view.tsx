@@ -12,7 +12,7 @@ import { paths } from '@/config/paths'
 import { countryName } from '@/lib/countries'
 import { useGeo } from '@/lib/geo'
 import { formatCents, orderTotals } from '@/lib/money'
-import { prerenderedFormMethod } from '@/lib/prerender'
+import { prerenderedFormMethod } from '@/lib/render-env'
 import { useRecordDemoPayment, type DemoMethod, type PaymentResult } from '../api/process-payment'
 import { setPaymentComplete } from '../payment-flag'
 import { paymentRequest } from '../payment-request'
@@ -28,7 +28,7 @@ type Buyer = { id: string; email: string; fullName?: string }
 export type CheckoutViewProps = {
   /**
    * Undefined while the stored cart is not read yet: the prerendered page, and
-   * the app adopting it. The form is drawn then, and the summary waits.
+   * the app hydrating it. The form is rendered then, and the summary waits.
    */
   items: CheckoutItem[] | undefined
   /** The signed-in buyer, if any: prefills the full name and e-mail; PayPal capture needs one. */
@@ -173,8 +173,8 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
 }
 
 /**
- * The session, the profile (with the parent's name) and the location lookup may answer after the
- * form is drawn: fill in what the buyer has not touched.
+ * The session, the profile (with the parent's name) and the location lookup may respond after the
+ * form is rendered: fill in what the buyer has not touched.
  */
 function usePrefill(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>, user: Buyer | null) {
   const { getFieldState, getValues, setValue } = form

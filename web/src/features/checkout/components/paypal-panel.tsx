@@ -130,7 +130,7 @@ function Buttons(props: PayPalPanelProps) {
   )
 }
 
-/** PayPalButtons throws while rendering when the SDK cannot draw them: say so instead of a blank page. */
+/** PayPalButtons throws while rendering when the SDK cannot render them: say so instead of a blank page. */
 class PayPalInitBoundary extends Component<{ children: ReactNode }, { error: string | null }> {
   state = { error: null as string | null }
 

@@ -10,7 +10,7 @@ const countries = englishCountryOptions()
 
 /**
  * Steps 1 and 2 of the checkout: who buys, and where the parcel goes. Memoized
- * with the form's control as its one prop: the form's own redraws (one right
+ * with the form's control as its one prop: the form's own re-renders (one right
  * after it mounts) then skip these fields and the long country list.
  */
 export const ShippingFields = memo(function ShippingFields({ control }: { control: Control<CheckoutFormInput> }) {

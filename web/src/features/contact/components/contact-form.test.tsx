@@ -54,8 +54,8 @@ describe('ContactForm', { timeout: 15_000 }, () => {
   })
 
   it('disables the inputs while sending, then thanks and clears', async () => {
-    let answer: (r: Response) => void = () => {}
-    const fetchMock = vi.fn((_url: string, _init: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)))
+    let respond: (r: Response) => void = () => {}
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) => new Promise<Response>((resolve) => (respond = resolve)))
     vi.stubGlobal('fetch', fetchMock)
     renderForm()
     const user = await fill()
@@ -64,7 +64,7 @@ describe('ContactForm', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText('Message')).toBeDisabled()
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toEqual({ name: 'Maya', email: 'maya@example.com', subject: 'Hello', message: 'Lovely books!' })
 
-    answer(new Response('{"success":true}', { status: 200 }))
+    respond(new Response('{"success":true}', { status: 200 }))
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Message Sent!', { description: "Thank you for contacting us. We'll get back to you soon." }))
     expect(screen.getByLabelText('Your name')).toHaveValue('')
     expect(screen.getByLabelText('Message')).toHaveValue('')

@@ -8,7 +8,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input, Textarea } from '@/components/ui/input'
 import { useSendContactEmail } from '../api/send-contact-email'
 import { characterCount, contactLimits, contactSchema, type ContactValues } from '../contact-schema'
-import { prerenderedFormMethod } from '@/lib/prerender'
+import { prerenderedFormMethod } from '@/lib/render-env'
 
 const empty: ContactValues = { name: '', email: '', subject: '', message: '' }
 

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, setServerErrors } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
 import { useSubscribe } from '../api/subscribe'
-import { prerenderedFormMethod } from '@/lib/prerender'
+import { prerenderedFormMethod } from '@/lib/render-env'
 
 const newsletterSchema = z.object({ email: z.string().trim().min(1, 'Email is required').pipe(z.email('Invalid email address')) })
 type NewsletterValues = z.infer<typeof newsletterSchema>

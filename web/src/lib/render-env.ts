@@ -16,26 +16,26 @@ export const rendersAheadOfTime: boolean =
  */
 export const prerenderedFormMethod = 'post'
 
-/** A drawing made for the visitors with a cookie (set) or without it. */
+/** A prerendered variant for the visitors with a cookie (set) or without it. */
 export type CookieRule = { name: string; set: boolean }
 
-/** The rule of the page the build is drawing (drawForCookie), in Node. */
-let drawing: CookieRule | undefined
+/** The variant the build is prerendering now (prerenderForCookie), in Node. */
+let variant: CookieRule | undefined
 
-/** The build says which visitors the page it draws next is for (app/prerender.tsx). */
-export function drawForCookie(rule: CookieRule | undefined) {
-  drawing = rule
+/** The build says which visitors the page it prerenders next is for (app/prerender.tsx). */
+export function prerenderForCookie(rule: CookieRule | undefined) {
+  variant = rule
 }
 
 /**
- * Whether the prerendered page was drawn for visitors with the cookie
+ * Whether the prerendered page is the variant for visitors with the cookie
  * (true), without it (false), or for everyone (undefined). The server
- * serves such a drawing to those visitors alone and says so in the page
- * (internal/webapp/prerendered.go), so the app's first render can draw the
- * same: the cart, empty for a visitor without the cart's cookie.
+ * serves such a variant to those visitors alone and says so in the page
+ * (internal/webapp/prerendered.go), so the app's first render matches it:
+ * the cart, empty for a visitor without the cart's cookie.
  */
-export function drawnForCookie(name: string): boolean | undefined {
-  if (typeof document === 'undefined') return drawing?.name === name ? drawing.set : undefined
+export function prerenderedForCookie(name: string): boolean | undefined {
+  if (typeof document === 'undefined') return variant?.name === name ? variant.set : undefined
   const [who, cookie] = document.querySelector<HTMLMetaElement>('meta[name="drawn-for-cookie"]')?.content.split(' ') ?? []
   return cookie === name ? who === 'with' : undefined
 }

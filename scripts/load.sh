@@ -104,6 +104,6 @@ awk -v sr="$shop_rps" -v sp="$shop_p99" -v nr="$nginx_rps" -v ar="$argon" -v si=
   printf "| refresh-token rotation (%d workers, each its own session chain) | %.0f/s on SQLite | >= 3,000/s |\n", w, rf
   printf "| demo-card orders (%d workers) | %.0f/s on SQLite | >= 1,500/s |\n", w, od
   printf "| catalogue throughput while orders are placed | falls %.0f %% (%.1fk -> %.1fk req/s) | falls <= 30 %% |\n", (1-br/sr)*100, sr/1000, br/1000
-  printf "| start to first answered request | %.0f ms (existing database) | <= 150 ms |\n", st
+  printf "| start to first response | %.0f ms (existing database) | <= 150 ms |\n", st
   printf "| peak RSS through all of the above | %.0f MB | <= 100 MB |\n", rss*1024/1e6
 }'

@@ -40,16 +40,14 @@ Configuration comes from environment variables; see the README.
 // defaultMemoryLimit is the Go runtime's soft memory limit unless GOMEMLIMIT
 // says otherwise. Sign-ins allocate 19 MiB per argon2id hash and drop it at
 // once; with the limit the collector returns that memory before the heap
-// doubles, which kept the peak RSS of `make load` near a hundred megabytes
-// instead of several hundred.
+// doubles, so a burst of sign-ins does not multiply the peak RSS.
 const defaultMemoryLimit = 64 << 20
 
 // defaultGCPercent is GOGC unless the environment sets it. The live heap is
 // a few megabytes, so the default 100 collects every few megabytes of
 // requests, and in the middle of every password hash (which also collects
 // once it is done, internal/auth); the memory limit above is what bounds
-// the heap. In a sign-in load, 400 took sign-ins from 73 to 91-96 a second
-// and the peak RSS from 86 to 77 MB.
+// the heap, so collecting less often costs no memory and speeds sign-in.
 const defaultGCPercent = 400
 
 func main() {

@@ -43,8 +43,8 @@ func (c *Catalog) GetBook(w http.ResponseWriter, r *http.Request) error {
 }
 
 // serveDocument writes a precomputed response, gzipped ahead of time for
-// clients that take gzip. http.ServeContent answers If-None-Match with a
-// body-less 304 and HEAD without the body.
+// clients that take gzip. http.ServeContent responds to a matching If-None-Match
+// with a body-less 304 and HEAD without the body.
 func serveDocument(w http.ResponseWriter, r *http.Request, d document) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")

@@ -11,7 +11,7 @@ import (
 type clientIPKey struct{}
 
 // TrustProxies is the middleware that decides, once per request, which
-// address the request came from; ClientIP reads its answer. With no trusted
+// address the request came from; ClientIP reads it. With no trusted
 // proxies that is the peer address (RemoteAddr): X-Forwarded-For is ignored,
 // as anyone can send it. When the peer is a trusted proxy (TRUSTED_PROXIES),
 // X-Forwarded-For is walked from the right, skipping trusted hops, and the
@@ -70,7 +70,7 @@ func resolveClientIP(r *http.Request, trusted []netip.Prefix) netip.Addr {
 		hop, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
 		if err != nil {
 			// A trusted proxy passed on something that is not an address:
-			// the last address we can vouch for is the best answer.
+			// the last address we can vouch for is the best guess.
 			return ip
 		}
 		ip = hop.Unmap()

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// A token-sized answer goes as it is; a larger one is gzipped.
+// A token-sized response goes as it is; a larger one is gzipped.
 func TestCompressLeavesSmallAnswersAlone(t *testing.T) {
 	for size, want := range map[int]string{1823: "", 3000: "gzip"} {
 		h := Compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -14,7 +14,7 @@ import (
 // HandlerFunc is an http handler that returns an error instead of writing it.
 type HandlerFunc func(w http.ResponseWriter, r *http.Request) error
 
-// ErrorWriter answers a handler's error in one route group's shape: the /api
+// ErrorWriter writes a handler's error in one route group's shape: the /api
 // shape (WriteError), GoTrue's on /auth/v1, or a server function's own.
 type ErrorWriter func(w http.ResponseWriter, r *http.Request, err error)
 
@@ -23,7 +23,7 @@ type ErrorWriter func(w http.ResponseWriter, r *http.Request, err error)
 // request's id.
 func Handle(h HandlerFunc) http.Handler { return HandleWith(WriteError, h) }
 
-// HandleWith adapts a HandlerFunc whose errors are answered by write. Every
+// HandleWith adapts a HandlerFunc whose errors are written by write. Every
 // route of the shop goes through it, so a route group differs from another
 // only in the writer it names where its routes are registered.
 func HandleWith(write ErrorWriter, h HandlerFunc) http.Handler {

@@ -8,9 +8,8 @@ import (
 )
 
 // LogWriter buffers log lines and writes them in batches: at most every
-// flushEvery, when the buffer fills, and on Close. One write(2) per access
-// log line was half the CPU time of a cached GET; batching is what nginx's
-// `access_log ... buffer= flush=` does. Lines are never split between two
+// flushEvery, when the buffer fills, and on Close, instead of a write(2) per
+// line, as nginx's `access_log ... buffer= flush=` does. Lines are never split between two
 // writes, and Close writes what is left, so a clean shutdown loses nothing.
 type LogWriter struct {
 	mu   sync.Mutex

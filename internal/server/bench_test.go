@@ -15,7 +15,7 @@ import (
 
 // BenchmarkGetBooks is GET /api/books through every middleware, the figure
 // `make load` compares with nginx: its allocations per request are the
-// server's own overhead on a precomputed answer.
+// server's own overhead on a precomputed response.
 func BenchmarkGetBooks(b *testing.B) {
 	h := benchHandler(b)
 	req := httptest.NewRequest("GET", "/api/books", nil)

@@ -7,7 +7,7 @@ import (
 )
 
 // Text with a NUL byte reaches no store: PostgreSQL would refuse it with
-// SQLSTATE 22021 (a 500); every route answers a clear 400 instead.
+// SQLSTATE 22021 (a 500); every route responds with a clear 400 instead.
 func TestControlCharactersAreRefused(t *testing.T) {
 	msg := `"Text must not contain control characters."`
 	apitest.Run(t, []apitest.Scenario{

@@ -53,7 +53,7 @@ func startInstance(t *testing.T, databaseURL string, vars map[string]string) ins
 	return instance{base: "http://" + ln.Addr().String()}
 }
 
-// call sends a JSON request and decodes the JSON answer.
+// call sends a JSON request and decodes the JSON response.
 func (in instance) call(t *testing.T, method, path string, body any, bearer string) (int, map[string]any) {
 	t.Helper()
 	var raw []byte

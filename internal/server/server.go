@@ -152,7 +152,7 @@ func loadApp(fsys fs.FS, opts webapp.Options) (*webapp.Handler, error) {
 
 // appRecords tells the web app's server which ids of its pages exist, so
 // /books/{id} of a book not in the catalogue, or /categories/{id} of no
-// category, answers 404 (the app says "Category Not Found" on that page).
+// category, responds 404 (the app says "Category Not Found" on that page).
 func appRecords(cat *catalog.Catalog) webapp.Exists {
 	return webapp.Exists{
 		"/categories/:id": func(id string) bool {

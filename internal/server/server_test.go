@@ -17,7 +17,7 @@ import (
 	"bookshop/internal/server"
 )
 
-// securityHeaders checks what every answer of the shop carries.
+// securityHeaders checks what every response of the shop carries.
 func securityHeaders(t *testing.T, _ *apitest.Env, res *apitest.Response) {
 	t.Helper()
 	for _, k := range []string{"Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Request-Id"} {
@@ -40,7 +40,7 @@ func TestRoutes(t *testing.T) {
 		{Name: "unknown auth path with POST is a 404", Method: "POST", URL: "/auth/v1/nothing/deeper", ExpectedStatus: 404, ExpectedContent: []string{`"code":404,"error_code":"not_found"`}},
 		{Name: "unknown auth path in GoTrue's 2024 error shape", Method: "GET", URL: "/auth/v1/nothing", Headers: map[string]string{"X-Supabase-Api-Version": "2024-01-01"},
 			ExpectedStatus: 404, ExpectedContent: []string{`{"code":"not_found","message":"No API endpoint at /auth/v1/nothing."}`}},
-		{Name: "unknown auth path answers CORS for the site", Method: "GET", URL: "/auth/v1/nothing", Headers: map[string]string{"Origin": apitest.SiteURL},
+		{Name: "unknown auth path has CORS headers for the site", Method: "GET", URL: "/auth/v1/nothing", Headers: map[string]string{"Origin": apitest.SiteURL},
 			ExpectedStatus: 404, ExpectedHeaders: map[string]string{"Access-Control-Allow-Origin": apitest.SiteURL}},
 		{Name: "known auth path with a wrong method is a 405", Method: "DELETE", URL: "/auth/v1/settings", ExpectedStatus: 405, ExpectedContent: []string{`"code":405,"error_code":"method_not_allowed"`}},
 		{Name: "deep link gets the app, never cached", Method: "GET", URL: "/books/3", ExpectedStatus: 200, ExpectedContent: []string{"<div id=root>"}, ExpectedHeaders: map[string]string{"Cache-Control": "no-cache"}},
@@ -130,8 +130,8 @@ func TestThankYouWithoutThePassGoesToTheCheckout(t *testing.T) {
 }
 
 // With the web build's routes.json (written from web/src/config/paths.ts),
-// a path that is no page of the app, or a book or category the catalogue lacks, answers
-// 404 with the same page, so crawlers and link checkers see it.
+// a path that is no page of the app, or a book or category the catalogue
+// lacks, gets a 404 with the same page, so crawlers and link checkers see it.
 func TestUnknownPagesAndBooksAre404(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		cfg, err := config.Load(func(string) (string, bool) { return "", false })

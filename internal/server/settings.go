@@ -9,7 +9,7 @@ import (
 )
 
 // publicSettings is what the web app needs to know about this deployment,
-// in one answer: where customers write (SUPPORT_EMAIL, the address the
+// in one response: where customers write (SUPPORT_EMAIL, the address the
 // contact form mails and the order e-mail names) and which sign-in and
 // payment providers are configured.
 type publicSettings struct {
@@ -38,7 +38,7 @@ func settingsOf(cfg config.Config) publicSettings {
 	return out
 }
 
-// settingsJSON is the answer of GET /api/settings, made once: the pages carry
+// settingsJSON is the response of GET /api/settings, made once: the pages carry
 // it too (webapp Options.Inline), so the footer's address needs no request.
 func settingsJSON(cfg config.Config) (json.RawMessage, error) {
 	return json.Marshal(settingsOf(cfg))
@@ -49,8 +49,8 @@ func (s *Server) settings(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, settingsOf(s.cfg))
 }
 
-// prerenderFill is what the pages prerendered by the web build need from
-// this deployment: they were drawn with a placeholder for the support address
+// prerenderFill is what the web build's prerendered pages need from this
+// deployment: they hold a placeholder for the support address
 // (web/scripts/prerender.mjs, the same string), replaced here.
 func prerenderFill(cfg config.Config) map[string]string {
 	return map[string]string{"support-email@prerender.invalid": cfg.SupportEmail}

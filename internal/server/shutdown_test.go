@@ -12,7 +12,7 @@ import (
 	"bookshop/internal/db/dbtest"
 )
 
-// A request that is running when shutdown begins still gets its answer.
+// A request that is running when shutdown begins still gets its response.
 func TestShutdownFinishesRequestsInFlight(t *testing.T) {
 	started := make(chan struct{})
 	slow := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,6 @@
 // Command load measures the server figures of issue #13 that wrk cannot:
 // password sign-in against the raw argon2id rate, refresh-token rotation,
-// demo-card orders and the time from start to the first answered request.
+// demo-card orders and the time from start to the first response.
 // scripts/load.sh runs it against a shop on a temporary database; every
 // phase is bounded in time and talks to loopback only.
 //
@@ -245,7 +245,7 @@ func (l *loader) token(grant string, body map[string]string) (tokens, error) {
 	var t tokens
 	err := l.post("/auth/v1/token?grant_type="+grant, mustJSON(body), &t)
 	if err == nil && t.RefreshToken == "" {
-		err = errors.New("no refresh token in the answer")
+		err = errors.New("no refresh token in the response")
 	}
 	return t, err
 }
@@ -278,7 +278,7 @@ func mustJSON(v any) []byte {
 }
 
 // startup starts the binary on an existing database five times and reports
-// the median time from exec to the first answered GET /api/health.
+// the median time from exec to the first response to GET /api/health.
 func startup(bin, dbPath string) error {
 	var times []time.Duration
 	for range 5 {
@@ -316,7 +316,7 @@ func startOnce(bin, dbPath string) (time.Duration, error) {
 		}
 		time.Sleep(200 * time.Microsecond)
 	}
-	return 0, errors.New("the shop did not answer within 20 s")
+	return 0, errors.New("the shop did not respond within 20 s")
 }
 
 func freePort() (int, error) {

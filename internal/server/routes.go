@@ -144,7 +144,7 @@ func splitAPI(mux *http.ServeMux, app http.Handler, writeError httpx.ErrorWriter
 			writeNoRoute(w, r, h, writeError)
 		case r.Method == http.MethodPost && isBrowserForm(r):
 			// A form of a prerendered page sent before the app hydrated it
-			// (web/src/lib/prerender.ts): back to the page, whose app is
+			// (web/src/lib/render-env.ts): back to the page, whose app is
 			// there by then. What was typed is not read.
 			http.Redirect(w, r, r.URL.Path, http.StatusSeeOther)
 		case r.Method != http.MethodGet && r.Method != http.MethodHead:

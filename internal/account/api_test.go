@@ -1,10 +1,12 @@
 package account_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"bookshop/internal/apitest"
@@ -28,10 +30,11 @@ func ownerData(t *testing.T, e *apitest.Env) {
 		map[string]string{"User-Agent": iPhone}).Expect(t, 200)
 	e.Do("PUT", "/api/communications", map[string]any{"subscribed": false}, "owner").Expect(t, 200)
 	e.Do("PATCH", "/api/profile", map[string]any{"last_name": "Ownerly"}, "owner").Expect(t, 200)
-	pay := e.Do("POST", "/functions/v1/process-payment", map[string]any{"action": "demo_payment", "method": "card",
+	pay := e.Request("POST", "/functions/v1/process-payment", map[string]any{"action": "demo_payment", "method": "card",
 		"items":  []map[string]any{{"id": 3, "name": "Our First Adventure", "quantity": 1, "unitPrice": 19.99}},
 		"amount": 21.99, "shippingInfo": map[string]any{"fullName": "Olive Owner", "email": "olive.ship@example.com",
-			"address": "12 Story Lane", "city": "Springfield", "state": "IL", "zipCode": "62701", "country": "US"}}, "owner")
+			"address": "12 Story Lane", "city": "Springfield", "state": "IL", "zipCode": "62701", "country": "US"}}, "owner",
+		map[string]string{"Idempotency-Key": "owner-order-1"})
 	pay.Expect(t, 200)
 	e.Vars["order"] = pay.JSON(t)["orderNumber"].(string)
 }
@@ -137,6 +140,12 @@ func TestKidsAPI(t *testing.T) {
 		{Name: "a NUL byte is refused on both databases", Method: "POST", URL: "/api/kids", As: "owner",
 			Body:           `{"name":"Mi\u0000a","date_of_birth":"2021-03-01"}`,
 			ExpectedStatus: 400, ExpectedContent: []string{`"name":`}},
+		{Name: "a name of zero-width characters only is refused", Method: "POST", URL: "/api/kids", As: "owner",
+			Body:           map[string]any{"name": "\u200b\u200c\u200d\u2060\ufeff", "date_of_birth": "2021-03-01"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"name":"Name must contain a letter"`}},
+		{Name: "a name of Hangul fillers only is refused", Method: "PATCH", URL: "/api/kids/{kid}", As: "owner", BeforeTest: addMia,
+			Body:           map[string]any{"name": "\u3164\u3164"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"name":"Name must contain a letter"`}},
 		{Name: "a birthday tomorrow is refused", Method: "POST", URL: "/api/kids", As: "owner",
 			Body:           map[string]any{"name": "Mia", "date_of_birth": "2026-06-02"},
 			ExpectedStatus: 400, ExpectedContent: []string{`"date_of_birth":"Date of birth cannot be in the future"`}},
@@ -232,11 +241,16 @@ func TestCommunicationsAPI(t *testing.T) {
 
 func TestOwnerDataAPI(t *testing.T) {
 	apitest.Run(t, []apitest.Scenario{
-		{Name: "the export holds everything, as a file", Method: "GET", URL: "/api/account/export", As: "owner", BeforeTest: ownerData,
+		{Name: "the export holds everything, as a file", Method: "GET", URL: "/api/account/export", As: "owner", BeforeTest: personalData,
+			Config:          map[string]string{"RATE_LIMIT_PER_MINUTE": "1000"},
 			ExpectedStatus:  200,
-			ExpectedHeaders: map[string]string{"Content-Disposition": `attachment; filename="siso-and-friends-my-data.json"`},
-			ExpectedContent: []string{`"profile":{`, `"last_name":"Ownerly"`, `"children":[{`, `"Mia Secret"`, `"devices":[{`, `"iPhone"`,
-				`"communications":{"subscribed":false`, `"orders":[{`, `"olive.ship@example.com"`, `"dreams":[{`, `"companion":{"id":"feefee"`}},
+			ExpectedHeaders: map[string]string{"Content-Disposition": `attachment; filename="siso-and-friends-my-data.json"`, "Cache-Control": "no-store"},
+			ExpectedContent: []string{`"profile":{`, `"last_name":"Ownerly"`, `"sessions":[{"id":"`, `"aal":"aal1"`, `"children":[{`, `"Mia Secret"`,
+				`"devices":[{`, `"iPhone"`, `"communications":{"subscribed":false`, `"orders":[{`, `"olive.ship@example.com"`,
+				`"dreams":[{`, `"companion":{"id":"feefee"`,
+				`"newsletter":[{"email":"owner@example.com","subscribed":true`, `{"email":"zeph.news@example.com","subscribed":true`,
+				`"contact_messages":[{"name":"Zephyrine Ownerly","email":"owner@example.com","subject":"My order","message":"Hello from Zephyrine"`},
+			NotExpectedContent: []string{"refresh", "token"}},
 		{Name: "a wrong password deletes nothing", Method: "DELETE", URL: "/api/account", As: "owner", BeforeTest: ownerData,
 			Body: map[string]any{"password": "wrong"}, ExpectedStatus: 400, ExpectedContent: []string{`"password":"Password is incorrect"`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) { ownerUntouched(t, e) }},
@@ -279,6 +293,154 @@ func TestDeletingTheAccountWithAnEmailedCode(t *testing.T) {
 		e.Do("DELETE", "/api/account", map[string]any{"code": m[1]}, "owner").Expect(t, 204)
 		if n := e.Count(`SELECT COUNT(*) FROM users WHERE id = ?`, e.User("owner").ID); n != 0 {
 			t.Error("the account is still there")
+		}
+	})
+}
+
+// personalData gives the owner, beyond ownerData, a profile name, newsletter
+// sign-ups (their own address and another while signed in), a contact
+// message and a child added with an Idempotency-Key (whose recorded
+// response holds the name).
+func personalData(t *testing.T, e *apitest.Env) {
+	t.Helper()
+	ownerData(t, e)
+	e.Do("PATCH", "/api/profile", map[string]any{"first_name": "Zephyrine"}, "owner").Expect(t, 200)
+	e.Do("POST", "/api/newsletter", map[string]any{"email": "Owner@Example.com"}, "").Expect(t, 200)
+	e.Do("POST", "/api/newsletter", map[string]any{"email": "zeph.news@example.com"}, "owner").Expect(t, 200)
+	e.Do("POST", "/functions/v1/send-contact-email", map[string]any{"name": "Zephyrine Ownerly", "email": "owner@example.com",
+		"subject": "My order", "message": "Hello from Zephyrine"}, "").Expect(t, 200)
+	e.Request("POST", "/api/kids", map[string]any{"name": "Mia Secret Twin", "date_of_birth": "2021-03-01"}, "owner",
+		map[string]string{"Idempotency-Key": "kid-1"}).Expect(t, 201)
+}
+
+// tablesHolding searches every table of the database, every column, for
+// each needle (without case) and returns where each was found.
+func tablesHolding(t *testing.T, e *apitest.Env, needles ...string) []string {
+	t.Helper()
+	ctx := context.Background()
+	list := `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`
+	if e.DB.Dialect == db.Postgres {
+		list = `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
+	}
+	rows, err := e.DB.QueryContext(ctx, list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tables []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			t.Fatal(err)
+		}
+		tables = append(tables, name)
+	}
+	rows.Close()
+	if len(tables) < 20 {
+		t.Fatalf("only %d tables listed: %v", len(tables), tables)
+	}
+	var found []string
+	for _, table := range tables {
+		rows, err := e.DB.QueryContext(ctx, `SELECT * FROM `+table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols, _ := rows.Columns()
+		for rows.Next() {
+			values := make([]any, len(cols))
+			ptrs := make([]any, len(cols))
+			for i := range values {
+				ptrs[i] = &values[i]
+			}
+			if err := rows.Scan(ptrs...); err != nil {
+				t.Fatal(err)
+			}
+			for i, v := range values {
+				text := fmt.Sprint(v)
+				if b, ok := v.([]byte); ok {
+					text = string(b)
+				}
+				for _, n := range needles {
+					if strings.Contains(strings.ToLower(text), strings.ToLower(n)) {
+						found = append(found, fmt.Sprintf("%s.%s holds %q", table, cols[i], n))
+					}
+				}
+			}
+		}
+		rows.Close()
+	}
+	return found
+}
+
+// Deleting the account leaves nothing of the person in any table: not the
+// user id, not the addresses, not the names (the orders stay for the
+// accounting, without them).
+func TestDeletingTheAccountErasesThePerson(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, map[string]string{"RATE_LIMIT_PER_MINUTE": "1000"})
+		personalData(t, e)
+		id := e.User("owner").ID
+		needles := []string{id, "owner@example.com", "zeph.news@example.com", "olive.ship@example.com",
+			"Zephyrine", "Ownerly", "Olive Owner", "Mia Secret"}
+		if before := tablesHolding(t, e, needles...); len(before) < len(needles) {
+			t.Fatalf("the search finds too little before the deletion: %v", before)
+		}
+		e.Do("DELETE", "/api/account", map[string]any{"password": apitest.Password}, "owner").Expect(t, 204)
+		for _, left := range tablesHolding(t, e, needles...) {
+			t.Error(left)
+		}
+		if n := e.Count(`SELECT COUNT(*) FROM orders WHERE number = ?`, e.Vars["order"]); n != 1 {
+			t.Error("the order must stay for the accounting")
+		}
+		e.Do("GET", "/api/profile", nil, "owner").Expect(t, 401)
+	})
+}
+
+// DELETE /api/account racing a dozen writes of the same user: every write
+// gets its response or 401/404, never a 500, and nothing of the user is left.
+func TestDeletionRacingWrites(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, map[string]string{"RATE_LIMIT_PER_MINUTE": "1000"})
+		for round := range 4 {
+			name := fmt.Sprintf("racer%d", round)
+			id := e.User(name).ID
+			kid := e.Do("POST", "/api/kids", map[string]any{"name": "Mia", "date_of_birth": "2021-03-01"}, name).Expect(t, 201).JSON(t)["id"]
+			writes := []struct {
+				method, url string
+				body        any
+			}{
+				{"POST", "/api/kids", map[string]any{"name": "Leo", "date_of_birth": "2020-01-01"}},
+				{"POST", "/api/devices", map[string]any{"screen_resolution": "390x844"}},
+				{"PUT", "/api/communications", map[string]any{"subscribed": false}},
+				{"PATCH", "/api/kids/" + kid.(string), map[string]any{"name": "Mila"}},
+			}
+			start := make(chan struct{})
+			var wg sync.WaitGroup
+			var mu sync.Mutex
+			statuses := map[string][]int{}
+			for i := range 15 {
+				w := writes[i%len(writes)]
+				wg.Go(func() {
+					<-start
+					r := e.Request(w.method, w.url, w.body, name, map[string]string{"User-Agent": fmt.Sprintf("racer/%d", i)})
+					mu.Lock()
+					statuses[w.method+" "+w.url] = append(statuses[w.method+" "+w.url], r.Status)
+					mu.Unlock()
+					if r.Status >= 500 {
+						t.Errorf("%s %s: %d %s", w.method, w.url, r.Status, r.Body)
+					}
+				})
+			}
+			wg.Go(func() {
+				<-start
+				e.Do("DELETE", "/api/account", map[string]any{"password": apitest.Password}, name).Expect(t, 204)
+			})
+			close(start)
+			wg.Wait()
+			for _, table := range []string{"kids", "dreams", "user_devices", "user_communications"} {
+				if n := e.Count(`SELECT COUNT(*) FROM `+table+` WHERE user_id = ?`, id); n != 0 {
+					t.Errorf("round %d: %d rows left in %s (statuses %v)", round, n, table, statuses)
+				}
+			}
 		}
 	})
 }

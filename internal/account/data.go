@@ -6,15 +6,22 @@ import (
 	"net/http"
 	"time"
 
+	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
+	"bookshop/internal/idempotency"
+	"bookshop/internal/mail"
 )
 
 // Accounts is what the parent's data needs from the account service (auth):
-// the profile, the owner's proof (password, or an e-mailed code) and the
-// account's deletion.
+// the profile and sessions, the account's address, the owner's proof
+// (password, or an e-mailed code) and the account's deletion.
 type Accounts interface {
 	Profile(ctx context.Context, userID string) (any, error)
+	Sessions(ctx context.Context, userID string) (any, error)
+	// Email is the account's address, by which the person's newsletter
+	// sign-ups, contact messages and e-mails are found.
+	Email(ctx context.Context, q db.Querier, userID string) (string, error)
 	PasswordMatches(ctx context.Context, userID, password string) (bool, error)
 	// CodeMatches spends the code GET /auth/v1/reauthenticate e-mailed.
 	CodeMatches(ctx context.Context, userID, code string) (bool, error)
@@ -22,56 +29,90 @@ type Accounts interface {
 	Delete(ctx context.Context, q db.Querier, userID string) error
 }
 
-// Orders is what the parent's data needs from the shop's orders.
-type Orders interface {
-	Of(ctx context.Context, userID string) (any, error)
-	// EraseBuyer keeps the orders for accounting without who bought them.
-	EraseBuyer(ctx context.Context, q db.Querier, userID string) error
+// Person is whom the parent's data is about: the account and its address.
+type Person struct {
+	UserID string
+	Email  string
 }
 
-// Dreams is what the parent's data needs from Dream Maker: the stories kept
-// for the children (deleted with the account by cascade).
+// Holder is another feature that keeps something about the parent: its part
+// of the data export, and its erasure in the account's deletion (q is the
+// deletion's transaction).
+type Holder interface {
+	Export(ctx context.Context, p Person) (any, error)
+	Erase(ctx context.Context, q db.Querier, p Person) error
+}
+
+// Dreams is what the export needs from Dream Maker: every story of the
+// parent (they are deleted with the account by cascade).
 type Dreams interface {
 	Of(ctx context.Context, userID string) (any, error)
 }
 
+// OwnerData is what the data export and the account's deletion reach
+// beyond this package.
+type OwnerData struct {
+	Accounts   Accounts
+	Orders     Holder // the orders keep their accounting without the buyer
+	Newsletter Holder
+	Contact    Holder // messages sent through the contact form
+	Dreams     Dreams
+}
+
 // WithOwnerData enables the data export and account deletion.
-func (s *Service) WithOwnerData(accounts Accounts, orders Orders, dreams Dreams) *Service {
-	s.accounts, s.orders, s.dreams = accounts, orders, dreams
+func (s *Service) WithOwnerData(o OwnerData) *Service {
+	s.owner = &o
 	return s
 }
 
 // Export is everything the shop keeps about a parent, as one JSON file.
 type Export struct {
-	ExportedAt     time.Time      `json:"exported_at"`
-	Profile        any            `json:"profile"`
-	Children       []Kid          `json:"children"`
-	Devices        []Device       `json:"devices"`
-	Communications Communications `json:"communications"`
-	Orders         any            `json:"orders"`
-	Dreams         any            `json:"dreams"`
+	ExportedAt      time.Time      `json:"exported_at"`
+	Profile         any            `json:"profile"`
+	Sessions        any            `json:"sessions"`
+	Children        []Kid          `json:"children"`
+	Devices         []Device       `json:"devices"`
+	Communications  Communications `json:"communications"`
+	Newsletter      any            `json:"newsletter"`
+	ContactMessages any            `json:"contact_messages"`
+	Orders          any            `json:"orders"`
+	Dreams          any            `json:"dreams"`
 }
 
-// ExportOf gathers the parent's data.
-func (s *Service) ExportOf(ctx context.Context, userID string) (Export, error) {
+// exportOf gathers the parent's data.
+func (s *Service) exportOf(ctx context.Context, userID string) (Export, error) {
 	e := Export{ExportedAt: s.clock()}
-	var err error
-	if e.Profile, err = s.accounts.Profile(ctx, userID); err != nil {
+	o := s.owner
+	email, err := o.Accounts.Email(ctx, s.db, userID)
+	if err != nil {
 		return Export{}, err
 	}
-	if e.Children, err = s.Kids(ctx, userID); err != nil {
+	p := Person{UserID: userID, Email: email}
+	if e.Profile, err = o.Accounts.Profile(ctx, userID); err != nil {
 		return Export{}, err
 	}
-	if e.Devices, err = s.Devices(ctx, userID); err != nil {
+	if e.Sessions, err = o.Accounts.Sessions(ctx, userID); err != nil {
 		return Export{}, err
 	}
-	if e.Communications, err = s.CommunicationsOf(ctx, userID); err != nil {
+	if e.Children, err = listKids(ctx, s.db, userID); err != nil {
 		return Export{}, err
 	}
-	if e.Orders, err = s.orders.Of(ctx, userID); err != nil {
+	if e.Devices, err = listDevices(ctx, s.db, userID); err != nil {
 		return Export{}, err
 	}
-	if e.Dreams, err = s.dreams.Of(ctx, userID); err != nil {
+	if e.Communications, err = communicationsOf(ctx, s.db, userID); err != nil {
+		return Export{}, err
+	}
+	if e.Newsletter, err = o.Newsletter.Export(ctx, p); err != nil {
+		return Export{}, err
+	}
+	if e.ContactMessages, err = o.Contact.Export(ctx, p); err != nil {
+		return Export{}, err
+	}
+	if e.Orders, err = o.Orders.Export(ctx, p); err != nil {
+		return Export{}, err
+	}
+	if e.Dreams, err = o.Dreams.Of(ctx, userID); err != nil {
 		return Export{}, err
 	}
 	return e, nil
@@ -89,17 +130,18 @@ func invalidProof(field, message string) error {
 	return httpx.Invalid("Please check the highlighted fields.", map[string]string{field: message})
 }
 
-// check answers whether the proof is the owner's, as a field error when not.
+// check tells whether the proof is the owner's, as a field error when not.
 func (s *Service) check(ctx context.Context, userID string, p Proof) error {
 	var ok bool
 	var err error
+	accounts := s.owner.Accounts
 	switch {
 	case p.Code != "":
-		if ok, err = s.accounts.CodeMatches(ctx, userID, p.Code); err == nil && !ok {
+		if ok, err = accounts.CodeMatches(ctx, userID, p.Code); err == nil && !ok {
 			return invalidProof("code", "The code is wrong or has expired")
 		}
 	case p.Password != "":
-		if ok, err = s.accounts.PasswordMatches(ctx, userID, p.Password); err == nil && !ok {
+		if ok, err = accounts.PasswordMatches(ctx, userID, p.Password); err == nil && !ok {
 			return invalidProof("password", "Password is incorrect")
 		}
 	default:
@@ -108,19 +150,34 @@ func (s *Service) check(ctx context.Context, userID string, p Proof) error {
 	return err
 }
 
-// DeleteAccount removes the parent's account after checking the proof:
-// the orders lose their buyer and the account goes with everything that
-// hangs on it (profile, children, devices, preference, sessions, factors),
-// in one transaction.
-func (s *Service) DeleteAccount(ctx context.Context, userID string, proof Proof) error {
+// deleteAccount removes the parent's account after checking the proof, in
+// one transaction: the orders lose their buyer; the newsletter sign-ups,
+// contact messages, e-mails and recorded responses that hold the person's
+// address or name go; and the account goes with everything that hangs on it
+// (profile, children, devices, preference, dreams, sessions, factors).
+func (s *Service) deleteAccount(ctx context.Context, userID string, proof Proof) error {
 	if err := s.check(ctx, userID, proof); err != nil {
 		return err
 	}
+	o := s.owner
 	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		if err := s.orders.EraseBuyer(ctx, tx, userID); err != nil {
+		email, err := o.Accounts.Email(ctx, tx, userID)
+		if err != nil {
 			return err
 		}
-		if err := s.accounts.Delete(ctx, tx, userID); err != nil {
+		p := Person{UserID: userID, Email: email}
+		for _, h := range []Holder{o.Orders, o.Newsletter, o.Contact} {
+			if err := h.Erase(ctx, tx, p); err != nil {
+				return err
+			}
+		}
+		if err := mail.Forget(ctx, tx, email); err != nil {
+			return err
+		}
+		if err := idempotency.ForgetUser(ctx, tx, userID); err != nil {
+			return err
+		}
+		if err := o.Accounts.Delete(ctx, tx, userID); err != nil {
 			return fmt.Errorf("delete account: %w", err)
 		}
 		return nil
@@ -130,13 +187,13 @@ func (s *Service) DeleteAccount(ctx context.Context, userID string, proof Proof)
 // exportFileName names the download after the shop.
 const exportFileName = "siso-and-friends-my-data.json"
 
-// GetExport answers GET /api/account/export with the parent's data as a file.
+// GetExport serves GET /api/account/export: the parent's data as a file.
 func (s *Service) GetExport(w http.ResponseWriter, r *http.Request) error {
-	c, err := s.requireOwnerData(r)
+	userID, err := s.requireOwnerData(r)
 	if err != nil {
 		return err
 	}
-	e, err := s.ExportOf(r.Context(), c)
+	e, err := s.exportOf(r.Context(), userID)
 	if err != nil {
 		return err
 	}
@@ -145,10 +202,10 @@ func (s *Service) GetExport(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, e)
 }
 
-// DeleteMe answers DELETE /api/account {password} or {code} with 204. Its route is
-// rate-limited: each attempt costs an argon2id hash, and the limit stops
-// password guessing.
-func (s *Service) DeleteMe(w http.ResponseWriter, r *http.Request) error {
+// DeleteAccount serves DELETE /api/account {password} or {code} with 204.
+// Its route is rate-limited: each attempt costs an argon2id hash, and the
+// limit stops password guessing.
+func (s *Service) DeleteAccount(w http.ResponseWriter, r *http.Request) error {
 	userID, err := s.requireOwnerData(r)
 	if err != nil {
 		return err
@@ -157,9 +214,22 @@ func (s *Service) DeleteMe(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	if err := s.DeleteAccount(r.Context(), userID, in); err != nil {
+	if err := s.deleteAccount(r.Context(), userID, in); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
 	return nil
+}
+
+// requireOwnerData is auth.RequireUser for the export and deletion routes,
+// which exist only once WithOwnerData wired them.
+func (s *Service) requireOwnerData(r *http.Request) (string, error) {
+	c, err := auth.RequireUser(r.Context())
+	if err != nil {
+		return "", err
+	}
+	if s.owner == nil {
+		return "", httpx.Errorf(httpx.CodeUnavailable, "This is not available right now.")
+	}
+	return c.UserID, nil
 }

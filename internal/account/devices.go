@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/mileusna/useragent"
 
 	"bookshop/internal/db"
@@ -129,49 +128,16 @@ func truncateRunes(s string, n int) string {
 	return s
 }
 
-// TrackDevice records a sign-in from the caller's device. One statement
-// upserts on the uniqueness key (spec 02 §3), so concurrent sign-ins from the
-// same kind of device can never race into a duplicate row, on either database.
-func (s *Service) TrackDevice(ctx context.Context, userID, userAgent string, r DeviceReport) (Device, error) {
+// trackDevice records a sign-in from the caller's device.
+func (s *Service) trackDevice(ctx context.Context, userID, userAgent string, r DeviceReport) (Device, error) {
 	d, err := describeDevice(userAgent, r)
 	if err != nil {
 		return Device{}, err
 	}
 	d.LoginTimestamp = s.clock()
-	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		return tx.QueryRowContext(ctx, `INSERT INTO user_devices (id, user_id, device_type, device_model, operating_system, os_version,
-			browser_info, screen_resolution, platform_architecture, user_agent, login_timestamp)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (user_id, device_type, device_model, operating_system, os_version) DO UPDATE SET
-			browser_info = excluded.browser_info, screen_resolution = excluded.screen_resolution,
-			platform_architecture = excluded.platform_architecture, user_agent = excluded.user_agent,
-			login_timestamp = excluded.login_timestamp
-		RETURNING id`, uuid.NewString(), userID, d.DeviceType, d.DeviceModel, d.OperatingSystem, d.OSVersion,
-			d.BrowserInfo, d.ScreenResolution, d.PlatformArchitecture, d.UserAgent, d.LoginTimestamp).Scan(&d.ID)
-	})
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error { return upsertDevice(ctx, tx, userID, &d) })
 	if err != nil {
-		return Device{}, fmt.Errorf("track device: %w", err)
+		return Device{}, err
 	}
 	return d, nil
-}
-
-// Devices lists the caller's devices, newest sign-in first.
-func (s *Service) Devices(ctx context.Context, userID string) ([]Device, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, device_type, device_model, operating_system, os_version, browser_info,
-		screen_resolution, platform_architecture, user_agent, login_timestamp
-		FROM user_devices WHERE user_id = ? ORDER BY login_timestamp DESC, id`, userID)
-	if err != nil {
-		return nil, fmt.Errorf("list devices: %w", err)
-	}
-	defer rows.Close()
-	devices := []Device{}
-	for rows.Next() {
-		var d Device
-		if err := rows.Scan(&d.ID, &d.DeviceType, &d.DeviceModel, &d.OperatingSystem, &d.OSVersion, &d.BrowserInfo,
-			&d.ScreenResolution, &d.PlatformArchitecture, &d.UserAgent, &d.LoginTimestamp); err != nil {
-			return nil, err
-		}
-		devices = append(devices, d)
-	}
-	return devices, rows.Err()
 }

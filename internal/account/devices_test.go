@@ -59,7 +59,7 @@ func TestTrackDeviceUpsertsUnderConcurrentSignIns(t *testing.T) {
 		errs := make(chan error, 16)
 		for range 16 {
 			wg.Go(func() {
-				_, err := s.TrackDevice(ctx, parent, iPhoneUA, DeviceReport{ScreenResolution: "390x844", PlatformArchitecture: "ARM64"})
+				_, err := s.trackDevice(ctx, parent, iPhoneUA, DeviceReport{ScreenResolution: "390x844", PlatformArchitecture: "ARM64"})
 				errs <- err
 			})
 		}
@@ -70,7 +70,7 @@ func TestTrackDeviceUpsertsUnderConcurrentSignIns(t *testing.T) {
 				t.Fatalf("concurrent sign-in: %v", err)
 			}
 		}
-		devices, err := s.Devices(ctx, parent)
+		devices, err := listDevices(ctx, d, parent)
 		if err != nil || len(devices) != 1 {
 			t.Fatalf("%d rows after 16 sign-ins from one iPhone (%v), want 1", len(devices), err)
 		}
@@ -78,20 +78,20 @@ func TestTrackDeviceUpsertsUnderConcurrentSignIns(t *testing.T) {
 
 		later := time.Now().UTC().Add(time.Hour)
 		s.clock = func() time.Time { return later }
-		if _, err := s.TrackDevice(ctx, parent, desktopUA, DeviceReport{ScreenResolution: "1440x900", PlatformArchitecture: "x86_64"}); err != nil {
+		if _, err := s.trackDevice(ctx, parent, desktopUA, DeviceReport{ScreenResolution: "1440x900", PlatformArchitecture: "x86_64"}); err != nil {
 			t.Fatal(err)
 		}
-		devices, _ = s.Devices(ctx, parent)
+		devices, _ = listDevices(ctx, d, parent)
 		if len(devices) != 2 || devices[0].DeviceType != "Desktop" || devices[1].ID != first.ID {
 			t.Fatalf("devices %+v, want the desktop first and the iPhone kept", devices)
 		}
 		s.clock = func() time.Time { return later.Add(time.Hour) }
-		again, _ := s.TrackDevice(ctx, parent, iPhoneUA, DeviceReport{ScreenResolution: "390x844", PlatformArchitecture: "ARM64"})
-		devices, _ = s.Devices(ctx, parent)
+		again, _ := s.trackDevice(ctx, parent, iPhoneUA, DeviceReport{ScreenResolution: "390x844", PlatformArchitecture: "ARM64"})
+		devices, _ = listDevices(ctx, d, parent)
 		if len(devices) != 2 || devices[0].ID != first.ID || again.ID != first.ID {
 			t.Fatalf("a new iPhone sign-in must refresh its row and list it first: %+v", devices)
 		}
-		if others, _ := s.Devices(ctx, other); len(others) != 0 {
+		if others, _ := listDevices(ctx, d, other); len(others) != 0 {
 			t.Fatalf("another user sees %d devices", len(others))
 		}
 	})
@@ -100,20 +100,19 @@ func TestTrackDeviceUpsertsUnderConcurrentSignIns(t *testing.T) {
 func TestCommunicationsDefaultToSubscribed(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		s := New(d, nil)
 		parent, other := newUser(t, d), newUser(t, d)
-		if c, err := s.CommunicationsOf(ctx, parent); err != nil || !c.Subscribed || c.UpdatedAt != nil {
+		if c, err := communicationsOf(ctx, d, parent); err != nil || !c.Subscribed || c.UpdatedAt != nil {
 			t.Fatalf("with no row: %+v %v, want subscribed by default", c, err)
 		}
 		for _, want := range []bool{false, true, false} {
-			if _, err := s.SetCommunications(ctx, parent, want); err != nil {
+			if err := upsertCommunications(ctx, d, parent, want, time.Now()); err != nil {
 				t.Fatal(err)
 			}
-			if c, _ := s.CommunicationsOf(ctx, parent); c.Subscribed != want || c.UpdatedAt == nil {
+			if c, _ := communicationsOf(ctx, d, parent); c.Subscribed != want || c.UpdatedAt == nil {
 				t.Fatalf("after saving %v: %+v", want, c)
 			}
 		}
-		if c, _ := s.CommunicationsOf(ctx, other); !c.Subscribed {
+		if c, _ := communicationsOf(ctx, d, other); !c.Subscribed {
 			t.Fatal("another user's preference changed")
 		}
 	})

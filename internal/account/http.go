@@ -8,20 +8,23 @@ import (
 	"bookshop/internal/httpx"
 )
 
-// ListKids answers GET /api/kids: the caller's children.
+// The account area's handlers: each decodes the request, calls one rule or
+// store function and encodes the response.
+
+// ListKids serves GET /api/kids: the caller's children.
 func (s *Service) ListKids(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireUser(r.Context())
 	if err != nil {
 		return err
 	}
-	kids, err := s.Kids(r.Context(), c.UserID)
+	kids, err := listKids(r.Context(), s.db, c.UserID)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, kids)
 }
 
-// CreateKid answers POST /api/kids with the new child (201).
+// CreateKid serves POST /api/kids with the new child (201).
 func (s *Service) CreateKid(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireUser(r.Context())
 	if err != nil {
@@ -31,15 +34,15 @@ func (s *Service) CreateKid(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	k, err := s.AddKid(r.Context(), c.UserID, in)
+	k, err := s.addKid(r.Context(), c.UserID, in)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, k)
 }
 
-// PatchKid answers PATCH /api/kids/{id} with the changed child.
-func (s *Service) PatchKid(w http.ResponseWriter, r *http.Request) error {
+// UpdateKid serves PATCH /api/kids/{id} with the changed child.
+func (s *Service) UpdateKid(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireUser(r.Context())
 	if err != nil {
 		return err
@@ -48,20 +51,20 @@ func (s *Service) PatchKid(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	k, err := s.UpdateKid(r.Context(), c.UserID, r.PathValue("id"), in)
+	k, err := s.changeKid(r.Context(), c.UserID, r.PathValue("id"), in)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, k)
 }
 
-// DeleteKid answers DELETE /api/kids/{id} with 204.
+// DeleteKid serves DELETE /api/kids/{id} with 204.
 func (s *Service) DeleteKid(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireUser(r.Context())
 	if err != nil {
 		return err
 	}
-	if err := s.RemoveKid(r.Context(), c.UserID, r.PathValue("id")); err != nil {
+	if err := deleteKid(r.Context(), s.db, c.UserID, r.PathValue("id")); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
@@ -80,7 +83,7 @@ func requireDeviceUser(r *http.Request) (auth.Caller, error) {
 	return c, err
 }
 
-// CreateDevice answers POST /api/devices, sent by the app after each sign-in:
+// CreateDevice serves POST /api/devices, sent by the app after each sign-in:
 // the server reads the User-Agent, the body adds screen and architecture.
 func (s *Service) CreateDevice(w http.ResponseWriter, r *http.Request) error {
 	c, err := requireDeviceUser(r)
@@ -91,41 +94,41 @@ func (s *Service) CreateDevice(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	d, err := s.TrackDevice(r.Context(), c.UserID, r.UserAgent(), in)
+	d, err := s.trackDevice(r.Context(), c.UserID, r.UserAgent(), in)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, d)
 }
 
-// ListDevices answers GET /api/devices, newest sign-in first.
+// ListDevices serves GET /api/devices, newest sign-in first.
 func (s *Service) ListDevices(w http.ResponseWriter, r *http.Request) error {
 	c, err := requireDeviceUser(r)
 	if err != nil {
 		return err
 	}
-	devices, err := s.Devices(r.Context(), c.UserID)
+	devices, err := listDevices(r.Context(), s.db, c.UserID)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, devices)
 }
 
-// GetCommunications answers GET /api/communications.
+// GetCommunications serves GET /api/communications.
 func (s *Service) GetCommunications(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireUser(r.Context())
 	if err != nil {
 		return err
 	}
-	pref, err := s.CommunicationsOf(r.Context(), c.UserID)
+	pref, err := communicationsOf(r.Context(), s.db, c.UserID)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, pref)
 }
 
-// PutCommunications answers PUT /api/communications {subscribed}.
-func (s *Service) PutCommunications(w http.ResponseWriter, r *http.Request) error {
+// UpdateCommunications serves PUT /api/communications {subscribed}.
+func (s *Service) UpdateCommunications(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireUser(r.Context())
 	if err != nil {
 		return err
@@ -139,22 +142,9 @@ func (s *Service) PutCommunications(w http.ResponseWriter, r *http.Request) erro
 	if in.Subscribed == nil {
 		return httpx.Invalid("Please check the highlighted fields.", map[string]string{"subscribed": "Say true or false"})
 	}
-	pref, err := s.SetCommunications(r.Context(), c.UserID, *in.Subscribed)
-	if err != nil {
+	now := s.clock()
+	if err := upsertCommunications(r.Context(), s.db, c.UserID, *in.Subscribed, now); err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, pref)
-}
-
-// requireOwnerData is auth.RequireUser for the export and deletion routes,
-// which exist only once WithOwnerData wired them.
-func (s *Service) requireOwnerData(r *http.Request) (string, error) {
-	c, err := auth.RequireUser(r.Context())
-	if err != nil {
-		return "", err
-	}
-	if s.accounts == nil || s.orders == nil {
-		return "", httpx.Errorf(httpx.CodeUnavailable, "This is not available right now.")
-	}
-	return c.UserID, nil
+	return httpx.WriteJSON(w, http.StatusOK, Communications{Subscribed: *in.Subscribed, UpdatedAt: &now})
 }

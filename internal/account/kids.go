@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/uuid"
 
-	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 )
 
@@ -43,6 +42,9 @@ func (in KidInput) validate(now time.Time) (KidInput, error) {
 		fields["name"] = "Name is required"
 	case !ok:
 		fields["name"] = fmt.Sprintf("Name must be at most %d characters, without control characters", maxKidName)
+	case !httpx.HasVisibleLetter(name):
+		// Zero-width characters alone would show as a blank name.
+		fields["name"] = "Name must contain a letter"
 	}
 	dob, msg := parseBirthDate(in.DateOfBirth, now)
 	if msg != "" {
@@ -54,55 +56,22 @@ func (in KidInput) validate(now time.Time) (KidInput, error) {
 	return KidInput{Name: name, DateOfBirth: dob}, nil
 }
 
-// Kids lists the parent's children, oldest entry first.
-func (s *Service) Kids(ctx context.Context, userID string) ([]Kid, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, name, date_of_birth, updated_at FROM kids
-		WHERE user_id = ? ORDER BY created_at, id`, userID)
-	if err != nil {
-		return nil, fmt.Errorf("list kids: %w", err)
-	}
-	defer rows.Close()
-	kids := []Kid{}
-	for rows.Next() {
-		var k Kid
-		if err := rows.Scan(&k.ID, &k.Name, &k.DateOfBirth, &k.UpdatedAt); err != nil {
-			return nil, err
-		}
-		kids = append(kids, k)
-	}
-	return kids, rows.Err()
-}
-
 // Kid returns one of the parent's children, or ErrKidNotFound. Other
 // features (Dream Maker) use it to read a child the caller chose.
 func (s *Service) Kid(ctx context.Context, userID, kidID string) (Kid, error) {
-	if _, err := uuid.Parse(kidID); err != nil {
-		return Kid{}, ErrKidNotFound
-	}
-	var k Kid
-	err := s.db.QueryRowContext(ctx, `SELECT id, name, date_of_birth, updated_at FROM kids WHERE id = ? AND user_id = ?`,
-		kidID, userID).Scan(&k.ID, &k.Name, &k.DateOfBirth, &k.UpdatedAt)
-	if db.IsNoRows(err) {
-		return Kid{}, ErrKidNotFound
-	}
-	if err != nil {
-		return Kid{}, fmt.Errorf("read kid: %w", err)
-	}
-	return k, nil
+	return kidOf(ctx, s.db, userID, kidID)
 }
 
-// AddKid stores a new child of the parent.
-func (s *Service) AddKid(ctx context.Context, userID string, in KidInput) (Kid, error) {
+// addKid stores a new child of the parent.
+func (s *Service) addKid(ctx context.Context, userID string, in KidInput) (Kid, error) {
 	now := s.clock()
 	in, err := in.validate(now)
 	if err != nil {
 		return Kid{}, err
 	}
 	k := Kid{ID: uuid.NewString(), Name: in.Name, DateOfBirth: in.DateOfBirth, UpdatedAt: now}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO kids (id, user_id, name, date_of_birth, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, k.ID, userID, k.Name, k.DateOfBirth, now, now)
-	if err != nil {
-		return Kid{}, fmt.Errorf("add kid: %w", err)
+	if err := insertKid(ctx, s.db, userID, k); err != nil {
+		return Kid{}, err
 	}
 	return k, nil
 }
@@ -113,9 +82,9 @@ type KidPatch struct {
 	DateOfBirth *string `json:"date_of_birth"`
 }
 
-// UpdateKid changes a child of the parent; another parent's child is not found.
-func (s *Service) UpdateKid(ctx context.Context, userID, kidID string, p KidPatch) (Kid, error) {
-	current, err := s.Kid(ctx, userID, kidID)
+// changeKid changes a child of the parent; another parent's child is not found.
+func (s *Service) changeKid(ctx context.Context, userID, kidID string, p KidPatch) (Kid, error) {
+	current, err := kidOf(ctx, s.db, userID, kidID)
 	if err != nil {
 		return Kid{}, err
 	}
@@ -130,28 +99,9 @@ func (s *Service) UpdateKid(ctx context.Context, userID, kidID string, p KidPatc
 	if in, err = in.validate(now); err != nil {
 		return Kid{}, err
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE kids SET name = ?, date_of_birth = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
-		in.Name, in.DateOfBirth, now, kidID, userID)
-	if err != nil {
-		return Kid{}, fmt.Errorf("update kid: %w", err)
+	k := Kid{ID: kidID, Name: in.Name, DateOfBirth: in.DateOfBirth, UpdatedAt: now}
+	if err := updateKid(ctx, s.db, userID, k); err != nil {
+		return Kid{}, err
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return Kid{}, ErrKidNotFound
-	}
-	return Kid{ID: kidID, Name: in.Name, DateOfBirth: in.DateOfBirth, UpdatedAt: now}, nil
-}
-
-// RemoveKid deletes a child of the parent; another parent's child is not found.
-func (s *Service) RemoveKid(ctx context.Context, userID, kidID string) error {
-	if _, err := uuid.Parse(kidID); err != nil {
-		return ErrKidNotFound
-	}
-	res, err := s.db.ExecContext(ctx, `DELETE FROM kids WHERE id = ? AND user_id = ?`, kidID, userID)
-	if err != nil {
-		return fmt.Errorf("remove kid: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrKidNotFound
-	}
-	return nil
+	return k, nil
 }

@@ -2,7 +2,8 @@
 // children, the devices seen at sign-in, the communication preference, and
 // the parent's own data (export and account deletion). Who is calling comes
 // from auth.RequireUser; what belongs to other features (the account itself,
-// orders) is reached through the small interfaces declared here.
+// orders, dreams, the newsletter, contact messages) is reached through the
+// small interfaces declared in data.go.
 package account
 
 import (
@@ -11,15 +12,12 @@ import (
 	"bookshop/internal/db"
 )
 
-// Service holds the account area's rules and its store.
+// Service is the account area: its handlers (http.go, data.go) and rules;
+// its SQL is in store.go.
 type Service struct {
 	db    *db.DB
 	clock func() time.Time
-
-	// The parent's own data (export and deletion), set by WithOwnerData.
-	accounts Accounts
-	orders   Orders
-	dreams   Dreams
+	owner *OwnerData // nil until WithOwnerData: no export or deletion
 }
 
 // New builds the service; now is the clock (nil: time.Now).

@@ -90,18 +90,18 @@ type Service struct {
 	now     func() time.Time
 }
 
-// NewService sends every message to support (config SupportEmail); now may
-// be nil (time.Now).
-func NewService(d *db.DB, support string, now func() time.Time) *Service {
+// New sends every message to support (config SupportEmail); now may be nil
+// (time.Now).
+func New(d *db.DB, support string, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, support: support, now: now}
+	return &Service{db: d, support: support, now: func() time.Time { return now().UTC() }}
 }
 
-// Send checks m, stores it and enqueues the e-mail to support, all or
+// send checks m, stores it and enqueues the e-mail to support, all or
 // nothing. An *httpx.Error means the input was wrong.
-func (s *Service) Send(ctx context.Context, m Message) error {
+func (s *Service) send(ctx context.Context, m Message) error {
 	m, err := m.Normalize()
 	if err != nil {
 		return err
@@ -110,9 +110,8 @@ func (s *Service) Send(ctx context.Context, m Message) error {
 		return errors.New("contact: no support address configured")
 	}
 	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO contact_messages (name, email, subject, message, created_at)
-			VALUES (?, ?, ?, ?, ?)`, m.Name, m.Email, m.Subject, m.Message, s.now().UTC()); err != nil {
-			return fmt.Errorf("contact: store message: %w", err)
+		if err := insertMessage(ctx, tx, m, s.now()); err != nil {
+			return err
 		}
 		e, err := mailer.ContactEmail(s.support, mailer.ContactMessage(m))
 		if err != nil {
@@ -120,4 +119,48 @@ func (s *Service) Send(ctx context.Context, m Message) error {
 		}
 		return mailer.Enqueue(ctx, tx, e)
 	})
+}
+
+func insertMessage(ctx context.Context, q db.Querier, m Message, at time.Time) error {
+	if _, err := q.ExecContext(ctx, `INSERT INTO contact_messages (name, email, subject, message, created_at)
+		VALUES (?, ?, ?, ?, ?)`, m.Name, m.Email, m.Subject, m.Message, at); err != nil {
+		return fmt.Errorf("contact: store message: %w", err)
+	}
+	return nil
+}
+
+// Sent is a stored message, as the data export shows it.
+type Sent struct {
+	Message
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// MessagesFrom returns the messages sent from an address (compared without
+// case), oldest first.
+func MessagesFrom(ctx context.Context, q db.Querier, email string) ([]Sent, error) {
+	rows, err := q.QueryContext(ctx, `SELECT name, email, subject, message, created_at FROM contact_messages
+		WHERE LOWER(email) = ? ORDER BY created_at, id`, strings.ToLower(email))
+	if err != nil {
+		return nil, fmt.Errorf("contact: messages from an address: %w", err)
+	}
+	defer rows.Close()
+	list := []Sent{}
+	for rows.Next() {
+		var m Sent
+		if err := rows.Scan(&m.Name, &m.Email, &m.Subject, &m.Message.Message, &m.CreatedAt); err != nil {
+			return nil, err
+		}
+		list = append(list, m)
+	}
+	return list, rows.Err()
+}
+
+// Erase deletes the messages sent from an address; account deletion calls
+// it in its transaction. The e-mails to support that quote them go with the
+// address's mail (mail.Forget).
+func Erase(ctx context.Context, q db.Querier, email string) error {
+	if _, err := q.ExecContext(ctx, `DELETE FROM contact_messages WHERE LOWER(email) = ?`, strings.ToLower(email)); err != nil {
+		return fmt.Errorf("contact: erase: %w", err)
+	}
+	return nil
 }

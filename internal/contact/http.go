@@ -13,17 +13,17 @@ const maxBodyBytes = 32 << 10
 // failed is what the visitor sees when something broke on our side.
 const failed = "Failed to send message. Please try again later."
 
-// tooLarge is the answer to a body over maxBodyBytes.
+// tooLarge is the response to a body over maxBodyBytes.
 const tooLarge = "The message is too large."
 
-// result is the function's answer, in the spec's shape.
+// result is the function's response, in the spec's shape.
 type result struct {
 	Success bool   `json:"success"`
 	Error   string `json:"error,omitempty"`
 }
 
-// HandleSend serves POST /functions/v1/send-contact-email.
-func (s *Service) HandleSend(w http.ResponseWriter, r *http.Request) error {
+// SendMessage serves POST /functions/v1/send-contact-email.
+func (s *Service) SendMessage(w http.ResponseWriter, r *http.Request) error {
 	if r.ContentLength > maxBodyBytes {
 		return httpx.Errorf(httpx.CodeTooLarge, tooLarge)
 	}
@@ -32,7 +32,7 @@ func (s *Service) HandleSend(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &m); err != nil {
 		return err
 	}
-	if err := s.Send(r.Context(), m); err != nil {
+	if err := s.send(r.Context(), m); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, result{Success: true})

@@ -332,6 +332,18 @@ func IsUniqueViolation(err error) bool {
 	return errors.As(err, &pg) && pg.Code == "23505" // unique_violation
 }
 
+// IsForeignKeyViolation tells whether err is a foreign-key failure in either
+// dialect: a row written for a parent row that is gone (a user deleted
+// while one of their requests ran).
+func IsForeignKeyViolation(err error) bool {
+	var lite *sqlite.Error
+	if errors.As(err, &lite) {
+		return lite.Code() == sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
+	}
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "23503" // foreign_key_violation
+}
+
 // SplitURL returns the driver name ("sqlite" or "postgres") of a
 // DATABASE_URL value and the data source for it.
 func SplitURL(raw string) (driver, dsn string, err error) {

@@ -42,3 +42,25 @@ func Enqueue(ctx context.Context, q db.Querier, m Message) error {
 	}
 	return nil
 }
+
+// Forget deletes the e-mails sent to any of addresses or written about them
+// (the address in the text, as in a contact message to support), sent or
+// not: erasing a person's account erases their mail too. Addresses compare
+// without case.
+func Forget(ctx context.Context, q db.Querier, addresses ...string) error {
+	for _, a := range addresses {
+		a = strings.ToLower(strings.TrimSpace(a))
+		if a == "" {
+			continue
+		}
+		like := "%" + likeEscaper.Replace(a) + "%"
+		if _, err := q.ExecContext(ctx, `DELETE FROM mail_outbox WHERE LOWER(to_address) = ? OR LOWER(text_body) LIKE ? ESCAPE '\'`,
+			a, like); err != nil {
+			return fmt.Errorf("mail: forget an address: %w", err)
+		}
+	}
+	return nil
+}
+
+// likeEscaper makes LIKE's wildcards in an address plain characters.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

@@ -29,6 +29,10 @@ func demo(extra map[string]any) map[string]any {
 	return body
 }
 
+// attempt is the Idempotency-Key of one payment attempt; every payment
+// call needs one.
+func attempt(n string) map[string]string { return map[string]string{"Idempotency-Key": "attempt-" + n} }
+
 func shippingWith(field, value string) map[string]any {
 	s := maps.Clone(shipping)
 	s[field] = value
@@ -39,8 +43,8 @@ func TestOrdersListOnlyPaidOrders(t *testing.T) {
 	apitest.Run(t, []apitest.Scenario{
 		{Name: "an abandoned PayPal checkout is not listed", Method: "GET", URL: "/api/orders", As: "owner",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
-				e.Do("POST", pay, map[string]any{"action": "create_order", "items": cart, "amount": 54.97}, "owner").Expect(t, 200)
-				e.Do("POST", pay, demo(nil), "owner").Expect(t, 200)
+				e.Request("POST", pay, map[string]any{"action": "create_order", "items": cart, "amount": 54.97}, "owner", attempt("1")).Expect(t, 200)
+				e.Request("POST", pay, demo(nil), "owner", attempt("2")).Expect(t, 200)
 			},
 			ExpectedStatus: 200, ExpectedContent: []string{`"status":"paid"`}, NotExpectedContent: []string{`pending_payment`},
 			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
@@ -63,12 +67,13 @@ func TestPaymentRefusesControlCharacters(t *testing.T) {
 		{Name: "NUL in an order number", Method: "GET", URL: "/api/orders/SF-%00", As: "owner",
 			ExpectedStatus: 400, ExpectedContent: []string{`"Text must not contain control characters."`}},
 		{Name: "line breaks in the delivery notes are text", Method: "POST", URL: pay, Body: demo(map[string]any{"shippingInfo": shippingWith("notes", "Ring twice\r\nthen wait")}),
+			Headers:        attempt("1"),
 			ExpectedStatus: 200, ExpectedContent: []string{`"success":true`}},
 	})
 }
 
 func TestIdempotencyKey(t *testing.T) {
-	key := map[string]string{"Idempotency-Key": "attempt-1"}
+	key := attempt("1")
 	numberOf := func(t *testing.T, r *apitest.Response) string {
 		t.Helper()
 		return r.Expect(t, 200).JSON(t)["orderNumber"].(string)
@@ -120,7 +125,7 @@ func TestIdempotencyKey(t *testing.T) {
 				}
 			},
 			ExpectedStatus: 200},
-		{Name: "different keys are different orders", Method: "POST", URL: pay, Body: demo(nil), Headers: map[string]string{"Idempotency-Key": "attempt-2"},
+		{Name: "different keys are different orders", Method: "POST", URL: pay, Body: demo(nil), Headers: attempt("2"),
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				e.Request("POST", pay, demo(nil), "", key).Expect(t, 200)
 			},
@@ -157,7 +162,29 @@ func TestIdempotencyKey(t *testing.T) {
 				}
 			}},
 		{Name: "a key with a control character is refused", Method: "POST", URL: pay, Body: demo(nil), Headers: map[string]string{"Idempotency-Key": "a\x01b"},
-			ExpectedStatus: 400},
+			ExpectedStatus: 400, ExpectedContent: []string{`"Idempotency-Key":"Invalid"`}},
+	})
+}
+
+// Every payment action needs a key: without one, a double submit could not
+// be told from a second purchase.
+func TestPaymentsNeedAnIdempotencyKey(t *testing.T) {
+	required := []string{`"code":"invalid"`, `"error":"Each payment request needs an Idempotency-Key header: one key per payment attempt."`,
+		`"Idempotency-Key":"Required"`}
+	nothingRecorded := func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+		if n := e.Count(`SELECT COUNT(*) FROM orders`); n != 0 {
+			t.Errorf("%d orders recorded without a key", n)
+		}
+	}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "demo_payment", Method: "POST", URL: pay, Body: demo(nil),
+			ExpectedStatus: 400, ExpectedContent: required, AfterTest: nothingRecorded},
+		{Name: "create_order", Method: "POST", URL: pay, As: "owner", Body: map[string]any{"action": "create_order", "items": cart, "amount": 54.97},
+			ExpectedStatus: 400, ExpectedContent: required, AfterTest: nothingRecorded},
+		{Name: "capture_order", Method: "POST", URL: pay, As: "owner", Body: map[string]any{"action": "capture_order", "orderID": "5O190127TN364715T"},
+			ExpectedStatus: 400, ExpectedContent: required},
+		{Name: "an unknown action is named as such", Method: "POST", URL: pay, Body: map[string]any{"action": "refund"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"action":"Unknown action"`}},
 	})
 }
 
@@ -167,7 +194,7 @@ func TestOrdersReadTheServersClock(t *testing.T) {
 		{Name: "an order placed after moving the clock carries the clock's time", Method: "GET", URL: "/api/orders", As: "owner",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				e.Clock.Advance(72 * time.Hour)
-				e.Do("POST", pay, demo(nil), "owner").Expect(t, 200)
+				e.Request("POST", pay, demo(nil), "owner", attempt("1")).Expect(t, 200)
 			},
 			ExpectedStatus: 200, ExpectedContent: []string{`"createdAt":"2026-06-04T12:00:00Z"`, `"paidAt":"2026-06-04T12:00:00Z"`}},
 	})

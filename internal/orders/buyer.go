@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"bookshop/internal/db"
+	"bookshop/internal/mail"
 )
 
 // ViewsOf returns userID's orders as the buyer sees them, newest first: the
@@ -22,11 +23,37 @@ func (s *Service) ViewsOf(ctx context.Context, userID string) ([]OrderView, erro
 }
 
 // EraseBuyer keeps userID's orders for accounting but removes who bought
-// them: the user, the e-mail address and the shipping details. Run in q, the
-// account deletion's transaction.
+// them: the user, the e-mail address and the shipping details, and the
+// e-mails sent about them (confirmations to the order's address). Run in q,
+// the account deletion's transaction.
 func EraseBuyer(ctx context.Context, q db.Querier, userID string) error {
+	addresses, err := buyerAddresses(ctx, q, userID)
+	if err != nil {
+		return err
+	}
+	if err := mail.Forget(ctx, q, addresses...); err != nil {
+		return err
+	}
 	if _, err := q.ExecContext(ctx, `UPDATE orders SET user_id = NULL, email = '', shipping_info = '{}' WHERE user_id = ?`, userID); err != nil {
 		return fmt.Errorf("orders: erase buyer: %w", err)
 	}
 	return nil
+}
+
+// buyerAddresses are the e-mail addresses userID's orders were placed with.
+func buyerAddresses(ctx context.Context, q db.Querier, userID string) ([]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT DISTINCT email FROM orders WHERE user_id = ? AND email <> ''`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("orders: buyer addresses: %w", err)
+	}
+	defer rows.Close()
+	var list []string
+	for rows.Next() {
+		var a string
+		if err := rows.Scan(&a); err != nil {
+			return nil, err
+		}
+		list = append(list, a)
+	}
+	return list, rows.Err()
 }

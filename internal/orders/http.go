@@ -19,6 +19,11 @@ func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &req); err != nil {
 		return err
 	}
+	switch req.Action {
+	case "create_order", "capture_order", "demo_payment":
+	default:
+		return httpx.Invalid("Unknown action. Use create_order, capture_order or demo_payment.", map[string]string{"action": "Unknown action"})
+	}
 	key, err := idempotencyKey(r)
 	if err != nil {
 		return err
@@ -41,8 +46,6 @@ func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) error {
 		out, err = s.CapturePayPalOrder(r.Context(), req)
 	case "demo_payment":
 		out, err = s.DemoPayment(r.Context(), req)
-	default:
-		err = httpx.Invalid("Unknown action. Use create_order, capture_order or demo_payment.", map[string]string{"action": "Unknown action"})
 	}
 	if err != nil {
 		return err

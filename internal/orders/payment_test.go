@@ -3,6 +3,7 @@ package orders
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -98,6 +99,8 @@ func (e *env) do(caller *auth.Caller, method, path string, body any) (int, map[s
 	}
 	req := httptest.NewRequest(method, path, bytes.NewReader(raw))
 	req.Header.Set("Content-Type", "application/json")
+	// Each call its own payment attempt; TestIdempotencyKey replays them.
+	req.Header.Set("Idempotency-Key", rand.Text())
 	if caller != nil {
 		req = req.WithContext(auth.WithCaller(req.Context(), *caller))
 	}

@@ -3,6 +3,7 @@ package server_test
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -65,6 +66,7 @@ func (in instance) call(t *testing.T, method, path string, body any, bearer stri
 		t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Idempotency-Key", rand.Text()) // every payment call needs one
 	if bearer != "" {
 		req.Header.Set("Authorization", "Bearer "+bearer)
 	}

@@ -42,12 +42,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/orders/{number}", h(s.orders.GetOrder))
 
 	// Newsletter (internal/newsletter) and the checkout's default country (internal/geo).
-	mux.Handle("POST /api/newsletter", h(idempotent(limited("newsletter", "Too many sign-ups. Please wait a minute and try again.", s.newsletter.HandleSubscribe))))
+	mux.Handle("POST /api/newsletter", h(idempotent(limited("newsletter", "Too many sign-ups. Please wait a minute and try again.", s.newsletter.CreateSubscription))))
 	mux.Handle("GET /api/geo", h(s.geo.HandleGeo))
 
 	// Contact form (internal/contact): stores the message and e-mails support.
 	mux.Handle("POST /functions/v1/send-contact-email", httpx.HandleWith(contact.WriteError,
-		idempotent(limited("contact", "Too many messages. Please wait a minute and try again.", s.contact.HandleSend))))
+		idempotent(limited("contact", "Too many messages. Please wait a minute and try again.", s.contact.SendMessage))))
 
 	// Accounts (internal/auth): the Supabase-Auth-compatible API used by
 	// @supabase/auth-js under /auth/v1, and the caller's own profile
@@ -58,14 +58,14 @@ func (s *Server) routes() http.Handler {
 	// communication preference, the data export and account deletion.
 	mux.Handle("GET /api/kids", h(s.account.ListKids))
 	mux.Handle("POST /api/kids", h(idempotent(s.account.CreateKid)))
-	mux.Handle("PATCH /api/kids/{id}", h(s.account.PatchKid))
+	mux.Handle("PATCH /api/kids/{id}", h(s.account.UpdateKid))
 	mux.Handle("DELETE /api/kids/{id}", h(s.account.DeleteKid))
 	mux.Handle("POST /api/devices", h(idempotent(s.account.CreateDevice)))
 	mux.Handle("GET /api/devices", h(s.account.ListDevices))
 	mux.Handle("GET /api/communications", h(s.account.GetCommunications))
-	mux.Handle("PUT /api/communications", h(s.account.PutCommunications))
+	mux.Handle("PUT /api/communications", h(s.account.UpdateCommunications))
 	mux.Handle("GET /api/account/export", h(s.account.GetExport))
-	mux.Handle("DELETE /api/account", h(limited("delete_account", "Too many attempts. Please wait a minute and try again.", s.account.DeleteMe)))
+	mux.Handle("DELETE /api/account", h(limited("delete_account", "Too many attempts. Please wait a minute and try again.", s.account.DeleteAccount)))
 
 	// Dream Maker (internal/dreams): bedtime stories for the parent's children.
 	mux.Handle("GET /api/dreams/choices", h(s.dreams.GetChoices))

@@ -123,10 +123,10 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	// The children are the account area's; the dreams written for them are part of the parent's data.
 	family := account.New(d, o.now)
 	stories := dreams.New(d, dreamKids{family}, o.now)
-	family.WithOwnerData(accountOwner{accounts}, accountOrders{shop}, stories)
+	family.WithOwnerData(ownerData(d, accounts, shop, stories))
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
-		contact: contact.NewService(d, cfg.SupportEmail, o.now), limiter: limiter,
+		contact: contact.New(d, cfg.SupportEmail, o.now), limiter: limiter,
 		idempotency: idempotency.New(d, o.now),
 		account:     family,
 		dreams:      stories,
@@ -198,12 +198,62 @@ func (c orderCatalog) PricedBook(id int) (orders.PricedBook, bool) {
 	return orders.PricedBook{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents}, true
 }
 
-// accountOwner and accountOrders give the account area the parent's account
-// and orders without importing more of auth and orders than these calls.
-type accountOwner struct{ auth *auth.Service }
+// ownerData gives the account area, for the parent's data export and the
+// account's deletion, what other features keep about the parent, without
+// importing them.
+func ownerData(d *db.DB, accounts *auth.Service, shop *orders.Service, stories account.Dreams) account.OwnerData {
+	return account.OwnerData{
+		Accounts: accountOwner{auth: accounts, db: d},
+		Orders: holder{
+			export: func(ctx context.Context, p account.Person) (any, error) { return shop.ViewsOf(ctx, p.UserID) },
+			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
+				return orders.EraseBuyer(ctx, q, p.UserID)
+			},
+		},
+		Newsletter: holder{
+			export: func(ctx context.Context, p account.Person) (any, error) {
+				return newsletter.SubscriptionsOf(ctx, d, p.UserID, p.Email)
+			},
+			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
+				return newsletter.Erase(ctx, q, p.UserID, p.Email)
+			},
+		},
+		Contact: holder{
+			export: func(ctx context.Context, p account.Person) (any, error) { return contact.MessagesFrom(ctx, d, p.Email) },
+			erase:  func(ctx context.Context, q db.Querier, p account.Person) error { return contact.Erase(ctx, q, p.Email) },
+		},
+		Dreams: stories,
+	}
+}
+
+// holder is a feature's export and erasure of a person's data, as the
+// account area asks for them (account.Holder).
+type holder struct {
+	export func(ctx context.Context, p account.Person) (any, error)
+	erase  func(ctx context.Context, q db.Querier, p account.Person) error
+}
+
+func (h holder) Export(ctx context.Context, p account.Person) (any, error) { return h.export(ctx, p) }
+func (h holder) Erase(ctx context.Context, q db.Querier, p account.Person) error {
+	return h.erase(ctx, q, p)
+}
+
+// accountOwner gives the account area the parent's account.
+type accountOwner struct {
+	auth *auth.Service
+	db   *db.DB
+}
 
 func (a accountOwner) Profile(ctx context.Context, userID string) (any, error) {
 	return a.auth.ProfileOf(ctx, userID)
+}
+
+func (a accountOwner) Sessions(ctx context.Context, userID string) (any, error) {
+	return auth.SessionsOf(ctx, a.db, userID)
+}
+
+func (accountOwner) Email(ctx context.Context, q db.Querier, userID string) (string, error) {
+	return auth.EmailOf(ctx, q, userID)
 }
 
 func (a accountOwner) PasswordMatches(ctx context.Context, userID, password string) (bool, error) {
@@ -215,15 +265,13 @@ func (a accountOwner) CodeMatches(ctx context.Context, userID, code string) (boo
 }
 
 func (accountOwner) Delete(ctx context.Context, q db.Querier, userID string) error {
+	email, err := auth.EmailOf(ctx, q, userID)
+	if err != nil {
+		return err
+	}
+	if err := auth.ForgetAddress(ctx, q, email); err != nil {
+		return err
+	}
 	return auth.DeleteAccount(ctx, q, userID)
 }
 
-type accountOrders struct{ shop *orders.Service }
-
-func (o accountOrders) Of(ctx context.Context, userID string) (any, error) {
-	return o.shop.ViewsOf(ctx, userID)
-}
-
-func (accountOrders) EraseBuyer(ctx context.Context, q db.Querier, userID string) error {
-	return orders.EraseBuyer(ctx, q, userID)
-}

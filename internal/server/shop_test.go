@@ -50,10 +50,10 @@ func TestShopRoutes(t *testing.T) {
 		{Name: "orders need a session", Method: "GET", URL: "/api/orders", ExpectedStatus: 401},
 		{Name: "orders of a signed-in buyer", Method: "GET", URL: "/api/orders", As: "owner", ExpectedStatus: 200, ExpectedContent: []string{`[]`}},
 		{Name: "create_order needs a session", Method: "POST", URL: "/functions/v1/process-payment",
-			Body:           `{"action":"create_order","items":[{"id":3,"name":"Our First Adventure","quantity":1,"unitPrice":19.99}],"amount":21.99}`,
-			ExpectedStatus: 401, ExpectedContent: []string{`"error":"User authentication required for payment"`}},
+			Body:    `{"action":"create_order","items":[{"id":3,"name":"Our First Adventure","quantity":1,"unitPrice":19.99}],"amount":21.99}`,
+			Headers: map[string]string{"Idempotency-Key": "attempt-1"}, ExpectedStatus: 401, ExpectedContent: []string{`"error":"User authentication required for payment"`}},
 		{Name: "capture_order needs a session", Method: "POST", URL: "/functions/v1/process-payment", Body: `{"action":"capture_order","orderID":"X"}`,
-			ExpectedStatus: 401, ExpectedContent: []string{`"error":"User authentication required for payment"`}},
+			Headers: map[string]string{"Idempotency-Key": "attempt-1"}, ExpectedStatus: 401, ExpectedContent: []string{`"error":"User authentication required for payment"`}},
 		{Name: "admin has the admin role", Method: "GET", URL: "/api/profile", As: "admin", ExpectedStatus: 200, ExpectedContent: []string{`"role":"admin"`}},
 		{Name: "a user has the user role", Method: "GET", URL: "/api/profile", As: "owner", ExpectedStatus: 200, ExpectedContent: []string{`"role":"user"`}},
 	})

@@ -251,7 +251,13 @@ func (l *loader) token(grant string, body map[string]string) (tokens, error) {
 }
 
 func (l *loader) post(path string, body []byte, out any) error {
-	resp, err := l.client.Post(l.base+path, "application/json", bytes.NewReader(body))
+	req, err := http.NewRequest(http.MethodPost, l.base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Idempotency-Key", rand.Text()) // each call a new attempt, as the checkout sends
+	resp, err := l.client.Do(req)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,74 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+)
+
+// What the account area's data export and deletion read of an account
+// (wired in internal/server).
+
+// SessionSummary is a session as the data export shows it: where and how
+// the account is signed in, without its tokens.
+type SessionSummary struct {
+	ID        string          `json:"id"`
+	AAL       string          `json:"aal"`
+	AMR       json.RawMessage `json:"amr"` // the sign-in methods, as GoTrue lists them
+	UserAgent string          `json:"user_agent"`
+	IP        string          `json:"ip"`
+	CreatedAt time.Time       `json:"created_at"`
+	UpdatedAt time.Time       `json:"updated_at"`
+}
+
+// SessionsOf returns userID's sessions, oldest first.
+func SessionsOf(ctx context.Context, q db.Querier, userID string) ([]SessionSummary, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, aal, amr, user_agent, ip, created_at, updated_at FROM sessions
+		WHERE user_id = ? ORDER BY created_at, id`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("auth: sessions of a user: %w", err)
+	}
+	defer rows.Close()
+	list := []SessionSummary{}
+	for rows.Next() {
+		var s SessionSummary
+		var amr string
+		if err := rows.Scan(&s.ID, &s.AAL, &amr, &s.UserAgent, &s.IP, &s.CreatedAt, &s.UpdatedAt); err != nil {
+			return nil, err
+		}
+		s.AMR = json.RawMessage(amr)
+		if !json.Valid(s.AMR) {
+			s.AMR = json.RawMessage("[]")
+		}
+		list = append(list, s)
+	}
+	return list, rows.Err()
+}
+
+// EmailOf returns the address of userID's account.
+func EmailOf(ctx context.Context, q db.Querier, userID string) (string, error) {
+	var email string
+	err := q.QueryRowContext(ctx, `SELECT email FROM users WHERE id = ?`, userID).Scan(&email)
+	if db.IsNoRows(err) {
+		return "", httpx.NotFound("Account")
+	}
+	if err != nil {
+		return "", fmt.Errorf("auth: address of a user: %w", err)
+	}
+	return email, nil
+}
+
+// ForgetAddress deletes what auth keeps by an address beside the account
+// (the e-mail cooldowns, keyed "type:address"), for the account's deletion.
+func ForgetAddress(ctx context.Context, q db.Querier, email string) error {
+	escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(email))
+	if _, err := q.ExecContext(ctx, `DELETE FROM email_cooldowns WHERE LOWER(email) LIKE ? ESCAPE '\'`, "%:"+escaped); err != nil {
+		return fmt.Errorf("auth: forget an address: %w", err)
+	}
+	return nil
+}

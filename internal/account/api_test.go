@@ -409,6 +409,7 @@ func TestDeletionRacingWrites(t *testing.T) {
 				body        any
 			}{
 				{"POST", "/api/kids", map[string]any{"name": "Leo", "date_of_birth": "2020-01-01"}},
+				{"POST", "/api/dreams", map[string]any{"kid_id": kid, "gender": "boy", "companion": "feefee", "interests": []string{"animals"}}},
 				{"POST", "/api/devices", map[string]any{"screen_resolution": "390x844"}},
 				{"PUT", "/api/communications", map[string]any{"subscribed": false}},
 				{"PATCH", "/api/kids/" + kid.(string), map[string]any{"name": "Mila"}},
@@ -441,6 +442,31 @@ func TestDeletionRacingWrites(t *testing.T) {
 					t.Errorf("round %d: %d rows left in %s (statuses %v)", round, n, table, statuses)
 				}
 			}
+		}
+	})
+}
+
+// The export holds every dream, not one page of My Dreams.
+func TestExportHoldsEveryDream(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, map[string]string{"RATE_LIMIT_PER_MINUTE": "1000"})
+		kid := e.Do("POST", "/api/kids", map[string]any{"name": "Mia", "date_of_birth": "2021-03-01"}, "owner").Expect(t, 201).JSON(t)["id"]
+		const n = 205
+		for range n {
+			e.Do("POST", "/api/dreams", map[string]any{"kid_id": kid, "gender": "girl", "companion": "feefee", "interests": []string{"animals"}}, "owner").Expect(t, 201)
+		}
+		var export struct {
+			Dreams []struct {
+				ID string `json:"id"`
+			} `json:"dreams"`
+		}
+		e.Do("GET", "/api/account/export", nil, "owner").Expect(t, 200).Decode(t, &export)
+		ids := map[string]bool{}
+		for _, d := range export.Dreams {
+			ids[d.ID] = true
+		}
+		if len(export.Dreams) != n || len(ids) != n {
+			t.Fatalf("the export holds %d dreams (%d different), want %d", len(export.Dreams), len(ids), n)
 		}
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/google/uuid"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
 // Dream is a saved story with what it was made for.
@@ -65,6 +66,10 @@ func insertDream(ctx context.Context, q db.Querier, d *Dream, now time.Time) err
 	_, err = q.ExecContext(ctx, `INSERT INTO dreams (`+dreamColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		d.ID, d.UserID, d.KidID, d.KidName, d.KidAge, d.Gender, d.Companion, string(interests), d.Other,
 		d.Template, d.Title, string(paragraphs), d.CreatedAt)
+	if db.IsForeignKeyViolation(err) {
+		// The child, or the whole account, was deleted while the story was written.
+		return httpx.NotFound("Child")
+	}
 	if err != nil {
 		return fmt.Errorf("insert dream: %w", err)
 	}

@@ -274,4 +274,3 @@ func (accountOwner) Delete(ctx context.Context, q db.Querier, userID string) err
 	}
 	return auth.DeleteAccount(ctx, q, userID)
 }
-

@@ -13,7 +13,7 @@ import (
 // shared are the packages every other package may import: the plumbing, and
 // auth to learn who is calling.
 var shared = map[string]bool{
-	"auth": true, "config": true, "db": true, "httpx": true, "images": true, "mail": true,
+	"auth": true, "config": true, "db": true, "httpx": true, "idempotency": true, "images": true, "mail": true,
 	"paypal": true, "ratelimit": true, "testclock": true,
 }
 

@@ -44,24 +44,25 @@ func ownerData(t *testing.T, e *apitest.Env) {
 type route struct {
 	method, url string
 	body        any
-	owner       int // the owner's status
+	owner       int    // the owner's status
+	ownerSees   string // in the owner's response ("" when it has no body)
 }
 
 var accountRoutes = []route{
-	{"GET", "/api/profile", nil, 200},
-	{"PATCH", "/api/profile", map[string]any{"first_name": "Changed"}, 200},
-	{"GET", "/api/kids", nil, 200},
-	{"POST", "/api/kids", map[string]any{"name": "Leo", "date_of_birth": "2020-01-01"}, 201},
-	{"PATCH", "/api/kids/{kid}", map[string]any{"name": "Renamed"}, 200},
-	{"DELETE", "/api/kids/{kid}", nil, 204},
-	{"POST", "/api/devices", map[string]any{"screen_resolution": "1440x900", "platform_architecture": "x86_64"}, 200},
-	{"GET", "/api/devices", nil, 200},
-	{"GET", "/api/communications", nil, 200},
-	{"PUT", "/api/communications", map[string]any{"subscribed": true}, 200},
-	{"GET", "/api/orders", nil, 200},
-	{"GET", "/api/orders/{order}", nil, 200},
-	{"GET", "/api/account/export", nil, 200},
-	{"DELETE", "/api/account", map[string]any{"password": apitest.Password}, 204},
+	{"GET", "/api/profile", nil, 200, `"last_name":"Ownerly"`},
+	{"PATCH", "/api/profile", map[string]any{"first_name": "Changed"}, 200, `"first_name":"Changed"`},
+	{"GET", "/api/kids", nil, 200, `"name":"Mia Secret"`},
+	{"POST", "/api/kids", map[string]any{"name": "Leo", "date_of_birth": "2020-01-01"}, 201, `"name":"Leo"`},
+	{"PATCH", "/api/kids/{kid}", map[string]any{"name": "Renamed"}, 200, `"name":"Renamed"`},
+	{"DELETE", "/api/kids/{kid}", nil, 204, ""},
+	{"POST", "/api/devices", map[string]any{"screen_resolution": "1440x900", "platform_architecture": "x86_64"}, 200, `"screen_resolution":"1440x900"`},
+	{"GET", "/api/devices", nil, 200, `"device_model":"iPhone"`},
+	{"GET", "/api/communications", nil, 200, `"subscribed":false`},
+	{"PUT", "/api/communications", map[string]any{"subscribed": true}, 200, `"subscribed":true`},
+	{"GET", "/api/orders", nil, 200, `"email":"olive.ship@example.com"`},
+	{"GET", "/api/orders/{order}", nil, 200, `"fullName":"Olive Owner"`},
+	{"GET", "/api/account/export", nil, 200, `"name":"Mia Secret"`},
+	{"DELETE", "/api/account", map[string]any{"password": apitest.Password}, 204, ""},
 }
 
 // TestAccessTable: every route × anonymous / owner / another user / admin.
@@ -76,16 +77,17 @@ func TestAccessTable(t *testing.T) {
 		if strings.HasPrefix(r.url, "/api/devices") {
 			anonymous = "User not authenticated"
 		}
-		if strings.HasPrefix(r.url, "/api/orders") {
-			anonymous = "" // the orders feature words its own refusal
+		owner := apitest.Scenario{
+			Name: r.method + " " + r.url + " owner", Method: r.method, URL: r.url, Body: r.body, As: "owner", BeforeTest: ownerData,
+			ExpectedStatus: r.owner,
+		}
+		if r.ownerSees != "" {
+			owner.ExpectedContent = []string{r.ownerSees}
 		}
 		scenarios = append(scenarios, apitest.Scenario{
 			Name: r.method + " " + r.url + " anonymous", Method: r.method, URL: r.url, Body: r.body, BeforeTest: ownerData,
 			ExpectedStatus: 401, ExpectedContent: []string{anonymous}, NotExpectedContent: secrets,
-		}, apitest.Scenario{
-			Name: r.method + " " + r.url + " owner", Method: r.method, URL: r.url, Body: r.body, As: "owner", BeforeTest: ownerData,
-			ExpectedStatus: r.owner,
-		})
+		}, owner)
 		for _, stranger := range []string{"other", "admin"} {
 			want := r.owner
 			if strings.Contains(r.url, "{") {
@@ -153,7 +155,8 @@ func TestKidsAPI(t *testing.T) {
 			Body:           map[string]any{"name": "Mia"},
 			ExpectedStatus: 400, ExpectedContent: []string{`"date_of_birth":"Date of birth is required"`}},
 		{Name: "born today is fine", Method: "POST", URL: "/api/kids", As: "owner",
-			Body: map[string]any{"name": "Baby", "date_of_birth": "2026-06-01"}, ExpectedStatus: 201},
+			Body: map[string]any{"name": "Baby", "date_of_birth": "2026-06-01"}, ExpectedStatus: 201,
+			ExpectedContent: []string{`"date_of_birth":"2026-06-01"`}},
 		{Name: "rename keeps the birthday", Method: "PATCH", URL: "/api/kids/{kid}", As: "owner", BeforeTest: addMia,
 			Body: map[string]any{"name": "Mila"}, ExpectedStatus: 200,
 			ExpectedContent: []string{`"name":"Mila"`, `"date_of_birth":"2021-03-01"`},
@@ -163,13 +166,14 @@ func TestKidsAPI(t *testing.T) {
 				}
 			}},
 		{Name: "an edit to a future birthday is refused", Method: "PATCH", URL: "/api/kids/{kid}", As: "owner", BeforeTest: addMia,
-			Body: map[string]any{"date_of_birth": "2030-01-01"}, ExpectedStatus: 400},
+			Body: map[string]any{"date_of_birth": "2030-01-01"}, ExpectedStatus: 400,
+			ExpectedContent: []string{`"date_of_birth":"Date of birth cannot be in the future"`}},
 		{Name: "remove", Method: "DELETE", URL: "/api/kids/{kid}", As: "owner", BeforeTest: addMia, ExpectedStatus: 204,
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				e.Do("DELETE", "/api/kids/{kid}", nil, "owner").Expect(t, 404)
 			}},
 		{Name: "a malformed id is a 404", Method: "PATCH", URL: "/api/kids/not-a-uuid", As: "owner",
-			Body: map[string]any{"name": "X"}, ExpectedStatus: 404},
+			Body: map[string]any{"name": "X"}, ExpectedStatus: 404, ExpectedContent: []string{`"Child not found"`}},
 	})
 }
 
@@ -228,7 +232,7 @@ func TestCommunicationsAPI(t *testing.T) {
 		{Name: "subscribed by default", Method: "GET", URL: "/api/communications", As: "owner",
 			ExpectedStatus: 200, ExpectedContent: []string{`"subscribed":true`, `"updated_at":null`}},
 		{Name: "unsubscribe is kept", Method: "PUT", URL: "/api/communications", As: "owner",
-			Body: map[string]any{"subscribed": false}, ExpectedStatus: 200,
+			Body: map[string]any{"subscribed": false}, ExpectedStatus: 200, ExpectedContent: []string{`"subscribed":false`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				if b := e.Do("GET", "/api/communications", nil, "owner").Body; !strings.Contains(b, `"subscribed":false`) {
 					t.Fatalf("after unsubscribing: %s", b)

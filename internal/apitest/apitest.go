@@ -19,7 +19,7 @@
 //					r := e.Do("POST", "/api/kids", map[string]any{"name": "Maya"}, "owner")
 //					e.Vars["kid"] = r.JSON(t)["id"].(string)
 //				},
-//				ExpectedStatus: 404},
+//				ExpectedStatus: 404, ExpectedContent: []string{`"Child not found"`}},
 //		})
 //	}
 //
@@ -28,7 +28,8 @@
 // link of its e-mail and a password sign-in ("admin" also gets the admin
 // role). {name} in URL is replaced by Env.Vars[name], so BeforeTest can
 // create a row and aim the request at it. Each scenario starts from a new
-// database; nothing leaks between rows.
+// database; nothing leaks between rows. A response with a body must be
+// checked (see Scenario.ExpectedStatus).
 package apitest
 
 import (
@@ -39,6 +40,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -59,7 +61,7 @@ const SiteURL = "http://shop.test"
 // Password is every test user's password.
 const Password = "Secret1!pw"
 
-// Scenario is one request and what its answer must be.
+// Scenario is one request and what its response must be.
 type Scenario struct {
 	Name    string
 	Method  string
@@ -69,6 +71,11 @@ type Scenario struct {
 	As      string            // the caller: "" anonymous, else a user name ("owner", "other", "admin")
 	Config  map[string]string // environment variables over the test defaults (e.g. RATE_LIMIT_PER_MINUTE)
 
+	// A response with a body must be checked: by ExpectedContent,
+	// NotExpectedContent or an AfterTest that decodes it (res.JSON or
+	// res.Decode). A scenario that checks none fails, as PocketBase's
+	// tests.ApiScenario does, so a body nobody looked at cannot pass; so does
+	// an empty fragment, which checks nothing.
 	ExpectedStatus     int
 	ExpectedContent    []string          // fragments the body must contain
 	NotExpectedContent []string          // fragments the body must not contain
@@ -91,6 +98,9 @@ func Run(t *testing.T, scenarios []Scenario) {
 func (s Scenario) run(t *testing.T, d *db.DB) {
 	if s.ExpectedStatus == 0 {
 		t.Fatal("scenario has no ExpectedStatus")
+	}
+	if slices.Contains(s.ExpectedContent, "") || slices.Contains(s.NotExpectedContent, "") {
+		t.Fatal("scenario has an empty fragment in ExpectedContent or NotExpectedContent: it checks nothing")
 	}
 	e := NewEnv(t, d, s.Config)
 	if s.BeforeTest != nil {
@@ -118,6 +128,16 @@ func (s Scenario) run(t *testing.T, d *db.DB) {
 	if s.AfterTest != nil {
 		s.AfterTest(t, e, res)
 	}
+	if s.leavesBodyUnchecked(res) {
+		t.Errorf("%s %s: the response has a body and the scenario checks nothing in it "+
+			"(add ExpectedContent, NotExpectedContent or an AfterTest that decodes it): %s", s.Method, s.URL, res.Body)
+	}
+}
+
+// leavesBodyUnchecked tells a response with a body that the scenario did
+// not look into.
+func (s Scenario) leavesBodyUnchecked(res *Response) bool {
+	return res.Body != "" && len(s.ExpectedContent) == 0 && len(s.NotExpectedContent) == 0 && !res.decoded
 }
 
 // Env is one scenario's world: the database, the server, its clock, the
@@ -304,11 +324,13 @@ func (e *Env) Count(query string, args ...any) int {
 	return n
 }
 
-// Response is a recorded answer.
+// Response is a recorded response.
 type Response struct {
 	Status int
 	Header http.Header
 	Body   string
+
+	decoded bool // by Decode or JSON: the scenario looked into the body
 }
 
 // Expect fails the test unless the status is want.
@@ -323,6 +345,7 @@ func (r *Response) Expect(t *testing.T, want int) *Response {
 // Decode reads the JSON body into v.
 func (r *Response) Decode(t *testing.T, v any) {
 	t.Helper()
+	r.decoded = true
 	if err := json.Unmarshal([]byte(r.Body), v); err != nil {
 		t.Fatalf("body is not the JSON expected (%v): %s", err, r.Body)
 	}

@@ -99,7 +99,7 @@ func TestTwoStepSignInIsEnforced(t *testing.T) {
 		firstStepOnly(apitest.Scenario{Name: "the first step may read its user to go on to the challenge", Method: "GET", URL: "/auth/v1/user",
 			ExpectedStatus: 200, ExpectedContent: []string{`"status":"verified"`}}),
 		firstStepOnly(apitest.Scenario{Name: "the second step may do everything", Method: "GET", URL: "/auth/v1/user",
-			ExpectedStatus: 200,
+			ExpectedStatus: 200, ExpectedContent: []string{`"email":"owner@example.com"`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				asSecondStep(e, "PUT", "/auth/v1/user", map[string]any{"data": map[string]any{"nickname": "Ann"}}).Expect(t, 200)
 				asSecondStep(e, "PATCH", "/api/profile", map[string]any{"first_name": "Ann"}).Expect(t, 200)

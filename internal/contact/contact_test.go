@@ -86,7 +86,7 @@ func TestSend(t *testing.T) {
 				}
 			}},
 		{Name: "HTML in the message is escaped in the e-mail", Method: "POST", URL: url, Body: with("message", `<script>alert(1)</script>`),
-			ExpectedStatus: 200,
+			ExpectedStatus: 200, ExpectedContent: []string{`{"success":true}`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				var html string
 				if err := e.DB.QueryRowContext(context.Background(), "SELECT html_body FROM mail_outbox").Scan(&html); err != nil {
@@ -96,7 +96,7 @@ func TestSend(t *testing.T) {
 					t.Errorf("HTML part not escaped:\n%s", html)
 				}
 			}},
-		{Name: "the longest valid message", Method: "POST", URL: url, ExpectedStatus: 200,
+		{Name: "the longest valid message", Method: "POST", URL: url, ExpectedStatus: 200, ExpectedContent: []string{`{"success":true}`},
 			Body: func() string {
 				m := valid()
 				m["message"] = strings.Repeat("🐯", contact.MaxMessage) // 4 bytes each: still under the body limit

@@ -58,23 +58,28 @@ func TestDreamsAPI(t *testing.T) {
 	apitest.Run(t, []apitest.Scenario{
 		{Name: "anonymous may not make a dream", Method: "POST", URL: "/api/dreams",
 			Body: dreamBody("x", nil), ExpectedStatus: 401, ExpectedContent: []string{`"No user logged in"`}},
-		{Name: "anonymous has no dreams to list", Method: "GET", URL: "/api/dreams", ExpectedStatus: 401},
-		{Name: "anonymous may not delete", Method: "DELETE", URL: "/api/dreams/x", ExpectedStatus: 401},
+		{Name: "anonymous has no dreams to list", Method: "GET", URL: "/api/dreams", ExpectedStatus: 401,
+			ExpectedContent: []string{`"No user logged in"`}},
+		{Name: "anonymous may not delete", Method: "DELETE", URL: "/api/dreams/x", ExpectedStatus: 401,
+			ExpectedContent: []string{`"No user logged in"`}},
 		{Name: "the choices are public", Method: "GET", URL: "/api/dreams/choices", ExpectedStatus: 200,
 			ExpectedContent:    []string{`"label":"I'm just me!"`, `"label":"FeeFee the Elephant"`, `"label":"Other (specify)"`, `"max_interests":3`},
 			NotExpectedContent: []string{"Scene", "Keepsake"}},
 		{Name: "an unknown child is not found", Method: "POST", URL: "/api/dreams", As: "owner",
 			Body: dreamBody("0b9c3f0e-8a57-4a8e-9d3a-5d1c1f0e6a11", nil), ExpectedStatus: 404, ExpectedContent: []string{`"Child not found"`}},
 		{Name: "a malformed child id is not found", Method: "POST", URL: "/api/dreams", As: "owner",
-			Body: dreamBody("'; DROP TABLE kids; --", nil), ExpectedStatus: 404},
+			Body: dreamBody("'; DROP TABLE kids; --", nil), ExpectedStatus: 404, ExpectedContent: []string{`"Child not found"`}},
 		{Name: "a child must be chosen", Method: "POST", URL: "/api/dreams", As: "owner",
 			Body: map[string]any{"gender": "boy", "companion": "siso"}, ExpectedStatus: 400,
 			ExpectedContent: []string{`"kid_id":"Please choose a child."`}},
 		{Name: "a child id of the wrong type", Method: "POST", URL: "/api/dreams", As: "owner",
-			Body: map[string]any{"kid_id": true, "gender": "boy", "companion": "siso"}, ExpectedStatus: 400},
-		{Name: "not JSON", Method: "POST", URL: "/api/dreams", As: "owner", Body: "kid=1", ExpectedStatus: 400},
+			Body: map[string]any{"kid_id": true, "gender": "boy", "companion": "siso"}, ExpectedStatus: 400,
+			ExpectedContent: []string{`"kid_id":"Please choose a child."`}},
+		{Name: "not JSON", Method: "POST", URL: "/api/dreams", As: "owner", Body: "kid=1", ExpectedStatus: 400,
+			ExpectedContent: []string{`"The request body is not valid JSON."`}},
 		// A NUL byte must never reach PostgreSQL (SQLSTATE 22021 would be a 500).
-		{Name: "a malformed dream id is not found", Method: "DELETE", URL: "/api/dreams/%00", As: "owner", ExpectedStatus: 404},
+		{Name: "a NUL in a dream id is refused before the handler", Method: "DELETE", URL: "/api/dreams/%00", As: "owner", ExpectedStatus: 400,
+			ExpectedContent: []string{`"code":"invalid"`, `"path":`}},
 		{Name: "a malformed child id lists nothing", Method: "GET", URL: "/api/dreams?kid_id=%00", As: "owner",
 			ExpectedStatus: 200, ExpectedContent: []string{`"dreams":[]`}},
 
@@ -139,7 +144,8 @@ func TestDreamsAPI(t *testing.T) {
 				makeDream(t, e, "kid", "a", nil)
 				makeDream(t, e, "kid", "b", nil)
 			},
-			Body: dreamBody("{kid}", nil), ExpectedStatus: 429, ExpectedHeaders: map[string]string{"Retry-After": "60"}},
+			Body: dreamBody("{kid}", nil), ExpectedStatus: 429, ExpectedHeaders: map[string]string{"Retry-After": "60"},
+			ExpectedContent: []string{`"That is a lot of dreams! Please wait a minute and try again."`}},
 	})
 }
 

@@ -95,7 +95,7 @@ func TestIdempotencyKey(t *testing.T) {
 					t.Errorf("%d e-mails, want 1", n)
 				}
 			}},
-		{Name: "a double submit in parallel makes one order and one e-mail", Method: "GET", URL: "/api/health",
+		{Name: "a double submit in parallel makes one order and one e-mail", Method: "POST", URL: pay, Body: demo(nil), Headers: key,
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				var wg sync.WaitGroup
 				numbers := make([]string, 8)
@@ -117,20 +117,29 @@ func TestIdempotencyKey(t *testing.T) {
 						t.Errorf("call %d: status %d, order %q; want 200 and %q", i, statuses[i], numbers[i], numbers[0])
 					}
 				}
+				e.Vars["first"] = numbers[0]
+			},
+			ExpectedStatus: 200,
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				if got := numberOf(t, res); got != e.Vars["first"] {
+					t.Errorf("a later submit answered order %s, want %s", got, e.Vars["first"])
+				}
 				if n := e.Count(`SELECT COUNT(*) FROM orders`); n != 1 {
 					t.Errorf("%d orders, want 1", n)
 				}
 				if n := e.MailCount("alice.ship@example.com"); n != 1 {
 					t.Errorf("%d e-mails, want 1", n)
 				}
-			},
-			ExpectedStatus: 200},
+			}},
 		{Name: "different keys are different orders", Method: "POST", URL: pay, Body: demo(nil), Headers: attempt("2"),
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
-				e.Request("POST", pay, demo(nil), "", key).Expect(t, 200)
+				e.Vars["first"] = numberOf(t, e.Request("POST", pay, demo(nil), "", key))
 			},
 			ExpectedStatus: 200,
-			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				if numberOf(t, res) == e.Vars["first"] {
+					t.Errorf("the second key answered the first order %s", e.Vars["first"])
+				}
 				if n := e.Count(`SELECT COUNT(*) FROM orders`); n != 2 {
 					t.Errorf("%d orders, want 2", n)
 				}

@@ -27,6 +27,6 @@ func TestSettings(t *testing.T) {
 			Config:          map[string]string{"SUPPORT_EMAIL": "help@shop.example"},
 			ExpectedStatus:  200,
 			ExpectedContent: []string{`<script id="app-data" type="application/json">`, `"/api/settings":{"supportEmail":"help@shop.example"`}},
-		{Name: "the settings are read-only", Method: "PUT", URL: "/api/settings", Body: `{}`, ExpectedStatus: 405},
+		{Name: "the settings are read-only", Method: "PUT", URL: "/api/settings", Body: `{}`, ExpectedStatus: 405, ExpectedContent: []string{`"code":"method_not_allowed"`}},
 	})
 }

@@ -474,3 +474,22 @@ func TestExportHoldsEveryDream(t *testing.T) {
 		}
 	})
 }
+
+// Deleting a child removes the responses recorded for its Idempotency-Keys,
+// which name it.
+func TestDeletingAChildForgetsItsRecordedResponses(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, nil)
+		kid := e.Request("POST", "/api/kids", map[string]any{"name": "Ottoline", "date_of_birth": "2021-03-01"}, "owner",
+			map[string]string{"Idempotency-Key": "kid-1"}).Expect(t, 201).JSON(t)["id"].(string)
+		e.Request("POST", "/api/kids", map[string]any{"name": "Leo", "date_of_birth": "2020-01-01"}, "owner",
+			map[string]string{"Idempotency-Key": "kid-2"}).Expect(t, 201)
+		e.Do("DELETE", "/api/kids/"+kid, nil, "owner").Expect(t, 204)
+		for _, left := range tablesHolding(t, e, "Ottoline", kid) {
+			t.Error(left)
+		}
+		if n := e.Count(`SELECT COUNT(*) FROM idempotency_keys`); n != 1 {
+			t.Errorf("%d recorded responses, want Leo's only", n)
+		}
+	})
+}

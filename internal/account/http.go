@@ -64,7 +64,7 @@ func (s *Service) DeleteKid(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := deleteKid(r.Context(), s.db, c.UserID, r.PathValue("id")); err != nil {
+	if err := s.removeKid(r.Context(), c.UserID, r.PathValue("id")); err != nil {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)

@@ -7,7 +7,9 @@ import (
 
 	"github.com/google/uuid"
 
+	"bookshop/internal/db"
 	"bookshop/internal/httpx"
+	"bookshop/internal/idempotency"
 )
 
 // Kid is a parent's child (spec 02 §3 "Child / Kid").
@@ -104,4 +106,15 @@ func (s *Service) changeKid(ctx context.Context, userID, kidID string, p KidPatc
 		return Kid{}, err
 	}
 	return k, nil
+}
+
+// removeKid deletes a child of the parent, and with it the responses
+// recorded for Idempotency-Keys that name it (its creation, its dreams).
+func (s *Service) removeKid(ctx context.Context, userID, kidID string) error {
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		if err := deleteKid(ctx, tx, userID, kidID); err != nil {
+			return err
+		}
+		return idempotency.ForgetResponses(ctx, tx, userID, kidID)
+	})
 }

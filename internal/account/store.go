@@ -14,7 +14,7 @@ import (
 // The account area's SQL: free functions over db.Querier, so each runs alone
 // or inside a caller's transaction.
 
-// errAccountGone answers a write for a user whose account was deleted while
+// errAccountGone is the response to a write for a user whose account was deleted while
 // the request ran: the row's foreign key to users refused it, so nothing
 // was left behind.
 var errAccountGone = httpx.Errorf(httpx.CodeUnauthorized, "No user logged in")

@@ -66,8 +66,10 @@ func EmailOf(ctx context.Context, q db.Querier, userID string) (string, error) {
 // ForgetAddress deletes what auth keeps by an address beside the account
 // (the e-mail cooldowns, keyed "type:address"), for the account's deletion.
 func ForgetAddress(ctx context.Context, q db.Querier, email string) error {
-	escaped := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(email))
-	if _, err := q.ExecContext(ctx, `DELETE FROM email_cooldowns WHERE LOWER(email) LIKE ? ESCAPE '\'`, "%:"+escaped); err != nil {
+	// Keys that end in ":address", whatever their type: the pattern without
+	// its trailing %.
+	pattern := db.LikeContaining(":" + strings.ToLower(email))
+	if _, err := q.ExecContext(ctx, `DELETE FROM email_cooldowns WHERE LOWER(email) LIKE ? ESCAPE '\'`, strings.TrimSuffix(pattern, "%")); err != nil {
 		return fmt.Errorf("auth: forget an address: %w", err)
 	}
 	return nil

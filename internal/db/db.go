@@ -320,6 +320,14 @@ func (d *DB) rebind(q string) string {
 	return b.String()
 }
 
+// LikeContaining is the LIKE pattern that finds text anywhere in a value,
+// its own %, _ and \ taken as plain characters; use it with ESCAPE '\'.
+func LikeContaining(text string) string {
+	return "%" + likeEscaper.Replace(text) + "%"
+}
+
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
 // IsUniqueViolation tells whether err is a unique-constraint failure in
 // either dialect, by the drivers' error codes, so stores can turn it into a
 // conflict error.

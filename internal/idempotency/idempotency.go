@@ -300,6 +300,17 @@ func ForgetUser(ctx context.Context, q db.Querier, userID string) error {
 	return nil
 }
 
+// ForgetResponses deletes a user's recorded responses that contain text
+// (a child's id): deleting a child removes the responses that named it.
+func ForgetResponses(ctx context.Context, q db.Querier, userID, text string) error {
+	_, err := q.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE scope = ? AND status <> 0 AND body LIKE ? ESCAPE '\'`,
+		UserScope(userID), db.LikeContaining(text))
+	if err != nil {
+		return fmt.Errorf("idempotency: forget responses: %w", err)
+	}
+	return nil
+}
+
 // Cleanup deletes the keys older than Keep and returns how many.
 func (k *Keys) Cleanup(ctx context.Context) (int64, error) {
 	res, err := k.db.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE created_at < ?`, k.now().Add(-Keep))

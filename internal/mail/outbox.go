@@ -53,14 +53,10 @@ func Forget(ctx context.Context, q db.Querier, addresses ...string) error {
 		if a == "" {
 			continue
 		}
-		like := "%" + likeEscaper.Replace(a) + "%"
 		if _, err := q.ExecContext(ctx, `DELETE FROM mail_outbox WHERE LOWER(to_address) = ? OR LOWER(text_body) LIKE ? ESCAPE '\'`,
-			a, like); err != nil {
+			a, db.LikeContaining(a)); err != nil {
 			return fmt.Errorf("mail: forget an address: %w", err)
 		}
 	}
 	return nil
 }
-
-// likeEscaper makes LIKE's wildcards in an address plain characters.
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)

@@ -79,14 +79,14 @@ func TestIdempotencyKey(t *testing.T) {
 		return r.Expect(t, 200).JSON(t)["orderNumber"].(string)
 	}
 	apitest.Run(t, []apitest.Scenario{
-		{Name: "a replay answers the first order", Method: "POST", URL: pay, Body: demo(nil), Headers: key,
+		{Name: "a replay gets the first order", Method: "POST", URL: pay, Body: demo(nil), Headers: key,
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				e.Vars["first"] = numberOf(t, e.Request("POST", pay, demo(nil), "", key))
 			},
 			ExpectedStatus: 200,
 			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
 				if got := numberOf(t, res); got != e.Vars["first"] {
-					t.Errorf("replay answered order %s, want %s", got, e.Vars["first"])
+					t.Errorf("replay got order %s, want %s", got, e.Vars["first"])
 				}
 				if n := e.Count(`SELECT COUNT(*) FROM orders`); n != 1 {
 					t.Errorf("%d orders, want 1", n)
@@ -155,7 +155,7 @@ func TestIdempotencyKey(t *testing.T) {
 				e.Request("POST", pay, demo(nil), "owner", key).Expect(t, 200)
 			},
 			ExpectedStatus: 409, NotExpectedContent: []string{`"orderNumber"`}},
-		{Name: "a replayed create_order answers the same PayPal order", Method: "POST", URL: pay, As: "owner", Headers: key,
+		{Name: "a replayed create_order gets the same PayPal order", Method: "POST", URL: pay, As: "owner", Headers: key,
 			Body: map[string]any{"action": "create_order", "items": cart, "amount": 54.97},
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				r := e.Request("POST", pay, map[string]any{"action": "create_order", "items": cart, "amount": 54.97}, "owner", key).Expect(t, 200)
@@ -164,7 +164,7 @@ func TestIdempotencyKey(t *testing.T) {
 			ExpectedStatus: 200,
 			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
 				if got := res.JSON(t)["id"]; got != e.Vars["id"] {
-					t.Errorf("replay answered PayPal order %v, want %s", got, e.Vars["id"])
+					t.Errorf("replay got PayPal order %v, want %s", got, e.Vars["id"])
 				}
 				if n := e.Count(`SELECT COUNT(*) FROM orders`); n != 1 {
 					t.Errorf("%d orders, want 1", n)

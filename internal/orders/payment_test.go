@@ -86,7 +86,7 @@ func newEnv(t *testing.T, d *db.DB, withPayPal bool) *env {
 	return e
 }
 
-// do sends a request as caller (nil: no session) and decodes the JSON answer.
+// do sends a request as caller (nil: no session) and decodes the JSON response.
 func (e *env) do(caller *auth.Caller, method, path string, body any) (int, map[string]any) {
 	e.t.Helper()
 	var raw []byte
@@ -112,7 +112,7 @@ func (e *env) do(caller *auth.Caller, method, path string, body any) (int, map[s
 		_ = json.Unmarshal(rec.Body.Bytes(), &list)
 		out["list"] = list
 	} else if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
-		e.t.Fatalf("%s %s: answer is not JSON: %q", method, path, rec.Body)
+		e.t.Fatalf("%s %s: response is not JSON: %q", method, path, rec.Body)
 	}
 	return rec.Code, out
 }
@@ -266,7 +266,7 @@ func TestCaptureFailures(t *testing.T) {
 			_, _ = d.ExecContext(context.Background(), `DELETE FROM mail_outbox`)
 			id := e.createOrder(alice)
 			// Captured at PayPal under another request id, e.g. by a request
-			// whose answer and replay window were both lost.
+			// whose response and replay window were both lost.
 			client := paypal.New(baseOf(t, e), paypaltest.ClientID, paypaltest.ClientSecret)
 			if _, err := client.CaptureOrder(context.Background(), "elsewhere", id); err != nil {
 				t.Fatal(err)
@@ -344,7 +344,7 @@ func TestConcurrentCaptures(t *testing.T) {
 			seen[num] = true
 		}
 		if len(seen) != 1 {
-			t.Errorf("captures answered with order numbers %v, want one", seen)
+			t.Errorf("captures got order numbers %v, want one", seen)
 		}
 		if c := e.fake.CaptureCalls(id); c != 1 {
 			t.Errorf("%d capture calls reached PayPal, want 1", c)
@@ -480,7 +480,7 @@ func TestDemoPayment(t *testing.T) {
 				}
 				number, _ := out["orderNumber"].(string)
 				if out["success"] != true || !strings.HasPrefix(number, "SF-") || out["provider"] != "demo_"+tc.method {
-					t.Fatalf("answer %v", out)
+					t.Fatalf("response %v", out)
 				}
 				if n := e.count(`SELECT COUNT(*) FROM mail_outbox WHERE to_address = ? AND subject LIKE ?`, "alice.ship@example.com", "%"+number); n != 1 {
 					t.Errorf("%d confirmation e-mails for %s, want 1", n, number)

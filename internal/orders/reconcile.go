@@ -32,7 +32,7 @@ type Reconciled struct {
 	Paid     int // PayPal had taken the money: now paid, e-mail queued
 	Expired  int // past the threshold and never paid: now expired
 	Released int // a dead request's lock freed: the buyer's retry captures
-	Failed   int // PayPal answered something the order cannot be paid with
+	Failed   int // PayPal responded with something the order cannot be paid with
 }
 
 // RunReconciler reconciles at once and then every interval until ctx ends.

@@ -120,7 +120,7 @@ func TestReconcilerFinishesOrExpires(t *testing.T) {
 				t.Error("buyer not marked as having purchased")
 			}
 			e.reconcile(Reconciled{})
-			// The buyer's late retry answers the paid order, no second e-mail.
+			// The buyer's late retry gets the paid order, no second e-mail.
 			if status, out := e.capture(alice, id); status != 200 || out["status"] != "paid" {
 				t.Fatalf("late retry: %d %v", status, out)
 			}
@@ -142,7 +142,7 @@ func TestReconcilerFinishesOrExpires(t *testing.T) {
 			e.assertOnePaid(id)
 		})
 
-		t.Run("charged but the answer was lost and the buyer left", func(t *testing.T) {
+		t.Run("charged but the response was lost and the buyer left", func(t *testing.T) {
 			e := fresh(t)
 			id := e.createOrder(alice)
 			e.fake.FailNextCapturesAfterSuccess(1)

@@ -71,7 +71,7 @@ const (
 var errAuthRequired = httpx.Errorf(httpx.CodeUnauthorized, "User authentication required for payment")
 
 // signedInBuyer is auth.RequireUser for the payment function, whose
-// signed-out answer is its own message.
+// signed-out response is its own message.
 func signedInBuyer(ctx context.Context) (auth.Caller, error) {
 	c, err := auth.RequireUser(ctx)
 	if e := (*httpx.Error)(nil); errors.As(err, &e) && e.Code == httpx.CodeUnauthorized {
@@ -95,7 +95,7 @@ type PaymentRequest struct {
 	IdempotencyKey string `json:"-"`
 }
 
-// PaymentResult answers capture_order and demo_payment.
+// PaymentResult is the response to capture_order and demo_payment.
 type PaymentResult struct {
 	Success     bool   `json:"success"`
 	OrderNumber string `json:"orderNumber"`
@@ -162,8 +162,8 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	return pp.ID, nil
 }
 
-// payPalIDOf answers a replayed create_order: the PayPal order the first
-// call made, once it has one.
+// payPalIDOf gives a replayed create_order the PayPal order the first call
+// made, once it has one.
 func payPalIDOf(o Order, err error) (string, error) {
 	switch {
 	case err != nil:
@@ -345,7 +345,7 @@ func (s *Service) capture(reqCtx context.Context, o Order, lock captureLock) (Pa
 	requestID := fmt.Sprintf("bookshop-capture-%s-%d", o.Number, o.CaptureAttempt)
 	pp, err := s.paypal.CaptureOrder(ctx, requestID, o.ProviderOrderID)
 	if paypal.IssueOf(err) == paypal.IssueAlreadyCaptured {
-		// Captured by an earlier try whose answer we lost: read the outcome.
+		// Captured by an earlier try whose response we lost: read the outcome.
 		pp, err = s.paypal.GetOrder(ctx, o.ProviderOrderID)
 	}
 	if err != nil {
@@ -379,7 +379,7 @@ func (s *Service) settle(ctx context.Context, o Order, pp paypal.Order) (Payment
 // captureFailed records a failed capture. A decline or another refusal is
 // definitive (the next try gets a new PayPal-Request-Id); a 5xx or a network
 // failure leaves the outcome unknown, so the retry reuses the id and PayPal
-// replays the first answer instead of charging again.
+// replays the first response instead of charging again.
 func (s *Service) captureFailed(ctx context.Context, o Order, err error) error {
 	var apiErr *paypal.APIError
 	if !errors.As(err, &apiErr) || apiErr.Status >= 500 || apiErr.Status == 429 {
@@ -558,7 +558,7 @@ func payPalMessage(err error) string {
 		}
 		return "HTTP " + strconv.Itoa(apiErr.Status)
 	}
-	return "no answer from PayPal"
+	return "no response from PayPal"
 }
 
 func ptr[T any](v T) *T { return &v }

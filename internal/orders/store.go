@@ -274,7 +274,7 @@ func ordersToReconcile(ctx context.Context, q db.Querier, now, expireBefore time
 }
 
 // releaseCapture drops the lock; nextAttempt tells whether the next try must
-// use a new PayPal-Request-Id (after a definitive answer from PayPal).
+// use a new PayPal-Request-Id (after a definitive response from PayPal).
 func releaseCapture(ctx context.Context, q db.Querier, orderID int64, nextAttempt bool, at time.Time) error {
 	bump := 0
 	if nextAttempt {

@@ -165,8 +165,12 @@ func (s *Service) CreateDream(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	past, err := toldTo(r.Context(), s.db, c.UserID, kid.ID)
+	if err != nil {
+		return err
+	}
 	story, err := Compose(Request{Name: kid.Name, DateOfBirth: kid.DateOfBirth, Gender: in.Gender, Companion: in.Companion,
-		Interests: interests, Other: in.Other, Today: s.now()}, s.choose)
+		Interests: interests, Other: in.Other, Today: s.now()}, past, s.choose)
 	if errors.Is(err, ErrNoName) {
 		return httpx.Invalid("This child has no name yet. Please add one on your profile.", map[string]string{"kid_id": "This child has no name yet."})
 	}

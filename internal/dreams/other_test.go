@@ -56,8 +56,8 @@ func TestNonsenseOtherBecomesAGiggle(t *testing.T) {
 	for i := range giggles {
 		pick := func(n int) int { return i % n }
 		for _, text := range []string{"asdfghjkl", "??", ""} {
-			s, err := composeWith(stories[0], Request{Name: "Ada", DateOfBirth: "2020-05-05", Gender: "girl", Companion: "nainni",
-				Interests: []string{"other"}, Other: text, Today: today}, pick)
+			s, err := Compose(Request{Name: "Ada", DateOfBirth: "2020-05-05", Gender: "girl", Companion: "nainni",
+				Interests: []string{"other"}, Other: text, Today: today}, nil, pick)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,12 +73,12 @@ func TestNonsenseOtherBecomesAGiggle(t *testing.T) {
 }
 
 func TestSensibleOtherIsUsedAsGiven(t *testing.T) {
-	s, err := composeWith(stories[0], Request{Name: "Ada", DateOfBirth: "2020-05-05", Gender: "girl", Companion: "nainni",
-		Interests: []string{"other"}, Other: "  <i>my red bicycle</i> ", Today: today}, first)
+	s, err := Compose(Request{Name: "Ada", DateOfBirth: "2020-05-05", Gender: "girl", Companion: "nainni",
+		Interests: []string{"other"}, Other: "  <i>red bicycle</i> ", Today: today}, nil, first)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if story := strings.Join(s.Paragraphs, " "); !strings.Contains(story, "<i>my red bicycle</i>") {
+	if story := strings.Join(s.Paragraphs, " "); !strings.Contains(story, "<i>red bicycle</i>") {
 		t.Errorf("the parent's words are missing: %s", story)
 	}
 	for _, g := range giggles {

@@ -112,6 +112,33 @@ func listDreams(ctx context.Context, q db.Querier, userID string, p page) ([]Dre
 	return out, rows.Err()
 }
 
+// remembered is how many of a child's latest stories a new one is kept
+// apart from: a month of bedtime stories.
+const remembered = 30
+
+// toldTo is what the child kidID heard lately, newest first.
+func toldTo(ctx context.Context, q db.Querier, userID, kidID string) ([]Told, error) {
+	rows, err := q.QueryContext(ctx, `SELECT template, paragraphs FROM dreams WHERE user_id = ? AND kid_id = ?
+		ORDER BY created_at DESC, id DESC LIMIT ?`, userID, kidID, remembered)
+	if err != nil {
+		return nil, fmt.Errorf("stories told: %w", err)
+	}
+	defer rows.Close()
+	var out []Told
+	for rows.Next() {
+		var t Told
+		var paragraphs string
+		if err := rows.Scan(&t.Template, &paragraphs); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(paragraphs), &t.Paragraphs); err != nil {
+			return nil, fmt.Errorf("stories told: %w", err)
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
 // deleteDream removes userID's dream id; errNoDream when there is no such
 // dream of theirs, so another user's dream looks exactly like a missing one.
 func deleteDream(ctx context.Context, q db.Querier, userID, id string) error {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -15,8 +16,10 @@ import (
 )
 
 // The five bedtime stories (spec 02 §4). Each file defines "title" and
-// "story"; paragraphs are separated by a blank line, and a paragraph may
-// wrap over several lines of the file.
+// several "opening N", "middle N" and "ending N"; a story is one of each.
+// Paragraphs are separated by a blank line, and a paragraph may wrap over
+// several lines of the file. The writing rules the tests hold them to are
+// in story_test.go.
 //
 //go:embed stories/*.tmpl
 var storyFiles embed.FS
@@ -32,37 +35,35 @@ type Request struct {
 	Today       time.Time
 }
 
+// Told is a story the child heard before, as it was kept.
+type Told struct {
+	Template   string
+	Paragraphs []string
+}
+
 // Story is a composed story, ready to be shown or read aloud.
 type Story struct {
-	Template   string // which of the five, e.g. "moonlight-meadow"
+	Template   string // which of the five, e.g. "1-moonlight-meadow"
 	Title      string
 	Paragraphs []string
 	Age        int
 	Other      string // the cleaned 'other' text as stored; "" when unused
 }
 
-// Chooser picks an index below n; stories use it for the template and the
-// giggle phrase (math/rand/v2's IntN in production, fixed in tests).
+// Chooser picks an index below n; stories use it for every random choice
+// (math/rand/v2's IntN in production, fixed or seeded in tests).
 type Chooser func(n int) int
+
+// freshTemplates is how many of the child's latest stories a new one must
+// not share its template with.
+const freshTemplates = 3
 
 var stories = loadStories()
 
-// phrases are the interests' phrases, parsed once, keyed by their source.
-var phrases = parsePhrases()
-
-func parsePhrases() map[string]*template.Template {
-	out := map[string]*template.Template{}
-	for _, in := range slices.Concat(Interests, giggles) {
-		for _, src := range []string{in.Love, in.Scene, in.Keepsake} {
-			out[src] = template.Must(template.New(in.ID).Funcs(funcs).Option("missingkey=error").Parse(src))
-		}
-	}
-	return out
-}
-
 type storyTemplate struct {
-	name string
-	tmpl *template.Template
+	name                       string
+	tmpl                       *template.Template
+	openings, middles, endings []string // the names of the parts
 }
 
 func loadStories() []storyTemplate {
@@ -73,143 +74,210 @@ func loadStories() []storyTemplate {
 	var out []storyTemplate
 	for _, e := range names {
 		t := template.Must(template.New(e.Name()).Funcs(funcs).Option("missingkey=error").ParseFS(storyFiles, "stories/"+e.Name()))
-		out = append(out, storyTemplate{name: strings.TrimSuffix(e.Name(), path.Ext(e.Name())), tmpl: t})
+		st := storyTemplate{name: strings.TrimSuffix(e.Name(), path.Ext(e.Name())), tmpl: t}
+		for _, part := range t.Templates() {
+			switch kind, _, _ := strings.Cut(part.Name(), " "); kind {
+			case "opening":
+				st.openings = append(st.openings, part.Name())
+			case "middle":
+				st.middles = append(st.middles, part.Name())
+			case "ending":
+				st.endings = append(st.endings, part.Name())
+			}
+		}
+		for _, p := range [][]string{st.openings, st.middles, st.endings} {
+			if len(p) == 0 {
+				panic("story " + st.name + " lacks an opening, a middle or an ending")
+			}
+			slices.Sort(p)
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// phrases are the interests' and companions' phrases, parsed once, keyed
+// by their source.
+var phrases = parsePhrases()
+
+func parsePhrases() map[string]*template.Template {
+	var srcs []string
+	for _, in := range slices.Concat(Interests, giggles) {
+		srcs = append(srcs, in.Love, in.Keepsake)
+		srcs = append(srcs, in.Scenes...)
+	}
+	for _, c := range Companions {
+		srcs = append(srcs, c.Moments...)
+	}
+	srcs = append(srcs, dreamScenes...)
+	out := map[string]*template.Template{}
+	for _, src := range srcs {
+		out[src] = template.Must(template.New("").Funcs(funcs).Option("missingkey=error").Parse(src))
 	}
 	return out
 }
 
 var funcs = template.FuncMap{
 	// cap starts a sentence with a pronoun: "She", "They".
-	"cap": func(s string) string {
-		r, n := utf8.DecodeRuneInString(s)
-		return string(unicode.ToUpper(r)) + s[n:]
-	},
+	"cap": capitalize,
+}
+
+func capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // storyData is what a template sees. The child's pronouns and verbs are
 // promoted from Pronouns: {{.They}} {{.Was}}, {{.Their}}, {{.Themself}}.
 type storyData struct {
 	Pronouns
-	Name      string
-	AgeYears  string // "five years old"
-	AgeAdj    string // "five-year-old"
-	AnAge     string // "a five-year-old", "an eight-year-old"
-	Pal       Companion
-	Other     string
-	Interests []woven
-	Loves     string // "dinosaurs, music and trains"; "" without interests
-	Keepsake  string // what the companion leaves behind
-	Many      bool   // more than one interest
+	Name     string
+	AgeYears string // "five years old"
+	AgeAdj   string // "five-year-old"
+	AnAge    string // "a five-year-old", "an eight-year-old"
+	Pal      Companion
+	// The parent's words for 'other': told after the child's name ("Mia
+	// rode her bike", for "my bike"), told of the child by name elsewhere
+	// ("Mia’s bike"), or said by the child as typed ("My bike!").
+	Other, OtherNamed, OtherSaid string
+	Loves                        string // "dinosaurs, music and trains"
+	Scenes                       []string
+	Moment                       string
+	Keepsake                     string // what the companion leaves behind
 }
-
-// woven is an interest with its phrases rendered for this child.
-type woven struct{ Love, Scene, Keepsake string }
 
 // ErrNoName refuses a story for a child without a name.
 var ErrNoName = errors.New("dreams: the child has no name")
 
-// Compose writes a story for req with one of the five templates.
-func Compose(req Request, choose Chooser) (Story, error) {
-	return composeWith(stories[choose(len(stories))], req, choose)
-}
-
-func composeWith(st storyTemplate, req Request, choose Chooser) (Story, error) {
-	name := strings.Join(strings.Fields(req.Name), " ")
-	if name == "" {
-		return Story{}, ErrNoName
-	}
-	g, ok := findGender(req.Gender)
-	if !ok {
-		return Story{}, fmt.Errorf("dreams: unknown gender %q", req.Gender)
-	}
-	pal, ok := findCompanion(req.Companion)
-	if !ok {
-		return Story{}, fmt.Errorf("dreams: unknown companion %q", req.Companion)
-	}
-	age := AgeOn(req.DateOfBirth, req.Today)
-	d := storyData{Pronouns: g.P, Name: name, AgeYears: ageYears(age), AgeAdj: ageAdj(age), AnAge: withArticle(ageAdj(age)), Pal: pal}
-
-	chosen, other, err := interestsFor(req, choose)
+// Compose writes a story for req that the child has not heard lately: its
+// template (picked at random) is none of those of the child's last three
+// stories, and of all the ways of telling it, the one told shares the
+// fewest sentences with any story in past (newest first); a random one of
+// those when several do as well.
+func Compose(req Request, past []Told, choose Chooser) (Story, error) {
+	d, chosen, err := prepare(req, choose)
 	if err != nil {
 		return Story{}, err
 	}
-	d.Other = other
-	for _, in := range chosen {
-		w, err := weave(in, d)
-		if err != nil {
-			return Story{}, err
+	var fresh []storyTemplate
+	for _, st := range stories {
+		if !slices.ContainsFunc(past[:min(len(past), freshTemplates)], func(t Told) bool { return t.Template == st.name }) {
+			fresh = append(fresh, st)
 		}
-		d.Interests = append(d.Interests, w)
 	}
-	d.Many = len(d.Interests) > 1
-	d.Keepsake = "a single silver star"
-	if len(d.Interests) > 0 {
-		d.Keepsake = d.Interests[0].Keepsake
-	}
-	loves := make([]string, len(d.Interests))
-	for i, w := range d.Interests {
-		loves[i] = w.Love
-	}
-	d.Loves = joinList(loves)
-
-	title, err := run(st.tmpl, "title", d)
+	st := fresh[choose(len(fresh))]
+	t, err := leastHeard(st, d, chosen, past, choose)
 	if err != nil {
 		return Story{}, err
 	}
-	body, err := run(st.tmpl, "story", d)
+	s, err := tell(st, d, chosen, t)
 	if err != nil {
 		return Story{}, err
 	}
-	s := Story{Template: st.name, Title: title, Paragraphs: paragraphs(body), Age: age}
+	s.Age = AgeOn(req.DateOfBirth, req.Today)
 	if slices.Contains(req.Interests, OtherInterest) {
-		s.Other = other
+		s.Other = CleanOther(req.Other)
 	}
 	return s, nil
 }
 
-// interestsFor resolves the chosen ids, 'other' last, and the words used for
-// 'other': the cleaned text, or a giggle phrase when it is nonsense.
-func interestsFor(req Request, choose Chooser) ([]Interest, string, error) {
+// prepare checks req and works out what every telling of it shares: the
+// child, the companion and the interests, 'other' last (a giggle when its
+// words are nonsense, or a few dream scenes when nothing was chosen).
+func prepare(req Request, choose Chooser) (storyData, []Interest, error) {
+	name := strings.Join(strings.Fields(req.Name), " ")
+	if name == "" {
+		return storyData{}, nil, ErrNoName
+	}
+	g, ok := findGender(req.Gender)
+	if !ok {
+		return storyData{}, nil, fmt.Errorf("dreams: unknown gender %q", req.Gender)
+	}
+	pal, ok := findCompanion(req.Companion)
+	if !ok {
+		return storyData{}, nil, fmt.Errorf("dreams: unknown companion %q", req.Companion)
+	}
+	age := AgeOn(req.DateOfBirth, req.Today)
+	d := storyData{Pronouns: g.P, Name: name, AgeYears: ageYears(age), AgeAdj: ageAdj(age), AnAge: withArticle(ageAdj(age)), Pal: pal}
 	var chosen []Interest
-	var other string
-	wantsOther := false
 	for _, id := range req.Interests {
 		if id == OtherInterest {
-			wantsOther = true
 			continue
 		}
 		in, ok := findInterest(id)
 		if !ok {
-			return nil, "", fmt.Errorf("dreams: unknown interest %q", id)
+			return storyData{}, nil, fmt.Errorf("dreams: unknown interest %q", id)
 		}
 		chosen = append(chosen, in)
 	}
-	if wantsOther {
-		other = CleanOther(req.Other)
+	if slices.Contains(req.Interests, OtherInterest) {
+		other := CleanOther(req.Other)
 		in, _ := findInterest(OtherInterest)
 		if IsNonsense(other) {
 			in = giggles[choose(len(giggles))]
+		} else {
+			d.Other = myWord.ReplaceAllString(other, g.P.Their)
+			d.OtherNamed = myWord.ReplaceAllString(other, name+"’s")
+			d.OtherSaid = capitalize(other)
 		}
 		chosen = append(chosen, in)
 	}
-	return chosen, other, nil
+	loves := make([]string, len(chosen))
+	for i, in := range chosen {
+		var err error
+		if loves[i], err = render(in.Love, d); err != nil {
+			return storyData{}, nil, err
+		}
+	}
+	d.Loves = joinList(loves)
+	if len(chosen) == 0 {
+		d.Loves = "bedtime stories, warm hugs and starry skies"
+	}
+	return d, chosen, nil
 }
 
-// weave renders an interest's phrases for this child and companion.
-func weave(in Interest, d storyData) (woven, error) {
-	var w woven
-	for _, p := range []struct {
-		src string
-		dst *string
-	}{{in.Love, &w.Love}, {in.Scene, &w.Scene}, {in.Keepsake, &w.Keepsake}} {
-		t := phrases[p.src]
-		var b strings.Builder
-		if err := t.Execute(&b, d); err != nil {
-			return woven{}, fmt.Errorf("interest %s: %w", in.ID, err)
+// myWord is the parent's "my" (or the child's, typed for them).
+var myWord = regexp.MustCompile(`\b[Mm]y\b`)
+
+// tell writes st for d the way t says.
+func tell(st storyTemplate, d storyData, chosen []Interest, t telling) (Story, error) {
+	var err error
+	slots := sceneSlots(chosen)
+	d.Scenes = make([]string, len(slots))
+	for i, v := range t.scenes {
+		if d.Scenes[i], err = render(slots[i][v], d); err != nil {
+			return Story{}, err
 		}
-		*p.dst = b.String()
 	}
-	return w, nil
+	if d.Moment, err = render(d.Pal.Moments[t.moment], d); err != nil {
+		return Story{}, err
+	}
+	keepsakes, err := keepsakesOf(chosen, d)
+	if err != nil {
+		return Story{}, err
+	}
+	d.Keepsake = keepsakes[t.keepsake]
+	title, err := run(st.tmpl, "title", d)
+	if err != nil {
+		return Story{}, err
+	}
+	var body []string
+	for _, part := range []string{st.openings[t.opening], st.middles[t.middle], st.endings[t.ending]} {
+		text, err := run(st.tmpl, part, d)
+		if err != nil {
+			return Story{}, err
+		}
+		body = append(body, text)
+	}
+	return Story{Template: st.name, Title: title, Paragraphs: paragraphs(strings.Join(body, "\n\n"))}, nil
+}
+
+func render(src string, d storyData) (string, error) {
+	var b strings.Builder
+	if err := phrases[src].Execute(&b, d); err != nil {
+		return "", fmt.Errorf("phrase %q: %w", src, err)
+	}
+	return b.String(), nil
 }
 
 func run(t *template.Template, name string, d storyData) (string, error) {
@@ -218,6 +286,34 @@ func run(t *template.Template, name string, d storyData) (string, error) {
 		return "", fmt.Errorf("story %s: %w", t.Name(), err)
 	}
 	return strings.TrimSpace(b.String()), nil
+}
+
+// sentenceEnd is where a sentence stops: after . ! ? or …, and after the
+// closing quote that may follow, before a space.
+var sentenceEnd = regexp.MustCompile(`[.!?…][”’"]?\s+`)
+
+// sentences splits paragraphs into sentences.
+func sentences(paragraphs []string) []string {
+	var out []string
+	for _, p := range paragraphs {
+		start := 0
+		for _, m := range sentenceEnd.FindAllStringIndex(p, -1) {
+			out = append(out, strings.TrimSpace(p[start:m[1]]))
+			start = m[1]
+		}
+		if rest := strings.TrimSpace(p[start:]); rest != "" {
+			out = append(out, rest)
+		}
+	}
+	return out
+}
+
+func sentenceSet(paragraphs []string) map[string]bool {
+	set := map[string]bool{}
+	for _, s := range sentences(paragraphs) {
+		set[s] = true
+	}
+	return set
 }
 
 // paragraphs splits a rendered story at blank lines and joins the wrapped

@@ -297,7 +297,7 @@ var Interests = []Interest{
 		// they stand where any of those reads well, and no pronoun points
 		// back at them.
 		Love:     `{{.Other}}`,
-		Keepsake: `a little drawing of {{.OtherNamed}}`,
+		Keepsake: `a little picture of {{.OtherNamed}}`,
 		Scenes: []string{
 			`On the way, {{.Name}} told {{.Pal.Name}} all about {{.Other}}, and {{.Pal.Name}} listened with wide, shining eyes and asked to hear every single detail.`,
 			`“What do you love most of all?” asked {{.Pal.Name}}, and {{.Name}} said, “{{.OtherSaid}}!” so happily that {{.Pal.Name}} clapped.`,

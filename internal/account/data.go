@@ -18,6 +18,7 @@ import (
 // (password, or an e-mailed code) and the account's deletion.
 type Accounts interface {
 	Profile(ctx context.Context, userID string) (any, error)
+	UpdateProfile(ctx context.Context, userID string, u ProfileUpdate) error
 	Sessions(ctx context.Context, userID string) (any, error)
 	// Email is the account's address, by which the person's newsletter
 	// sign-ups, contact messages and e-mails are found.

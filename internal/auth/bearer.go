@@ -19,7 +19,7 @@ type bearer struct {
 }
 
 // requireBearer checks the Authorization header, the session behind it and
-// the user, answering with GoTrue's errors.
+// the user, responding with GoTrue's errors.
 func (s *Service) requireBearer(ctx context.Context, q db.Querier, r *http.Request) (*bearer, error) {
 	raw, ok := bearerToken(r)
 	if !ok {
@@ -94,7 +94,7 @@ func sessionAAL(tokenAAL, storedAAL string) string {
 	return "aal1"
 }
 
-// requireSecondStep answers GoTrue's insufficient_aal when the bearer's
+// requireSecondStep responds with GoTrue's insufficient_aal when the bearer's
 // account has a verified factor and this session has not passed it. what
 // names the action in the message.
 func (s *Service) requireSecondStep(ctx context.Context, q db.Querier, b *bearer, what string) error {

@@ -28,7 +28,7 @@ type Caller struct {
 // although their account has two-step sign-in on.
 func (c Caller) needsSecondStep() bool { return c.HasVerifiedFactor && c.AAL != "aal2" }
 
-// errInsufficientAAL is the /api answer to a caller who has not finished
+// errInsufficientAAL is the /api response to a caller who has not finished
 // two-step sign-in.
 var errInsufficientAAL = httpx.Errorf(httpx.CodeInsufficientAAL,
 	"Please finish signing in: enter the 6-digit code from your authenticator app first.")
@@ -59,7 +59,7 @@ func CallerFrom(ctx context.Context) (Caller, bool) {
 
 // RequireUser is the one gate of every /api route about the caller's own
 // data (profile, kids, devices, preferences, orders, dreams): it returns the
-// signed-in caller, or the error to answer. Features call it instead of
+// signed-in caller, or the error to respond with. Features call it instead of
 // reading the context themselves, so a rule added here holds for every such
 // route at once. The two-step rule is one: a user with a verified factor
 // who signed in with the first step only (aal1) gets 403 insufficient_aal.

@@ -6,8 +6,8 @@ import (
 	"slices"
 )
 
-// Preflight answers CORS preflight requests to /auth/v1.
-func (s *Service) Preflight(w http.ResponseWriter, r *http.Request) {
+// ServePreflight responds to CORS preflight requests to /auth/v1.
+func (s *Service) ServePreflight(w http.ResponseWriter, r *http.Request) {
 	s.setCORSHeaders(w, r)
 	h := w.Header()
 	h.Set("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE, OPTIONS")
@@ -18,7 +18,7 @@ func (s *Service) Preflight(w http.ResponseWriter, r *http.Request) {
 
 // setCORSHeaders lets a browser page call /auth/v1 only from the shop's
 // own origin (SITE_URL's) or one of AUTH_CORS_ORIGINS; any other origin
-// gets no CORS headers, so its pages cannot read the answers (#9).
+// gets no CORS headers, so its pages cannot read the responses (#9).
 func (s *Service) setCORSHeaders(w http.ResponseWriter, r *http.Request) {
 	origin := r.Header.Get("Origin")
 	if origin == "" || !s.corsAllowed(origin) {

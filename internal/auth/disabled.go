@@ -7,7 +7,7 @@ import (
 
 // The shop offers e-mail, password, magic-link, Google and TOTP sign-in.
 // GoTrue has more (phone, anonymous, SAML SSO, passkeys, WebAuthn and phone
-// factors, identity linking, Web3); here they answer as a GoTrue server with
+// factors, identity linking, Web3); here they respond as a GoTrue server with
 // the feature turned off does, with its codes, statuses and messages
 // (supabase/auth internal/api), so @supabase/auth-js reports them properly.
 var (
@@ -22,35 +22,26 @@ var (
 	errWeb3Disabled           = unprocessable("web3_provider_disabled", "Web3 provider is disabled")
 	errPhoneFactorDisabled    = unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone")
 	errWebAuthnFactorDisabled = unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn")
-	// GoTrue answers an unknown grant_type with this code and message.
+	// GoTrue responds to an unknown grant_type with this code and message.
 	errUnsupportedGrant = badRequest("invalid_credentials", "unsupported_grant_type")
 )
 
-// registerDisabled adds GoTrue's routes of the features the shop turns off.
-func (s *Service) registerDisabled(mux *http.ServeMux) {
-	a := s.handle
-	refuse := func(err error) http.Handler {
-		return a(func(http.ResponseWriter, *http.Request) error { return err })
+// RefuseSAML responds to GoTrue's SAML SSO routes (auth-js signInWithSSO);
+// GoTrue checks SAML before anything else.
+func (s *Service) RefuseSAML(http.ResponseWriter, *http.Request) error { return errSAMLDisabled }
+
+// RefusePasskeys responds to GoTrue's passkey routes, before any session check too.
+func (s *Service) RefusePasskeys(http.ResponseWriter, *http.Request) error {
+	return errPasskeysDisabled
+}
+
+// RefuseIdentityLinking responds to linkIdentity and unlinkIdentity, which need
+// a session first.
+func (s *Service) RefuseIdentityLinking(w http.ResponseWriter, r *http.Request) error {
+	if _, err := s.requireBearer(r.Context(), s.db, r); err != nil {
+		return err
 	}
-	// SAML SSO (auth-js signInWithSSO); GoTrue checks SAML before anything else.
-	mux.Handle("POST /auth/v1/sso", refuse(errSAMLDisabled))
-	mux.Handle("GET /auth/v1/sso/saml/metadata", refuse(errSAMLDisabled))
-	mux.Handle("POST /auth/v1/sso/saml/acs", refuse(errSAMLDisabled))
-	// Passkeys, checked before the session too.
-	for _, p := range []string{"POST /auth/v1/passkeys/authentication/options", "POST /auth/v1/passkeys/authentication/verify",
-		"POST /auth/v1/passkeys/registration/options", "POST /auth/v1/passkeys/registration/verify",
-		"GET /auth/v1/passkeys", "PATCH /auth/v1/passkeys/{id}", "DELETE /auth/v1/passkeys/{id}"} {
-		mux.Handle(p, refuse(errPasskeysDisabled))
-	}
-	// Identity linking (linkIdentity, unlinkIdentity) needs a session first.
-	linking := a(func(w http.ResponseWriter, r *http.Request) error {
-		if _, err := s.requireBearer(r.Context(), s.db, r); err != nil {
-			return err
-		}
-		return errManualLinkDisabled
-	})
-	mux.Handle("GET /auth/v1/user/identities/authorize", linking)
-	mux.Handle("DELETE /auth/v1/user/identities/{id}", linking)
+	return errManualLinkDisabled
 }
 
 // refusePhoneOrAnonymous is the sign-up's check, as GoTrue's: a phone
@@ -66,7 +57,7 @@ func refusePhoneOrAnonymous(email, phone string) error {
 	return errAnonymousDisabled
 }
 
-// refuseFactorType answers the factor types GoTrue has and the shop does not offer.
+// refuseFactorType refuses the factor types GoTrue has and the shop does not offer.
 func refuseFactorType(factorType string) error {
 	switch factorType {
 	case "phone":
@@ -77,9 +68,9 @@ func refuseFactorType(factorType string) error {
 	return nil
 }
 
-// WriteNoRoute answers a path under /auth/v1 that matches no route (err is
+// WriteNoRoute responds to a path under /auth/v1 that matches no route (err is
 // the 404 or 405 internal/server made of it) in GoTrue's error shape, with
-// the CORS headers of every /auth/v1 answer.
+// the CORS headers of every /auth/v1 response.
 func (s *Service) WriteNoRoute(w http.ResponseWriter, r *http.Request, err error) {
 	s.setCORSHeaders(w, r)
 	writeError(w, r, err)

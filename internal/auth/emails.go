@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 	bsmail "bookshop/internal/mail"
 )
 
@@ -91,8 +92,7 @@ func (s *Service) mailIfKnown(w http.ResponseWriter, r *http.Request, rawEmail, 
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, emptyObject)
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, emptyObject)
 }
 
 // Types of e-mailed tokens, named as in Supabase Auth's verify `type`.

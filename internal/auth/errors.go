@@ -1,7 +1,6 @@
 package auth
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -83,12 +82,12 @@ func wantsNewErrorShape(r *http.Request) bool {
 	return apiVersionPattern.MatchString(v) && v >= "2024-01-01"
 }
 
-// writeError is the ErrorWriter of the /auth/v1 routes: it answers err in
+// writeError is the ErrorWriter of the /auth/v1 routes: it writes err in
 // the GoTrue shape the request asked for.
 func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	e := goTrueError(w, r, err)
 	if e.OAuth {
-		writeJSON(w, e.Status, map[string]string{"error": e.Code, "error_description": e.Message})
+		_ = httpx.WriteJSON(w, e.Status, map[string]string{"error": e.Code, "error_description": e.Message})
 		return
 	}
 	var weak *weakPasswordPayload
@@ -97,14 +96,14 @@ func writeError(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	if wantsNewErrorShape(r) {
 		w.Header().Set(apiVersionHeader, "2024-01-01")
-		writeJSON(w, e.Status, struct {
+		_ = httpx.WriteJSON(w, e.Status, struct {
 			Code         string               `json:"code"`
 			Message      string               `json:"message"`
 			WeakPassword *weakPasswordPayload `json:"weak_password,omitempty"`
 		}{e.Code, e.Message, weak})
 		return
 	}
-	writeJSON(w, e.Status, struct {
+	_ = httpx.WriteJSON(w, e.Status, struct {
 		Code         int                  `json:"code"`
 		ErrorCode    string               `json:"error_code"`
 		Msg          string               `json:"msg"`
@@ -150,12 +149,6 @@ func goTrueError(w http.ResponseWriter, r *http.Request, err error) *apiError {
 
 type weakPasswordPayload struct {
 	Reasons []string `json:"reasons"`
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
 }
 
 // asAPIError turns an internal error into a generic one for a redirect.

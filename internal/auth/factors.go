@@ -16,6 +16,7 @@ import (
 	"github.com/pquerna/otp/totp"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
 // factor is an enrolled second factor; only TOTP is offered.
@@ -45,7 +46,7 @@ const (
 
 var errFactorNotFound = notFound("mfa_factor_not_found", "Factor not found")
 
-// errTOTPCodeUsed answers a right code that was accepted before: an
+// errTOTPCodeUsed is the response to a right code that was accepted before: an
 // authenticator app shows one code for 30 s, so a parent who enters it a
 // second time must wait for the next one. GoTrue's code, a clearer message.
 var errTOTPCodeUsed = unprocessable("mfa_verification_failed",
@@ -84,7 +85,7 @@ func inFactorTx[T any](s *Service, r *http.Request, fn func(tx *db.Tx, b *bearer
 	})
 }
 
-// EnrollFactor answers POST /factors: a new, unverified TOTP factor with
+// EnrollFactor handles POST /factors: a new, unverified TOTP factor with
 // its secret and QR code.
 func (s *Service) EnrollFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
@@ -98,7 +99,7 @@ func (s *Service) EnrollFactor(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.requireBearer(ctx, s.db, r); err != nil {
 		return err
 	}
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
 	if err := refuseFactorType(in.FactorType); err != nil {
@@ -128,8 +129,7 @@ func (s *Service) EnrollFactor(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 func (s *Service) enrollTOTP(ctx context.Context, tx db.Querier, u *user, name, issuer string) (any, error) {
@@ -196,7 +196,7 @@ func qrCodeSVG(content string) (string, error) {
 	return b.String(), nil
 }
 
-// ChallengeFactor answers POST /factors/{id}/challenge.
+// ChallengeFactor handles POST /factors/{id}/challenge.
 func (s *Service) ChallengeFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	out, err := inFactorTx(s, r, func(tx *db.Tx, _ *bearer, f *factor) (map[string]any, error) {
@@ -210,8 +210,7 @@ func (s *Service) ChallengeFactor(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // mfaVerifyResponse is a session raised to aal2; the first verification of
@@ -221,7 +220,7 @@ type mfaVerifyResponse struct {
 	RecoveryCodes []string `json:"recovery_codes,omitempty"`
 }
 
-// VerifyFactor answers POST /factors/{id}/verify with a TOTP code, or one of
+// VerifyFactor handles POST /factors/{id}/verify with a TOTP code, or one of
 // the recovery codes, and raises the session to aal2.
 func (s *Service) VerifyFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
@@ -229,7 +228,7 @@ func (s *Service) VerifyFactor(w http.ResponseWriter, r *http.Request) error {
 		ChallengeID string `json:"challenge_id"`
 		Code        string `json:"code"`
 	}
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
 	var failed error
@@ -250,8 +249,7 @@ func (s *Service) VerifyFactor(w http.ResponseWriter, r *http.Request) error {
 	if failed != nil {
 		return failed
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // useChallenge consumes a challenge of the factor that has not expired.
@@ -332,8 +330,8 @@ func countVerified(fs []factor) int {
 	return n
 }
 
-// UnenrollFactor answers DELETE /factors/{id}. Removing a verified factor
-// needs an aal2 session, so a stolen password alone cannot turn MFA off.
+// UnenrollFactor handles DELETE /factors/{id}. Removing a verified factor
+// needs an aal2 session, so a stolen password alone cannot switch MFA off.
 func (s *Service) UnenrollFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	id, err := inFactorTx(s, r, func(tx *db.Tx, b *bearer, f *factor) (string, error) {
@@ -360,11 +358,10 @@ func (s *Service) UnenrollFactor(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"id": id})
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"id": id})
 }
 
-// RegenerateRecoveryCodes answers POST /factors/recovery_codes (our
+// RegenerateRecoveryCodes handles POST /factors/recovery_codes (our
 // addition): a fresh set of codes replacing the old, from an aal2 session.
 func (s *Service) RegenerateRecoveryCodes(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
@@ -381,8 +378,7 @@ func (s *Service) RegenerateRecoveryCodes(w http.ResponseWriter, r *http.Request
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string][]string{"recovery_codes": codes})
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, map[string][]string{"recovery_codes": codes})
 }
 
 // totpPeriod and totpSkew are the TOTP settings of authenticator apps: a

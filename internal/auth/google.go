@@ -14,6 +14,7 @@ import (
 	"golang.org/x/oauth2"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
 // googleClient is Google as an OpenID Connect provider, discovered from
@@ -52,7 +53,7 @@ func (s *Service) googleProvider(ctx context.Context) (*googleClient, error) {
 	return s.google, nil
 }
 
-// Authorize answers GET /authorize?provider=google: it remembers the flow
+// Authorize handles GET /authorize?provider=google: it remembers the flow
 // (and the browser's PKCE challenge) and sends the browser to Google.
 func (s *Service) Authorize(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
@@ -79,17 +80,16 @@ func (s *Service) Authorize(w http.ResponseWriter, r *http.Request) error {
 	}
 	target := g.oauth.AuthCodeURL(state, oidc.Nonce(nonce), oauth2.S256ChallengeOption(verifier), oauth2.SetAuthURLParam("prompt", "select_account"))
 	if q.Get("skip_http_redirect") == "true" {
-		writeJSON(w, http.StatusOK, map[string]string{"url": target})
-		return nil
+		return httpx.WriteJSON(w, http.StatusOK, map[string]string{"url": target})
 	}
 	http.Redirect(w, r, target, http.StatusFound)
 	return nil
 }
 
-// GoogleCallback answers GET /callback, where Google sends the browser
+// FinishGoogleSignIn handles GET /callback, where Google sends the browser
 // back: it checks the ID token, finds or creates the user and redirects to
 // the app with ?code= (PKCE) or the session in the fragment.
-func (s *Service) GoogleCallback(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) FinishGoogleSignIn(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	q := r.URL.Query()
 	f, err := s.takeOAuthFlow(ctx, q.Get("state"))
@@ -97,7 +97,7 @@ func (s *Service) GoogleCallback(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, errorRedirect(s.cfg.SiteURL, asAPIError(err), false), http.StatusSeeOther)
 		return nil
 	}
-	target, err := s.finishGoogleSignIn(ctx, r, f)
+	target, err := s.googleSignIn(ctx, r, f)
 	if err != nil {
 		slog.InfoContext(ctx, "google sign-in failed", "err", err)
 		target = errorRedirect(f.RedirectTo, asAPIError(err), f.Challenge != "")
@@ -133,7 +133,7 @@ type googleClaims struct {
 	Picture       string `json:"picture"`
 }
 
-func (s *Service) finishGoogleSignIn(ctx context.Context, r *http.Request, f *flowState) (string, error) {
+func (s *Service) googleSignIn(ctx context.Context, r *http.Request, f *flowState) (string, error) {
 	q := r.URL.Query()
 	if e := q.Get("error"); e != "" {
 		return "", forbidden("bad_oauth_callback", "Google sign-in was cancelled or failed: %s", e)

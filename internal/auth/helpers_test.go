@@ -1,10 +1,15 @@
 package auth_test
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/golang-jwt/jwt/v5"
 
 	"bookshop/internal/apitest"
 )
@@ -34,8 +39,17 @@ func mailed(t *testing.T, e *apitest.Env, addr string) (link, code string) {
 
 // signUp asks for an account with the tests' password.
 func signUp(e *apitest.Env, email string) *apitest.Response {
-	return e.Do("POST", "/auth/v1/signup", map[string]any{"email": email, "password": apitest.Password,
-		"data": map[string]any{"first_name": "Ann", "last_name": "Lee"}}, "")
+	return signUpWith(e, email, nil)
+}
+
+// signUpWith is signUp with more fields in the body (PKCE parameters).
+func signUpWith(e *apitest.Env, email string, extra map[string]any) *apitest.Response {
+	body := map[string]any{"email": email, "password": apitest.Password,
+		"data": map[string]any{"first_name": "Ann", "last_name": "Lee"}}
+	for k, v := range extra {
+		body[k] = v
+	}
+	return e.Do("POST", "/auth/v1/signup", body, "")
 }
 
 // session is the part of a session response the tests use.
@@ -95,4 +109,62 @@ func expectError(t *testing.T, r *apitest.Response, status int, code string) {
 	if got := errorCode(t, r); got != code {
 		t.Fatalf("error code %q, want %q: %s", got, code, r.Body)
 	}
+}
+
+// follow opens a link of the test server, which must redirect (303), and
+// returns where to.
+func follow(t *testing.T, e *apitest.Env, path string) *url.URL {
+	t.Helper()
+	r := e.Do("GET", path, nil, "")
+	if r.Status != http.StatusSeeOther {
+		t.Fatalf("GET %s: status %d, want 303: %s", path, r.Status, r.Body)
+	}
+	u, err := url.Parse(r.Header.Get("Location"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// fragment is the query in a redirect's fragment, where GoTrue puts the
+// session or the error of an implicit flow.
+func fragment(u *url.URL) url.Values {
+	v, _ := url.ParseQuery(u.Fragment)
+	return v
+}
+
+// s256 is PKCE's S256 challenge of a verifier.
+func s256(verifier string) string {
+	sum := sha256.Sum256([]byte(verifier))
+	return base64.RawURLEncoding.EncodeToString(sum[:])
+}
+
+// claims are the access token's claims the tests read.
+type claims struct {
+	jwt.RegisteredClaims
+	Email     string `json:"email"`
+	Role      string `json:"role"`
+	AAL       string `json:"aal"`
+	SessionID string `json:"session_id"`
+	AMR       []struct {
+		Method string `json:"method"`
+	} `json:"amr"`
+}
+
+// claimsOf reads an access token's claims without checking its signature:
+// the server checks that, and the tests ask what it issued.
+func claimsOf(t *testing.T, token string) claims {
+	t.Helper()
+	var c claims
+	if _, _, err := jwt.NewParser().ParseUnverified(token, &c); err != nil {
+		t.Fatalf("access token %q: %v", token, err)
+	}
+	return c
+}
+
+// field is a top-level string of a JSON response.
+func field(t *testing.T, r *apitest.Response, key string) string {
+	t.Helper()
+	s, _ := r.JSON(t)[key].(string)
+	return s
 }

@@ -9,9 +9,10 @@ import (
 	"github.com/coreos/go-oidc/v3/oidc"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
-// idTokenGrant answers POST /token?grant_type=id_token, auth-js's
+// idTokenGrant handles POST /token?grant_type=id_token, auth-js's
 // signInWithIdToken: a Google ID token the browser got itself (Google
 // Identity Services, One Tap) is verified against the issuer's keys, like
 // the one of the redirect flow, and signs the person in (or up) the same way.
@@ -25,7 +26,7 @@ func (s *Service) idTokenGrant(ctx context.Context, r *http.Request) (*tokenResp
 		ClientID    string `json:"client_id"`
 		Issuer      string `json:"issuer"`
 	}
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return nil, err
 	}
 	switch {

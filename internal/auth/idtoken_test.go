@@ -1,15 +1,17 @@
-package auth
+package auth_test
 
 import (
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/sha256"
 	"fmt"
+	"net/http"
 	"testing"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
 
+	"bookshop/internal/apitest"
 	"bookshop/internal/auth/googletest"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
@@ -41,35 +43,34 @@ func (g *fakeGoogle) idToken(t *testing.T, key *rsa.PrivateKey, claims jwt.MapCl
 func TestIDTokenGrant(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		g := newFakeGoogle(t)
-		h := newHarness(t, d, map[string]string{"GOOGLE_CLIENT_ID": "client-1", "GOOGLE_CLIENT_SECRET": "secret", "GOOGLE_ISSUER": g.srv.URL})
-		grant := func(body map[string]any) response {
-			return h.do("POST", "/auth/v1/token?grant_type=id_token", body, "X-Supabase-Api-Version", "2024-01-01")
+		e := apitest.NewEnv(t, d, googleConfig(g))
+		grant := func(body map[string]any) *apitest.Response {
+			return e.Request("POST", "/auth/v1/token?grant_type=id_token", body, "", map[string]string{"X-Supabase-Api-Version": "2024-01-01"})
 		}
 
 		// A new person, with a nonce as auth-js passes it (the token holds its SHA-256).
 		nonce := "raw-nonce-123"
 		hashed := fmt.Sprintf("%x", sha256.Sum256([]byte(nonce)))
-		r := grant(map[string]any{"provider": "google", "id_token": g.idToken(t, nil, jwt.MapClaims{"nonce": hashed}), "nonce": nonce})
-		h.expect(r, 200, "")
-		u := r.json["user"].(map[string]any)
-		if u["email"] != "ida@example.com" || u["email_confirmed_at"] == nil || u["app_metadata"].(map[string]any)["provider"] != "google" || r.str("refresh_token") == "" {
-			t.Fatalf("id_token sign-up: %s", r.raw)
+		r := grant(map[string]any{"provider": "google", "id_token": g.idToken(t, nil, jwt.MapClaims{"nonce": hashed}), "nonce": nonce}).Expect(t, http.StatusOK)
+		var s session
+		r.Decode(t, &s)
+		u := r.JSON(t)["user"].(map[string]any)
+		if u["email"] != "ida@example.com" || u["email_confirmed_at"] == nil || u["app_metadata"].(map[string]any)["provider"] != "google" || s.RefreshToken == "" {
+			t.Fatalf("id_token sign-up: %s", r.Body)
 		}
-		p := h.do("GET", "/api/profile", nil, authHeader(r)...)
-		if p.str("first_name") != "Ida" || p.str("account_status") != "Active" {
-			t.Fatalf("profile: %s", p.raw)
+		p := e.Request("GET", "/api/profile", nil, "", s.auth()).Expect(t, http.StatusOK).JSON(t)
+		if p["first_name"] != "Ida" || p["account_status"] != "Active" {
+			t.Fatalf("profile: %v", p)
 		}
 		// The same Google account again is the same user, without a nonce too.
-		again := grant(map[string]any{"provider": "google", "id_token": g.idToken(t, nil, nil)})
-		h.expect(again, 200, "")
-		if again.json["user"].(map[string]any)["id"] != u["id"] {
+		again := grant(map[string]any{"provider": "google", "id_token": g.idToken(t, nil, nil)}).Expect(t, http.StatusOK)
+		if again.JSON(t)["user"].(map[string]any)["id"] != s.User.ID {
 			t.Fatal("a second id_token sign-in made another user")
 		}
 		// An existing account with the Google account's verified e-mail is signed into.
-		existing := h.confirmedUser("ed@example.com")
-		ed := grant(map[string]any{"provider": "google", "id_token": g.idToken(t, nil, jwt.MapClaims{"sub": "g-ed", "email": "ed@example.com"})})
-		h.expect(ed, 200, "")
-		if ed.json["user"].(map[string]any)["id"] != existing.json["user"].(map[string]any)["id"] {
+		existing := confirmedUser(t, e, "ed@example.com")
+		ed := grant(map[string]any{"provider": "google", "id_token": g.idToken(t, nil, jwt.MapClaims{"sub": "g-ed", "email": "ed@example.com"})}).Expect(t, http.StatusOK)
+		if ed.JSON(t)["user"].(map[string]any)["id"] != existing.User.ID {
 			t.Fatal("id_token sign-in did not reuse the account with the same e-mail")
 		}
 
@@ -98,30 +99,37 @@ func TestIDTokenGrant(t *testing.T) {
 		for _, tc := range refusals {
 			t.Run(tc.name, func(t *testing.T) {
 				r := grant(tc.body)
-				got, msg := r.str("error"), r.str("error_description")
-				if got == "" {
-					got, msg = r.str("code"), r.str("message")
+				var body struct {
+					Error            string `json:"error"`
+					ErrorDescription string `json:"error_description"`
+					Code             string `json:"code"`
+					Message          string `json:"message"`
 				}
-				if r.status != tc.status || got != tc.code || msg != tc.message {
-					t.Fatalf("%d %s, want %d %q %q", r.status, r.raw, tc.status, tc.code, tc.message)
+				r.Decode(t, &body)
+				got, msg := body.Error, body.ErrorDescription
+				if got == "" {
+					got, msg = body.Code, body.Message
+				}
+				if r.Status != tc.status || got != tc.code || msg != tc.message {
+					t.Fatalf("%d %s, want %d %q %q", r.Status, r.Body, tc.status, tc.code, tc.message)
 				}
 			})
 		}
 		unverified := grant(map[string]any{"provider": "google", "id_token": g.idToken(t, nil, jwt.MapClaims{"sub": "g-u", "email": "u@example.com", "email_verified": false})})
-		h.expect(unverified, 422, "provider_email_needs_verification")
+		expectError(t, unverified, http.StatusUnprocessableEntity, "provider_email_needs_verification")
 	})
 }
 
 func TestIDTokenGrantNeedsGoogle(t *testing.T) {
-	h := newHarness(t, dbtest.SQLite(t), nil)
-	r := h.do("POST", "/auth/v1/token?grant_type=id_token", map[string]any{"provider": "google", "id_token": "x.y.z"})
-	h.expect(r, 400, "provider_disabled")
+	apitest.Run(t, []apitest.Scenario{{Name: "Google not configured", Method: "POST", URL: "/auth/v1/token?grant_type=id_token",
+		Body: map[string]any{"provider": "google", "id_token": "x.y.z"}, ExpectedStatus: 400,
+		ExpectedContent: []string{`"error_code":"provider_disabled"`}}})
 }
 
 // With sign-ups off, an ID token of someone without an account makes none.
 func TestIDTokenGrantRespectsDisabledSignups(t *testing.T) {
 	g := newFakeGoogle(t)
-	h := newHarness(t, dbtest.SQLite(t), map[string]string{"GOOGLE_CLIENT_ID": "client-1", "GOOGLE_CLIENT_SECRET": "secret", "GOOGLE_ISSUER": g.srv.URL, "DISABLE_SIGNUP": "true"})
-	r := h.do("POST", "/auth/v1/token?grant_type=id_token", map[string]any{"provider": "google", "id_token": g.idToken(t, nil, nil)})
-	h.expect(r, 422, "signup_disabled")
+	e := apitest.NewEnv(t, dbtest.SQLite(t), googleConfig(g, "DISABLE_SIGNUP", "true"))
+	r := e.Do("POST", "/auth/v1/token?grant_type=id_token", map[string]any{"provider": "google", "id_token": g.idToken(t, nil, nil)}, "")
+	expectError(t, r, http.StatusUnprocessableEntity, "signup_disabled")
 }

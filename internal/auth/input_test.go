@@ -14,10 +14,9 @@ import (
 // there (#26).
 func TestOverlongEmailAddressesAreRefused(t *testing.T) {
 	addresses := map[string]string{
-		"2,800 characters":  strings.Repeat("a", 2788) + "@example.com",
-		"10,000 characters": strings.Repeat("b", 9988) + "@example.com",
-		"long domain":       "ann@" + strings.Repeat("x", 3000) + ".com",
-		"4,000 letters é":   strings.Repeat("é", 4000) + "@example.com",
+		"2,800 characters":              strings.Repeat("a", 2788) + "@example.com",
+		"10,000 characters":             strings.Repeat("b", 9988) + "@example.com",
+		"3,000 letters é in the domain": "ann@" + strings.Repeat("é", 3000) + ".com",
 	}
 	var scenarios []apitest.Scenario
 	for name, addr := range addresses {

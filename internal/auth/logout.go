@@ -4,9 +4,9 @@ import (
 	"net/http"
 )
 
-// Logout answers POST /logout?scope=global|local|others with 204: it ends
+// LogOut handles POST /logout?scope=global|local|others with 204: it ends
 // the caller's session, all their sessions, or all but the caller's.
-func (s *Service) Logout(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) LogOut(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	scope := r.URL.Query().Get("scope")
 	if scope == "" {

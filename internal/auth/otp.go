@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
 type otpRequest struct {
@@ -16,14 +17,14 @@ type otpRequest struct {
 	pkceParams
 }
 
-// OTP answers POST /otp: it e-mails a magic link (and code). With
-// create_user false an unknown address gets no e-mail but the same answer
+// SendMagicLink handles POST /otp: it e-mails a magic link (and code). With
+// create_user false an unknown address gets no e-mail but the same response
 // (and cooldown) as a known one, so the endpoint does not tell who has an
 // account.
-func (s *Service) OTP(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) SendMagicLink(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var in otpRequest
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
 	if in.Email == "" && in.Phone != "" {
@@ -59,8 +60,7 @@ func (s *Service) OTP(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, emptyObject)
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, emptyObject)
 }
 
 func (s *Service) createPasswordlessUser(ctx context.Context, tx db.Querier, email string, data map[string]any) (*user, error) {

@@ -29,7 +29,7 @@ const argonKeyLen = 32
 // hashSlots bounds the argon2id hashes computed at once to the number of
 // cores. Each takes 19 MiB and a whole core, so more at once only adds
 // memory (a burst of sign-ins grew the process by 19 MiB per request) and
-// makes every one of them slower; the others wait their turn here.
+// makes every one of them slower; the others wait here for a slot.
 var hashSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
 
 // testHookHash, when set by a test, runs before each hash: the test checks
@@ -96,7 +96,7 @@ func checkPassword(password, encoded string) (bool, error) {
 // passwordSpecials are the special characters spec 01 §5 allows.
 const passwordSpecials = `!@#$%^&*(),.?":{}|<>`
 
-// checkPasswordStrength applies the sign-up rules of spec 01 §5 and answers
+// checkPasswordStrength applies the sign-up rules of spec 01 §5 and responds with
 // 422 weak_password with GoTrue's reasons ("length", "characters").
 func checkPasswordStrength(pw string) error {
 	var problems, reasons []string
@@ -138,7 +138,7 @@ func checkPasswordStrength(pw string) error {
 // sign-up rules apply only when an account is created.
 const minNewPasswordLength = 6
 
-// checkNewPasswordLength answers 422 weak_password for a new password that
+// checkNewPasswordLength responds with 422 weak_password for a new password that
 // is too short.
 func checkNewPasswordLength(pw string) error {
 	if len([]rune(pw)) >= minNewPasswordLength {

@@ -1,81 +1,77 @@
-package auth
+package auth_test
 
 import (
-	"fmt"
+	"net/http"
 	"testing"
 
+	"bookshop/internal/apitest"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
 )
 
 // A password session proves the current password again before changing it,
-// and the change signs out every other session of the account (issue #9).
+// and the change signs out every other session of the account (#9).
 func TestPasswordChangeFromAPasswordSession(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
-		here := h.confirmedUser("pat@example.com")
-		elsewhere := h.login("pat@example.com", password)
+		e := apitest.NewEnv(t, d, nil)
+		here := confirmedUser(t, e, "pat@example.com")
+		elsewhere := signIn(t, e, "pat@example.com", apitest.Password)
+		change := func(body map[string]any) *apitest.Response {
+			return e.Request("PUT", "/auth/v1/user", body, "", here.auth())
+		}
+		expectError(t, change(map[string]any{"password": "Fresh7!pw"}), http.StatusBadRequest, "current_password_required")
+		expectError(t, change(map[string]any{"password": "Fresh7!pw", "current_password": "Wrong1!pw"}), http.StatusBadRequest, "current_password_mismatch")
+		signIn(t, e, "pat@example.com", apitest.Password) // nothing changed yet
 
-		h.expect(h.do("PUT", "/auth/v1/user", map[string]any{"password": "Fresh7!pw"}, authHeader(here)...), 400, "current_password_required")
-		h.expect(h.do("PUT", "/auth/v1/user", map[string]any{"password": "Fresh7!pw", "current_password": "Wrong1!pw"}, authHeader(here)...), 400, "current_password_mismatch")
-		h.login("pat@example.com", password) // nothing changed yet
-
-		h.expect(h.do("PUT", "/auth/v1/user", map[string]any{"password": "Fresh7!pw", "current_password": password}, authHeader(here)...), 200, "")
-		h.login("pat@example.com", "Fresh7!pw")
+		change(map[string]any{"password": "Fresh7!pw", "current_password": apitest.Password}).Expect(t, http.StatusOK)
+		signIn(t, e, "pat@example.com", "Fresh7!pw")
 		// This session goes on; the other one is over, and its refresh token with it.
-		h.expect(h.do("GET", "/auth/v1/user", nil, authHeader(here)...), 200, "")
-		h.expect(h.do("GET", "/auth/v1/user", nil, authHeader(elsewhere)...), 403, "session_not_found")
-		h.expect(h.do("POST", "/auth/v1/token?grant_type=refresh_token", map[string]any{"refresh_token": elsewhere.str("refresh_token")}), 400, "")
+		e.Request("GET", "/auth/v1/user", nil, "", here.auth()).Expect(t, http.StatusOK)
+		expectError(t, e.Request("GET", "/auth/v1/user", nil, "", elsewhere.auth()), http.StatusForbidden, "session_not_found")
+		e.Do("POST", "/auth/v1/token?grant_type=refresh_token", map[string]any{"refresh_token": elsewhere.RefreshToken}, "").Expect(t, http.StatusBadRequest)
 	})
 }
 
-var reauthCodeRe = mustCompile(`Your code: (\d{6})`)
-
 // GET /reauthenticate e-mails a code that proves the user in place of the
-// current password, once (issue #9, as auth-js's reauthenticate and
+// current password, once (#9; auth-js's reauthenticate, then
 // updateUser({password, nonce})).
 func TestReauthenticationNonce(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
-		s := h.confirmedUser("rea@example.com")
-		h.expect(h.do("GET", "/auth/v1/reauthenticate", nil), 401, "no_authorization")
-		h.expect(h.do("GET", "/auth/v1/reauthenticate", nil, authHeader(s)...), 200, "")
-		text, _ := h.mailTo("rea@example.com")
-		m := reauthCodeRe.FindStringSubmatch(text)
-		if m == nil {
-			t.Fatalf("no code in the e-mail:\n%s", text)
+		e := apitest.NewEnv(t, d, nil)
+		s := confirmedUser(t, e, "rea@example.com")
+		expectError(t, e.Do("GET", "/auth/v1/reauthenticate", nil, ""), http.StatusUnauthorized, "no_authorization")
+		e.Request("GET", "/auth/v1/reauthenticate", nil, "", s.auth()).Expect(t, http.StatusOK)
+		_, nonce := mailed(t, e, "rea@example.com")
+		if nonce == "" {
+			t.Fatalf("no code in the e-mail:\n%s", e.LastMail("rea@example.com"))
 		}
-		nonce := m[1]
 		// One e-mail per cooldown, of this type only.
-		h.expect(h.do("GET", "/auth/v1/reauthenticate", nil, authHeader(s)...), 429, "over_email_send_rate_limit")
+		expectError(t, e.Request("GET", "/auth/v1/reauthenticate", nil, "", s.auth()), http.StatusTooManyRequests, "over_email_send_rate_limit")
 
-		wrong := "000000"
-		if nonce == wrong {
-			wrong = "111111"
+		change := func(password, nonce string) *apitest.Response {
+			return e.Request("PUT", "/auth/v1/user", map[string]any{"password": password, "nonce": nonce}, "", s.auth())
 		}
-		h.expect(h.do("PUT", "/auth/v1/user", map[string]any{"password": "Fresh7!pw", "nonce": wrong}, authHeader(s)...), 422, "reauthentication_not_valid")
-		h.expect(h.do("PUT", "/auth/v1/user", map[string]any{"password": "Fresh7!pw", "nonce": nonce}, authHeader(s)...), 200, "")
-		h.login("rea@example.com", "Fresh7!pw")
+		expectError(t, change("Fresh7!pw", wrongCode(nonce)), http.StatusUnprocessableEntity, "reauthentication_not_valid")
+		change("Fresh7!pw", nonce).Expect(t, http.StatusOK)
+		signIn(t, e, "rea@example.com", "Fresh7!pw")
 		// The code worked once.
-		h.expect(h.do("PUT", "/auth/v1/user", map[string]any{"password": "Other8!pw", "nonce": nonce}, authHeader(s)...), 422, "reauthentication_not_valid")
+		expectError(t, change("Other8!pw", nonce), http.StatusUnprocessableEntity, "reauthentication_not_valid")
 	})
 }
 
 // Five wrong codes kill the code, so it cannot be guessed.
 func TestReauthenticationNonceDiesAfterWrongGuesses(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		h := newHarness(t, d, nil)
-		s := h.confirmedUser("guess@example.com")
-		h.expect(h.do("GET", "/auth/v1/reauthenticate", nil, authHeader(s)...), 200, "")
-		text, _ := h.mailTo("guess@example.com")
-		nonce := reauthCodeRe.FindStringSubmatch(text)[1]
-		for i := range maxWrongCodes {
-			guess := fmt.Sprintf("%06d", i)
-			if guess == nonce {
-				guess = "999999"
-			}
-			h.expect(h.do("PUT", "/auth/v1/user", map[string]any{"password": "Fresh7!pw", "nonce": guess}, authHeader(s)...), 422, "reauthentication_not_valid")
+		e := apitest.NewEnv(t, d, nil)
+		s := confirmedUser(t, e, "guess@example.com")
+		e.Request("GET", "/auth/v1/reauthenticate", nil, "", s.auth()).Expect(t, http.StatusOK)
+		_, nonce := mailed(t, e, "guess@example.com")
+		change := func(nonce string) *apitest.Response {
+			return e.Request("PUT", "/auth/v1/user", map[string]any{"password": "Fresh7!pw", "nonce": nonce}, "", s.auth())
 		}
-		h.expect(h.do("PUT", "/auth/v1/user", map[string]any{"password": "Fresh7!pw", "nonce": nonce}, authHeader(s)...), 422, "reauthentication_not_valid")
+		for range 5 {
+			expectError(t, change(wrongCode(nonce)), http.StatusUnprocessableEntity, "reauthentication_not_valid")
+		}
+		expectError(t, change(nonce), http.StatusUnprocessableEntity, "reauthentication_not_valid")
 	})
 }

@@ -5,11 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/http"
-	"regexp"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"bookshop/internal/db"
@@ -145,125 +142,9 @@ func touchLastLogin(ctx context.Context, q db.Querier, userID string, now time.T
 	return err
 }
 
-// GetProfile answers GET /api/profile: the caller's own profile.
-func (s *Service) GetProfile(w http.ResponseWriter, r *http.Request) error {
-	c, err := RequireUser(r.Context())
-	if err != nil {
-		return err
-	}
-	p, err := profileByID(r.Context(), s.db, c.UserID)
-	if errors.Is(err, errNoProfile) {
-		return httpx.NotFound("Profile")
-	}
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, p)
-}
-
-// profilePatch is what PATCH /api/profile may change. A nil field is left as is.
-type profilePatch struct {
-	FirstName   *string `json:"first_name"`
-	LastName    *string `json:"last_name"`
-	Country     *string `json:"country"`
-	Language    *string `json:"language"`
-	DateOfBirth *string `json:"date_of_birth"`
-}
-
-// PatchProfile answers PATCH /api/profile and returns the updated profile.
-func (s *Service) PatchProfile(w http.ResponseWriter, r *http.Request) error {
-	c, err := RequireUser(r.Context())
-	if err != nil {
-		return err
-	}
-	var in profilePatch
-	if err := httpx.DecodeJSON(r, &in); err != nil {
-		return err
-	}
-	sets, args, err := in.validate(s.clock())
-	if err != nil {
-		return err
-	}
-	if len(sets) > 0 {
-		args = append(args, s.clock(), c.UserID)
-		if _, err := s.db.ExecContext(r.Context(), `UPDATE profiles SET `+strings.Join(sets, ", ")+`, updated_at = ? WHERE id = ?`, args...); err != nil {
-			return err
-		}
-	}
-	return s.GetProfile(w, r)
-}
-
-var (
-	countryCode  = regexp.MustCompile(`^[A-Z]{2}$`)
-	languageCode = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
-)
-
-// validate checks the fields present and returns the SET clauses for them.
-func (p profilePatch) validate(now time.Time) ([]string, []any, error) {
-	fields := map[string]string{}
-	var sets []string
-	var args []any
-	text := func(column string, v *string, max int, pattern *regexp.Regexp, patternMsg string) {
-		if v == nil {
-			return
-		}
-		t := strings.TrimSpace(*v)
-		switch {
-		case utf8.RuneCountInString(t) > max:
-			fields[column] = fmt.Sprintf("Must be at most %d characters", max)
-		case strings.IndexFunc(t, unicode.IsControl) >= 0 || !utf8.ValidString(t):
-			fields[column] = "Must not contain control characters"
-		case pattern != nil && t != "" && !pattern.MatchString(t):
-			fields[column] = patternMsg
-		default:
-			sets, args = append(sets, column+" = ?"), append(args, t)
-		}
-	}
-	text("first_name", p.FirstName, 100, nil, "")
-	text("last_name", p.LastName, 100, nil, "")
-	for column, v := range map[string]*string{"first_name": p.FirstName, "last_name": p.LastName} {
-		if v != nil && strings.TrimSpace(*v) != "" && !httpx.HasVisibleLetter(*v) && fields[column] == "" {
-			fields[column] = "Must contain a letter"
-		}
-	}
-	// Codes, not names: the app names them in the reader's language (spec 02 §3).
-	text("country", p.Country, 100, countryCode, "Use an ISO 3166 country code, e.g. US")
-	text("language", p.Language, 20, languageCode, "Use an ISO 639 language code, e.g. en")
-	if p.DateOfBirth != nil {
-		dob, msg := parseDateOfBirth(*p.DateOfBirth, now)
-		if msg != "" {
-			fields["date_of_birth"] = msg
-		} else {
-			sets, args = append(sets, "date_of_birth = ?"), append(args, dob)
-		}
-	}
-	if len(fields) > 0 {
-		return nil, nil, httpx.Invalid("Please check the highlighted fields.", fields)
-	}
-	return sets, args, nil
-}
-
-// parseDateOfBirth accepts YYYY-MM-DD, not in the future; empty means none.
-func parseDateOfBirth(v string, now time.Time) (any, string) {
-	v = strings.TrimSpace(v)
-	if v == "" {
-		return nil, ""
-	}
-	d, err := time.Parse(time.DateOnly, v)
-	if err != nil {
-		return nil, "Use the format YYYY-MM-DD"
-	}
-	if d.After(now) {
-		return nil, "Date of birth cannot be in the future"
-	}
-	if d.Year() < 1900 {
-		return nil, "Date of birth is too far in the past"
-	}
-	return d.Format(time.DateOnly), ""
-}
-
-// ProfileOf returns userID's profile, for the account area's data export.
-func (s *Service) ProfileOf(ctx context.Context, userID string) (*Profile, error) {
+// Profile is userID's profile: GET /api/profile and the data export
+// (internal/account) show it.
+func (s *Service) Profile(ctx context.Context, userID string) (*Profile, error) {
 	p, err := profileByID(ctx, s.db, userID)
 	if errors.Is(err, errNoProfile) {
 		return nil, httpx.NotFound("Profile")
@@ -271,59 +152,39 @@ func (s *Service) ProfileOf(ctx context.Context, userID string) (*Profile, error
 	return p, err
 }
 
-// PasswordMatches checks userID's password before an irreversible action
-// (deleting the account), within the account's limit of wrong passwords and
-// codes: while that is used up, the error is a 429 with Retry-After. An
-// account without a password (Google, magic link) has none that matches.
-func (s *Service) PasswordMatches(ctx context.Context, userID, password string) (bool, error) {
-	var email, hash string
-	err := s.db.QueryRowContext(ctx, `SELECT email, encrypted_password FROM users WHERE id = ?`, userID).Scan(&email, &hash)
-	if db.IsNoRows(err) || (err == nil && hash == "") {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
-	}
-	return s.passwordMatches(ctx, email, hash, password)
+// ProfileChange is a change of the profile fields a parent may change, as
+// internal/account checked it: a nil field is left as is, and an empty date
+// of birth clears it.
+type ProfileChange struct {
+	FirstName, LastName, Country, Language, DateOfBirth *string
 }
 
-// CodeMatches spends userID's reauthentication code (GET
-// /auth/v1/reauthenticate e-mails it) before an irreversible action: the
-// proof an account without a password (Google, magic link) can give. Wrong
-// guesses count against the code, whose fifth kills it, and against the
-// account's limit of wrong passwords and codes.
-func (s *Service) CodeMatches(ctx context.Context, userID, code string) (bool, error) {
-	u, err := userByID(ctx, s.db, userID)
-	if errors.Is(err, errNoUser) {
-		return false, nil
+// UpdateProfile stores the change of userID's profile.
+func (s *Service) UpdateProfile(ctx context.Context, userID string, c ProfileChange) error {
+	var sets []string
+	var args []any
+	for _, f := range []struct {
+		column string
+		value  *string
+	}{{"first_name", c.FirstName}, {"last_name", c.LastName}, {"country", c.Country}, {"language", c.Language}, {"date_of_birth", c.DateOfBirth}} {
+		if f.value == nil {
+			continue
+		}
+		var v any = *f.value
+		if f.column == "date_of_birth" && *f.value == "" {
+			v = nil
+		}
+		sets, args = append(sets, f.column+" = ?"), append(args, v)
 	}
+	if len(sets) == 0 {
+		return nil
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE profiles SET `+strings.Join(sets, ", ")+`, updated_at = ? WHERE id = ?`, append(args, s.clock(), userID)...)
 	if err != nil {
-		return false, err
-	}
-	if err := s.checkProofAttempts(ctx, u.Email); err != nil {
-		return false, err
-	}
-	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		return s.useNonce(ctx, tx, u, code)
-	})
-	if errors.Is(err, errNonceInvalid) {
-		return false, s.countWrongNonce(ctx, u.Email)
-	}
-	return err == nil, err
-}
-
-// DeleteAccount removes userID's account in q (the caller's transaction):
-// the user row, and with it by ON DELETE CASCADE the profile, identities,
-// sessions and refresh tokens, factors and recovery codes, e-mail tokens, and
-// every other feature's rows that reference users. The access tokens still
-// in the wild stop working at once, because each request looks up its session.
-func DeleteAccount(ctx context.Context, q db.Querier, userID string) error {
-	res, err := q.ExecContext(ctx, `DELETE FROM users WHERE id = ?`, userID)
-	if err != nil {
-		return fmt.Errorf("auth: delete account: %w", err)
+		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return httpx.NotFound("Account")
+		return httpx.NotFound("Profile")
 	}
 	return nil
 }

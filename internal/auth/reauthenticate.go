@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 	bsmail "bookshop/internal/mail"
 )
 
@@ -18,8 +19,8 @@ const typeReauthentication = "reauthentication"
 
 var errNonceInvalid = unprocessable("reauthentication_not_valid", "Nonce has expired or is invalid")
 
-// Reauthenticate answers GET /reauthenticate: it e-mails the signed-in user
-// a code, with its own cooldown, and answers {}.
+// Reauthenticate handles GET /reauthenticate: it e-mails the signed-in user
+// a code, with its own cooldown, and responds {}.
 func (s *Service) Reauthenticate(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
@@ -46,8 +47,7 @@ func (s *Service) Reauthenticate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, emptyObject)
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, emptyObject)
 }
 
 // useNonce spends the user's reauthentication code: it works once, within

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
 type recoverRequest struct {
@@ -12,12 +13,12 @@ type recoverRequest struct {
 	pkceParams
 }
 
-// Recover answers POST /recover: a password-reset link for a known address,
+// SendPasswordReset handles POST /recover: a password-reset link for a known address,
 // and the same 200 for an unknown one, so nobody learns who has an account.
 // The cooldown applies to unknown addresses too, for the same reason.
-func (s *Service) Recover(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) SendPasswordReset(w http.ResponseWriter, r *http.Request) error {
 	var in recoverRequest
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
 	return s.mailIfKnown(w, r, in.Email, typeRecovery, in.pkceParams, func(ctx context.Context, tx *db.Tx, u *user, redirect string) error {

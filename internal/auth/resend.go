@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
 type resendRequest struct {
@@ -13,12 +14,12 @@ type resendRequest struct {
 	pkceParams
 }
 
-// Resend answers POST /resend for the confirmation e-mail (type signup) and
-// the e-mail change link (type email_change). Like Recover, it answers the
+// ResendEmail handles POST /resend for the confirmation e-mail (type signup) and
+// the e-mail change link (type email_change). Like SendPasswordReset, it responds the
 // same whether or not there is anything to resend.
-func (s *Service) Resend(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) ResendEmail(w http.ResponseWriter, r *http.Request) error {
 	var in resendRequest
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
 	if in.Type == "sms" || in.Type == "phone_change" {

@@ -2,17 +2,12 @@ package auth
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
 
 	"bookshop/internal/db"
-	"bookshop/internal/httpx"
 	"bookshop/internal/ratelimit"
 )
 
@@ -30,13 +25,12 @@ const (
 // Settings are the deployment settings the account service reads, named as
 // in config.Config (and GoTrue's settings where GoTrue has them).
 type Settings struct {
-	SiteURL            string        // SITE_URL: e-mail links and redirects
-	AuthCORSOrigins    []string      // AUTH_CORS_ORIGINS: origins besides SITE_URL's that may call /auth/v1
-	JWTSecret          string        // JWT_SECRET: "" means generated once and kept in the database
-	RateLimitPerMinute int           // RATE_LIMIT_PER_MINUTE: per-IP limit of the sign-in and e-mail endpoints
-	EmailCooldown      time.Duration // EMAIL_COOLDOWN_SECONDS
-	MailerAutoconfirm  bool          // MAILER_AUTOCONFIRM
-	DisableSignup      bool          // DISABLE_SIGNUP
+	SiteURL           string        // SITE_URL: e-mail links and redirects
+	AuthCORSOrigins   []string      // AUTH_CORS_ORIGINS: origins besides SITE_URL's that may call /auth/v1
+	JWTSecret         string        // JWT_SECRET: "" means generated once and kept in the database
+	EmailCooldown     time.Duration // EMAIL_COOLDOWN_SECONDS
+	MailerAutoconfirm bool          // MAILER_AUTOCONFIRM
+	DisableSignup     bool          // DISABLE_SIGNUP
 
 	GoogleClientID     string // GOOGLE_CLIENT_ID; "" means no Google sign-in
 	GoogleClientSecret string // GOOGLE_CLIENT_SECRET
@@ -55,7 +49,6 @@ type Service struct {
 	hashParams argonParams
 	jwtSecret  []byte
 	httpClient *http.Client
-	limiter    *ratelimit.Limiter // per-IP limits of the sign-in and e-mail endpoints
 	// proofFailures counts wrong passwords and codes per account (limits.go).
 	proofFailures *ratelimit.Failures
 
@@ -92,7 +85,6 @@ func NewService(ctx context.Context, cfg Settings, d *db.DB, opts ...Option) (*S
 	for _, o := range opts {
 		o(s)
 	}
-	s.limiter = ratelimit.New(d, cfg.RateLimitPerMinute, s.clock)
 	s.proofFailures = ratelimit.NewFailures(d, "proof_failed", maxPasswordFailures, passwordFailureWindow, s.clock)
 	secret, err := loadJWTSecret(ctx, d, cfg.JWTSecret)
 	if err != nil {
@@ -103,34 +95,5 @@ func NewService(ctx context.Context, cfg Settings, d *db.DB, opts ...Option) (*S
 }
 
 func (s *Service) clock() time.Time { return s.now().UTC() }
-
-// decodeBody reads a JSON request body. An empty body is an empty object,
-// as GoTrue treats it; bad JSON is a 400 bad_json, and text with control
-// characters (a NUL makes PostgreSQL fail) a 400 validation_failed.
-func decodeBody(r *http.Request, v any) error {
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			return newError(http.StatusRequestEntityTooLarge, "request_too_large", "Request body is too large")
-		}
-		return badRequest("bad_json", "Could not read request body")
-	}
-	if len(strings.TrimSpace(string(body))) == 0 {
-		return nil
-	}
-	if err := json.Unmarshal(body, v); err != nil {
-		return badRequest("bad_json", "Could not parse request body as JSON: %v", describeJSONError(err))
-	}
-	return httpx.CheckText(v)
-}
-
-func describeJSONError(err error) string {
-	var typeErr *json.UnmarshalTypeError
-	if errors.As(err, &typeErr) {
-		return fmt.Sprintf("field %q has the wrong type", typeErr.Field)
-	}
-	return "malformed JSON"
-}
 
 func normalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }

@@ -67,7 +67,7 @@ func (s *Service) sessionResponse(ctx context.Context, q db.Querier, u *user, se
 		ExpiresAt: exp.Unix(), RefreshToken: refresh, User: uj}, nil
 }
 
-// refresh rotates a refresh token. A token already used is answered
+// refresh rotates a refresh token. A token already used is handled
 // according to when it was used: within refreshReuseWindow (two tabs
 // refreshing at once) the session continues with a new token; later, the
 // reuse means the token leaked, so the whole session is revoked.

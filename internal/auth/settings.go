@@ -2,11 +2,13 @@ package auth
 
 import (
 	"net/http"
+
+	"bookshop/internal/httpx"
 )
 
-// Settings answers GET /settings: which ways of signing in are enabled.
-func (s *Service) Settings(w http.ResponseWriter, r *http.Request) error {
-	writeJSON(w, http.StatusOK, map[string]any{
+// GetSettings handles GET /settings: which ways of signing in are enabled.
+func (s *Service) GetSettings(w http.ResponseWriter, r *http.Request) error {
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{
 		"external": map[string]bool{
 			"anonymous_users": false, "apple": false, "azure": false, "bitbucket": false, "discord": false,
 			"email": true, "facebook": false, "figma": false, "github": false, "gitlab": false,
@@ -20,5 +22,4 @@ func (s *Service) Settings(w http.ResponseWriter, r *http.Request) error {
 		"sms_provider":       "",
 		"saml_enabled":       false,
 	})
-	return nil
 }

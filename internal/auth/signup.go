@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 	bsmail "bookshop/internal/mail"
 )
 
@@ -19,13 +20,13 @@ type signupRequest struct {
 	pkceParams
 }
 
-// Signup answers POST /signup: it creates an unconfirmed user with its
+// SignUp handles POST /signup: it creates an unconfirmed user with its
 // profile and e-mails the confirmation link. The session comes only after
 // the address is confirmed.
-func (s *Service) Signup(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) SignUp(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var in signupRequest
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
 	if err := refusePhoneOrAnonymous(in.Email, in.Phone); err != nil {
@@ -90,8 +91,7 @@ func (s *Service) Signup(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // maxMetadataBytes caps the user metadata a client may set: it travels in
@@ -122,11 +122,11 @@ func emailIdentityData(u *user) map[string]any {
 	return map[string]any{"sub": u.ID, "email": u.Email, "email_verified": false, "phone_verified": false}
 }
 
-// signupOfExistingAccount answers a sign-up for a confirmed address exactly
+// signupOfExistingAccount responds to a sign-up for a confirmed address exactly
 // as one for a new address (the cooldown, then a user that was never
 // stored), so sign-up does not tell who has an account; the owner gets an
 // e-mail saying someone tried to register with it. Only with auto-confirm
-// on, where a new sign-up would get a session, does it answer GoTrue's
+// on, where a new sign-up would get a session, does it respond with GoTrue's
 // user_already_exists.
 func (s *Service) signupOfExistingAccount(ctx context.Context, tx db.Querier, email, passwordHash string, data map[string]any) (*userJSON, error) {
 	if s.cfg.MailerAutoconfirm {

@@ -66,7 +66,7 @@ type refreshToken struct {
 	RevokedAt *time.Time
 }
 
-// refreshTokenByHash finds a refresh token, or answers errNoSession.
+// refreshTokenByHash finds a refresh token, or returns errNoSession.
 func refreshTokenByHash(ctx context.Context, q db.Querier, hash string) (*refreshToken, error) {
 	var t refreshToken
 	var revoked sql.NullTime

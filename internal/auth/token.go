@@ -6,10 +6,11 @@ import (
 	"net/http"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
-// Token answers POST /token for the grants the web app uses.
-func (s *Service) Token(w http.ResponseWriter, r *http.Request) error {
+// IssueToken handles POST /token for the grants the web app uses.
+func (s *Service) IssueToken(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var resp *tokenResponse
 	var err error
@@ -30,8 +31,7 @@ func (s *Service) Token(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, resp)
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, resp)
 }
 
 func (s *Service) passwordGrant(ctx context.Context, r *http.Request) (*tokenResponse, error) {
@@ -40,7 +40,7 @@ func (s *Service) passwordGrant(ctx context.Context, r *http.Request) (*tokenRes
 		Phone    string `json:"phone"` // refused: phone sign-in is off
 		Password string `json:"password"`
 	}
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return nil, err
 	}
 	if in.Email == "" && in.Phone != "" {
@@ -98,7 +98,7 @@ func (s *Service) refreshGrant(ctx context.Context, r *http.Request) (*tokenResp
 	var in struct {
 		RefreshToken string `json:"refresh_token"`
 	}
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return nil, err
 	}
 	if in.RefreshToken == "" {
@@ -110,7 +110,7 @@ func (s *Service) refreshGrant(ctx context.Context, r *http.Request) (*tokenResp
 		var e *apiError
 		if errors.As(err, &e) && e.Code == "refresh_token_already_used" {
 			refreshErr = err
-			return nil, nil // commit the revocation of the session, then answer the error
+			return nil, nil // commit the revocation of the session, then return the error
 		}
 		return resp, err
 	})
@@ -125,7 +125,7 @@ func (s *Service) pkceGrant(ctx context.Context, r *http.Request) (*tokenRespons
 		AuthCode     string `json:"auth_code"`
 		CodeVerifier string `json:"code_verifier"`
 	}
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return nil, err
 	}
 	if in.AuthCode == "" || in.CodeVerifier == "" {

@@ -36,7 +36,7 @@ func enrol(t *testing.T, e *apitest.Env, s session) enrolment {
 	return out
 }
 
-// verifyCode challenges the factor and answers the challenge with code.
+// verifyCode challenges the factor and meets the challenge with code.
 func verifyCode(t *testing.T, e *apitest.Env, s session, factorID, code string) *apitest.Response {
 	t.Helper()
 	c := e.Request("POST", "/auth/v1/factors/"+factorID+"/challenge", nil, "", s.auth())
@@ -161,5 +161,32 @@ func TestReusedTOTPCodeAsksForTheNextOne(t *testing.T) {
 		e.Clock.Advance(30 * time.Second)
 		next, _ := totp.GenerateCode(f.TOTP.Secret, e.Clock.Now())
 		verifyCode(t, e, s, f.ID, next).Expect(t, http.StatusOK)
+	})
+}
+
+// A TOTP code works once: not again on a new challenge within its window
+// (#9), nor a recovery code twice.
+func TestTOTPCodeIsNotReplayed(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, nil)
+		s := confirmedUser(t, e, "mfa@example.com")
+		f := enrol(t, e, s)
+		code, _ := totp.GenerateCode(f.TOTP.Secret, e.Clock.Now())
+		first := verifyCode(t, e, s, f.ID, code).Expect(t, http.StatusOK)
+		recovery := first.JSON(t)["recovery_codes"].([]any)[0].(string)
+
+		attacker := signIn(t, e, "mfa@example.com", apitest.Password)
+		expectError(t, verifyCode(t, e, attacker, f.ID, code), http.StatusUnprocessableEntity, "mfa_verification_failed")
+		e.Clock.Advance(20 * time.Second) // the same code, still within the skew
+		expectError(t, verifyCode(t, e, attacker, f.ID, code), http.StatusUnprocessableEntity, "mfa_verification_failed")
+		// The next step's code works, once.
+		e.Clock.Advance(30 * time.Second)
+		next, _ := totp.GenerateCode(f.TOTP.Secret, e.Clock.Now())
+		verifyCode(t, e, attacker, f.ID, next).Expect(t, http.StatusOK)
+		again := signIn(t, e, "mfa@example.com", apitest.Password)
+		expectError(t, verifyCode(t, e, again, f.ID, next), http.StatusUnprocessableEntity, "mfa_verification_failed")
+		verifyCode(t, e, again, f.ID, recovery).Expect(t, http.StatusOK)
+		expectError(t, verifyCode(t, e, signIn(t, e, "mfa@example.com", apitest.Password), f.ID, recovery),
+			http.StatusUnprocessableEntity, "mfa_verification_failed")
 	})
 }

@@ -6,9 +6,10 @@ import (
 	"net/http"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
-// GetUser answers GET /user: the user behind the access token.
+// GetUser handles GET /user: the user behind the access token.
 func (s *Service) GetUser(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	b, err := s.requireBearer(ctx, s.db, r)
@@ -19,8 +20,7 @@ func (s *Service) GetUser(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 type updateUserRequest struct {
@@ -35,14 +35,14 @@ type updateUserRequest struct {
 	pkceParams
 }
 
-// UpdateUser answers PUT /user: a new password, user metadata, or a new
+// UpdateUser handles PUT /user: a new password, user metadata, or a new
 // e-mail address, which takes effect once its link is opened. The password
 // is checked and hashed before the transaction opens: argon2id takes tens of
 // milliseconds, and on SQLite a transaction holds the only write lock.
 func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var in updateUserRequest
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
 	b, err := s.requireBearer(ctx, s.db, r)
@@ -93,8 +93,7 @@ func (s *Service) UpdateUser(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // newPasswordHash checks a password change before any transaction: the new

@@ -8,14 +8,15 @@ import (
 	"strings"
 
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
 var linkTypes = map[string]bool{typeSignup: true, typeRecovery: true, typeMagicLink: true, typeEmailChange: true}
 
-// VerifyGet answers GET /verify, the link in every account e-mail: it
+// VerifyLink handles GET /verify, the link in every account e-mail: it
 // redirects (303) to redirect_to with the session in the fragment, or with
 // ?code= for PKCE flows, or with the error as Supabase Auth does.
-func (s *Service) VerifyGet(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) VerifyLink(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	q := r.URL.Query()
 	token, typ := q.Get("token"), q.Get("type")
@@ -63,12 +64,12 @@ type verifyRequest struct {
 	Email     string `json:"email"`
 }
 
-// VerifyPost answers POST /verify with a token_hash (the link's token), or
+// VerifyToken handles POST /verify with a token_hash (the link's token), or
 // with the e-mail address and the 6-digit code, and returns a session.
-func (s *Service) VerifyPost(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) VerifyToken(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var in verifyRequest
-	if err := decodeBody(r, &in); err != nil {
+	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
 	types := []string{in.Type}
@@ -111,8 +112,7 @@ func (s *Service) VerifyPost(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, resp)
-	return nil
+	return httpx.WriteJSON(w, http.StatusOK, resp)
 }
 
 // applyVerification does what a used token proves: the address is the

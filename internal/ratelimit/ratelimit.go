@@ -18,7 +18,7 @@ import (
 // ErrLimited is returned by Allow once a client is over the limit.
 var ErrLimited = errors.New("ratelimit: request rate limit reached")
 
-// RetryAfter is what a 429 answer's Retry-After says: at most one window.
+// RetryAfter is what a 429 response's Retry-After says: at most one window.
 const RetryAfter = time.Minute
 
 // Limiter allows perMinute requests per client IP and key.
@@ -39,7 +39,7 @@ func New(d *db.DB, perMinute int, now func() time.Time) *Limiter {
 
 // Limit wraps h, the handler of one rate-limited route: a client over the
 // limit of key gets a 429 with message and Retry-After, as an *httpx.Error
-// that the route group's error writer answers in its own shape. Declare it
+// that the route group's error writer writes in its own shape. Declare it
 // where the route is registered (internal/server/routes.go).
 func (l *Limiter) Limit(key, message string, h httpx.HandlerFunc) httpx.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"bookshop/internal/auth"
 	"bookshop/internal/contact"
 	"bookshop/internal/dreams"
 	"bookshop/internal/httpx"
@@ -49,13 +50,47 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /functions/v1/send-contact-email", httpx.HandleWith(contact.WriteError,
 		idempotent(limited("contact", "Too many messages. Please wait a minute and try again.", s.contact.SendMessage))))
 
-	// Accounts (internal/auth): the Supabase-Auth-compatible API used by
-	// @supabase/auth-js under /auth/v1, and the caller's own profile
-	// (/api/profile). The list lives in (*auth.Service).Register.
-	s.auth.Register(mux)
+	// Accounts (internal/auth): the Supabase-Auth-compatible API that
+	// @supabase/auth-js calls, with GoTrue's CORS headers and error shapes
+	// (a). Sign-in and e-mail routes are rate-limited per client.
+	a, tooMany := s.auth.Handle, auth.TooManyRequests
+	mux.HandleFunc("OPTIONS /auth/v1/", s.auth.ServePreflight)
+	mux.Handle("GET /auth/v1/settings", a(s.auth.GetSettings))
+	mux.Handle("POST /auth/v1/signup", a(limited("signup", tooMany, s.auth.SignUp)))
+	mux.Handle("POST /auth/v1/token", a(limited("token", tooMany, s.auth.IssueToken)))
+	mux.Handle("GET /auth/v1/verify", a(limited("verify", tooMany, s.auth.VerifyLink)))
+	mux.Handle("POST /auth/v1/verify", a(limited("verify", tooMany, s.auth.VerifyToken)))
+	mux.Handle("POST /auth/v1/otp", a(limited("otp", tooMany, s.auth.SendMagicLink)))
+	mux.Handle("POST /auth/v1/recover", a(limited("recover", tooMany, s.auth.SendPasswordReset)))
+	mux.Handle("POST /auth/v1/resend", a(limited("resend", tooMany, s.auth.ResendEmail)))
+	mux.Handle("GET /auth/v1/verification-status", a(limited("verification_status", tooMany, s.auth.GetVerificationStatus)))
+	mux.Handle("GET /auth/v1/user", a(s.auth.GetUser))
+	mux.Handle("PUT /auth/v1/user", a(limited("user", tooMany, s.auth.UpdateUser)))
+	mux.Handle("GET /auth/v1/reauthenticate", a(limited("reauthenticate", tooMany, s.auth.Reauthenticate)))
+	mux.Handle("POST /auth/v1/logout", a(s.auth.LogOut))
+	mux.Handle("GET /auth/v1/authorize", a(limited("authorize", tooMany, s.auth.Authorize)))
+	mux.Handle("GET /auth/v1/callback", a(s.auth.FinishGoogleSignIn))
+	mux.Handle("POST /auth/v1/factors", a(limited("factors", tooMany, s.auth.EnrollFactor)))
+	mux.Handle("POST /auth/v1/factors/recovery_codes", a(limited("factors", tooMany, s.auth.RegenerateRecoveryCodes)))
+	mux.Handle("POST /auth/v1/factors/{id}/challenge", a(limited("factors", tooMany, s.auth.ChallengeFactor)))
+	mux.Handle("POST /auth/v1/factors/{id}/verify", a(limited("factors", tooMany, s.auth.VerifyFactor)))
+	mux.Handle("DELETE /auth/v1/factors/{id}", a(limited("factors", tooMany, s.auth.UnenrollFactor)))
+	// GoTrue's features the shop turns off respond as GoTrue does with them off.
+	for _, p := range []string{"POST /auth/v1/sso", "GET /auth/v1/sso/saml/metadata", "POST /auth/v1/sso/saml/acs"} {
+		mux.Handle(p, a(s.auth.RefuseSAML))
+	}
+	for _, p := range []string{"POST /auth/v1/passkeys/authentication/options", "POST /auth/v1/passkeys/authentication/verify",
+		"POST /auth/v1/passkeys/registration/options", "POST /auth/v1/passkeys/registration/verify",
+		"GET /auth/v1/passkeys", "PATCH /auth/v1/passkeys/{id}", "DELETE /auth/v1/passkeys/{id}"} {
+		mux.Handle(p, a(s.auth.RefusePasskeys))
+	}
+	mux.Handle("GET /auth/v1/user/identities/authorize", a(s.auth.RefuseIdentityLinking))
+	mux.Handle("DELETE /auth/v1/user/identities/{id}", a(s.auth.RefuseIdentityLinking))
 
-	// The parent's account area (internal/account): children, devices,
-	// communication preference, the data export and account deletion.
+	// The parent's account area (internal/account): the profile, children,
+	// devices, communication preference, the data export and account deletion.
+	mux.Handle("GET /api/profile", h(s.account.GetProfile))
+	mux.Handle("PATCH /api/profile", h(s.account.PatchProfile))
 	mux.Handle("GET /api/kids", h(s.account.ListKids))
 	mux.Handle("POST /api/kids", h(idempotent(s.account.CreateKid)))
 	mux.Handle("PATCH /api/kids/{id}", h(s.account.UpdateKid))

@@ -107,8 +107,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if cfg.PayPalEnabled() {
 		pp = paypal.New(cfg.PayPalAPIBase, cfg.PayPalClientID, cfg.PayPalClientSecret)
 	}
-	// One per-client limiter for the endpoints beyond /auth/v1 that write
-	// rows or send e-mail; the account service keeps its own on the same table.
+	// One per-client limiter for the endpoints that write rows or send
+	// e-mail, /auth/v1's sign-in and e-mail routes among them (routes.go).
 	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, o.now)
 	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter,
 		orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail}, o.now)
@@ -137,7 +137,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 func authSettings(cfg config.Config) auth.Settings {
 	return auth.Settings{
 		SiteURL: cfg.SiteURL, AuthCORSOrigins: cfg.AuthCORSOrigins, JWTSecret: cfg.JWTSecret,
-		RateLimitPerMinute: cfg.RateLimitPerMinute, EmailCooldown: cfg.EmailCooldown,
+		EmailCooldown:     cfg.EmailCooldown,
 		MailerAutoconfirm: cfg.MailerAutoconfirm, DisableSignup: cfg.DisableSignup,
 		GoogleClientID: cfg.GoogleClientID, GoogleClientSecret: cfg.GoogleClientSecret, GoogleIssuer: cfg.GoogleIssuer,
 	}
@@ -245,7 +245,11 @@ type accountOwner struct {
 }
 
 func (a accountOwner) Profile(ctx context.Context, userID string) (any, error) {
-	return a.auth.ProfileOf(ctx, userID)
+	return a.auth.Profile(ctx, userID)
+}
+
+func (a accountOwner) UpdateProfile(ctx context.Context, userID string, u account.ProfileUpdate) error {
+	return a.auth.UpdateProfile(ctx, userID, auth.ProfileChange(u))
 }
 
 func (a accountOwner) Sessions(ctx context.Context, userID string) (any, error) {

@@ -45,8 +45,8 @@ type profilePatch struct {
 	DateOfBirth *string `json:"date_of_birth"`
 }
 
-// PatchProfile handles PATCH /api/profile, responding with the updated profile.
-func (s *Service) PatchProfile(w http.ResponseWriter, r *http.Request) error {
+// UpdateProfile handles PATCH /api/profile, responding with the updated profile.
+func (s *Service) UpdateProfile(w http.ResponseWriter, r *http.Request) error {
 	userID, err := s.requireOwnerData(r)
 	if err != nil {
 		return err

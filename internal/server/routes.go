@@ -90,7 +90,7 @@ func (s *Server) routes() http.Handler {
 	// The parent's account area (internal/account): the profile, children,
 	// devices, communication preference, the data export and account deletion.
 	mux.Handle("GET /api/profile", h(s.account.GetProfile))
-	mux.Handle("PATCH /api/profile", h(s.account.PatchProfile))
+	mux.Handle("PATCH /api/profile", h(s.account.UpdateProfile))
 	mux.Handle("GET /api/kids", h(s.account.ListKids))
 	mux.Handle("POST /api/kids", h(idempotent(s.account.CreateKid)))
 	mux.Handle("PATCH /api/kids/{id}", h(s.account.UpdateKid))

@@ -76,16 +76,15 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /auth/v1/factors/{id}/verify", a(limited("factors", tooMany, s.auth.VerifyFactor)))
 	mux.Handle("DELETE /auth/v1/factors/{id}", a(limited("factors", tooMany, s.auth.UnenrollFactor)))
 	// GoTrue's features the shop turns off respond as GoTrue does with them off.
-	for _, p := range []string{"POST /auth/v1/sso", "GET /auth/v1/sso/saml/metadata", "POST /auth/v1/sso/saml/acs"} {
-		mux.Handle(p, a(s.auth.RefuseSAML))
+	for pattern, refuse := range map[string]httpx.HandlerFunc{
+		"POST /auth/v1/sso": s.auth.RefuseSAML, "GET /auth/v1/sso/saml/metadata": s.auth.RefuseSAML, "POST /auth/v1/sso/saml/acs": s.auth.RefuseSAML,
+		"POST /auth/v1/passkeys/authentication/options": s.auth.RefusePasskeys, "POST /auth/v1/passkeys/authentication/verify": s.auth.RefusePasskeys,
+		"POST /auth/v1/passkeys/registration/options": s.auth.RefusePasskeys, "POST /auth/v1/passkeys/registration/verify": s.auth.RefusePasskeys,
+		"GET /auth/v1/passkeys": s.auth.RefusePasskeys, "PATCH /auth/v1/passkeys/{id}": s.auth.RefusePasskeys, "DELETE /auth/v1/passkeys/{id}": s.auth.RefusePasskeys,
+		"GET /auth/v1/user/identities/authorize": s.auth.RefuseIdentityLinking, "DELETE /auth/v1/user/identities/{id}": s.auth.RefuseIdentityLinking,
+	} {
+		mux.Handle(pattern, a(refuse))
 	}
-	for _, p := range []string{"POST /auth/v1/passkeys/authentication/options", "POST /auth/v1/passkeys/authentication/verify",
-		"POST /auth/v1/passkeys/registration/options", "POST /auth/v1/passkeys/registration/verify",
-		"GET /auth/v1/passkeys", "PATCH /auth/v1/passkeys/{id}", "DELETE /auth/v1/passkeys/{id}"} {
-		mux.Handle(p, a(s.auth.RefusePasskeys))
-	}
-	mux.Handle("GET /auth/v1/user/identities/authorize", a(s.auth.RefuseIdentityLinking))
-	mux.Handle("DELETE /auth/v1/user/identities/{id}", a(s.auth.RefuseIdentityLinking))
 
 	// The parent's account area (internal/account): the profile, children,
 	// devices, communication preference, the data export and account deletion.

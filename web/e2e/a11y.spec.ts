@@ -1,13 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from './test'
+import { expectNoViolations, expectNoViolationsAtEveryWidth, widths } from './axe'
 import { collectConsoleErrors } from './console'
 
 // Every public route renders its heading without a console error, and (issue
 // #14) axe-core finds no WCAG 2.2 A/AA violation on it,
 // at a phone's width and a desktop's, and in the states a visitor meets
 // (mobile menu open, form errors shown, cookie banner, toast).
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
 
 // Every public route of spec 01 §2 with the heading it must render.
 const publicRoutes: [string, RegExp][] = [
@@ -33,35 +31,6 @@ const publicRoutes: [string, RegExp][] = [
   ['/email-verification-pending', /Check your email/i],
   ['/no-such-page', /Once Upon a Time\.\.\. This Page Existed\./],
 ]
-
-const widths = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1440, height: 900 },
-]
-
-async function expectNoViolations(page: Page, label: string) {
-  // Let entrance animations settle (not endless ones such as a spinner), so colours are measured as a visitor sees them.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  )
-  // Only violations are read: axe skips gathering the passing and inapplicable nodes (much faster on long pages).
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).analyze()
-  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join('\n')}`)
-  expect(summary, `${label}:\n${summary.join('\n')}`).toEqual([])
-}
-
-/** One page load checked at every width in turn (the layout follows the viewport; the page is not reloaded). */
-async function expectNoViolationsAtEveryWidth(page: Page) {
-  for (const size of widths) {
-    await page.setViewportSize({ width: size.width, height: size.height })
-    await expectNoViolations(page, `${size.name} (${size.width} px)`)
-  }
-}
 
 async function open(page: Page, path: string) {
   await page.goto(path)

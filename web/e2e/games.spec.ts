@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
 import { expect, test, waitingForApp, type Locator, type Page } from './test'
 import { PASSWORD, confirmedAccount } from './accounts'
+import { expectNoViolationsAtEveryWidth } from './axe'
 
 // Issue 12: both games, the player-side configuration and /config, against
 // the real binary in --dev mode (accounts confirmed through the dev mailbox).
+// Issue 26: the differences game on a phone, hit zones as drawn, the shop's
+// pictures beside custom ones, Export/Import, axe on every game screen.
 
 const LIZZIE = { first_name: 'Lizzie', last_name: 'Lizard' }
 
@@ -26,6 +30,19 @@ async function signedIn(page: Page, tag: string): Promise<string> {
   return email
 }
 
+/** An admin signed in at /config, on the Game Configuration panel. */
+async function adminAtConfig(page: Page, tag: string): Promise<string> {
+  const email = await confirmedAccount(page.request, tag, LIZZIE)
+  grantAdmin(email)
+  await page.goto('/config')
+  await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential Only' }).click()
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Game Configuration' })).toBeVisible()
+  return email
+}
+
 /** Clicks a picture at x, y percent of its box. */
 async function clickAt(picture: Locator, x: number, y: number) {
   await picture.scrollIntoViewIfNeeded()
@@ -33,6 +50,21 @@ async function clickAt(picture: Locator, x: number, y: number) {
   if (!box) throw new Error('picture not visible')
   await picture.page().mouse.click(box.x + (box.width * x) / 100, box.y + (box.height * y) / 100)
 }
+
+/** Where a point of an SVG group drawn at translate(cx cy) rotate(deg) lands, in percent of a width × height picture. */
+function drawnAt(group: { cx: number; cy: number; deg: number }, x: number, y: number, size: { width: number; height: number }): [number, number] {
+  const a = (group.deg * Math.PI) / 180
+  return [((group.cx + x * Math.cos(a) - y * Math.sin(a)) / size.width) * 100, ((group.cy + x * Math.sin(a) + y * Math.cos(a)) / size.height) * 100]
+}
+
+const FOREST = { width: 1000, height: 600 }
+const PICNIC = { width: 800, height: 600 }
+/** The top of the plastic bag's left handle (public/games/forest.svg, #plastic-bag). */
+const BAG_HANDLE = drawnAt({ cx: 80, cy: 450, deg: -8 }, -16, -34, FOREST)
+/** The kite's top and bottom tips (public/games/picnic-1.svg). */
+const KITE = { cx: 136, cy: 108, deg: -15 }
+const KITE_TOP = drawnAt(KITE, 0, -40, PICNIC)
+const KITE_BOTTOM = drawnAt(KITE, 0, 44, PICNIC)
 
 const DEFAULT_OBJECTS = [
   [8, 75],
@@ -49,25 +81,41 @@ const DEFAULT_DIFFERENCES = [
   [74, 80],
 ]
 
+/** A small picture to upload: a screenshot of the top of the page. */
+const snapshot = (page: Page) => page.screenshot({ clip: { x: 0, y: 0, width: 400, height: 300 } })
+
 test.describe('Clean Up The Forest!', () => {
-  test('win by clicking the five default objects', async ({ page }) => {
+  test('win by clicking the five default objects; axe while playing and when won', async ({ page }) => {
     await signedIn(page, 'forest-win')
     await page.goto('/games/find-objects')
     await expect(page.getByRole('heading', { name: 'Clean Up The Forest!' })).toBeVisible()
     await expect(page.getByTestId('time-left')).toHaveText('30.00s')
     await page.getByRole('button', { name: 'Start Game' }).click()
     const picture = page.getByTestId('game-picture')
-    for (const [x, y] of DEFAULT_OBJECTS) await clickAt(picture, x, y)
+    await clickAt(picture, DEFAULT_OBJECTS[0][0], DEFAULT_OBJECTS[0][1])
+    await expect(page.getByTestId('found')).toHaveText('1 / 5')
+    await expectNoViolationsAtEveryWidth(page, 'playing')
+    for (const [x, y] of DEFAULT_OBJECTS.slice(1)) await clickAt(picture, x, y)
     await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible()
     const score = Number(await page.getByTestId('score').textContent())
     expect(score).toBeGreaterThan(0)
     expect(score).toBeLessThanOrEqual(5 * 5 * 30)
+    await expectNoViolationsAtEveryWidth(page, 'won')
     await page.getByRole('button', { name: 'Play Again' }).click()
     await expect(page.getByRole('button', { name: 'Start Game' })).toBeVisible()
     await expect(page.getByTestId('time-left')).toHaveText('30.00s')
   })
 
-  test('lose on the third wrong click', async ({ page }) => {
+  test('the plastic bag counts at its handle', async ({ page }) => {
+    await signedIn(page, 'forest-handle')
+    await page.goto('/games/find-objects')
+    await page.getByRole('button', { name: 'Start Game' }).click()
+    await clickAt(page.getByTestId('game-picture'), ...BAG_HANDLE)
+    await expect(page.getByTestId('found')).toHaveText('1 / 5')
+    await expect(page.getByTestId('wrong-clicks')).toHaveText('0 / 3')
+  })
+
+  test('lose on the third wrong click; axe on Game Over!', async ({ page }) => {
     await signedIn(page, 'forest-lose')
     await page.goto('/games/find-objects')
     await page.getByRole('button', { name: 'Start Game' }).click()
@@ -79,6 +127,7 @@ test.describe('Clean Up The Forest!', () => {
     await expect(page.getByRole('heading', { name: 'Game Over!' })).toBeVisible()
     await expect(page.getByText('Too many wrong clicks!')).toBeVisible()
     await expect(page.getByTestId('score')).toHaveText('0')
+    await expectNoViolationsAtEveryWidth(page, 'lost')
     await page.getByRole('button', { name: 'Try Again' }).click()
     await expect(page.getByRole('button', { name: 'Start Game' })).toBeVisible()
   })
@@ -99,6 +148,33 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible()
     await expect(page.getByTestId('wrong-clicks')).toHaveText('0 / 3')
   })
+
+  test('Find the Differences: both pictures on screen together while the clock runs; the kite counts at its tip', async ({ page }) => {
+    await signedIn(page, 'diff-phone')
+    await page.goto('/games/find-differences')
+    await page.getByRole('button', { name: 'Start Game' }).tap()
+    const pictures = page.getByTestId('game-picture')
+    await expect(pictures).toHaveCount(2)
+    // Both boxes wholly inside the 390 × 844 viewport, with no scrolling in between.
+    const inViewport = () =>
+      pictures.evaluateAll((els) =>
+        els.every((el) => {
+          const b = el.getBoundingClientRect()
+          return b.top >= 0 && b.left >= 0 && b.bottom <= window.innerHeight && b.right <= window.innerWidth
+        }),
+      )
+    await expect.poll(inViewport).toBe(true)
+    await expect(page.getByTestId('time-left')).not.toHaveText('30.00s')
+    const second = await pictures.nth(1).boundingBox()
+    const first = await pictures.nth(0).boundingBox()
+    if (!first || !second) throw new Error('pictures not visible')
+    const tap = (box: typeof first, [x, y]: number[]) => page.touchscreen.tap(box.x + (box.width * x) / 100, box.y + (box.height * y) / 100)
+    await tap(first, KITE_TOP)
+    await expect(page.getByTestId('found')).toHaveText('1 / 5')
+    for (const place of DEFAULT_DIFFERENCES.slice(1)) await tap(second, place)
+    await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible()
+    await expect(page.getByTestId('wrong-clicks')).toHaveText('0 / 3')
+  })
 })
 
 test.describe('a picture that cannot be loaded', () => {
@@ -114,41 +190,91 @@ test.describe('a picture that cannot be loaded', () => {
 })
 
 test.describe('Find the Differences!', () => {
-  test('play the default pair to Congratulations!', async ({ page }) => {
+  test('play the default pair to Congratulations!, the kite found at its bottom tip; axe playing and won', async ({ page }) => {
     await signedIn(page, 'diff-default')
     await page.goto('/games/find-differences')
     await expect(page.getByRole('heading', { name: 'Find the Differences!' })).toBeVisible()
     await page.getByRole('button', { name: 'Start Game' }).click()
     const second = page.getByTestId('game-picture').nth(1)
-    for (const [x, y] of DEFAULT_DIFFERENCES) await clickAt(second, x, y)
+    await clickAt(second, ...KITE_BOTTOM)
+    await expect(page.getByTestId('found')).toHaveText('1 / 5')
+    await expectNoViolationsAtEveryWidth(page, 'playing')
+    for (const [x, y] of DEFAULT_DIFFERENCES.slice(1)) await clickAt(second, x, y)
     await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible()
+    await expectNoViolationsAtEveryWidth(page, 'won')
   })
 
-  test('a pair added in the player-side screen is played in the game', async ({ page }) => {
+  test('a pair added in the player-side screen is played beside the shop pair', async ({ page }) => {
     await signedIn(page, 'diff-player')
     await page.goto('/games/find-differences')
     await page.getByRole('link', { name: 'Configure image pairs' }).click()
     await expect(page.getByRole('heading', { name: 'My Image Pairs' })).toBeVisible()
-    const png = await page.screenshot({ clip: { x: 0, y: 0, width: 400, height: 300 } })
+    const png = await snapshot(page)
     await page.getByLabel('Pair name').fill('My garden')
     await page.getByLabel('First image').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: png })
     await page.getByLabel('Second image').setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: png })
     await page.getByRole('button', { name: 'Save New Image Pair' }).click()
     await expect(page.getByText('0 / 5 differences')).toBeVisible()
-    await clickAt(page.getByTestId('marker-picture').first(), 40, 40)
+    const picture = page.getByTestId('marker-picture').first()
+    await clickAt(picture, 40, 40)
     await expect(page.getByRole('list', { name: 'Differences' })).toContainText(/x: (39\.[5-9]|40\.[0-5])%/)
+    // The editor draws the circle the game hits: half of the stored radius 10, i.e. 10 % of the width across.
+    const marker = await picture.getByTestId('marker').boundingBox()
+    const box = await picture.boundingBox()
+    if (!marker || !box) throw new Error('marker not visible')
+    expect(marker.width / box.width).toBeGreaterThan(0.09)
+    expect(marker.width / box.width).toBeLessThan(0.11)
+    await expectNoViolationsAtEveryWidth(page, 'player-side pair editor')
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('differencePairs') ?? '[]') as { name: string; differences: unknown[]; image1Url: string }[])
     expect(stored).toHaveLength(1)
     expect(stored[0].name).toBe('My garden')
     expect(stored[0].image1Url).toMatch(/^data:image\/jpeg;base64,/)
 
     await page.getByRole('link', { name: 'Back to the game' }).click()
-    // The game's pair button, not the configuration screen's 'Delete My garden' it replaces.
     await expect(page.getByRole('heading', { name: 'Find the Differences!' })).toBeVisible()
-    await page.getByRole('button', { name: /^My garden/ }).click()
+    const pairs = page.getByRole('group', { name: 'Image pairs' })
+    await expect(pairs.getByRole('button', { name: 'Picnic by the pond' })).toBeVisible()
+    await pairs.getByRole('button', { name: 'My garden' }).click()
     await page.getByRole('button', { name: 'Start Game' }).click()
-    await clickAt(page.getByTestId('game-picture').first(), 41, 41)
+    // 4 % to the side: inside the circle drawn in the editor (5 % of the width).
+    await clickAt(page.getByTestId('game-picture').first(), 44, 40)
     await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible()
+  })
+})
+
+test.describe('My Game Images', () => {
+  test('the object name is cleared after each object; a custom picture plays beside the forest, in neutral words', async ({ page }) => {
+    await signedIn(page, 'objects-player')
+    await page.goto('/games/find-objects/config')
+    await expect(page.getByRole('heading', { name: 'My Game Images' })).toBeVisible()
+    await page.getByLabel('Image name').fill('Beach day')
+    await page.getByLabel('Picture').setInputFiles({ name: 'beach.png', mimeType: 'image/png', buffer: await snapshot(page) })
+    await page.getByRole('button', { name: 'Save Image' }).click()
+    await expect(page.getByText('0 objects')).toBeVisible()
+
+    const objectName = page.getByLabel('Object name')
+    await objectName.fill('bucket')
+    const picture = page.getByTestId('marker-picture')
+    await clickAt(picture, 30, 60)
+    const objects = page.getByRole('list', { name: 'Objects' })
+    await expect(objects.getByRole('listitem')).toHaveCount(1)
+    await expect(objectName).toHaveValue('')
+    // A second click does not add the bucket again: it asks for the next name.
+    await clickAt(picture, 70, 60)
+    await expect(page.getByText('Please enter an object name first')).toBeVisible()
+    await expect(objectName).toBeFocused()
+    await expect(objects.getByRole('listitem')).toHaveCount(1)
+    await expectNoViolationsAtEveryWidth(page, 'player-side image editor')
+
+    await page.getByRole('link', { name: 'Back to the game' }).click()
+    const choices = page.getByRole('group', { name: 'Choose a picture' })
+    await expect(choices.getByRole('button', { name: 'Litter in the forest' })).toBeVisible()
+    await choices.getByRole('button', { name: 'Beach day' }).click()
+    const aside = page.getByRole('complementary')
+    await expect(aside.getByText('Tap each of these things in the picture.')).toBeVisible()
+    await expect(aside).not.toContainText('forest')
+    await choices.getByRole('button', { name: 'Litter in the forest' }).click()
+    await expect(aside.getByText('Tap everything that does not belong in the forest.')).toBeVisible()
   })
 })
 
@@ -177,21 +303,14 @@ test.describe('/config', () => {
     await expect(page).toHaveURL('/')
   })
 
-  test('an admin adds a pair and marks a difference; another visitor plays it', async ({ page, browser }) => {
-    const email = await confirmedAccount(page.request, 'config-admin', LIZZIE)
-    grantAdmin(email)
-    await page.goto('/config')
-    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential Only' }).click()
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password').fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-    await expect(page.getByRole('heading', { name: 'Game Configuration' })).toBeVisible()
+  test('an admin adds a pair and marks a difference, exports and imports it; another visitor plays it beside the shop pair', async ({ page, browser }) => {
+    await adminAtConfig(page, 'config-admin')
     await expect(page.getByRole('tab', { name: 'Find Objects' })).toBeVisible()
     await expect(page.getByRole('tab', { name: 'Find Differences' })).toHaveAttribute('aria-selected', 'true')
 
     const save = page.getByRole('button', { name: 'Save New Image Pair' })
     await expect(save).toBeDisabled()
-    const png = await page.screenshot({ clip: { x: 0, y: 0, width: 400, height: 300 } })
+    const png = await snapshot(page)
     const name = `Shop pair ${Date.now()}`
     await page.getByLabel('Pair name').fill(name)
     await page.getByLabel('First image').setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: png })
@@ -199,21 +318,43 @@ test.describe('/config', () => {
     await page.getByLabel('Second image').setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: png })
     await expect(save).toBeEnabled()
     await save.click()
-    await expect(page.getByText('0 / 5 differences')).toBeVisible()
+    // Its entry in the list of pairs, with its count of differences.
+    const entry = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Delete ${name}` }) })
+    await expect(entry).toContainText('0 / 5 differences')
     // The pictures now come from the server (/api/game-images/<hash>): wait until they are drawn.
     await expect.poll(() => page.getByRole('img', { name: `${name}, picture 2` }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
     await clickAt(page.getByTestId('marker-picture').first(), 60, 50)
-    await expect(page.getByText('1 / 5 differences')).toBeVisible()
+    await expect(entry).toContainText('1 / 5 differences')
     await expect(page.getByRole('list', { name: 'Differences' })).toContainText(/x: (59\.[5-9]|60\.[0-5])%/)
+    await expectNoViolationsAtEveryWidth(page, 'Find Differences panel')
 
+    // Export: the console and a file; Import reads the file back.
+    const download = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Export Config' }).click()
     await expect(page.getByText('Configuration Exported')).toBeVisible()
+    const file = await (await download).path()
+    const exported = JSON.parse(await readFile(file, 'utf8')) as { differencePairs: { name: string; image1Url: string; differences: unknown[] }[] }
+    const ours = exported.differencePairs.find((p) => p.name === name)
+    expect(ours?.differences).toHaveLength(1)
+    // The pictures travel inside the file, so it imports after they were deleted from the server.
+    expect(ours?.image1Url).toMatch(/^data:image\//)
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0)
+    await page.getByTestId('import-config').setInputFiles(file)
+    await expect(page.getByText('Configuration Imported')).toBeVisible()
+    await expect(entry).toContainText('1 / 5 differences')
+
+    await page.getByRole('tab', { name: 'Find Objects' }).click()
+    await expect(page.getByRole('heading', { name: 'Add a game image' })).toBeVisible()
+    await expectNoViolationsAtEveryWidth(page, 'Find Objects panel')
 
     const visitor = await browser.newContext()
     const other = waitingForApp(await visitor.newPage())
     await signedIn(other, 'config-visitor')
     await other.goto('/games/find-differences')
-    await other.getByRole('button', { name }).click()
+    const pairs = other.getByRole('group', { name: 'Image pairs' })
+    await expect(pairs.getByRole('button', { name: 'Picnic by the pond' })).toBeVisible()
+    await pairs.getByRole('button', { name }).click()
     await other.getByRole('button', { name: 'Start Game' }).click()
     await clickAt(other.getByTestId('game-picture').first(), 60, 50)
     await expect(other.getByRole('heading', { name: 'Congratulations!' })).toBeVisible()

@@ -10,7 +10,7 @@ export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () =>
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label="Account menu"
+        aria-label={`Account menu, ${initials(user)}`}
         className="flex size-10 cursor-pointer items-center justify-center rounded-full bg-leaf-700 font-display text-base font-semibold text-white ring-4 ring-leaf-100 transition hover:bg-leaf-800"
       >
         {initials(user)}

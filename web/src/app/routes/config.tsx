@@ -102,7 +102,7 @@ function AdminPanel() {
   const images = usePublishedStore('gameImages')
   const pairs = usePublishedStore('differencePairs')
   return (
-    <Page title="Game Configuration" intro="What you save here is published: every visitor plays these pictures, unless they configured their own in their browser.">
+    <Page title="Game Configuration" intro="What you save here is published: every visitor plays these pictures, beside their own and the shop's (unless you switch those off).">
       <Button variant="outline" className="-mt-4 mb-6" onClick={() => navigate(paths.home)}>
         <ArrowLeft aria-hidden="true" /> Back to Home
       </Button>

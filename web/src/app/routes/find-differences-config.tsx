@@ -9,7 +9,7 @@ import { useLocalDifferencePairs } from '@/features/games/components/config-stor
 export default function FindDifferencesConfigPage() {
   const store = useLocalDifferencePairs()
   return (
-    <Page title="My Image Pairs" intro="Add up to three picture pairs of your own and mark up to five differences on each. They are kept in this browser and win over the shop's pairs here.">
+    <Page title="My Image Pairs" intro="Add up to three picture pairs of your own and mark up to five differences on each. They are kept in this browser and played beside the shop's own.">
       <Link to={paths.findDifferences} className="mb-6 inline-flex items-center gap-2 font-bold text-tiger-700 hover:underline">
         <ArrowLeft className="size-4" aria-hidden="true" /> Back to the game
       </Link>

@@ -1,6 +1,6 @@
 import type { DifferencePair, GameImage, HiddenObject } from './logic/types'
 
-/** Spec 02 §3 "Default hidden objects", drawn at these places in the shipped forest picture. */
+/** Spec 02 §3 "Default hidden objects", drawn at these places in the shipped forest picture (1000 × 600). */
 export const DEFAULT_OBJECTS: HiddenObject[] = [
   { name: 'plastic bag', x: 8, y: 75, radius: 6 },
   { name: 'apple core', x: 19, y: 81, radius: 5 },
@@ -18,7 +18,9 @@ export const DEFAULT_GAME_IMAGE: GameImage = {
 
 /**
  * The pair shipped with the app so the differences game is playable on a
- * fresh install; the five places are where the two drawings differ.
+ * fresh install; the five places are where the two drawings differ. Each
+ * radius (percent of the width, halved by the game) reaches the edge of what
+ * differs: the kite's tips, the cloud's ends, the duck's beak.
  */
 export const DEFAULT_DIFFERENCE_PAIR: DifferencePair = {
   id: 'default',
@@ -26,10 +28,10 @@ export const DEFAULT_DIFFERENCE_PAIR: DifferencePair = {
   image1Url: '/games/picnic-1.svg',
   image2Url: '/games/picnic-2.svg',
   differences: [
-    { x: 17, y: 18, radius: 10 },
-    { x: 80, y: 30, radius: 10 },
+    { x: 17, y: 18, radius: 12 },
+    { x: 80, y: 30, radius: 16 },
     { x: 52, y: 52, radius: 10 },
     { x: 30, y: 76, radius: 10 },
-    { x: 74, y: 80, radius: 10 },
+    { x: 74, y: 80, radius: 11 },
   ],
 }

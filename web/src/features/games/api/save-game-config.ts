@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '@/lib/api'
 import { emptyConfig } from '../logic/config-rules'
-import type { DifferencePair, GameConfig, GameImage } from '../logic/types'
+import type { DifferencePair, GameConfig, GameImage, PublishedConfig } from '../logic/types'
 import type { ListStore } from '../components/config-store'
-import { gameConfigQueryOptions, usePublishedGameConfig } from './get-game-config'
+import { gameConfigQueryOptions, parsePublished, usePublishedGameConfig } from './get-game-config'
 
 /** POST /api/game-images (admin): uploads one picture, answers its immutable URL. */
 export async function uploadGameImage(dataUrl: string): Promise<string> {
@@ -14,9 +14,14 @@ export async function uploadGameImage(dataUrl: string): Promise<string> {
   return url
 }
 
-/** PUT /api/game-config (admin): replaces the configuration every visitor plays. */
-export function putGameConfig(config: GameConfig): Promise<GameConfig> {
-  return apiFetch<GameConfig>('/api/game-config', { method: 'PUT', json: config })
+/**
+ * PUT /api/game-config (admin): replaces the configuration every visitor plays.
+ * It names the version it was based on; when another admin saved in between,
+ * the server refuses it with 409 (code "conflict") and nothing is published.
+ */
+export async function putGameConfig(config: PublishedConfig): Promise<PublishedConfig> {
+  const { version, hideShopPictures, gameImages, differencePairs } = config
+  return parsePublished(await apiFetch<unknown>('/api/game-config', { method: 'PUT', json: { version, hideShopPictures, gameImages, differencePairs } }))
 }
 
 /** A picture still held as data (just picked) is uploaded first; a stored one keeps its URL. */
@@ -30,22 +35,38 @@ async function uploadPairs(pairs: DifferencePair[]): Promise<DifferencePair[]> {
   return Promise.all(pairs.map(async (p) => ({ ...p, image1Url: await stored(p.image1Url), image2Url: await stored(p.image2Url) })))
 }
 
+/** The published configuration as the admin's editors see it: one list, the shop-pictures switch, and a reload after a conflict. */
+export type PublishedStore<T> = ListStore<T> & {
+  loading: boolean
+  hideShopPictures: boolean
+  setHideShopPictures: (hide: boolean) => Promise<void>
+}
+
 /** The admin's editors work on the published configuration through this store. */
-export function usePublishedStore<K extends keyof GameConfig>(kind: K): ListStore<GameConfig[K][number]> & { loading: boolean } {
+export function usePublishedStore<K extends keyof GameConfig>(kind: K): PublishedStore<GameConfig[K][number]> {
   const query = usePublishedGameConfig()
   const client = useQueryClient()
+  const { queryKey } = gameConfigQueryOptions()
   const current = query.data ?? emptyConfig()
+  /** Saves a change to the configuration this page loaded (its version), never to one it has not seen. */
+  const publish = async (change: (loaded: PublishedConfig) => Promise<PublishedConfig>) => {
+    const loaded = client.getQueryData(queryKey) ?? current
+    const saved = await putGameConfig(await change(loaded))
+    client.setQueryData(queryKey, saved)
+  }
   return {
     loading: query.isPending,
     items: current[kind] as GameConfig[K][number][],
-    save: async (next) => {
-      const latest = client.getQueryData(gameConfigQueryOptions().queryKey) ?? current
-      const config: GameConfig =
+    hideShopPictures: current.hideShopPictures,
+    save: (next) =>
+      publish(async (loaded) =>
         kind === 'gameImages'
-          ? { ...latest, gameImages: await uploadImages(next as GameImage[]) }
-          : { ...latest, differencePairs: await uploadPairs(next as DifferencePair[]) }
-      const saved = await putGameConfig(config)
-      client.setQueryData(gameConfigQueryOptions().queryKey, saved)
+          ? { ...loaded, gameImages: await uploadImages(next as GameImage[]) }
+          : { ...loaded, differencePairs: await uploadPairs(next as DifferencePair[]) },
+      ),
+    setHideShopPictures: (hide) => publish(async (loaded) => ({ ...loaded, hideShopPictures: hide })),
+    reload: async () => {
+      await client.refetchQueries({ queryKey })
     },
   }
 }

@@ -1,43 +1,36 @@
-import { Download, Images, Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Download, Images, Trash2, Upload } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { Form, InputField } from '@/components/ui/form'
 import { cn } from '@/lib/cn'
+import { messageOf } from '@/lib/errors'
+import { z } from '@/lib/zod'
+import { PAIRS_FILE_NAME, download, pairsFile, parsePairsFile, withPictures } from '../config-file'
 import type { ProcessedImage } from '../image-file'
-import { addDifference, canAddDifference, canAddPair, canSavePair, isBlank, removeAt } from '../logic/config-rules'
-import { MAX_DIFFERENCES, MAX_DIFFERENCE_PAIRS, MAX_NAME_LENGTH, aspectRatiosDiffer, newId } from '../logic/rules'
+import { addDifference, canAddDifference, canAddPair, canSavePair, removeAt } from '../logic/config-rules'
+import { DIFFERENCE_HIT_FACTOR, MAX_DIFFERENCES, MAX_DIFFERENCE_PAIRS, MAX_NAME_LENGTH, aspectRatiosDiffer, newId } from '../logic/rules'
 import type { DifferencePair, Point } from '../logic/types'
-import type { ListStore } from './config-store'
-import { ImagePicker } from './image-picker'
+import { onFieldOf, useKeeper, type ListStore } from './config-store'
+import { ImageField } from './image-picker'
 import { MarkerLayer } from './marker-layer'
-import { StorageBanner } from './storage-banner'
+import { ConflictAlert, ShopPicturesSwitch, StorageBanner } from './storage-banner'
+
+type Store = ListStore<DifferencePair> & { hideShopPictures?: boolean; setHideShopPictures?: (hide: boolean) => Promise<void> }
 
 /**
  * Spec 02 §2 "Find Differences admin panel" (also the player-side screen):
  * the pairs with their difference counts, an add form, and both pictures
  * where a click marks a difference at the same place on each.
  */
-export function DifferencePairsEditor({ store, exportable = false }: { store: ListStore<DifferencePair>; exportable?: boolean }) {
+export function DifferencePairsEditor({ store, exportable = false }: { store: Store; exportable?: boolean }) {
   const pairs = store.items
   const [selectedId, setSelectedId] = useState<string | null>(null)
-  const [storageFull, setStorageFull] = useState(false)
+  const { keep, attempt, storageFull, conflict, reload } = useKeeper(store)
   const selected = pairs.find((p) => p.id === selectedId) ?? null
-
-  /** Keeps a new list; a refusal shows the storage messages and the yellow banner. */
-  const keep = async (next: DifferencePair[], limitMessage: { title: string; description?: string }) => {
-    try {
-      await store.save(next)
-      setStorageFull(false)
-      return true
-    } catch (err) {
-      setStorageFull(true)
-      toast.error(limitMessage.title, { description: limitMessage.description ?? (err instanceof Error ? err.message : undefined) })
-      return false
-    }
-  }
   const noRoomForDifferences = { title: 'Storage Limit Reached', description: 'Cannot add more differences. Please delete some image pairs or differences first' }
 
   const addAt = async (point: Point) => {
@@ -58,16 +51,16 @@ export function DifferencePairsEditor({ store, exportable = false }: { store: Li
     if (await keep(pairs.map((p) => (p.id === next.id ? next : p)), { title: 'Error' })) toast.success('Difference point removed successfully')
   }
   const removePair = async (id: string) => {
-    if (await keep(pairs.filter((p) => p.id !== id), { title: 'Error' }) && selectedId === id) setSelectedId(null)
-  }
-  const exportConfig = () => {
-    console.log('Difference pairs configuration:\n' + JSON.stringify(pairs, null, 2))
-    toast.success('Configuration Exported', { description: 'The configuration was written to the browser console.' })
+    if ((await keep(pairs.filter((p) => p.id !== id), { title: 'Error' })) && selectedId === id) setSelectedId(null)
   }
 
   return (
     <div className="space-y-5">
       <StorageBanner show={storageFull} />
+      <ConflictAlert message={conflict} onReload={reload} />
+      {store.setHideShopPictures && (
+        <ShopPicturesSwitch hidden={store.hideShopPictures ?? false} onChange={(hide) => attempt(() => store.setHideShopPictures!(hide), { title: 'Error' })} />
+      )}
       <div className="grid gap-6 lg:grid-cols-[340px_1fr]">
         <section className="space-y-5" aria-label="Image pairs">
           <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-line">
@@ -97,12 +90,8 @@ export function DifferencePairsEditor({ store, exportable = false }: { store: Li
               </ul>
             )}
           </div>
-          <AddPairForm pairs={pairs} strict={exportable} onAdd={(pair) => keep([...pairs, pair], { title: 'Image too large' })} onAdded={setSelectedId} />
-          {exportable && (
-            <Button variant="outline" className="w-full" onClick={exportConfig}>
-              <Download aria-hidden="true" /> Export Config
-            </Button>
-          )}
+          <AddPairForm pairs={pairs} strict={exportable} keep={keep} onAdded={setSelectedId} />
+          {exportable && <ExportImport pairs={pairs} onImport={(next) => keep(next, { title: 'Image too large' })} />}
         </section>
 
         <section aria-label="Mark differences" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-line">
@@ -118,7 +107,8 @@ export function DifferencePairsEditor({ store, exportable = false }: { store: Li
                     key={i}
                     src={src}
                     alt={`${selected.name}, picture ${i + 1}`}
-                    markers={selected.differences.map((d, n) => ({ ...d, label: `Difference ${n + 1}` }))}
+                    // Drawn as the game hits it: half the stored radius (spec 02 §9).
+                    markers={selected.differences.map((d, n) => ({ ...d, radius: d.radius * DIFFERENCE_HIT_FACTOR, label: `Difference ${n + 1}` }))}
                     onAdd={(p) => void addAt(p)}
                     onDelete={(n) => void removeDifference(n)}
                   />
@@ -155,66 +145,109 @@ export function DifferencePairsEditor({ store, exportable = false }: { store: Li
   )
 }
 
+const NAME_AND_BOTH_IMAGES = 'Please enter a name and upload both images'
+
+const pairSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter a name').max(MAX_NAME_LENGTH),
+  image1: z.custom<ProcessedImage | null>().refine((v) => v !== null, 'Please upload the first image'),
+  image2: z.custom<ProcessedImage | null>().refine((v) => v !== null, 'Please upload the second image'),
+})
+type PairValues = z.input<typeof pairSchema>
+
 function AddPairForm({
   pairs,
   strict,
-  onAdd,
+  keep,
   onAdded,
 }: {
   pairs: DifferencePair[]
   /** The admin panel disables the button instead of explaining (spec 02 §2). */
   strict: boolean
-  onAdd: (pair: DifferencePair) => Promise<boolean>
+  keep: ReturnType<typeof useKeeper<DifferencePair>>['keep']
   onAdded: (id: string) => void
 }) {
-  const [name, setName] = useState('')
-  const [image1, setImage1] = useState<ProcessedImage | null>(null)
-  const [image2, setImage2] = useState<ProcessedImage | null>(null)
-  const [saving, setSaving] = useState(false)
+  const form = useForm<PairValues>({ resolver: zodResolver(pairSchema), defaultValues: { name: '', image1: null, image2: null } })
+  const [name, image1, image2] = useWatch({ control: form.control, name: ['name', 'image1', 'image2'] })
   const ready = canSavePair({ name, image1, image2, pairs })
   const aspectWarning = image1 && image2 && aspectRatiosDiffer(image1, image2)
 
-  const submit = async () => {
+  const add = async (values: PairValues) => {
     if (!canAddPair(pairs)) {
       toast.error('Storage limit reached', { description: 'Please delete an image pair before adding another.' })
       return
     }
-    if (isBlank(name) || !image1 || !image2) {
-      toast.error('Please enter a name and upload both images')
-      return
-    }
-    setSaving(true)
-    const pair: DifferencePair = { id: newId('pair_'), name: name.trim(), image1Url: image1.dataUrl, image2Url: image2.dataUrl, differences: [] }
-    const ok = await onAdd(pair)
-    setSaving(false)
-    if (ok) {
-      setName('')
-      setImage1(null)
-      setImage2(null)
+    if (!values.image1 || !values.image2) return
+    const pair: DifferencePair = { id: newId('pair_'), name: values.name.trim(), image1Url: values.image1.dataUrl, image2Url: values.image2.dataUrl, differences: [] }
+    if (await keep([...pairs, pair], { title: 'Image too large' }, onFieldOf(form.setError, 'name', 'differencePairs'))) {
+      form.reset()
       onAdded(pair.id)
     }
   }
 
   return (
-    <form
-      className="space-y-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-line"
-      aria-label="Add an image pair"
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
-    >
-      <h2 className="text-xl font-bold">Add an image pair</h2>
-      <div className="space-y-2">
-        <Label htmlFor="pair-name">Pair name</Label>
-        <Input id="pair-name" value={name} maxLength={MAX_NAME_LENGTH} onChange={(e) => setName(e.target.value)} placeholder="e.g. Seaside" />
-      </div>
-      <ImagePicker label="First image" value={image1} onChange={setImage1} />
-      <ImagePicker label="Second image" value={image2} onChange={setImage2} />
-      {aspectWarning && <Alert tone="warning">Images have different aspect ratios which may affect gameplay</Alert>}
-      <Button type="submit" className="w-full" disabled={saving || (strict && !ready)}>
-        Save New Image Pair
+    <Form {...form}>
+      <form
+        className="space-y-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-line"
+        aria-label="Add an image pair"
+        noValidate
+        onSubmit={(e) => void form.handleSubmit(add, () => toast.error(NAME_AND_BOTH_IMAGES))(e)}
+      >
+        <h2 className="text-xl font-bold">Add an image pair</h2>
+        <InputField control={form.control} name="name" label="Pair name" maxLength={MAX_NAME_LENGTH} placeholder="e.g. Seaside" />
+        <ImageField control={form.control} name="image1" label="First image" />
+        <ImageField control={form.control} name="image2" label="Second image" />
+        {aspectWarning && <Alert tone="warning">Images have different aspect ratios which may affect gameplay</Alert>}
+        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting || (strict && !ready)}>
+          Save New Image Pair
+        </Button>
+      </form>
+    </Form>
+  )
+}
+
+/**
+ * Spec 02 §2 'Export Config': the pairs go to the browser console, as the
+ * spec says, and to a file the same panel's Import Config reads back.
+ */
+function ExportImport({ pairs, onImport }: { pairs: DifferencePair[]; onImport: (pairs: DifferencePair[]) => Promise<boolean> }) {
+  const input = useRef<HTMLInputElement>(null)
+  const exportConfig = async () => {
+    console.log('Difference pairs configuration:\n' + pairsFile(pairs))
+    try {
+      download(PAIRS_FILE_NAME, pairsFile(await withPictures(pairs)))
+      toast.success('Configuration Exported', { description: `Written to the browser console and downloaded as ${PAIRS_FILE_NAME}.` })
+    } catch (err) {
+      toast.error('Export failed', { description: messageOf(err) })
+    }
+  }
+  const importFile = async (file: File | undefined) => {
+    if (!file) return
+    const imported = parsePairsFile(await file.text())
+    if (!imported) {
+      toast.error('Import failed', { description: `${file.name} is not an exported configuration.` })
+      return
+    }
+    if (await onImport(imported)) toast.success('Configuration Imported', { description: `${imported.length} image pairs from ${file.name} replace the list.` })
+  }
+  return (
+    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+      <Button variant="outline" onClick={() => void exportConfig()}>
+        <Download aria-hidden="true" /> Export Config
       </Button>
-    </form>
+      <Button variant="outline" onClick={() => input.current?.click()}>
+        <Upload aria-hidden="true" /> Import Config
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept="application/json,.json"
+        hidden
+        data-testid="import-config"
+        onChange={(e) => {
+          void importFile(e.target.files?.[0])
+          e.target.value = ''
+        }}
+      />
+    </div>
   )
 }

@@ -1,5 +1,5 @@
 import { Info, Play, Settings } from 'lucide-react'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
@@ -10,7 +10,7 @@ import { DIFFERENCE_HIT_FACTOR } from '../logic/rules'
 import type { DifferencePair } from '../logic/types'
 import { GameHud, GameOverlay } from './game-hud'
 import { GamePicture } from './game-picture'
-import { useGame } from './use-game'
+import { showBoard, useGame } from './use-game'
 import { usePlayableConfig } from './use-playable-config'
 
 /** /games/find-differences, 'Find the Differences!' (spec 02 §2 Games, §5, §9). */
@@ -28,6 +28,7 @@ function FindDifferencesBoard({ pairs, configPath }: { pairs: DifferencePair[]; 
   const game = useGame(pair?.differences ?? [], DIFFERENCE_HIT_FACTOR)
   const { state } = game
   const found = state.targets.filter((t) => t.found)
+  const board = useRef<HTMLDivElement>(null)
 
   const select = (p: DifferencePair) => {
     setSelectedId(p.id)
@@ -40,6 +41,7 @@ function FindDifferencesBoard({ pairs, configPath }: { pairs: DifferencePair[]; 
       return
     }
     game.start()
+    showBoard(board.current)
   }
   const onImageError = () => {
     if (!pair || pair.id === DEFAULT_DIFFERENCE_PAIR.id) return
@@ -72,24 +74,32 @@ function FindDifferencesBoard({ pairs, configPath }: { pairs: DifferencePair[]; 
           <Settings className="size-4" aria-hidden="true" /> Configure image pairs
         </Link>
       </div>
-      <GameHud state={state} found={found.length} total={state.targets.length} />
       {pair ? (
-        <div className="relative">
-          <div className="grid gap-4 md:grid-cols-2">
-            {[pair.image1Url, pair.image2Url].map((src, i) => (
-              <GamePicture
-                key={`${pair.id}-${i}`}
-                src={src}
-                alt={`${pair.name}, picture ${i + 1}`}
-                active={playing}
-                found={markers}
-                miss={playing ? state.lastMiss : null}
-                onPoint={game.click}
-                onError={onImageError}
-              />
-            ))}
+        // On a phone the two pictures are stacked, each at most half of what the screen has left
+        // below the header and the score panel, so both are in view together (--picture-height).
+        <div
+          ref={board}
+          className="scroll-mt-20 space-y-3 [--picture-height:calc((100svh_-_13rem)/2)] md:[--picture-height:calc(100svh_-_16rem)]"
+        >
+          <GameHud state={state} found={found.length} total={state.targets.length} />
+          <div className="relative">
+            <div className="grid gap-2 md:grid-cols-2 md:gap-4">
+              {[pair.image1Url, pair.image2Url].map((src, i) => (
+                <GamePicture
+                  key={`${pair.id}-${i}`}
+                  src={src}
+                  alt={`${pair.name}, picture ${i + 1}`}
+                  active={playing}
+                  maxHeight="var(--picture-height)"
+                  found={markers}
+                  miss={playing ? state.lastMiss : null}
+                  onPoint={game.click}
+                  onError={onImageError}
+                />
+              ))}
+            </div>
+            <GameOverlay state={state} onAgain={() => game.reset()} />
           </div>
-          <GameOverlay state={state} onAgain={() => game.reset()} />
         </div>
       ) : (
         <Alert tone="info" className="text-center text-lg font-semibold">

@@ -64,6 +64,7 @@ function FindObjectsBoard({ images, configPath }: { images: GameImage[]; configP
             src={image.imageUrl}
             alt={image.name}
             active={state.status === 'playing'}
+            maxHeight="calc(100svh - 12rem)"
             found={found.map((t) => ({ ...t, label: t.name }))}
             miss={state.status === 'playing' ? state.lastMiss : null}
             onPoint={game.click}
@@ -80,7 +81,10 @@ function FindObjectsBoard({ images, configPath }: { images: GameImage[]; configP
         </div>
         <aside className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-line">
           <h2 className="text-xl font-bold">Things to find</h2>
-          <p className="mt-1 text-sm text-muted">Tap everything that does not belong in the forest. Three wrong taps and the game is over!</p>
+          <p className="mt-1 text-sm text-muted">
+            {/* The forest's words belong to the shop's forest picture; any other picture gets neutral ones. */}
+            {image.id === DEFAULT_GAME_IMAGE.id ? 'Tap everything that does not belong in the forest.' : 'Tap each of these things in the picture.'} Three wrong taps and the game is over!
+          </p>
           <ul className="mt-4 space-y-2" aria-label="Things to find">
             {state.targets.map((t, i) => (
               <li key={i} className={`flex items-center gap-2 text-lg font-semibold capitalize ${t.found ? 'text-leaf-700 line-through' : ''}`}>

@@ -4,14 +4,14 @@ import { Button } from '@/components/ui/button'
 import { displayScore, type GameState } from '../logic/game-reducer'
 import { WRONG_CLICKS_TO_LOSE, formatSeconds } from '../logic/rules'
 
-/** Time left, score and the wrong clicks still allowed. */
+/** Time left, score, finds and the wrong clicks so far: one row, small enough on a phone to leave room for the pictures. */
 export function GameHud({ state, found, total }: { state: GameState; found: number; total: number }) {
   const lives = WRONG_CLICKS_TO_LOSE - state.wrongClicks
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <dl className="grid grid-cols-4 gap-2 sm:gap-3">
       <Stat icon={<Timer className="size-5" />} label="Time left" value={<span data-testid="time-left">{formatSeconds(state.timeLeft)}s</span>} tone="bg-sky-100 text-sky-500" />
       <Stat icon={<Trophy className="size-5" />} label="Score" value={<span data-testid="score">{displayScore(state)}</span>} tone="bg-sun-100 text-tiger-700" />
-      <Stat icon={<PartyPopper className="size-5" />} label="Found" value={`${found} / ${total}`} tone="bg-leaf-100 text-leaf-700" />
+      <Stat icon={<PartyPopper className="size-5" />} label="Found" value={<span data-testid="found">{`${found} / ${total}`}</span>} tone="bg-leaf-100 text-leaf-700" />
       <Stat
         icon={<Heart className="size-5" />}
         label="Wrong clicks"
@@ -22,14 +22,17 @@ export function GameHud({ state, found, total }: { state: GameState; found: numb
   )
 }
 
+/** One term and its value; a <dl> may hold only dt and dd in its groups, so the icon sits inside the dt. */
 function Stat({ icon, label, value, tone }: { icon: ReactNode; label: string; value: ReactNode; tone: string }) {
   return (
-    <div className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-line">
-      <span className={`flex size-10 shrink-0 items-center justify-center rounded-xl ${tone}`}>{icon}</span>
-      <div>
-        <dt className="text-xs font-bold uppercase tracking-wide text-muted">{label}</dt>
-        <dd className="text-xl font-bold tabular-nums">{value}</dd>
-      </div>
+    <div className="relative flex flex-col justify-center rounded-2xl bg-white p-2 shadow-sm ring-1 ring-line sm:min-h-16 sm:p-3 sm:pl-16">
+      <dt className="text-[0.6875rem] leading-tight font-bold uppercase tracking-wide text-muted sm:text-xs">
+        <span aria-hidden="true" className={`absolute top-1/2 left-3 hidden size-10 -translate-y-1/2 items-center justify-center rounded-xl sm:flex ${tone}`}>
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="text-base font-bold tabular-nums sm:text-xl">{value}</dd>
     </div>
   )
 }

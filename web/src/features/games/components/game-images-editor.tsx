@@ -1,57 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { ImageIcon, Trash2 } from 'lucide-react'
 import { useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { Form, InputField } from '@/components/ui/form'
 import { cn } from '@/lib/cn'
+import { z } from '@/lib/zod'
 import type { ProcessedImage } from '../image-file'
-import { addObject, canAddGameImage, isBlank, removeAt } from '../logic/config-rules'
+import { OBJECT_NAME_REQUIRED, addObject, canAddGameImage, removeAt } from '../logic/config-rules'
 import { MAX_GAME_IMAGES, MAX_NAME_LENGTH, newId } from '../logic/rules'
 import type { GameImage, Point } from '../logic/types'
-import type { ListStore } from './config-store'
-import { ImagePicker } from './image-picker'
+import { onFieldOf, useKeeper, type ListStore } from './config-store'
+import { ImageField } from './image-picker'
 import { MarkerLayer } from './marker-layer'
-import { StorageBanner } from './storage-banner'
+import { ConflictAlert, ShopPicturesSwitch, StorageBanner } from './storage-banner'
+
+type Store = ListStore<GameImage> & { hideShopPictures?: boolean; setHideShopPictures?: (hide: boolean) => Promise<void> }
+
+const objectSchema = z.object({ objectName: z.string().trim().min(1, OBJECT_NAME_REQUIRED).max(MAX_NAME_LENGTH) })
+type ObjectValues = z.infer<typeof objectSchema>
 
 /** Spec 02 §2 and §5 "Game image configuration": pictures for the hidden-objects game, objects marked by clicking. */
-export function GameImagesEditor({ store }: { store: ListStore<GameImage> }) {
+export function GameImagesEditor({ store }: { store: Store }) {
   const images = store.items
   const [selectedId, setSelectedId] = useState<string | null>(null)
-  const [objectName, setObjectName] = useState('')
-  const [storageFull, setStorageFull] = useState(false)
+  const { keep, attempt, storageFull, conflict, reload } = useKeeper(store)
+  const objectForm = useForm<ObjectValues>({ resolver: zodResolver(objectSchema), defaultValues: { objectName: '' } })
   const selected = images.find((i) => i.id === selectedId) ?? null
-
-  const keep = async (next: GameImage[], title: string, description?: string) => {
-    try {
-      await store.save(next)
-      setStorageFull(false)
-      return true
-    } catch (err) {
-      setStorageFull(true)
-      toast.error(title, { description: description ?? (err instanceof Error ? err.message : undefined) })
-      return false
-    }
-  }
   const replace = (img: GameImage) => images.map((i) => (i.id === img.id ? img : i))
 
-  const addAt = async (point: Point) => {
-    if (!selected) return
-    const next = addObject(selected, objectName, point)
-    if ('error' in next) {
-      toast.error(next.error)
-      return
-    }
-    if (await keep(replace(next), 'Storage Limit Reached', 'Cannot add more objects. Please delete an image or some objects first.')) setObjectName('')
-  }
-  const removeObject = (index: number) => selected && void keep(replace({ ...selected, objects: removeAt(selected.objects, index) }), 'Error')
+  // A click on the picture adds the named object there; the name is cleared at
+  // once, so a second click asks for the next object's name instead of adding a
+  // duplicate (it comes back if the object could not be kept).
+  const addAt = (point: Point) =>
+    objectForm.handleSubmit(async ({ objectName }) => {
+      if (!selected) return
+      const next = addObject(selected, objectName, point)
+      if ('error' in next) return
+      objectForm.reset({ objectName: '' })
+      const kept = await keep(
+        replace(next),
+        { title: 'Storage Limit Reached', description: 'Cannot add more objects. Please delete an image or some objects first.' },
+        onFieldOf(objectForm.setError, 'objectName', 'gameImages'),
+      )
+      if (!kept && objectForm.getValues('objectName') === '') objectForm.setValue('objectName', objectName)
+    })()
+  const removeObject = (index: number) => selected && void keep(replace({ ...selected, objects: removeAt(selected.objects, index) }), { title: 'Error' })
   const removeImage = async (id: string) => {
-    if (await keep(images.filter((i) => i.id !== id), 'Error') && selectedId === id) setSelectedId(null)
+    if ((await keep(images.filter((i) => i.id !== id), { title: 'Error' })) && selectedId === id) setSelectedId(null)
   }
 
   return (
     <div className="space-y-5">
       <StorageBanner show={storageFull} />
+      <ConflictAlert message={conflict} onReload={reload} />
+      {store.setHideShopPictures && (
+        <ShopPicturesSwitch hidden={store.hideShopPictures ?? false} onChange={(hide) => attempt(() => store.setHideShopPictures!(hide), { title: 'Error' })} />
+      )}
       <div className="grid gap-6 lg:grid-cols-[340px_1fr]">
         <section className="space-y-5" aria-label="Game images">
           <div className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-line">
@@ -62,7 +68,7 @@ export function GameImagesEditor({ store }: { store: ListStore<GameImage> }) {
               </span>
             </div>
             {images.length === 0 ? (
-              <p className="mt-3 text-muted">No game images yet; the forest picture is played. Add one below.</p>
+              <p className="mt-3 text-muted">No game images yet. Add one below.</p>
             ) : (
               <ul className="mt-3 space-y-2">
                 {images.map((img) => (
@@ -79,20 +85,19 @@ export function GameImagesEditor({ store }: { store: ListStore<GameImage> }) {
               </ul>
             )}
           </div>
-          <AddImageForm images={images} onAdd={(img) => keep([...images, img], 'Image too large')} onAdded={setSelectedId} />
+          <AddImageForm images={images} keep={keep} onAdded={setSelectedId} />
         </section>
 
         <section aria-label="Mark objects" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-line">
           {selected ? (
             <div className="space-y-4">
               <h2 className="text-xl font-bold">{selected.name}</h2>
-              <div className="flex flex-wrap items-end gap-3">
-                <div className="flex-1 space-y-2">
-                  <Label htmlFor="object-name">Object name</Label>
-                  <Input id="object-name" value={objectName} maxLength={MAX_NAME_LENGTH} onChange={(e) => setObjectName(e.target.value)} placeholder="e.g. bottle" />
-                </div>
-                <p className="pb-2 text-sm font-semibold text-muted">Then click the picture where the object is.</p>
-              </div>
+              <Form {...objectForm}>
+                <form className="flex flex-wrap items-end gap-3" aria-label="Object to mark" noValidate onSubmit={(e) => e.preventDefault()}>
+                  <InputField control={objectForm.control} name="objectName" label="Object name" className="min-w-48 flex-1" maxLength={MAX_NAME_LENGTH} placeholder="e.g. bottle" />
+                  <p className="pb-2 text-sm font-semibold text-muted">Then click the picture where the object is.</p>
+                </form>
+              </Form>
               <MarkerLayer
                 src={selected.imageUrl}
                 alt={selected.name}
@@ -127,47 +132,36 @@ export function GameImagesEditor({ store }: { store: ListStore<GameImage> }) {
   )
 }
 
-function AddImageForm({ images, onAdd, onAdded }: { images: GameImage[]; onAdd: (img: GameImage) => Promise<boolean>; onAdded: (id: string) => void }) {
-  const [name, setName] = useState('')
-  const [image, setImage] = useState<ProcessedImage | null>(null)
-  const [saving, setSaving] = useState(false)
-  const submit = async () => {
+const imageSchema = z.object({
+  name: z.string().trim().min(1, 'Please enter a name').max(MAX_NAME_LENGTH),
+  image: z.custom<ProcessedImage | null>().refine((v) => v !== null, 'Please choose a picture'),
+})
+type ImageValues = z.input<typeof imageSchema>
+
+function AddImageForm({ images, keep, onAdded }: { images: GameImage[]; keep: ReturnType<typeof useKeeper<GameImage>>['keep']; onAdded: (id: string) => void }) {
+  const form = useForm<ImageValues>({ resolver: zodResolver(imageSchema), defaultValues: { name: '', image: null } })
+  const add = async (values: ImageValues) => {
     if (!canAddGameImage(images)) {
       toast.error('Storage limit reached', { description: 'Please delete an image before adding another.' })
       return
     }
-    if (isBlank(name) || !image) {
-      toast.error('Please enter a name and choose an image')
-      return
-    }
-    setSaving(true)
-    const img: GameImage = { id: newId('img_'), name: name.trim(), imageUrl: image.dataUrl, objects: [] }
-    const ok = await onAdd(img)
-    setSaving(false)
-    if (ok) {
-      setName('')
-      setImage(null)
+    if (!values.image) return
+    const img: GameImage = { id: newId('img_'), name: values.name.trim(), imageUrl: values.image.dataUrl, objects: [] }
+    if (await keep([...images, img], { title: 'Image too large' }, onFieldOf(form.setError, 'name', 'gameImages'))) {
+      form.reset()
       onAdded(img.id)
     }
   }
   return (
-    <form
-      className="space-y-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-line"
-      aria-label="Add a game image"
-      onSubmit={(e) => {
-        e.preventDefault()
-        void submit()
-      }}
-    >
-      <h2 className="text-xl font-bold">Add a game image</h2>
-      <div className="space-y-2">
-        <Label htmlFor="image-name">Image name</Label>
-        <Input id="image-name" value={name} maxLength={MAX_NAME_LENGTH} onChange={(e) => setName(e.target.value)} placeholder="e.g. Beach day" />
-      </div>
-      <ImagePicker label="Picture" value={image} onChange={setImage} />
-      <Button type="submit" className="w-full" disabled={saving || isBlank(name) || !image}>
-        Save Image
-      </Button>
-    </form>
+    <Form {...form}>
+      <form className="space-y-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-line" aria-label="Add a game image" noValidate onSubmit={(e) => void form.handleSubmit(add)(e)}>
+        <h2 className="text-xl font-bold">Add a game image</h2>
+        <InputField control={form.control} name="name" label="Image name" maxLength={MAX_NAME_LENGTH} placeholder="e.g. Beach day" />
+        <ImageField control={form.control} name="image" label="Picture" />
+        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+          Save Image
+        </Button>
+      </form>
+    </Form>
   )
 }

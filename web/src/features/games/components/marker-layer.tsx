@@ -28,6 +28,7 @@ export function MarkerLayer({
       {markers.map((m, i) => (
         <div
           key={i}
+          data-testid="marker"
           className="group absolute -translate-x-1/2 -translate-y-1/2 rounded-full border-4 border-berry-500 bg-berry-500/15"
           style={{ left: `${m.x}%`, top: `${m.y}%`, width: `${m.radius * 2}%`, aspectRatio: '1' }}
           onClick={(e) => e.stopPropagation()}

@@ -1,9 +1,7 @@
 import { useEffect, useReducer, useRef } from 'react'
 import { toast } from 'sonner'
-import { gameReducer, initialGame, type GameState } from '../logic/game-reducer'
-import type { Point } from '../logic/types'
-
-type TargetInput = Point & { radius: number; name?: string }
+import { gameReducer, initialGame, type GameState, type TargetInput } from '../logic/game-reducer'
+import type { Point, Size } from '../logic/types'
 
 /** One round of either game: the reducer plus a clock that ticks every 10 ms while playing. */
 export function useGame(targets: TargetInput[], hitFactor = 1) {
@@ -25,10 +23,24 @@ export function useGame(targets: TargetInput[], hitFactor = 1) {
       startedAt.current = performance.now()
       dispatch({ type: 'start' })
     },
-    click: (point: Point) => dispatch({ type: 'click', point }),
+    click: (point: Point, size: Size) => dispatch({ type: 'click', point, size }),
     reset: (next?: TargetInput[]) => dispatch({ type: 'reset', targets: next }),
   }
 }
 
 export type Game = ReturnType<typeof useGame>
 export type { GameState }
+
+/**
+ * Brings the board (the score panel and the pictures) wholly into view when a
+ * round starts, so a phone shows everything to find without scrolling while
+ * the clock runs. The board's scroll margin keeps it clear of the sticky header.
+ * It jumps rather than glides: the clock is already running.
+ */
+export function showBoard(board: HTMLElement | null) {
+  if (!board) return
+  const rect = board.getBoundingClientRect()
+  const margin = parseFloat(getComputedStyle(board).scrollMarginTop) || 0
+  if (rect.top >= margin && rect.bottom <= window.innerHeight) return
+  board.scrollIntoView({ block: 'start', behavior: 'instant' })
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addDifference, addObject, canAddGameImage, canAddPair, canSavePair, differencePairSchema, gameConfigSchema } from './config-rules'
+import { addDifference, addObject, canAddGameImage, canAddPair, canSavePair, differencePairSchema, gameConfigSchema, publishedConfigSchema } from './config-rules'
 import type { DifferencePair, GameImage } from './types'
 
 const image: GameImage = { id: 'img_1', name: 'Park', imageUrl: 'data:image/jpeg;base64,AA', objects: [] }
@@ -49,5 +49,13 @@ describe('difference pair rules', () => {
     expect(differencePairSchema.safeParse({ ...pair(1), differences: [{ x: 101, y: 1, radius: 10 }] }).success).toBe(false)
     expect(gameConfigSchema.safeParse({ gameImages: [], differencePairs: [pair(1), pair(2), pair(3), pair(4)] }).success).toBe(false)
     expect(gameConfigSchema.safeParse({ gameImages: [image], differencePairs: [pair(1)] }).success).toBe(true)
+  })
+})
+
+describe('the published configuration', () => {
+  it('carries its version and the shop-pictures switch, read as 0 and false from a server that sends neither', () => {
+    expect(publishedConfigSchema.parse({ gameImages: [], differencePairs: [] })).toEqual({ version: 0, hideShopPictures: false, gameImages: [], differencePairs: [] })
+    expect(publishedConfigSchema.parse({ version: 7, hideShopPictures: true, gameImages: [], differencePairs: [pair(1)] })).toMatchObject({ version: 7, hideShopPictures: true })
+    expect(publishedConfigSchema.safeParse({ version: 1.5, gameImages: [], differencePairs: [] }).success).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 import { z } from '@/lib/zod'
 import { MAX_DIFFERENCES, MAX_DIFFERENCE_PAIRS, MAX_GAME_IMAGES, MAX_NAME_LENGTH, NEW_DIFFERENCE_RADIUS, NEW_OBJECT_RADIUS } from './rules'
-import type { DifferencePair, GameConfig, GameImage, Point } from './types'
+import type { DifferencePair, GameImage, Point, PublishedConfig } from './types'
 
 // The shapes kept in browser storage and published by the server (spec 02 §3).
 const percent = z.number().finite().min(0).max(100)
@@ -27,6 +27,12 @@ export const gameConfigSchema = z.object({
   differencePairs: z.array(differencePairSchema).max(MAX_DIFFERENCE_PAIRS),
 })
 
+/** GET /api/game-config: the configuration with its version and the hideShopPictures switch. */
+export const publishedConfigSchema = gameConfigSchema.extend({
+  version: z.number().int().min(0).default(0),
+  hideShopPictures: z.boolean().default(false),
+})
+
 export const isBlank = (s: string) => s.trim() === ''
 
 export const canAddGameImage = (images: GameImage[]) => images.length < MAX_GAME_IMAGES
@@ -38,9 +44,12 @@ export function canSavePair(input: { name: string; image1: unknown; image2: unkn
   return !isBlank(input.name) && !!input.image1 && !!input.image2 && canAddPair(input.pairs)
 }
 
+/** Spec 02 §5: an object needs a name before the picture is clicked. */
+export const OBJECT_NAME_REQUIRED = 'Please enter an object name first'
+
 /** Adds an object where the picture was clicked (radius 5), or says why not (spec 02 §5). */
 export function addObject(image: GameImage, objectName: string, at: Point): GameImage | { error: string } {
-  if (isBlank(objectName)) return { error: 'Please enter an object name first' }
+  if (isBlank(objectName)) return { error: OBJECT_NAME_REQUIRED }
   const rounded = { x: round1(at.x), y: round1(at.y) }
   return { ...image, objects: [...image.objects, { name: objectName.trim().slice(0, MAX_NAME_LENGTH), ...rounded, radius: NEW_OBJECT_RADIUS }] }
 }
@@ -57,4 +66,4 @@ export function removeAt<T>(list: T[], index: number): T[] {
 
 const round1 = (v: number) => Math.round(v * 10) / 10
 
-export const emptyConfig = (): GameConfig => ({ gameImages: [], differencePairs: [] })
+export const emptyConfig = (): PublishedConfig => ({ version: 0, hideShopPictures: false, gameImages: [], differencePairs: [] })

@@ -1,10 +1,10 @@
-import { GAME_CENTISECONDS, POINTS_PER_SECOND_LEFT, WRONG_CLICKS_TO_LOSE, isHit } from './rules'
-import type { Point } from './types'
+import { GAME_CENTISECONDS, POINTS_PER_SECOND_LEFT, WRONG_CLICKS_TO_LOSE, nearestHit } from './rules'
+import type { Point, Size, Zone } from './types'
 
 /** A thing to find during play: an object or a difference, with its found flag. */
-export type Target = Point & { radius: number; name?: string; found: boolean }
+export type Target = Zone & { name?: string; found: boolean }
 
-type TargetInput = Point & { radius: number; name?: string }
+export type TargetInput = Zone & { name?: string }
 
 export type GameStatus = 'not-started' | 'playing' | 'won' | 'lost'
 export type LossReason = 'wrong-clicks' | 'time'
@@ -28,7 +28,8 @@ export type GameAction =
   | { type: 'start' }
   | { type: 'reset'; targets?: TargetInput[] }
   | { type: 'tick'; elapsedMs: number }
-  | { type: 'click'; point: Point }
+  /** A click at point on the picture as shown, whose size in pixels makes the hit test's circles round. */
+  | { type: 'click'; point: Point; size: Size }
 
 export function initialGame(targets: TargetInput[], hitFactor = 1): GameState {
   return {
@@ -64,22 +65,23 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
       return timeLeft === state.timeLeft ? state : { ...state, timeLeft }
     }
     case 'click':
-      return state.status === 'playing' ? click(state, action.point) : state
+      return state.status === 'playing' ? click(state, action.point, action.size) : state
   }
 }
 
-function click(state: GameState, point: Point): GameState {
-  const index = state.targets.findIndex((t) => !t.found && isHit(point, t, state.hitFactor))
+function click(state: GameState, point: Point, size: Size): GameState {
+  // The nearest zone still to find wins where circles overlap.
+  const hit = nearestHit(point, state.targets.map((t) => (t.found ? { ...t, radius: 0 } : t)), size, state.hitFactor)
   // A click on something already found is neither a find nor a miss.
-  if (index === -1 && state.targets.some((t) => t.found && isHit(point, t, state.hitFactor))) return state
-  if (index === -1) {
+  if (hit === -1 && nearestHit(point, state.targets.filter((t) => t.found), size, state.hitFactor) !== -1) return state
+  if (hit === -1) {
     const wrongClicks = state.wrongClicks + 1
     if (wrongClicks >= WRONG_CLICKS_TO_LOSE) {
       return { ...state, wrongClicks, lastMiss: point, status: 'lost', lossReason: 'wrong-clicks', rawScore: 0 }
     }
     return { ...state, wrongClicks, lastMiss: point }
   }
-  const targets = state.targets.map((t, i) => (i === index ? { ...t, found: true } : t))
+  const targets = state.targets.map((t, i) => (i === hit ? { ...t, found: true } : t))
   const rawScore = state.rawScore + POINTS_PER_SECOND_LEFT * (state.timeLeft / 100)
   const won = targets.every((t) => t.found)
   return { ...state, targets, rawScore, lastMiss: null, status: won ? 'won' : 'playing' }

@@ -1,32 +1,74 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_OBJECTS } from '../defaults'
-import { ASPECT_RATIO_TOLERANCE, DIFFERENCE_HIT_FACTOR, aspectRatiosDiffer, formatSeconds, isHit, newId, percentPoint } from './rules'
+import { DEFAULT_DIFFERENCE_PAIR, DEFAULT_OBJECTS } from '../defaults'
+import { ASPECT_RATIO_TOLERANCE, DIFFERENCE_HIT_FACTOR, aspectRatiosDiffer, formatSeconds, isHit, nearestHit, newId, percentPoint } from './rules'
+
+/** Where a point of an SVG group drawn at translate(cx cy) rotate(deg) lands, in percent of a width × height picture. */
+function drawnAt(group: { cx: number; cy: number; deg: number }, x: number, y: number, size: { width: number; height: number }) {
+  const a = (group.deg * Math.PI) / 180
+  return {
+    x: ((group.cx + x * Math.cos(a) - y * Math.sin(a)) / size.width) * 100,
+    y: ((group.cy + x * Math.sin(a) + y * Math.cos(a)) / size.height) * 100,
+  }
+}
 
 describe('isHit', () => {
+  const wide = { width: 1000, height: 600 }
   const can = { x: 50, y: 78, radius: 6 }
 
-  it('counts a click inside the radius, on the rim, and refuses one just outside', () => {
-    expect(isHit({ x: 50, y: 78 }, can)).toBe(true)
-    expect(isHit({ x: 56, y: 78 }, can)).toBe(true)
-    expect(isHit({ x: 50, y: 72 }, can)).toBe(true)
-    expect(isHit({ x: 56.01, y: 78 }, can)).toBe(false)
-    // Diagonal: 4.3² + 4.3² = 36.98 > 36.
-    expect(isHit({ x: 54.3, y: 82.3 }, can)).toBe(false)
-    expect(isHit({ x: 54.2, y: 82.2 }, can)).toBe(true)
+  it('is a circle in the picture\'s pixels: the radius is percent of the width, also upwards', () => {
+    // 6 % of 1000 px = 60 px, which is 10 % of the 600 px height.
+    expect(isHit({ x: 50, y: 78 }, can, wide)).toBe(true)
+    expect(isHit({ x: 56, y: 78 }, can, wide)).toBe(true)
+    expect(isHit({ x: 50, y: 68 }, can, wide)).toBe(true)
+    expect(isHit({ x: 50, y: 88 }, can, wide)).toBe(true)
+    expect(isHit({ x: 56.1, y: 78 }, can, wide)).toBe(false)
+    expect(isHit({ x: 50, y: 88.2 }, can, wide)).toBe(false)
+    // Diagonal: 43 px and 43 px is 60.8 px away.
+    expect(isHit({ x: 54.3, y: 78 + (43 / 600) * 100 }, can, wide)).toBe(false)
+    expect(isHit({ x: 54.2, y: 78 + (42 / 600) * 100 }, can, wide)).toBe(true)
+  })
+
+  it('does not depend on the scale the picture is shown at', () => {
+    const point = { x: 50, y: 87 }
+    expect(isHit(point, can, wide)).toBe(isHit(point, can, { width: 390, height: 234 }))
   })
 
   it('halves the radius in the differences game', () => {
+    const square = { width: 800, height: 800 }
     const diff = { x: 20, y: 20, radius: 10 }
-    expect(isHit({ x: 25, y: 20 }, diff, DIFFERENCE_HIT_FACTOR)).toBe(true)
-    expect(isHit({ x: 25.1, y: 20 }, diff, DIFFERENCE_HIT_FACTOR)).toBe(false)
-    expect(isHit({ x: 29, y: 20 }, diff)).toBe(true)
+    expect(isHit({ x: 25, y: 20 }, diff, square, DIFFERENCE_HIT_FACTOR)).toBe(true)
+    expect(isHit({ x: 25.1, y: 20 }, diff, square, DIFFERENCE_HIT_FACTOR)).toBe(false)
+    expect(isHit({ x: 29, y: 20 }, diff, square)).toBe(true)
   })
 
-  it('finds every default object at its own centre and no other', () => {
-    DEFAULT_OBJECTS.forEach((o, i) => {
-      const hits = DEFAULT_OBJECTS.map((other, j) => (isHit(o, other) ? j : -1)).filter((j) => j !== -1)
-      expect(hits).toContain(i)
-    })
+  it('counts the plastic bag\'s handles in the forest picture', () => {
+    const bag = { cx: 80, cy: 450, deg: -8 } // forest.svg, #plastic-bag
+    for (const handle of [drawnAt(bag, -16, -34, wide), drawnAt(bag, 16, -34, wide)]) expect(isHit(handle, DEFAULT_OBJECTS[0], wide)).toBe(true)
+  })
+
+  it('counts both tips of the kite and the ends of the cloud in the picnic pair', () => {
+    const picnic = { width: 800, height: 600 }
+    const kite = { cx: 136, cy: 108, deg: -15 } // picnic-1.svg, the kite's diamond runs from (0, -40) to (0, 44)
+    const [kiteZone, cloudZone] = DEFAULT_DIFFERENCE_PAIR.differences
+    for (const tip of [drawnAt(kite, 0, -40, picnic), drawnAt(kite, 0, 44, picnic)]) expect(isHit(tip, kiteZone, picnic, DIFFERENCE_HIT_FACTOR)).toBe(true)
+    for (const end of [{ x: 584, y: 168 }, { x: 702, y: 166 }]) expect(isHit({ x: end.x / 8, y: end.y / 6 }, cloudZone, picnic, DIFFERENCE_HIT_FACTOR)).toBe(true)
+  })
+
+  it('finds every default object at its own center', () => {
+    DEFAULT_OBJECTS.forEach((o, i) => expect(nearestHit(o, DEFAULT_OBJECTS, wide)).toBe(i))
+  })
+})
+
+describe('nearestHit', () => {
+  it('picks the nearest of overlapping circles, relative to their sizes, and -1 outside all', () => {
+    const size = { width: 100, height: 100 }
+    const zones = [
+      { x: 40, y: 50, radius: 10 },
+      { x: 55, y: 50, radius: 10 },
+    ]
+    expect(nearestHit({ x: 46, y: 50 }, zones, size)).toBe(0)
+    expect(nearestHit({ x: 49, y: 50 }, zones, size)).toBe(1)
+    expect(nearestHit({ x: 90, y: 90 }, zones, size)).toBe(-1)
   })
 })
 

@@ -1,4 +1,4 @@
-import type { Point } from './types'
+import type { Point, Size, Zone } from './types'
 
 // Spec 02 §9, business constants and limits.
 export const GAME_SECONDS = 30
@@ -20,14 +20,31 @@ export const JPEG_QUALITY = 0.7
 export const MAX_NAME_LENGTH = 60
 
 /**
- * True when point lies within the target's radius (times factor), measured
- * in percent of the picture as the spec does; a click exactly on the rim counts.
+ * How far point lies from the zone's center, in units of the zone's radius
+ * (times factor): at most 1 is a hit, on the rim included. The distance is
+ * measured in the picture's pixels (`size`), since x and y are percent of
+ * different lengths and the radius is percent of the width: the zone is the
+ * circle drawn on the picture.
  */
-export function isHit(point: Point, target: Point & { radius: number }, factor = 1): boolean {
-  const dx = point.x - target.x
-  const dy = point.y - target.y
-  const r = target.radius * factor
-  return dx * dx + dy * dy <= r * r + 1e-9
+export function hitDistance(point: Point, zone: Zone, size: Size, factor = 1): number {
+  const dx = ((point.x - zone.x) / 100) * size.width
+  const dy = ((point.y - zone.y) / 100) * size.height
+  const r = (zone.radius / 100) * size.width * factor
+  return r > 0 ? Math.hypot(dx, dy) / r : Infinity
+}
+
+/** True when point lies within the zone's circle on a picture of this size (see hitDistance). */
+export function isHit(point: Point, zone: Zone, size: Size, factor = 1): boolean {
+  return hitDistance(point, zone, size, factor) <= 1 + 1e-9
+}
+
+/** The index of the zone whose circle holds point, the nearest when circles overlap, or -1. */
+export function nearestHit(point: Point, zones: Zone[], size: Size, factor = 1): number {
+  let best = -1
+  zones.forEach((zone, i) => {
+    if (isHit(point, zone, size, factor) && (best === -1 || hitDistance(point, zone, size, factor) < hitDistance(point, zones[best], size, factor))) best = i
+  })
+  return best
 }
 
 /** The warning rule of spec 02 §5: two aspect ratios that differ by 0.05 or more. */

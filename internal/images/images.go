@@ -1,5 +1,5 @@
 // Package images checks and cleans uploaded pictures for every feature that
-// stores them (the game pictures; later the book covers): a picture is
+// stores them (the game pictures, the book covers): a picture is
 // accepted only when it decodes whole within the caller's limits, and it is
 // stored re-encoded, so no metadata (EXIF, GPS position, owner name, ICC
 // profile, comments) survives. Decoding takes memory in proportion to the
@@ -20,13 +20,16 @@ import (
 	"bookshop/internal/httpx"
 )
 
-// Limits bound what a caller accepts. Every field is required: the pixel
-// count is what bounds the memory a decode takes, whatever the file's size
-// (a small PNG may unpack into gigabytes: a decompression bomb).
+// Limits bound what a caller accepts. Every Max field is required: the
+// pixel count is what bounds the memory a decode takes, whatever the file's
+// size (a small PNG may unpack into gigabytes: a decompression bomb). The
+// Min fields are optional (0: any size).
 type Limits struct {
 	MaxBytes  int // the encoded picture, as uploaded
 	MaxSide   int // width and height, each
 	MaxPixels int // width × height
+
+	MinWidth, MinHeight int // of the picture as stored (upright)
 }
 
 // Picture is a cleaned picture: freshly encoded bytes without metadata.
@@ -53,6 +56,8 @@ const (
 	Unsupported = "Only JPEG, PNG and WebP pictures can be used."
 	Unreadable  = "The picture could not be read."
 	Busy        = "Many pictures are being processed right now. Please try again in a moment."
+	// TooSmall is a format: the minimum width and height.
+	TooSmall = "The picture must be at least %d × %d pixels."
 )
 
 // Clean checks data within lim by decoding it fully, and re-encodes it:
@@ -62,23 +67,35 @@ const (
 // upright. Errors are *httpx.Error: 413 too large, 415 not a picture we
 // read, 503 with Retry-After when too many pictures are being decoded.
 func Clean(ctx context.Context, data []byte, lim Limits) (Picture, error) {
-	format, err := check(data, lim)
-	if err != nil {
-		return Picture{}, err
-	}
-	leave, err := decoding.enter(ctx)
+	img, format, leave, err := decode(ctx, data, lim)
 	if err != nil {
 		return Picture{}, err
 	}
 	defer leave()
-	img, _, err := image.Decode(bytes.NewReader(data))
+	return encode(img, format)
+}
+
+// decode checks data within lim, waits for a decoding slot and decodes the
+// picture upright. The caller calls leave once done with img: the slot
+// bounds the memory of everything done with the decoded pixels.
+func decode(ctx context.Context, data []byte, lim Limits) (img image.Image, format string, leave func(), err error) {
+	format, err = check(data, lim)
 	if err != nil {
-		return Picture{}, httpx.Errorf(httpx.CodeUnsupported, Unreadable)
+		return nil, "", nil, err
+	}
+	leave, err = decoding.enter(ctx)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	img, _, err = image.Decode(bytes.NewReader(data))
+	if err != nil {
+		leave()
+		return nil, "", nil, httpx.Errorf(httpx.CodeUnsupported, Unreadable)
 	}
 	if format == formatJPEG {
 		img = orient(img, exifOrientation(data))
 	}
-	return encode(img, format)
+	return img, format, leave, nil
 }
 
 // check reads only the header: the format and the size, refused before a
@@ -97,6 +114,12 @@ func check(data []byte, lim Limits) (string, error) {
 	w, h := cfg.Width, cfg.Height
 	if w < 1 || h < 1 || w > lim.MaxSide || h > lim.MaxSide || w*h > lim.MaxPixels {
 		return "", httpx.Errorf(httpx.CodeTooLarge, TooLarge)
+	}
+	if format == formatJPEG && exifOrientation(data) >= 5 { // stored turned a quarter
+		w, h = h, w
+	}
+	if w < lim.MinWidth || h < lim.MinHeight {
+		return "", httpx.Errorf(httpx.CodeInvalid, TooSmall, lim.MinWidth, lim.MinHeight)
 	}
 	return format, nil
 }

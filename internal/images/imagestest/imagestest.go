@@ -75,3 +75,60 @@ func HasEXIF(data []byte) bool {
 	return bytes.Contains(data, []byte{0xFF, 0xE1}) || bytes.Contains(data, []byte("Exif")) ||
 		bytes.Contains(data, []byte(Owner)) || bytes.Contains(data, []byte("II*\x00"))
 }
+
+// WebP is a w×h lossless WebP (VP8L) of one colour, as Go has no WebP
+// encoder. Each channel's prefix code has one symbol, so the pixels take no
+// bits at all: any size is a few dozen bytes, and a large one is a
+// decompression bomb.
+func WebP(w, h int, c color.NRGBA) []byte {
+	var bw bitWriter
+	bw.write(0x2f, 8) // the VP8L signature
+	bw.write(uint32(w-1), 14)
+	bw.write(uint32(h-1), 14)
+	bw.write(b2u(c.A != 255), 1)                            // alpha is used
+	bw.write(0, 3)                                          // version
+	bw.write(0, 1)                                          // no transform
+	bw.write(0, 1)                                          // no colour cache
+	bw.write(0, 1)                                          // no meta prefix codes
+	for _, symbol := range []uint8{c.G, c.R, c.B, c.A, 0} { // green, red, blue, alpha, distance
+		bw.write(1, 1) // a simple code
+		bw.write(0, 1) // of one symbol
+		bw.write(1, 1) // written in 8 bits
+		bw.write(uint32(symbol), 8)
+	}
+	data := bw.bytes()
+	if len(data)%2 == 1 {
+		data = append(data, 0)
+	}
+	le := binary.LittleEndian
+	out := []byte("RIFF")
+	out = le.AppendUint32(out, uint32(4+8+len(data)))
+	out = append(out, "WEBPVP8L"...)
+	out = le.AppendUint32(out, uint32(len(bw.buf)))
+	return append(out, data...)
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// bitWriter writes VP8L's bit stream: least significant bit first.
+type bitWriter struct {
+	buf   []byte
+	nBits uint
+}
+
+func (b *bitWriter) write(v uint32, n uint) {
+	for i := range n {
+		if b.nBits%8 == 0 {
+			b.buf = append(b.buf, 0)
+		}
+		b.buf[len(b.buf)-1] |= byte(v>>i&1) << (b.nBits % 8)
+		b.nBits++
+	}
+}
+
+func (b *bitWriter) bytes() []byte { return append([]byte{}, b.buf...) }

@@ -1,6 +1,6 @@
 // Command bookshop is the whole shop in one binary: `serve` runs the web app
 // and its API, `migrate` applies the schema, `version` prints the build, and
-// `admin` manages the admin role.
+// `admin` grants and revokes staff roles.
 package main
 
 import (
@@ -30,8 +30,9 @@ const usage = `Usage: bookshop <command> [flags]
 Commands:
   serve [--dev]          run the shop (the web app and its API)
   migrate                apply database migrations and exit
-  admin grant EMAIL      give the admin role to an account
-  admin revoke EMAIL     take the admin role away
+  admin grant EMAIL [owner|manager|editor|support]
+                         give an account a staff role (default owner)
+  admin revoke EMAIL     take the staff role away
   version                print the version
 
 Configuration comes from environment variables; see the README.

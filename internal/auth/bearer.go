@@ -80,7 +80,7 @@ func (s *Service) callerOf(r *http.Request) (Caller, bool) {
 	if err != nil {
 		return Caller{}, false
 	}
-	return Caller{UserID: claims.Subject, Email: claims.Email, SessionID: claims.SessionID, IsAdmin: sc.Role == roleAdmin,
+	return Caller{UserID: claims.Subject, Email: claims.Email, SessionID: claims.SessionID, Role: Role(sc.Role),
 		AAL: sessionAAL(claims.AAL, sc.AAL), HasVerifiedFactor: sc.HasVerifiedFactor}, true
 }
 

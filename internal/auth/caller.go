@@ -1,5 +1,5 @@
 // Package auth is the account service: a Supabase-Auth-compatible API under
-// /auth/v1, sessions, profiles and the admin role. Other features learn who
+// /auth/v1, sessions, profiles and staff roles. Other features learn who
 // is calling through Caller.
 package auth
 
@@ -15,7 +15,8 @@ type Caller struct {
 	UserID    string
 	Email     string
 	SessionID string
-	IsAdmin   bool
+	// Role is the profile's role: RoleUser for a customer, or a staff role.
+	Role Role
 	// AAL is the session's assurance level: "aal1" after a password, a link
 	// or Google, "aal2" once a second factor was passed in this session.
 	AAL string
@@ -70,19 +71,6 @@ func RequireUser(ctx context.Context) (Caller, error) {
 	}
 	if c.needsSecondStep() {
 		return Caller{}, errInsufficientAAL
-	}
-	return c, nil
-}
-
-// RequireAdmin is RequireUser for the admin's routes: a signed-in caller
-// without the admin role gets 403.
-func RequireAdmin(ctx context.Context) (Caller, error) {
-	c, err := RequireUser(ctx)
-	if err != nil {
-		return c, err
-	}
-	if !c.IsAdmin {
-		return c, httpx.Errorf(httpx.CodeForbidden, "Access Denied")
 	}
 	return c, nil
 }

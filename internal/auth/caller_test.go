@@ -41,7 +41,7 @@ func callerFor(s *auth.Service, token string) auth.Caller {
 }
 
 // The middleware names the caller of a live session with the profile's
-// role; a revoked session or a forged token is anonymous. The admin role and
+// role; a revoked session or a forged token is anonymous. Staff roles and
 // made_purchase are set from outside the HTTP API.
 func TestCallerAndRole(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
@@ -56,24 +56,24 @@ func TestCallerAndRole(t *testing.T) {
 		if err := svc.MarkPurchased(ctx, "no-such-user"); err == nil {
 			t.Fatal("MarkPurchased of an unknown user succeeded")
 		}
-		if err := auth.SetAdmin(ctx, d, "PAT@example.com", true); err != nil {
+		if err := auth.SetRole(ctx, d, "PAT@example.com", auth.RoleEditor); err != nil {
 			t.Fatal(err)
 		}
-		if err := auth.SetAdmin(ctx, d, "ghost@example.com", true); !errors.Is(err, auth.ErrUnknownEmail) {
+		if err := auth.SetRole(ctx, d, "ghost@example.com", auth.RoleOwner); !errors.Is(err, auth.ErrUnknownEmail) {
 			t.Fatalf("unknown e-mail: %v", err)
 		}
 		p := e.Request("GET", "/api/profile", nil, "", s.auth()).Expect(t, http.StatusOK).JSON(t)
-		if p["made_purchase"] != true || p["role"] != "admin" {
+		if p["made_purchase"] != true || p["role"] != "editor" {
 			t.Fatalf("after purchase and grant: %v", p)
 		}
-		if c := callerFor(svc, s.AccessToken); !c.IsAdmin || c.UserID != s.User.ID || c.AAL != "aal1" {
+		if c := callerFor(svc, s.AccessToken); c.Role != auth.RoleEditor || c.UserID != s.User.ID || c.AAL != "aal1" {
 			t.Fatalf("caller %+v", c)
 		}
-		if err := auth.SetAdmin(ctx, d, "pat@example.com", false); err != nil {
+		if err := auth.SetRole(ctx, d, "pat@example.com", auth.RoleUser); err != nil {
 			t.Fatal(err)
 		}
-		if callerFor(svc, s.AccessToken).IsAdmin {
-			t.Fatal("a revoked admin is still admin")
+		if callerFor(svc, s.AccessToken).Role != auth.RoleUser {
+			t.Fatal("a revoked staff member is still staff")
 		}
 		e.Request("POST", "/auth/v1/logout", nil, "", s.auth()).Expect(t, http.StatusNoContent)
 		if callerFor(svc, s.AccessToken).UserID != "" {

@@ -34,8 +34,6 @@ type Profile struct {
 const (
 	statusActive  = "Active"
 	statusPending = "Pending Verification"
-	roleAdmin     = "admin"
-	roleUser      = "user"
 )
 
 func insertProfile(ctx context.Context, q db.Querier, p *Profile) error {
@@ -109,27 +107,6 @@ func (s *Service) MarkPurchased(ctx context.Context, userID string) error {
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("auth: mark purchase: no profile for user %s", userID)
-	}
-	return nil
-}
-
-// ErrUnknownEmail is returned by SetAdmin for an address with no account.
-var ErrUnknownEmail = errors.New("no account with that e-mail address")
-
-// SetAdmin grants (admin=true) or revokes the admin role of the account with
-// the given e-mail. It needs only the database, so the CLI can use it.
-func SetAdmin(ctx context.Context, d *db.DB, email string, admin bool) error {
-	role := roleUser
-	if admin {
-		role = roleAdmin
-	}
-	res, err := d.ExecContext(ctx, `UPDATE profiles SET role = ?, updated_at = ? WHERE id = (SELECT id FROM users WHERE email = ?)`,
-		role, time.Now().UTC(), normalizeEmail(email))
-	if err != nil {
-		return fmt.Errorf("set role: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("%w: %s", ErrUnknownEmail, email)
 	}
 	return nil
 }

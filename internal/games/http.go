@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"bookshop/internal/audit"
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
@@ -48,7 +49,8 @@ func (s *Service) GetConfig(w http.ResponseWriter, r *http.Request) error {
 // PutConfig responds to PUT /api/game-config: the admin replaces the
 // published configuration they read at its version.
 func (s *Service) PutConfig(w http.ResponseWriter, r *http.Request) error {
-	if _, err := auth.RequireAdmin(r.Context()); err != nil {
+	caller, err := auth.RequirePermission(r.Context(), auth.PermGames)
+	if err != nil {
 		return err
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, MaxConfigBytes)
@@ -59,7 +61,18 @@ func (s *Service) PutConfig(w http.ResponseWriter, r *http.Request) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	if err := s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error { return saveConfig(ctx, tx, &c, s.now()) }); err != nil {
+	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
+		before, err := readConfig(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if err := saveConfig(ctx, tx, &c, s.now()); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, ActorEmail: caller.Email,
+			Action: "games.config", Entity: "games", EntityID: "config", Before: before, After: c, At: s.now()})
+	})
+	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, c)
@@ -136,7 +149,7 @@ func strictError(err error) error {
 // metadata, under the hash of the stored bytes, and the response gives its
 // immutable URL.
 func (s *Service) CreateImage(w http.ResponseWriter, r *http.Request) error {
-	if _, err := auth.RequireAdmin(r.Context()); err != nil {
+	if _, err := auth.RequirePermission(r.Context(), auth.PermGames); err != nil {
 		return err
 	}
 	if r.ContentLength > MaxImageBytes {

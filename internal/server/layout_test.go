@@ -10,10 +10,10 @@ import (
 	"testing"
 )
 
-// shared are the packages every other package may import: the plumbing, and
-// auth to learn who is calling.
+// shared are the packages every other package may import: the plumbing,
+// auth to learn who is calling, and audit to record a back-office change.
 var shared = map[string]bool{
-	"auth": true, "config": true, "db": true, "httpx": true, "idempotency": true, "images": true, "mail": true,
+	"audit": true, "auth": true, "config": true, "db": true, "httpx": true, "idempotency": true, "images": true, "mail": true,
 	"paypal": true, "ratelimit": true, "testclock": true,
 }
 

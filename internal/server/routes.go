@@ -107,11 +107,20 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/dreams", h(idempotent(limited("dreams", dreams.TooManyDreams, s.dreams.CreateDream))))
 	mux.Handle("DELETE /api/dreams/{id}", h(s.dreams.DeleteDream))
 
-	// Games (internal/games): the published configuration; writes are the admin's.
+	// Games (internal/games): the published configuration; writes need auth.PermGames (owner, editor).
 	mux.Handle("GET /api/game-config", h(s.games.GetConfig))
 	mux.Handle("PUT /api/game-config", h(s.games.PutConfig))
 	mux.Handle("POST /api/game-images", h(s.games.CreateImage))
 	mux.Handle("GET /api/game-images/{hash}", h(s.games.GetImage))
+
+	// The back office's API: every handler starts with auth.RequireStaff
+	// (a staff role, an aal2 session, the permission). Staff and roles are
+	// the account service's (internal/auth/staff.go); the audit log is
+	// internal/audit.
+	mux.Handle("GET /api/admin/me", h(s.auth.AdminMe))
+	mux.Handle("GET /api/admin/staff", h(s.auth.ListStaff))
+	mux.Handle("PUT /api/admin/staff", h(s.auth.PutStaff))
+	mux.Handle("GET /api/admin/audit", h(s.audit.HandleList))
 
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))

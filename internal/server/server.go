@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"bookshop/internal/account"
+	"bookshop/internal/audit"
 	"bookshop/internal/auth"
 	"bookshop/internal/catalog"
 	"bookshop/internal/config"
@@ -52,6 +53,7 @@ type Server struct {
 	account *account.Service // the parent's children, devices, preferences and data
 	dreams  *dreams.Service  // Dream Maker: bedtime stories for the parent's children
 	games   *games.Service   // the published game configuration
+	audit   *audit.Service   // the back office's audit log, read by staff
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -130,7 +132,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		idempotency: idempotency.New(d, o.now),
 		account:     family,
 		dreams:      stories,
-		games:       games.New(d, o.now)}, nil
+		games:       games.New(d, o.now),
+		audit:       audit.New(d, requireStaff(auth.PermAudit))}, nil
 }
 
 // authSettings are the settings the account service reads.
@@ -277,4 +280,13 @@ func (accountOwner) Delete(ctx context.Context, q db.Querier, userID string) err
 		return err
 	}
 	return auth.DeleteAccount(ctx, q, userID)
+}
+
+// requireStaff is auth.RequireStaff for p as the gate of a package that
+// does not import auth (the audit log).
+func requireStaff(p auth.Permission) func(context.Context) error {
+	return func(ctx context.Context) error {
+		_, err := auth.RequireStaff(ctx, p)
+		return err
+	}
 }

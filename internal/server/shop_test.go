@@ -55,7 +55,7 @@ func TestShopRoutes(t *testing.T) {
 			Headers: map[string]string{"Idempotency-Key": "attempt-1"}, ExpectedStatus: 401, ExpectedContent: []string{`"error":"User authentication required for payment"`}},
 		{Name: "capture_order needs a session", Method: "POST", URL: "/functions/v1/process-payment", Body: `{"action":"capture_order","orderID":"X"}`,
 			Headers: map[string]string{"Idempotency-Key": "attempt-1"}, ExpectedStatus: 401, ExpectedContent: []string{`"error":"User authentication required for payment"`}},
-		{Name: "admin has the admin role", Method: "GET", URL: "/api/profile", As: "admin", ExpectedStatus: 200, ExpectedContent: []string{`"role":"admin"`}},
+		{Name: "admin has the owner role", Method: "GET", URL: "/api/profile", As: "admin", ExpectedStatus: 200, ExpectedContent: []string{`"role":"owner"`}},
 		{Name: "a user has the user role", Method: "GET", URL: "/api/profile", As: "owner", ExpectedStatus: 200, ExpectedContent: []string{`"role":"user"`}},
 	})
 }

@@ -31,6 +31,7 @@ export type AuthState = {
   session: Session | null
   /** True until the stored session (or the one in the URL) has been read. */
   loading: boolean
+  /** The role may configure the games on /config (owner or editor; internal/auth/roles.go). */
   isAdmin: boolean
   signOut: (options?: SignOutOptions) => Promise<void>
 }
@@ -187,7 +188,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthState>(() => {
     const user = session?.user ? toAuthUser(session.user, profile) : null
-    return { user, profile, session, loading: loading || leavingTo !== null, isAdmin: profile?.role === 'admin', signOut }
+    return { user, profile, session, loading: loading || leavingTo !== null, isAdmin: profile?.role === 'owner' || profile?.role === 'editor', signOut }
   }, [session, profile, loading, leavingTo, signOut])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

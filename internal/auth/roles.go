@@ -1,0 +1,141 @@
+// Staff roles and what each may do in the back office.
+
+package auth
+
+import (
+	"context"
+	"slices"
+
+	"bookshop/internal/httpx"
+)
+
+// Role is a profile's role (profiles.role): a customer, or one of the four
+// staff roles of the back office.
+type Role string
+
+const (
+	RoleUser    Role = "user"
+	RoleOwner   Role = "owner"
+	RoleManager Role = "manager"
+	RoleEditor  Role = "editor"
+	RoleSupport Role = "support"
+)
+
+// StaffRoles are the staff roles, most powerful first.
+var StaffRoles = []Role{RoleOwner, RoleManager, RoleEditor, RoleSupport}
+
+// ParseRole returns the role named s, or false for any other word.
+func ParseRole(s string) (Role, bool) {
+	r := Role(s)
+	return r, r == RoleUser || r.IsStaff()
+}
+
+// IsStaff tells a back-office role from a customer.
+func (r Role) IsStaff() bool { return slices.Contains(StaffRoles, r) }
+
+// Permission is one thing a role may do in the back office.
+type Permission string
+
+const (
+	PermCatalog       Permission = "catalog"        // books, categories, covers, CSV import and export
+	PermPosts         Permission = "posts"          // the blog
+	PermGames         Permission = "games"          // the games' configuration
+	PermOrdersRead    Permission = "orders.read"    // the order desk, read only
+	PermOrdersWrite   Permission = "orders.write"   // ship, cancel
+	PermRefunds       Permission = "refunds"        // refund in full or in part
+	PermDiscounts     Permission = "discounts"      // discount codes
+	PermSettings      Permission = "settings"       // shipping, tax and other shop settings
+	PermCustomersRead Permission = "customers.read" // customers' accounts
+	PermEmailsResend  Permission = "emails.resend"  // resend an order's or account's e-mail
+	PermStaff         Permission = "staff"          // grant and change staff roles
+	PermAudit         Permission = "audit"          // read the audit log
+)
+
+// AllPermissions lists every permission, in the order the back office shows them.
+var AllPermissions = []Permission{PermCatalog, PermPosts, PermGames, PermOrdersRead, PermOrdersWrite,
+	PermRefunds, PermDiscounts, PermSettings, PermCustomersRead, PermEmailsResend, PermStaff, PermAudit}
+
+// grants is the one table of who may do what. The owner may do everything;
+// every staff role may read the audit log.
+var grants = map[Role][]Permission{
+	RoleOwner: AllPermissions,
+	RoleManager: {PermCatalog, PermPosts, PermOrdersRead, PermOrdersWrite, PermRefunds, PermDiscounts,
+		PermSettings, PermCustomersRead, PermEmailsResend, PermAudit},
+	RoleEditor:  {PermCatalog, PermPosts, PermGames, PermAudit},
+	RoleSupport: {PermOrdersRead, PermCustomersRead, PermEmailsResend, PermAudit},
+}
+
+// Can tells whether the role may do p.
+func (r Role) Can(p Permission) bool { return slices.Contains(grants[r], p) }
+
+// Permissions lists what the role may do (none for a customer).
+func (r Role) Permissions() []Permission {
+	out := []Permission{}
+	for _, p := range AllPermissions {
+		if r.Can(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// The back office's refusals. A staff member without a two-step session is
+// told how to get one: turn it on, or finish the sign-in they started.
+var (
+	errNotStaff      = httpx.Errorf(httpx.CodeForbidden, "Access Denied")
+	errRoleDenies    = httpx.Errorf(httpx.CodeForbidden, "Your role does not allow this.")
+	errTurnOnTwoStep = httpx.Errorf(httpx.CodeInsufficientAAL,
+		"The back office needs two-step sign-in. Turn it on in your profile (Two-step sign-in), then sign in again with your code.")
+)
+
+// RequireStaff is the gate of every /api/admin/* route: the caller must be
+// signed in (401), have a staff role (403 Access Denied), be at aal2 (403
+// insufficient_aal: the back office moves money, so two steps are required
+// even of staff who never turned them on) and have a role that allows p
+// (403 forbidden).
+func RequireStaff(ctx context.Context, p Permission) (Caller, error) {
+	c, err := RequireStaffSession(ctx)
+	if err != nil {
+		return c, err
+	}
+	if !c.Role.Can(p) {
+		return Caller{}, errRoleDenies
+	}
+	return c, nil
+}
+
+// RequireStaffSession is RequireStaff without a permission: any staff
+// member at aal2 (GET /api/admin/me, which tells the app what the role may do).
+func RequireStaffSession(ctx context.Context) (Caller, error) {
+	c, ok := CallerFrom(ctx)
+	if !ok {
+		return Caller{}, httpx.Errorf(httpx.CodeUnauthorized, "No user logged in")
+	}
+	if !c.Role.IsStaff() {
+		return Caller{}, errNotStaff
+	}
+	if c.AAL != "aal2" {
+		if c.HasVerifiedFactor {
+			return Caller{}, errInsufficientAAL
+		}
+		return Caller{}, errTurnOnTwoStep
+	}
+	return c, nil
+}
+
+// RequirePermission is RequireUser for a staff action outside the back
+// office (the games' configuration on /config): the two-step rule of
+// RequireUser, and a role that allows p. A customer gets 403 Access Denied.
+func RequirePermission(ctx context.Context, p Permission) (Caller, error) {
+	c, err := RequireUser(ctx)
+	if err != nil {
+		return c, err
+	}
+	if !c.Role.IsStaff() {
+		return Caller{}, errNotStaff
+	}
+	if !c.Role.Can(p) {
+		return Caller{}, errRoleDenies
+	}
+	return c, nil
+}

@@ -1,0 +1,194 @@
+// The back office's staff: who has a role, granting and changing it
+// (GET/PUT /api/admin/staff, `bookshop admin`), and the caller's own role
+// (GET /api/admin/me).
+
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"bookshop/internal/audit"
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+)
+
+// ErrUnknownEmail is returned by SetRole for an address with no account.
+var ErrUnknownEmail = errors.New("no account with that e-mail address")
+
+// ErrLastOwner refuses a change that would leave the shop without an owner.
+var ErrLastOwner = errors.New("the shop needs at least one owner")
+
+// CommandLine is the actor of the audit entries of `bookshop admin`.
+const CommandLine = "command line (bookshop admin)"
+
+// StaffMember is an account with its role, as the staff list shows it.
+type StaffMember struct {
+	UserID string `json:"userId"`
+	Email  string `json:"email"`
+	Name   string `json:"name"`
+	Role   Role   `json:"role"`
+}
+
+// SetRole gives the account with the given e-mail the role (RoleUser takes
+// a staff role away), recorded in the audit log as done from the command
+// line. It needs only the database, so the CLI can use it. Unlike the back
+// office, it may remove the last owner: the command line is the way back in.
+func SetRole(ctx context.Context, d *db.DB, email string, role Role) error {
+	if _, ok := ParseRole(string(role)); !ok {
+		return fmt.Errorf("set role: unknown role %q", role)
+	}
+	return d.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		_, err := changeRole(ctx, tx, audit.Entry{ActorEmail: CommandLine, At: time.Now()}, email, role, false)
+		return err
+	})
+}
+
+// changeRole sets the role of the account with the given e-mail in tx and
+// records it under the actor's name. keepOwner refuses to demote the last
+// owner.
+func changeRole(ctx context.Context, tx *db.Tx, actor audit.Entry, email string, role Role, keepOwner bool) (StaffMember, error) {
+	if tx.Dialect() == db.Postgres {
+		// Two owners demoting each other at once must not both see the
+		// other still in place: role changes take turns (SQLite's write
+		// lock already makes them).
+		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock(7283100)"); err != nil {
+			return StaffMember{}, err
+		}
+	}
+	m, err := memberByEmail(ctx, tx, email)
+	if err != nil {
+		return m, err
+	}
+	if m.Role == role {
+		return m, nil
+	}
+	if keepOwner && m.Role == RoleOwner {
+		var owners int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM profiles WHERE role = ?`, RoleOwner).Scan(&owners); err != nil {
+			return m, err
+		}
+		if owners <= 1 {
+			return m, ErrLastOwner
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE profiles SET role = ?, updated_at = ? WHERE id = ?`, role, actor.At.UTC(), m.UserID); err != nil {
+		return m, fmt.Errorf("set role: %w", err)
+	}
+	before := m
+	m.Role = role
+	actor.Action, actor.Entity, actor.EntityID = "staff.role", "user", m.UserID
+	actor.Before = map[string]any{"email": before.Email, "role": before.Role}
+	actor.After = map[string]any{"email": m.Email, "role": m.Role}
+	return m, audit.Record(ctx, tx, actor)
+}
+
+func memberByEmail(ctx context.Context, q db.Querier, email string) (StaffMember, error) {
+	var m StaffMember
+	var first, last string
+	err := q.QueryRowContext(ctx, `SELECT p.id, u.email, p.first_name, p.last_name, p.role
+		FROM users u JOIN profiles p ON p.id = u.id WHERE u.email = ?`, normalizeEmail(email)).
+		Scan(&m.UserID, &m.Email, &first, &last, &m.Role)
+	if db.IsNoRows(err) {
+		return m, fmt.Errorf("%w: %s", ErrUnknownEmail, email)
+	}
+	m.Name = strings.TrimSpace(first + " " + last)
+	return m, err
+}
+
+// AdminMe responds to GET /api/admin/me: the caller's role and what it
+// allows, so the app shows only what the role may do. Any staff member at
+// aal2 may ask; the app learns from the refusal whether to show the
+// two-step card.
+func (s *Service) AdminMe(w http.ResponseWriter, r *http.Request) error {
+	c, err := RequireStaffSession(r.Context())
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{
+		"userId": c.UserID, "email": c.Email, "role": c.Role, "permissions": c.Role.Permissions()})
+}
+
+// ListStaff responds to GET /api/admin/staff: every account with a staff
+// role, the most powerful roles first.
+func (s *Service) ListStaff(w http.ResponseWriter, r *http.Request) error {
+	if _, err := RequireStaff(r.Context(), PermStaff); err != nil {
+		return err
+	}
+	staff, err := listStaff(r.Context(), s.db)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"staff": staff})
+}
+
+func listStaff(ctx context.Context, q db.Querier) ([]StaffMember, error) {
+	rows, err := q.QueryContext(ctx, `SELECT p.id, u.email, p.first_name, p.last_name, p.role
+		FROM profiles p JOIN users u ON u.id = p.id WHERE p.role IN (?, ?, ?, ?)
+		ORDER BY CASE p.role WHEN ? THEN 0 WHEN ? THEN 1 WHEN ? THEN 2 ELSE 3 END, u.email`,
+		RoleOwner, RoleManager, RoleEditor, RoleSupport, RoleOwner, RoleManager, RoleEditor)
+	if err != nil {
+		return nil, fmt.Errorf("list staff: %w", err)
+	}
+	defer rows.Close()
+	staff := []StaffMember{}
+	for rows.Next() {
+		var m StaffMember
+		var first, last string
+		if err := rows.Scan(&m.UserID, &m.Email, &first, &last, &m.Role); err != nil {
+			return nil, fmt.Errorf("list staff: %w", err)
+		}
+		m.Name = strings.TrimSpace(first + " " + last)
+		staff = append(staff, m)
+	}
+	return staff, rows.Err()
+}
+
+// PutStaff responds to PUT /api/admin/staff {email, role}: an owner gives
+// an account a staff role, changes it, or takes it away (role "user"). The
+// change is audited as "staff.role"; the last owner cannot be demoted (409).
+func (s *Service) PutStaff(w http.ResponseWriter, r *http.Request) error {
+	c, err := RequireStaff(r.Context(), PermStaff)
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Email string `json:"email"`
+		Role  string `json:"role"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	fields := map[string]string{}
+	email := strings.TrimSpace(in.Email)
+	if email == "" {
+		fields["email"] = "Enter the e-mail address of the person's account"
+	}
+	role, ok := ParseRole(in.Role)
+	if !ok {
+		fields["role"] = "Choose owner, manager, editor, support or user"
+	}
+	if len(fields) > 0 {
+		return httpx.Invalid("The staff change is not valid.", fields)
+	}
+	actor := audit.Entry{ActorID: c.UserID, ActorEmail: c.Email, At: s.clock()}
+	m, err := db.InTxValue(r.Context(), s.db, func(ctx context.Context, tx *db.Tx) (StaffMember, error) {
+		return changeRole(ctx, tx, actor, email, role, true)
+	})
+	switch {
+	case errors.Is(err, ErrUnknownEmail):
+		return httpx.Invalid("No account uses that e-mail address.",
+			map[string]string{"email": "No account uses this address: the person must sign up first"})
+	case errors.Is(err, ErrLastOwner):
+		return httpx.Errorf(httpx.CodeConflict, "The shop needs at least one owner: make someone else owner first.")
+	case err != nil:
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, m)
+}

@@ -1,0 +1,88 @@
+package server_test
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+
+	"bookshop/internal/apitest"
+	"bookshop/internal/auth"
+)
+
+// adminRoute is one back-office route and the permission it needs ("" for
+// any staff member).
+type adminRoute struct {
+	method, url string
+	body        any
+	perm        auth.Permission
+}
+
+var adminRoutes = []adminRoute{
+	{"GET", "/api/admin/me", nil, ""},
+	{"GET", "/api/admin/audit", nil, auth.PermAudit},
+	{"GET", "/api/admin/staff", nil, auth.PermStaff},
+	{"PUT", "/api/admin/staff", map[string]any{"email": "customer@example.com", "role": "support"}, auth.PermStaff},
+}
+
+// TestAdminRoutesCheckTheRole runs every back-office route as anonymous, a
+// customer, each staff role at aal2, and staff at aal1 (with and without a
+// factor), expecting exactly what the role table allows.
+func TestAdminRoutesCheckTheRole(t *testing.T) {
+	var scenarios []apitest.Scenario
+	for _, rt := range adminRoutes {
+		name := rt.method + " " + rt.url
+		// Every route's body names the customer, who exists in each scenario.
+		withCustomer := func(t *testing.T, e *apitest.Env) { e.User("customer") }
+		scenarios = append(scenarios,
+			apitest.Scenario{Name: name + " anonymous", Method: rt.method, URL: rt.url, Body: rt.body,
+				ExpectedStatus: 401, ExpectedContent: []string{`"code":"unauthorized"`, "No user logged in"}},
+			apitest.Scenario{Name: name + " customer", Method: rt.method, URL: rt.url, Body: rt.body, As: "customer",
+				ExpectedStatus: 403, ExpectedContent: []string{`"code":"forbidden"`, "Access Denied"}},
+			apitest.Scenario{Name: name + " owner without two-step sign-in", Method: rt.method, URL: rt.url, Body: rt.body, As: "boss",
+				BeforeTest: func(t *testing.T, e *apitest.Env) { withCustomer(t, e); e.Grant("boss", auth.RoleOwner) },
+				ExpectedStatus: 403, ExpectedContent: []string{`"code":"insufficient_aal"`, "The back office needs two-step sign-in. Turn it on in your profile (Two-step sign-in), then sign in again with your code."},
+				AfterTest: unchanged},
+			firstStepOnly(apitest.Scenario{Name: name + " owner at the first step", Method: rt.method, URL: rt.url, Body: rt.body,
+				ExpectedStatus: 403, ExpectedContent: []string{`"code":"insufficient_aal"`, "Please finish signing in: enter the 6-digit code from your authenticator app first."},
+				AfterTest: unchanged}),
+		)
+		for _, role := range auth.StaffRoles {
+			s := apitest.Scenario{Name: fmt.Sprintf("%s %s", name, role), Method: rt.method, URL: rt.url, Body: rt.body, As: "staff",
+				BeforeTest: func(t *testing.T, e *apitest.Env) { withCustomer(t, e); e.Staff("staff", role) }}
+			if rt.perm == "" || role.Can(rt.perm) {
+				s.ExpectedStatus = http.StatusOK
+			} else {
+				s.ExpectedStatus = http.StatusForbidden
+				s.ExpectedContent = []string{`"code":"forbidden"`, "Your role does not allow this."}
+				s.AfterTest = unchanged
+			}
+			scenarios = append(scenarios, s)
+		}
+	}
+	apitest.Run(t, scenarios)
+}
+
+// firstStepOnly sends s as an owner who has two-step sign-in on but signed
+// in again with the password only.
+func firstStepOnly(s apitest.Scenario) apitest.Scenario {
+	headers := map[string]string{}
+	s.Headers = headers
+	s.BeforeTest = func(t *testing.T, e *apitest.Env) {
+		e.User("customer")
+		e.Staff("boss", auth.RoleOwner)
+		r := e.Do("POST", "/auth/v1/token?grant_type=password", map[string]any{"email": "boss@example.com", "password": apitest.Password}, "")
+		headers["Authorization"] = "Bearer " + r.Expect(t, 200).JSON(t)["access_token"].(string)
+	}
+	return s
+}
+
+// unchanged checks that a refused request left the customer a customer and
+// wrote no audit entry.
+func unchanged(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+	if n := e.Count(`SELECT COUNT(*) FROM audit_log`); n != 0 {
+		t.Errorf("%d audit entries after a refused request", n)
+	}
+	if n := e.Count(`SELECT COUNT(*) FROM profiles WHERE email = 'customer@example.com' AND role = 'user'`); n != 1 {
+		t.Error("a refused request changed the customer's role")
+	}
+}

@@ -33,12 +33,14 @@ func TestGameWritesNeedTheGamesPermission(t *testing.T) {
 			Body: string(pic), Headers: pngHeader, BeforeTest: grant, ExpectedStatus: c.status}
 		if c.status == 200 {
 			upload.ExpectedStatus = 201
+			upload.ExpectedContent = []string{`"url":"/api/game-images/`, `"width":40`}
 		} else {
 			upload.ExpectedContent = []string{c.message}
 		}
 		save := apitest.Scenario{Name: "save as " + string(c.role), Method: "PUT", URL: "/api/game-config", As: "who",
-			Body: map[string]any{"version": 0, "gameImages": []any{}, "differencePairs": []any{}},
+			Body:       map[string]any{"version": 0, "gameImages": []any{}, "differencePairs": []any{}},
 			BeforeTest: grant, ExpectedStatus: c.status}
+		save.ExpectedContent = []string{`"version":1`}
 		if c.status != 200 {
 			save.ExpectedContent = []string{c.message}
 			save.AfterTest = func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
@@ -58,7 +60,7 @@ func TestGameWritesNeedTheGamesPermission(t *testing.T) {
 			e.Do("PUT", "/api/game-config", pairConfig("Zoo", e.Vars["pic"], e.Vars["pic"]), "who").Expect(t, 200)
 		},
 		Body:           map[string]any{"version": 1, "hideShopPictures": true, "gameImages": []any{}, "differencePairs": []any{}},
-		ExpectedStatus: 200,
+		ExpectedStatus: 200, ExpectedContent: []string{`"version":2`, `"hideShopPictures":true`},
 		AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 			p, err := audit.List(context.Background(), e.DB, audit.Filter{Kind: "games.config"})
 			if err != nil || len(p.Entries) != 2 {

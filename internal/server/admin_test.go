@@ -3,25 +3,29 @@ package server_test
 import (
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 
 	"bookshop/internal/apitest"
 	"bookshop/internal/auth"
 )
 
-// adminRoute is one back-office route and the permission it needs ("" for
-// any staff member).
+// adminRoute is one back-office route, the permission it needs ("" for
+// any staff member) and what its response holds when allowed (%s is the
+// caller's role).
 type adminRoute struct {
 	method, url string
 	body        any
 	perm        auth.Permission
+	allowed     string
 }
 
 var adminRoutes = []adminRoute{
-	{"GET", "/api/admin/me", nil, ""},
-	{"GET", "/api/admin/audit", nil, auth.PermAudit},
-	{"GET", "/api/admin/staff", nil, auth.PermStaff},
-	{"PUT", "/api/admin/staff", map[string]any{"email": "customer@example.com", "role": "support"}, auth.PermStaff},
+	{"GET", "/api/admin/me", nil, "", `"email":"staff@example.com","permissions":[`},
+	{"GET", "/api/admin/audit", nil, auth.PermAudit, `{"entries":[],"nextCursor":null}`},
+	{"GET", "/api/admin/staff", nil, auth.PermStaff, `"email":"staff@example.com","name":"Staff Test","role":"%s"`},
+	{"PUT", "/api/admin/staff", map[string]any{"email": "customer@example.com", "role": "support"}, auth.PermStaff,
+		`"email":"customer@example.com","name":"Customer Test","role":"support"`},
 }
 
 // TestAdminRoutesCheckTheRole runs every back-office route as anonymous, a
@@ -39,7 +43,7 @@ func TestAdminRoutesCheckTheRole(t *testing.T) {
 			apitest.Scenario{Name: name + " customer", Method: rt.method, URL: rt.url, Body: rt.body, As: "customer",
 				ExpectedStatus: 403, ExpectedContent: []string{`"code":"forbidden"`, "Access Denied"}},
 			apitest.Scenario{Name: name + " owner without two-step sign-in", Method: rt.method, URL: rt.url, Body: rt.body, As: "boss",
-				BeforeTest: func(t *testing.T, e *apitest.Env) { withCustomer(t, e); e.Grant("boss", auth.RoleOwner) },
+				BeforeTest:     func(t *testing.T, e *apitest.Env) { withCustomer(t, e); e.Grant("boss", auth.RoleOwner) },
 				ExpectedStatus: 403, ExpectedContent: []string{`"code":"insufficient_aal"`, "The back office needs two-step sign-in. Turn it on in your profile (Two-step sign-in), then sign in again with your code."},
 				AfterTest: unchanged},
 			firstStepOnly(apitest.Scenario{Name: name + " owner at the first step", Method: rt.method, URL: rt.url, Body: rt.body,
@@ -51,6 +55,7 @@ func TestAdminRoutesCheckTheRole(t *testing.T) {
 				BeforeTest: func(t *testing.T, e *apitest.Env) { withCustomer(t, e); e.Staff("staff", role) }}
 			if rt.perm == "" || role.Can(rt.perm) {
 				s.ExpectedStatus = http.StatusOK
+				s.ExpectedContent = []string{strings.ReplaceAll(rt.allowed, "%s", string(role))}
 			} else {
 				s.ExpectedStatus = http.StatusForbidden
 				s.ExpectedContent = []string{`"code":"forbidden"`, "Your role does not allow this."}

@@ -27,8 +27,9 @@
 // account made on first use through POST /auth/v1/signup, the confirmation
 // link of its e-mail and a password sign-in ("admin" also gets the owner
 // role, at aal1). For the back office (/api/admin/*), make the caller with
-// Env.Staff in BeforeTest: a staff role and a two-step (aal2) session. {name} in URL is replaced by Env.Vars[name], so BeforeTest can
-// create a row and aim the request at it. Each scenario starts from a new
+// Env.Staff in BeforeTest: a staff role and a two-step (aal2) session.
+// {name} in URL is replaced by Env.Vars[name], so BeforeTest can create a
+// row and aim the request at it. Each scenario starts from a new
 // database; nothing leaks between rows. A response with a body must be
 // checked (see Scenario.ExpectedStatus).
 package apitest

@@ -24,11 +24,11 @@ func New(d *db.DB, allow func(ctx context.Context) error) *Service {
 	return &Service{db: d, allow: allow}
 }
 
-// HandleList responds to GET /api/admin/audit?actor=&kind=&from=&to=&before=&limit=
+// ListEntries responds to GET /api/admin/audit?actor=&kind=&from=&to=&before=&limit=
 // with a page of entries, newest first, and the cursor of the next page.
 // from and to are dates (2026-06-01, to included) or RFC 3339 instants (to
 // excluded); the app sends instants of the staff member's own days.
-func (s *Service) HandleList(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) ListEntries(w http.ResponseWriter, r *http.Request) error {
 	if err := s.allow(r.Context()); err != nil {
 		return err
 	}

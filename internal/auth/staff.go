@@ -100,11 +100,11 @@ func memberByEmail(ctx context.Context, q db.Querier, email string) (StaffMember
 	return m, err
 }
 
-// AdminMe responds to GET /api/admin/me: the caller's role and what it
+// GetAdminMe responds to GET /api/admin/me: the caller's role and what it
 // allows, so the app shows only what the role may do. Any staff member at
 // aal2 may ask; the app learns from the refusal whether to show the
 // two-step card.
-func (s *Service) AdminMe(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) GetAdminMe(w http.ResponseWriter, r *http.Request) error {
 	c, err := RequireStaffSession(r.Context())
 	if err != nil {
 		return err
@@ -150,10 +150,10 @@ func listStaff(ctx context.Context, q db.Querier) ([]StaffMember, error) {
 	return staff, rows.Err()
 }
 
-// PutStaff responds to PUT /api/admin/staff {email, role}: an owner gives
+// UpdateStaffRole responds to PUT /api/admin/staff {email, role}: an owner gives
 // an account a staff role, changes it, or takes it away (role "user"). The
 // change is audited as "staff.role"; the last owner cannot be demoted (409).
-func (s *Service) PutStaff(w http.ResponseWriter, r *http.Request) error {
+func (s *Service) UpdateStaffRole(w http.ResponseWriter, r *http.Request) error {
 	c, err := RequireStaff(r.Context(), PermStaff)
 	if err != nil {
 		return err

@@ -117,10 +117,10 @@ func (s *Server) routes() http.Handler {
 	// (a staff role, an aal2 session, the permission). Staff and roles are
 	// the account service's (internal/auth/staff.go); the audit log is
 	// internal/audit.
-	mux.Handle("GET /api/admin/me", h(s.auth.AdminMe))
+	mux.Handle("GET /api/admin/me", h(s.auth.GetAdminMe))
 	mux.Handle("GET /api/admin/staff", h(s.auth.ListStaff))
-	mux.Handle("PUT /api/admin/staff", h(s.auth.PutStaff))
-	mux.Handle("GET /api/admin/audit", h(s.audit.HandleList))
+	mux.Handle("PUT /api/admin/staff", h(s.auth.UpdateStaffRole))
+	mux.Handle("GET /api/admin/audit", h(s.audit.ListEntries))
 
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))

@@ -20,7 +20,7 @@ import (
 // another instance of the shop would run it.
 func service(t *testing.T, e *apitest.Env) *auth.Service {
 	t.Helper()
-	s, err := auth.NewService(context.Background(), auth.Settings{SiteURL: site, EmailCooldown: time.Minute}, e.DB, auth.WithClock(e.Clock.Now))
+	s, err := auth.New(context.Background(), auth.Settings{SiteURL: site, EmailCooldown: time.Minute}, e.DB, auth.WithClock(e.Clock.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,7 +59,7 @@ type Service struct {
 	google   *googleClient
 }
 
-// Option changes a default of NewService; tests use them.
+// Option changes a default of New; tests use them.
 type Option func(*Service)
 
 // WithClock replaces time.Now, so tests can move time forward.
@@ -71,10 +71,10 @@ func WithCheapPasswordHashing() Option {
 	return func(s *Service) { s.hashParams = argonParams{memoryKiB: 64, iterations: 1, threads: 1} }
 }
 
-// NewService builds the account service. The JWT secret comes from
+// New builds the account service. The JWT secret comes from
 // JWT_SECRET, or is generated once and kept in the database so sessions
 // survive restarts and are valid on every instance.
-func NewService(ctx context.Context, cfg Settings, d *db.DB, opts ...Option) (*Service, error) {
+func New(ctx context.Context, cfg Settings, d *db.DB, opts ...Option) (*Service, error) {
 	s := &Service{
 		cfg:        cfg,
 		db:         d,

@@ -97,7 +97,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if o.cheapPasswords {
 		authOpts = append(authOpts, auth.WithCheapPasswordHashing())
 	}
-	accounts, err := auth.NewService(context.Background(), authSettings(cfg), d, authOpts...)
+	accounts, err := auth.New(context.Background(), authSettings(cfg), d, authOpts...)
 	if err != nil {
 		return nil, err
 	}

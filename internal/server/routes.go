@@ -36,6 +36,10 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/books/{id}", h(s.catalog.GetBook))
 	mux.Handle("GET /api/categories", h(s.catalog.ListCategories))
 
+	// The blog (internal/posts): published posts, ETags; drafts are 404.
+	mux.Handle("GET /api/posts", h(s.posts.ListPosts))
+	mux.Handle("GET /api/posts/{id}", h(s.posts.GetPost))
+
 	// Orders and payments (internal/orders): the spec's payment function
 	// (create_order, capture_order, demo_payment) and the buyer's orders.
 	mux.Handle("POST /functions/v1/process-payment", httpx.HandleWith(orders.WriteError, s.orders.ProcessPayment))
@@ -121,6 +125,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/admin/staff", h(s.auth.ListStaff))
 	mux.Handle("PUT /api/admin/staff", h(s.auth.UpdateStaffRole))
 	mux.Handle("GET /api/admin/audit", h(s.audit.ListEntries))
+	// The blog's posts (internal/posts): Markdown rendered and sanitized on save.
+	mux.Handle("GET /api/admin/posts", h(s.posts.ListAdminPosts))
+	mux.Handle("POST /api/admin/posts", h(idempotent(s.posts.CreatePost)))
+	mux.Handle("GET /api/admin/posts/{id}", h(s.posts.GetAdminPost))
+	mux.Handle("PATCH /api/admin/posts/{id}", h(s.posts.UpdatePost))
+	mux.Handle("POST /api/admin/posts/preview", h(s.posts.PreviewPost))
 
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))

@@ -28,6 +28,7 @@ import (
 	"bookshop/internal/newsletter"
 	"bookshop/internal/orders"
 	"bookshop/internal/paypal"
+	"bookshop/internal/posts"
 	"bookshop/internal/ratelimit"
 	"bookshop/internal/webapp"
 )
@@ -54,6 +55,7 @@ type Server struct {
 	dreams  *dreams.Service  // Dream Maker: bedtime stories for the parent's children
 	games   *games.Service   // the published game configuration
 	audit   *audit.Service   // the back office's audit log, read by staff
+	posts   *posts.Service   // the blog and its back office
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -89,7 +91,11 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if inline["/api/settings"], err = settingsJSON(cfg); err != nil {
 		return nil, err
 	}
-	app, err := loadApp(o.app, webapp.Options{Exists: appRecords(cat), Inline: inline, Fill: prerenderFill(cfg)})
+	blog, err := posts.New(context.Background(), d, o.now)
+	if err != nil {
+		return nil, err
+	}
+	app, err := loadApp(o.app, webapp.Options{Exists: appRecords(cat, blog), Inline: inline, Fill: prerenderFill(cfg)})
 	if err != nil {
 		return nil, err
 	}
@@ -133,6 +139,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		account:     family,
 		dreams:      stories,
 		games:       games.New(d, o.now),
+		posts:       blog,
 		audit:       audit.New(d, requireStaff(auth.PermAudit))}, nil
 }
 
@@ -154,10 +161,12 @@ func loadApp(fsys fs.FS, opts webapp.Options) (*webapp.Handler, error) {
 }
 
 // appRecords tells the web app's server which ids of its pages exist, so
-// /books/{id} of a book not in the catalogue, or /categories/{id} of no
-// category, responds 404 (the app says "Category Not Found" on that page).
-func appRecords(cat *catalog.Catalog) webapp.Exists {
+// /books/{id} of a book not in the catalogue, /categories/{id} of no
+// category, or /blog/{id} of no published post, responds 404 (the app says
+// "Category Not Found" on that page, and draws its not-found page for the post).
+func appRecords(cat *catalog.Catalog, blog *posts.Service) webapp.Exists {
 	return webapp.Exists{
+		"/blog/:id": blog.IsPublished,
 		"/categories/:id": func(id string) bool {
 			return slices.ContainsFunc(cat.Categories(), func(c catalog.Category) bool { return c.ID == id })
 		},

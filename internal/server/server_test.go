@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"compress/gzip"
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -130,8 +131,9 @@ func TestThankYouWithoutThePassGoesToTheCheckout(t *testing.T) {
 }
 
 // With the web build's routes.json (written from web/src/config/paths.ts),
-// a path that is no page of the app, or a book or category the catalogue
-// lacks, gets a 404 with the same page, so crawlers and link checkers see it.
+// a path that is no page of the app, a book or category the catalogue
+// lacks, or a post that is not published, gets a 404 with the same page, so
+// crawlers and link checkers see it.
 func TestUnknownPagesAndBooksAre404(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		cfg, err := config.Load(func(string) (string, bool) { return "", false })
@@ -140,7 +142,11 @@ func TestUnknownPagesAndBooksAre404(t *testing.T) {
 		}
 		app := fstest.MapFS{
 			"index.html":  {Data: []byte("<!doctype html><div id=root></div>")},
-			"routes.json": {Data: []byte(`{"routes":["/","/books","/books/:id","/categories/:id","/contact"]}`)},
+			"routes.json": {Data: []byte(`{"routes":["/","/books","/books/:id","/categories/:id","/contact","/blog/:id"]}`)},
+		}
+		// The fifth post as a draft, the way the back office leaves one.
+		if _, err := d.ExecContext(context.Background(), `UPDATE posts SET status = 'draft' WHERE id = 5`); err != nil {
+			t.Fatal(err)
 		}
 		srv, err := server.New(cfg, d, server.WithWebApp(app), server.WithCheapPasswordHashing())
 		if err != nil {
@@ -164,6 +170,12 @@ func TestUnknownPagesAndBooksAre404(t *testing.T) {
 			{"/categories/fantasy", 200},
 			{"/categories/zzz", 404},
 			{"/categories/Fantasy", 404},
+			{"/blog/1", 200},
+			{"/blog/4", 200},
+			{"/blog/5", 404},
+			{"/blog/999", 404},
+			{"/blog/01", 404},
+			{"/blog/abc", 404},
 			{"/no/such/page", 404},
 			{"/routes.json", 404},
 		} {

@@ -1,0 +1,278 @@
+package posts
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"bookshop/internal/audit"
+	"bookshop/internal/auth"
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+)
+
+// Service serves the blog and its back office.
+type Service struct {
+	db  *db.DB
+	now func() time.Time
+}
+
+// New serves the posts kept in d; now (nil: time.Now) dates the saves. It
+// renders the posts that a migration wrote without their HTML.
+func New(ctx context.Context, d *db.DB, now func() time.Time) (*Service, error) {
+	if now == nil {
+		now = time.Now
+	}
+	if err := renderUnrendered(ctx, d); err != nil {
+		return nil, err
+	}
+	return &Service{db: d, now: now}, nil
+}
+
+// maxRequestBytes bounds a post's JSON: the article's 50,000 characters of
+// up to four bytes each, escaped, and the other fields.
+const maxRequestBytes = 512 << 10
+
+// cacheControl lets browsers and CDNs keep the blog's responses but ask
+// again on every use (a body-less 304 while nothing changed): a post the
+// publisher saves shows on the next request.
+const cacheControl = "public, no-cache"
+
+// ListPosts responds to GET /api/posts: the published posts, newest first.
+func (s *Service) ListPosts(w http.ResponseWriter, r *http.Request) error {
+	list, err := listPublished(r.Context(), s.db)
+	if err != nil {
+		return err
+	}
+	return serveCached(w, r, map[string]any{"posts": list})
+}
+
+// GetPost responds to GET /api/posts/{id}: a published post with its
+// sanitized HTML. A draft is as unknown as a post that does not exist.
+func (s *Service) GetPost(w http.ResponseWriter, r *http.Request) error {
+	id, ok := parseID(r.PathValue("id"))
+	if !ok {
+		return errNotFound
+	}
+	a, err := readArticle(r.Context(), s.db, id)
+	if err != nil {
+		return err
+	}
+	return serveCached(w, r, a)
+}
+
+// serveCached writes v as JSON with an entity tag of its bytes;
+// http.ServeContent responds to a matching If-None-Match with a 304.
+func serveCached(w http.ResponseWriter, r *http.Request, v any) error {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(body)
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", cacheControl)
+	h.Set("ETag", `"`+base64.RawURLEncoding.EncodeToString(sum[:16])+`"`)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	return nil
+}
+
+// IsPublished tells whether /blog/{id} names a published post, for the
+// web app's server to answer 404 for any other id (internal/webapp). When
+// the database cannot say, the page is served and the app asks again.
+func (s *Service) IsPublished(rawID string) bool {
+	id, ok := parseID(rawID)
+	if !ok {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	published, err := isPublished(ctx, s.db, id)
+	if err != nil {
+		slog.Error("posts: is published", "id", id, "err", err)
+		return true
+	}
+	return published
+}
+
+// ListAdminPosts responds to GET /api/admin/posts: every post, drafts too.
+func (s *Service) ListAdminPosts(w http.ResponseWriter, r *http.Request) error {
+	if _, err := auth.RequireStaff(r.Context(), auth.PermPosts); err != nil {
+		return err
+	}
+	list, err := listPosts(r.Context(), s.db)
+	if err != nil {
+		return err
+	}
+	return writePrivate(w, http.StatusOK, map[string]any{"posts": list})
+}
+
+// GetAdminPost responds to GET /api/admin/posts/{id}: the post as its
+// editor loads it, with the version a save must name.
+func (s *Service) GetAdminPost(w http.ResponseWriter, r *http.Request) error {
+	if _, err := auth.RequireStaff(r.Context(), auth.PermPosts); err != nil {
+		return err
+	}
+	id, ok := parseID(r.PathValue("id"))
+	if !ok {
+		return errNotFound
+	}
+	p, err := readPost(r.Context(), s.db, id)
+	if err != nil {
+		return err
+	}
+	return writePrivate(w, http.StatusOK, p)
+}
+
+// CreatePost responds to POST /api/admin/posts. Left out, the status is
+// draft, the date today and the slug made from the title.
+func (s *Service) CreatePost(w http.ResponseWriter, r *http.Request) error {
+	caller, err := auth.RequireStaff(r.Context(), auth.PermPosts)
+	if err != nil {
+		return err
+	}
+	var in Changes
+	r.Body = http.MaxBytesReader(w, r.Body, maxRequestBytes)
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	now := s.now().UTC()
+	p := Post{Status: Draft, PublishedAt: now.Format(time.DateOnly)}
+	in.apply(&p)
+	if in.Slug == nil || p.Slug == "" {
+		p.Slug = slugFrom(p.Title)
+	}
+	if err := p.validate(); err != nil {
+		return err
+	}
+	html, err := Render(p.BodyMarkdown)
+	if err != nil {
+		return err
+	}
+	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
+		if in.Slug == nil || *in.Slug == "" {
+			if p.Slug, err = freeSlug(ctx, tx, p.Slug); err != nil {
+				return err
+			}
+		} else if err := requireFreeSlug(ctx, tx, p.Slug, 0); err != nil {
+			return err
+		}
+		if err := insertPost(ctx, tx, &p, html, now); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, ActorEmail: caller.Email, Action: "post.create",
+			Entity: "post", EntityID: strconv.FormatInt(p.ID, 10), After: p.auditValues(), At: now})
+	})
+	if err != nil {
+		return err
+	}
+	return writePrivate(w, http.StatusCreated, p)
+}
+
+// saveRequest is the body of PATCH /api/admin/posts/{id}: the version the
+// editor loaded and the fields it changes.
+type saveRequest struct {
+	Version *int64 `json:"version"`
+	Changes
+}
+
+// UpdatePost responds to PATCH /api/admin/posts/{id}. A save based on an
+// older version than the stored one changes nothing and gets a 409.
+func (s *Service) UpdatePost(w http.ResponseWriter, r *http.Request) error {
+	caller, err := auth.RequireStaff(r.Context(), auth.PermPosts)
+	if err != nil {
+		return err
+	}
+	id, ok := parseID(r.PathValue("id"))
+	if !ok {
+		return errNotFound
+	}
+	var in saveRequest
+	r.Body = http.MaxBytesReader(w, r.Body, maxRequestBytes)
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	if in.Version == nil || *in.Version <= 0 {
+		return httpx.Invalid(invalidPost, map[string]string{"version": "Required: the version of the post this save is based on."})
+	}
+	before, err := readPost(r.Context(), s.db, id)
+	if err != nil {
+		return err
+	}
+	if before.Version != *in.Version {
+		return httpx.Errorf(httpx.CodeConflict, ConflictMessage)
+	}
+	p := before
+	in.apply(&p)
+	if err := p.validate(); err != nil {
+		return err
+	}
+	html, err := Render(p.BodyMarkdown)
+	if err != nil {
+		return err
+	}
+	now := s.now().UTC()
+	// The save is conditional on the version read above (updatePost), so
+	// before is exactly what it replaces.
+	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
+		if err := requireFreeSlug(ctx, tx, p.Slug, p.ID); err != nil {
+			return err
+		}
+		if err := updatePost(ctx, tx, &p, html, now); err != nil {
+			return err
+		}
+		old, changed := changedValues(&before, &p)
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, ActorEmail: caller.Email, Action: "post.update",
+			Entity: "post", EntityID: strconv.FormatInt(p.ID, 10), Before: old, After: changed, At: now})
+	})
+	if err != nil {
+		return err
+	}
+	return writePrivate(w, http.StatusOK, p)
+}
+
+func requireFreeSlug(ctx context.Context, q db.Querier, slug string, id int64) error {
+	taken, err := slugTaken(ctx, q, slug, id)
+	if err == nil && taken {
+		err = errSlugTaken
+	}
+	return err
+}
+
+// PreviewPost responds to POST /api/admin/posts/preview {markdown}: the
+// HTML the article would show, rendered and sanitized as a save does.
+func (s *Service) PreviewPost(w http.ResponseWriter, r *http.Request) error {
+	if _, err := auth.RequireStaff(r.Context(), auth.PermPosts); err != nil {
+		return err
+	}
+	var in struct {
+		Markdown *string `json:"markdown"`
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxRequestBytes)
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	if in.Markdown == nil {
+		return httpx.Invalid("Send the Markdown to preview.", map[string]string{"markdown": "Required"})
+	}
+	if msg := tooLong(*in.Markdown, MaxBody, "article"); msg != "" {
+		return httpx.Invalid(msg, map[string]string{"markdown": msg})
+	}
+	html, err := Render(*in.Markdown)
+	if err != nil {
+		return err
+	}
+	return writePrivate(w, http.StatusOK, map[string]any{"html": html, "readMinutes": readMinutes(*in.Markdown)})
+}
+
+// writePrivate writes a back-office response, which no cache may keep.
+func writePrivate(w http.ResponseWriter, status int, v any) error {
+	w.Header().Set("Cache-Control", "no-store")
+	return httpx.WriteJSON(w, status, v)
+}

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { apiFetch } from '@/lib/api'
+import { idempotentPost } from '@/lib/idempotency'
 import type { Dream, NewDream } from '../types'
-import { dreamsQueryOptions } from './list-dreams'
+import { dreamsKey } from './list-dreams'
 
 /** The page shows 'Creating Dream...' for at least this long (spec 02 §9). */
 export const CREATING_MS = 1500
 
+// One Idempotency-Key per submission: a double click or a retry of the same
+// story gets the first dream back instead of making a second.
+const postDream = idempotentPost<Dream>('/api/dreams')
+
 export async function createDream(input: NewDream): Promise<Dream> {
-  const [dream] = await Promise.all([
-    apiFetch<Dream>('/api/dreams', { method: 'POST', json: input }),
-    new Promise((resolve) => setTimeout(resolve, CREATING_MS)),
-  ])
+  const [dream] = await Promise.all([postDream(input), new Promise((resolve) => setTimeout(resolve, CREATING_MS))])
   return dream
 }
 
@@ -18,6 +19,6 @@ export function useCreateDream() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: createDream,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dreamsQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dreamsKey }),
   })
 }

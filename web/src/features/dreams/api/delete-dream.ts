@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiFetch } from '@/lib/api'
-import { dreamsQueryOptions } from './list-dreams'
+import { dreamsKey } from './list-dreams'
 
 export function deleteDream(id: string): Promise<null> {
   return apiFetch<null>(`/api/dreams/${encodeURIComponent(id)}`, { method: 'DELETE' })
@@ -10,6 +10,6 @@ export function useDeleteDream() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: deleteDream,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: dreamsQueryOptions.queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: dreamsKey }),
   })
 }

@@ -4,49 +4,68 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { CharacterPortrait, type CharacterId } from '@/components/art/characters'
 import { messageOf } from '@/lib/errors'
+import type { Kid } from '@/lib/kids'
 import { useDeleteDream } from '../api/delete-dream'
-import { useDreams } from '../api/list-dreams'
+import { useKidDreams } from '../api/list-dreams'
 import type { Dream } from '../types'
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'long', year: 'numeric' })
 
-/** 'My Dreams': the stories already made, newest first, to read again or delete. */
-export function MyDreams({ onOpen }: { onOpen: (dream: Dream) => void }) {
-  const dreams = useDreams()
+/**
+ * 'My Dreams': the stories already made, to read again or delete; each
+ * child's newest first, a page at a time with 'Load more', so every story
+ * can be reached however many there are. Grouped by child when there are several.
+ */
+export function MyDreams({ kids, onOpen }: { kids: Kid[]; onOpen: (dream: Dream) => void }) {
+  const grouped = kids.length > 1
   return (
     <section aria-labelledby="my-dreams" className="mt-12">
       <h2 id="my-dreams" className="mb-4 flex items-center gap-2 font-display text-2xl font-bold">
         <Moon aria-hidden="true" className="size-6 text-sky-700" /> My Dreams
       </h2>
-      {dreams.isPending ? (
-        <p className="text-stone-600">Loading…</p>
-      ) : dreams.isError ? (
-        <p role="alert">Your dreams could not be loaded. Please reload the page.</p>
-      ) : dreams.data.length === 0 ? (
-        <p className="text-stone-600">No dreams yet. Every story you make is kept here, ready for another bedtime.</p>
-      ) : (
-        <div className="space-y-6">
-          {byChild(dreams.data).map(({ kidId, name, stories }, _, all) => (
-            <div key={kidId}>
-              {all.length > 1 && <h3 className="mb-2 font-display text-lg font-bold text-stone-700">{name}&rsquo;s dreams</h3>}
-              <ul className="grid gap-3 sm:grid-cols-2">
-                {stories.map((dream) => (
-                  <DreamItem key={dream.id} dream={dream} titleLevel={all.length > 1 ? 'h4' : 'h3'} onOpen={() => onOpen(dream)} />
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-      )}
+      <div className="space-y-6">
+        {kids.map((kid) => (
+          <KidDreams key={kid.id} kid={kid} grouped={grouped} onOpen={onOpen} />
+        ))}
+        {/* Shown only while no child shows anything (no list, no loading line): every list is empty. */}
+        <p className="hidden text-stone-600 only:block">No dreams yet. Every story you make is kept here, ready for another bedtime.</p>
+      </div>
     </section>
   )
 }
 
-/** The dreams grouped by child (in the order of each child's newest story), each group newest first. */
-function byChild(dreams: Dream[]): { kidId: string; name: string; stories: Dream[] }[] {
-  const groups = new Map<string, Dream[]>()
-  for (const dream of dreams) groups.set(dream.kid.id, [...(groups.get(dream.kid.id) ?? []), dream])
-  return [...groups].map(([kidId, stories]) => ({ kidId, name: stories[0].kid.name, stories }))
+/** One child's dreams; nothing at all when the child has none. */
+function KidDreams({ kid, grouped, onOpen }: { kid: Kid; grouped: boolean; onOpen: (dream: Dream) => void }) {
+  const dreams = useKidDreams(kid.id)
+  if (dreams.isPending) return <p className="text-stone-600">Loading…</p>
+  if (dreams.isError) return <p role="alert">{kid.name}&rsquo;s dreams could not be loaded. Please reload the page.</p>
+  const stories = dreams.data.pages.flatMap((page) => page.dreams)
+  if (stories.length === 0) return null
+  const headingId = `dreams-of-${kid.id}`
+  return (
+    <div aria-labelledby={grouped ? headingId : undefined} role={grouped ? 'group' : undefined}>
+      {grouped && (
+        <h3 id={headingId} className="mb-2 font-display text-lg font-bold text-stone-700">
+          {kid.name}&rsquo;s dreams
+        </h3>
+      )}
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {stories.map((dream) => (
+          <DreamItem key={dream.id} dream={dream} titleLevel={grouped ? 'h4' : 'h3'} onOpen={() => onOpen(dream)} />
+        ))}
+      </ul>
+      {dreams.hasNextPage && (
+        <Button variant="outline" className="mt-4" disabled={dreams.isFetchingNextPage} onClick={() => void dreams.fetchNextPage()}>
+          {dreams.isFetchingNextPage ? 'Loading…' : grouped ? `Load more of ${kid.name}'s dreams` : 'Load more dreams'}
+        </Button>
+      )}
+      {dreams.isFetchNextPageError && (
+        <p role="alert" className="mt-2 text-sm font-semibold text-berry-700">
+          More dreams could not be loaded. Please try again.
+        </p>
+      )}
+    </div>
+  )
 }
 
 function DreamItem({ dream, titleLevel: Title, onOpen }: { dream: Dream; titleLevel: 'h3' | 'h4'; onOpen: () => void }) {

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { expect, test, waitingForApp, type Locator, type Page } from './test'
-import { PASSWORD, confirmedAccount } from './accounts'
+import { PASSWORD, accessToken, confirmedAccount } from './accounts'
 import { expectNoViolationsAtEveryWidth } from './axe'
 
 // Issue 12: both games, the player-side configuration and /config, against
@@ -81,6 +81,16 @@ const DEFAULT_DIFFERENCES = [
   [74, 80],
 ]
 
+/**
+ * Chooses the shop's own picture when others (published by an admin in
+ * another journey on this server) are offered beside it.
+ */
+async function chooseShopPicture(page: Page, name: 'Litter in the forest' | 'Picnic by the pond') {
+  await expect(page.getByRole('button', { name: 'Start Game' })).toBeVisible()
+  const button = page.getByRole('button', { name, exact: true })
+  if ((await button.count()) > 0) await button.click()
+}
+
 /** A small picture to upload: a screenshot of the top of the page. */
 const snapshot = (page: Page) => page.screenshot({ clip: { x: 0, y: 0, width: 400, height: 300 } })
 
@@ -90,6 +100,7 @@ test.describe('Clean Up The Forest!', () => {
     await page.goto('/games/find-objects')
     await expect(page.getByRole('heading', { name: 'Clean Up The Forest!' })).toBeVisible()
     await expect(page.getByTestId('time-left')).toHaveText('30.00s')
+    await chooseShopPicture(page, 'Litter in the forest')
     await page.getByRole('button', { name: 'Start Game' }).click()
     const picture = page.getByTestId('game-picture')
     await clickAt(picture, DEFAULT_OBJECTS[0][0], DEFAULT_OBJECTS[0][1])
@@ -109,6 +120,7 @@ test.describe('Clean Up The Forest!', () => {
   test('the plastic bag counts at its handle', async ({ page }) => {
     await signedIn(page, 'forest-handle')
     await page.goto('/games/find-objects')
+    await chooseShopPicture(page, 'Litter in the forest')
     await page.getByRole('button', { name: 'Start Game' }).click()
     await clickAt(page.getByTestId('game-picture'), ...BAG_HANDLE)
     await expect(page.getByTestId('found')).toHaveText('1 / 5')
@@ -118,6 +130,7 @@ test.describe('Clean Up The Forest!', () => {
   test('lose on the third wrong click; axe on Game Over!', async ({ page }) => {
     await signedIn(page, 'forest-lose')
     await page.goto('/games/find-objects')
+    await chooseShopPicture(page, 'Litter in the forest')
     await page.getByRole('button', { name: 'Start Game' }).click()
     const picture = page.getByTestId('game-picture')
     await clickAt(picture, 90, 10)
@@ -139,6 +152,7 @@ test.describe('on a phone', () => {
   test('tap the five default objects to win', async ({ page }) => {
     await signedIn(page, 'forest-touch')
     await page.goto('/games/find-objects')
+    await chooseShopPicture(page, 'Litter in the forest')
     await page.getByRole('button', { name: 'Start Game' }).tap()
     const picture = page.getByTestId('game-picture')
     await picture.scrollIntoViewIfNeeded()
@@ -152,6 +166,7 @@ test.describe('on a phone', () => {
   test('Find the Differences: both pictures on screen together while the clock runs; the kite counts at its tip', async ({ page }) => {
     await signedIn(page, 'diff-phone')
     await page.goto('/games/find-differences')
+    await chooseShopPicture(page, 'Picnic by the pond')
     await page.getByRole('button', { name: 'Start Game' }).tap()
     const pictures = page.getByTestId('game-picture')
     await expect(pictures).toHaveCount(2)
@@ -194,6 +209,7 @@ test.describe('Find the Differences!', () => {
     await signedIn(page, 'diff-default')
     await page.goto('/games/find-differences')
     await expect(page.getByRole('heading', { name: 'Find the Differences!' })).toBeVisible()
+    await chooseShopPicture(page, 'Picnic by the pond')
     await page.getByRole('button', { name: 'Start Game' }).click()
     const second = page.getByTestId('game-picture').nth(1)
     await clickAt(second, ...KITE_BOTTOM)
@@ -359,5 +375,52 @@ test.describe('/config', () => {
     await clickAt(other.getByTestId('game-picture').first(), 60, 50)
     await expect(other.getByRole('heading', { name: 'Congratulations!' })).toBeVisible()
     await visitor.close()
+
+    // The shop as it was, for the journeys after this one on this server.
+    await page.getByRole('tab', { name: 'Find Differences' }).click()
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    await expect(page.getByRole('button', { name: `Delete ${name}` })).toHaveCount(0)
+  })
+
+  test("a save based on an older version is refused with a Reload; hiding the shop's pictures takes the forest out of the game", async ({ page, browser }) => {
+    const email = await adminAtConfig(page, 'config-versions')
+    const headers = { Authorization: `Bearer ${await accessToken(page.request, email)}` }
+    const shopShown = page.getByRole('switch', { name: /Play the shop's own pictures/ })
+    await expect(shopShown).toBeChecked()
+
+    // Another admin (the same account, elsewhere) publishes a picture and hides the shop's, after this page read the configuration.
+    const upload = await page.request.post('/api/game-images', { data: await snapshot(page), headers: { ...headers, 'Content-Type': 'image/png' } })
+    expect(upload.status()).toBe(201)
+    const { url } = (await upload.json()) as { url: string }
+    const image = { id: `img_${Date.now()}`, name: 'Garden party', imageUrl: url, objects: [{ name: 'teapot', x: 50, y: 50, radius: 8 }] }
+    type Config = { version: number; hideShopPictures: boolean; gameImages: { id: string }[]; differencePairs: unknown[] }
+    const read = async () => (await (await page.request.get('/api/game-config')).json()) as Config
+    const before = await read()
+    const put = (config: Config) => page.request.put('/api/game-config', { data: config, headers })
+    expect((await put({ ...before, hideShopPictures: true, gameImages: [...before.gameImages, image] })).status()).toBe(200)
+    try {
+      // This page's change, based on the older version, is not saved and says so.
+      await shopShown.click()
+      const conflict = page.getByRole('alert').filter({ hasText: 'Your last change was not saved.' })
+      await expect(conflict).toBeVisible()
+      await expect(conflict).toContainText('Reload')
+      await expectNoViolationsAtEveryWidth(page, 'a refused save')
+      await conflict.getByRole('button', { name: 'Reload' }).click()
+      await expect(conflict).toBeHidden()
+      await expect(shopShown).not.toBeChecked()
+
+      const visitor = await browser.newContext()
+      const other = waitingForApp(await visitor.newPage())
+      await signedIn(other, 'config-hidden')
+      await other.goto('/games/find-objects')
+      await expect(other.getByRole('button', { name: 'Start Game' })).toBeVisible()
+      await expect(other.getByRole('button', { name: 'Litter in the forest' })).toHaveCount(0)
+      await expect(other.getByRole('list', { name: 'Things to find' })).toContainText('teapot')
+      await visitor.close()
+    } finally {
+      // The shop as it was, for the journeys after this one on this server.
+      const now = await read()
+      expect((await put({ ...now, hideShopPictures: false, gameImages: now.gameImages.filter((i) => i.id !== image.id) })).status()).toBe(200)
+    }
   })
 })

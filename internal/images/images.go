@@ -52,6 +52,7 @@ const jpegQuality = 85
 
 // Messages of the errors Clean returns, for callers' tests and pages.
 const (
+	NoPicture   = "Please choose a picture."
 	TooLarge    = "Image too large"
 	Unsupported = "Only JPEG, PNG and WebP pictures can be used."
 	Unreadable  = "The picture could not be read."
@@ -102,7 +103,7 @@ func decode(ctx context.Context, data []byte, lim Limits) (img image.Image, form
 // single pixel is unpacked.
 func check(data []byte, lim Limits) (string, error) {
 	if len(data) == 0 {
-		return "", httpx.Errorf(httpx.CodeInvalid, "Please choose a picture.")
+		return "", httpx.Errorf(httpx.CodeInvalid, NoPicture)
 	}
 	if len(data) > lim.MaxBytes {
 		return "", httpx.Errorf(httpx.CodeTooLarge, TooLarge)

@@ -132,6 +132,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("PATCH /api/admin/posts/{id}", h(s.posts.UpdatePost))
 	mux.Handle("POST /api/admin/posts/preview", h(s.posts.PreviewPost))
 
+	// Book covers (internal/covers): uploaded in the back office, served
+	// in the widths of the pages' srcset. The shipped covers (/covers/book-N.svg)
+	// are the app's static files.
+	mux.Handle("POST "+coverUploadPath, h(idempotent(s.covers.CreateCover)))
+	mux.Handle("GET /covers/u/{file...}", h(s.covers.GetCover))
+
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))
 	mux.Handle("GET /api/dev/mail", h(s.mail.DevMailboxJSON))
@@ -141,6 +147,9 @@ func (s *Server) routes() http.Handler {
 	// Every other path is the single-page app; it renders its own not-found page.
 	return splitAPI(mux, s.app, s.writeError)
 }
+
+// coverUploadPath takes a larger request body than any other (serve.go).
+const coverUploadPath = "/api/admin/covers"
 
 // writeError writes an error of no route's handler (no route, a malformed
 // path) in the shape of the path's route group: GoTrue's under /auth/v1,

@@ -10,12 +10,27 @@ import (
 	"sync"
 	"time"
 
+	"bookshop/internal/covers"
 	"bookshop/internal/httpx"
 )
 
 // maxBodyBytes bounds every request body; the largest legitimate ones are
 // checkout forms of a few kilobytes.
 const maxBodyBytes = 1 << 20
+
+// limitBody caps request bodies at maxBodyBytes, and a cover's upload at
+// the picture's own limit.
+func limitBody(next http.Handler) http.Handler {
+	usual := httpx.LimitBody(maxBodyBytes)(next)
+	cover := httpx.LimitBody(covers.MaxRequestBytes)(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == coverUploadPath {
+			cover.ServeHTTP(w, r)
+			return
+		}
+		usual.ServeHTTP(w, r)
+	})
+}
 
 // Handler is the whole shop as one http.Handler: the routes inside the
 // middleware every request goes through, outermost first.
@@ -26,7 +41,7 @@ func (s *Server) Handler() http.Handler {
 		httpx.Recover,
 		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg), strings.HasPrefix(s.cfg.SiteURL, "https://")),
 		httpx.Compress,
-		httpx.LimitBody(maxBodyBytes),
+		limitBody,
 		httpx.ValidateURL(s.writeError), // before any handler or the database reads the path
 		s.auth.Middleware,               // every route sees the signed-in caller, if any
 	)

@@ -19,6 +19,7 @@ import (
 	"bookshop/internal/catalog"
 	"bookshop/internal/config"
 	"bookshop/internal/contact"
+	"bookshop/internal/covers"
 	"bookshop/internal/db"
 	"bookshop/internal/dreams"
 	"bookshop/internal/games"
@@ -56,6 +57,7 @@ type Server struct {
 	games   *games.Service   // the published game configuration
 	audit   *audit.Service   // the back office's audit log, read by staff
 	posts   *posts.Service   // the blog and its back office
+	covers  *covers.Service  // book covers uploaded in the back office
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -140,7 +142,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		dreams:      stories,
 		games:       games.New(d, o.now),
 		posts:       blog,
-		audit:       audit.New(d, requireStaff(auth.PermAudit))}, nil
+		audit:       audit.New(d, requireStaff(auth.PermAudit)),
+		covers:      covers.New(d, o.now)}, nil
 }
 
 // authSettings are the settings the account service reads.

@@ -1,0 +1,114 @@
+package covers
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+	"strconv"
+	"time"
+
+	"bookshop/internal/audit"
+	"bookshop/internal/auth"
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+	"bookshop/internal/images"
+)
+
+// CreateCover responds to POST /api/admin/covers: a staff member who may
+// change the catalogue uploads a picture, as the raw request body or as
+// the field "file" of a multipart form. Its copies are stored (once, however
+// often the same picture comes) with an audit entry, and the response
+// (201) is the Cover whose coverImage a book then names.
+func (s *Service) CreateCover(w http.ResponseWriter, r *http.Request) error {
+	caller, err := auth.RequireStaff(r.Context(), auth.PermCatalog)
+	if err != nil {
+		return err
+	}
+	data, err := readUpload(r)
+	if err != nil {
+		return err
+	}
+	copies, err := images.CleanWidths(r.Context(), data, limits, Widths)
+	if err != nil {
+		return explain(err)
+	}
+	cover, hash := newCover(copies)
+	now := s.now()
+	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
+		if err := insertCopies(ctx, tx, hash, copies, now); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, ActorEmail: caller.Email,
+			Action: "cover.upload", Entity: "cover", EntityID: hash, After: cover, At: now})
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusCreated, cover)
+}
+
+// readUpload is the picture of the request: its body, or the "file" part
+// of a multipart form.
+func readUpload(r *http.Request) ([]byte, error) {
+	var picture io.Reader = r.Body
+	if mediaType, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); mediaType == "multipart/form-data" {
+		form, err := r.MultipartReader()
+		if err != nil {
+			return nil, httpx.Errorf(httpx.CodeInvalid, "The form could not be read.")
+		}
+		for {
+			part, err := form.NextPart()
+			if err == io.EOF {
+				return nil, httpx.Invalid(images.NoPicture, map[string]string{"file": "Required"})
+			}
+			if err != nil {
+				return nil, readError(err)
+			}
+			if part.FormName() == "file" {
+				picture = part
+				break
+			}
+		}
+	}
+	data, err := io.ReadAll(io.LimitReader(picture, MaxBytes+1))
+	if err != nil {
+		return nil, readError(err)
+	}
+	if len(data) > MaxBytes {
+		return nil, httpx.Errorf(httpx.CodeTooLarge, TooManyBytes)
+	}
+	return data, nil
+}
+
+func readError(err error) error {
+	if errors.As(err, new(*http.MaxBytesError)) {
+		return httpx.Errorf(httpx.CodeTooLarge, TooManyBytes)
+	}
+	return httpx.Errorf(httpx.CodeInvalid, "The upload could not be read.")
+}
+
+// GetCover responds to GET /covers/u/{file}: one copy of a cover. Its URL
+// names its content, so it is cached for a year and never revalidated.
+func (s *Service) GetCover(w http.ResponseWriter, r *http.Request) error {
+	hash, width, ext, ok := parseFile(r.PathValue("file"))
+	if !ok {
+		return httpx.NotFound("Cover")
+	}
+	contentType, data, err := readCopy(r.Context(), s.db, hash, width)
+	if err != nil {
+		return err
+	}
+	if extension(contentType) != ext {
+		return httpx.NotFound("Cover")
+	}
+	h := w.Header()
+	h.Set("Content-Type", contentType)
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("ETag", `"`+hash+"-"+strconv.Itoa(width)+`"`)
+	h.Set("X-Content-Type-Options", "nosniff")
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
+	return nil
+}

@@ -136,7 +136,7 @@ func explain(err error) error {
 	case e.Code == httpx.CodeUnsupported:
 		return httpx.Errorf(httpx.CodeInvalid, Unsupported)
 	case e.Code == httpx.CodeTooLarge: // the bytes are checked before: this is the pixels
-		return httpx.Errorf(httpx.CodeInvalid, TooLarge)
+		return httpx.Errorf(httpx.CodeInvalid, "%s", TooLarge)
 	}
 	return err
 }

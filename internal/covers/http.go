@@ -78,14 +78,14 @@ func readUpload(r *http.Request) ([]byte, error) {
 		return nil, readError(err)
 	}
 	if len(data) > MaxBytes {
-		return nil, httpx.Errorf(httpx.CodeTooLarge, TooManyBytes)
+		return nil, httpx.Errorf(httpx.CodeTooLarge, "%s", TooManyBytes)
 	}
 	return data, nil
 }
 
 func readError(err error) error {
 	if errors.As(err, new(*http.MaxBytesError)) {
-		return httpx.Errorf(httpx.CodeTooLarge, TooManyBytes)
+		return httpx.Errorf(httpx.CodeTooLarge, "%s", TooManyBytes)
 	}
 	return httpx.Errorf(httpx.CodeInvalid, "The upload could not be read.")
 }
@@ -109,6 +109,7 @@ func (s *Service) GetCover(w http.ResponseWriter, r *http.Request) error {
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("ETag", `"`+hash+"-"+strconv.Itoa(width)+`"`)
 	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set(httpx.NoCompression, "png") // PNG is compressed already
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
 	return nil
 }

@@ -21,6 +21,10 @@ func Compress(next http.Handler) http.Handler {
 	return wrap(next)
 }
 
+// NoCompression is the header a handler sets to keep its response as it is
+// (a picture already compressed): Compress removes it and sends the bytes.
+const NoCompression = gzhttp.HeaderNoCompression
+
 // minCompressedSize: compressing a smaller response saves at most one TCP
 // segment (about 1.4 KiB), which the client does not wait for: the response is
 // well inside TCP's initial window (ten segments) either way.

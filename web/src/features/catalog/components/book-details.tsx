@@ -63,7 +63,7 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
 
       <article className="grid gap-8 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:gap-12">
         <div className="mx-auto w-full max-w-sm">
-          <BookCover book={b} eager className="rounded-2xl shadow-xl" />
+          <BookCover book={b} eager sizes="(min-width: 26rem) 24rem, calc(100vw - 2rem)" className="rounded-2xl shadow-xl" />
         </div>
         <div>
           {b.isNewRelease && <Badge className="mb-3">New Release</Badge>}

@@ -1,6 +1,9 @@
-// Package catalog is the shop's catalogue: books and categories, seeded by a
-// migration and immutable while the server runs. It is loaded once at start
-// and its JSON responses are computed then, so serving it costs no query.
+// Package catalog is the shop's catalogue: books and categories. The
+// publisher changes it in the back office (admin.go) while the server runs;
+// visitors read an in-memory snapshot of it (Catalog) whose JSON responses
+// are computed when it is loaded, so serving it costs no query. Every
+// transaction that changes the catalogue bumps its version (version.go);
+// each instance reloads its snapshot when the version moves (live.go).
 package catalog
 
 import (
@@ -11,12 +14,23 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strings"
+	"sync"
+	"time"
 
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 )
 
-// Book is one title of the catalogue, in the JSON shape of the spec's Book.
+// Book statuses: only a published book is shown to visitors and sold.
+const (
+	StatusDraft     = "draft"
+	StatusPublished = "published"
+	StatusArchived  = "archived"
+)
+
+// Book is a published title as visitors see it: the spec's Book, with its
+// age band, slug and stock.
 type Book struct {
 	ID              int     `json:"id"`
 	Title           string  `json:"title"`
@@ -31,9 +45,46 @@ type Book struct {
 	Pages           int     `json:"pages"`
 	ISBN            string  `json:"isbn"`
 	PublicationDate string  `json:"publicationDate"` // YYYY-MM-DD
+	AgeBand         string  `json:"ageBand"`
+	Slug            string  `json:"slug"`
+	// Stock is the copies on hand, nil when the book's stock is not
+	// tracked (always available); InStock is false only for a tracked
+	// book with none left.
+	Stock   *int `json:"stock"`
+	InStock bool `json:"inStock"`
 }
 
-// Category is a shelf of the shop with the number of books on it.
+// AdminBook is a book as the back office sees and edits it, in any status.
+type AdminBook struct {
+	ID              int       `json:"id"`
+	Title           string    `json:"title"`
+	Author          string    `json:"author"`
+	Description     string    `json:"description"`
+	PriceCents      int64     `json:"priceCents"`
+	Category        string    `json:"category"`
+	Pages           int       `json:"pages"`
+	ISBN            string    `json:"isbn"`
+	PublicationDate string    `json:"publicationDate"`
+	IsNewRelease    bool      `json:"isNewRelease"`
+	CoverImage      string    `json:"coverImage"`
+	Rating          float64   `json:"rating"`
+	Status          string    `json:"status"`
+	Stock           *int      `json:"stock"`
+	AgeBand         string    `json:"ageBand"`
+	Slug            string    `json:"slug"`
+	Version         int64     `json:"version"`
+	UpdatedAt       time.Time `json:"updatedAt"`
+}
+
+// public is the book as visitors see it.
+func (b *AdminBook) public() Book {
+	return Book{ID: b.ID, Title: b.Title, Author: b.Author, Description: b.Description, CoverImage: b.CoverImage,
+		Price: float64(b.PriceCents) / 100, PriceCents: b.PriceCents, Rating: b.Rating, IsNewRelease: b.IsNewRelease,
+		Category: b.Category, Pages: b.Pages, ISBN: b.ISBN, PublicationDate: b.PublicationDate, AgeBand: b.AgeBand,
+		Slug: b.Slug, Stock: b.Stock, InStock: b.Stock == nil || *b.Stock > 0}
+}
+
+// Category is a shelf of the shop with the number of published books on it.
 type Category struct {
 	ID          string `json:"id"`
 	Name        string `json:"name"`
@@ -41,11 +92,18 @@ type Category struct {
 	Count       int    `json:"count"`
 }
 
-// Catalog is the loaded, read-only catalogue. Safe for concurrent use.
+// Catalog is one loaded snapshot of the catalogue, read-only and safe for
+// concurrent use. A change makes a new snapshot (Live).
 type Catalog struct {
-	books      []Book
-	byID       map[int]Book
+	version    int64
+	all        map[int]*AdminBook // every book, in any status
+	books      []Book             // the published books, by id
+	byID       map[int]int        // index into books
+	bySlug     map[string]int     // published book id by slug
 	categories []Category
+	// haystack is each published book's title and author in lower case,
+	// beside books, for the search (search.go).
+	haystack []string
 
 	booksJSON      document
 	categoriesJSON document
@@ -58,31 +116,68 @@ type Catalog struct {
 type document struct {
 	body, gzipped  []byte
 	etag, gzipETag string
+	// fragment is a book's body, without its newline, compressed for the
+	// gzip form of a search response (gzjoin.go).
+	fragment []byte
 }
 
 // Load reads the catalogue from the database and precomputes its responses.
 func Load(ctx context.Context, q db.Querier) (*Catalog, error) {
-	books, err := loadBooks(ctx, q)
-	if err != nil {
-		return nil, fmt.Errorf("catalog: load books: %w", err)
-	}
-	cats, err := loadCategories(ctx, q)
-	if err != nil {
-		return nil, fmt.Errorf("catalog: load categories: %w", err)
-	}
-	return build(books, cats)
+	return load(ctx, q, nil)
 }
 
-func build(books []Book, cats []Category) (*Catalog, error) {
-	c := &Catalog{books: books, byID: make(map[int]Book, len(books)), bookJSON: make(map[int]document, len(books))}
+// load reads a consistent snapshot: the version before and after the rows
+// is the same, so no change committed in between. Documents of books that
+// did not change since prev are reused rather than made again.
+func load(ctx context.Context, q db.Querier, prev *Catalog) (*Catalog, error) {
+	for range 10 {
+		before, err := readVersion(ctx, q)
+		if err != nil {
+			return nil, fmt.Errorf("catalog: read version: %w", err)
+		}
+		books, err := loadBooks(ctx, q)
+		if err != nil {
+			return nil, fmt.Errorf("catalog: load books: %w", err)
+		}
+		cats, err := loadCategories(ctx, q)
+		if err != nil {
+			return nil, fmt.Errorf("catalog: load categories: %w", err)
+		}
+		after, err := readVersion(ctx, q)
+		if err != nil {
+			return nil, fmt.Errorf("catalog: read version: %w", err)
+		}
+		if before == after {
+			return build(after, books, cats, prev)
+		}
+	}
+	return nil, fmt.Errorf("catalog: the catalogue kept changing while it was loaded")
+}
+
+func build(version int64, all []*AdminBook, cats []Category, prev *Catalog) (*Catalog, error) {
+	c := &Catalog{version: version, all: make(map[int]*AdminBook, len(all)), byID: map[int]int{},
+		bySlug: map[string]int{}, bookJSON: map[int]document{}}
 	counts := map[string]int{}
-	for _, b := range books {
-		c.byID[b.ID] = b
+	for _, b := range all {
+		c.all[b.ID] = b
+		if b.Status != StatusPublished {
+			continue
+		}
+		pub := b.public()
+		c.byID[b.ID] = len(c.books)
+		c.bySlug[b.Slug] = b.ID
+		c.books = append(c.books, pub)
+		c.haystack = append(c.haystack, strings.ToLower(pub.Title)+"\x00"+strings.ToLower(pub.Author))
 		counts[b.Category]++
-		doc, err := newDocument(b)
+		if doc, ok := prev.reusable(pub); ok {
+			c.bookJSON[b.ID] = doc
+			continue
+		}
+		doc, err := newDocument(pub)
 		if err != nil {
 			return nil, err
 		}
+		doc.fragment = deflateFragment(bytes.TrimSuffix(doc.body, []byte("\n")))
 		c.bookJSON[b.ID] = doc
 	}
 	for i := range cats {
@@ -90,6 +185,10 @@ func build(books []Book, cats []Category) (*Catalog, error) {
 	}
 	c.categories = cats
 	var err error
+	books := c.books
+	if books == nil {
+		books = []Book{} // [] rather than null for an empty shop
+	}
 	if c.booksJSON, err = newDocument(books); err != nil {
 		return nil, err
 	}
@@ -97,6 +196,24 @@ func build(books []Book, cats []Category) (*Catalog, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// reusable is the previous snapshot's document of b when b has not changed.
+func (c *Catalog) reusable(b Book) (document, bool) {
+	if c == nil {
+		return document{}, false
+	}
+	i, ok := c.byID[b.ID]
+	if !ok || !sameBook(c.books[i], b) {
+		return document{}, false
+	}
+	return c.bookJSON[b.ID], true
+}
+
+func sameBook(a, b Book) bool {
+	sa, sb := a.Stock, b.Stock
+	a.Stock, b.Stock = nil, nil
+	return a == b && (sa == nil) == (sb == nil) && (sa == nil || *sa == *sb)
 }
 
 func newDocument(v any) (document, error) {
@@ -110,9 +227,24 @@ func newDocument(v any) (document, error) {
 	return document{body: body, gzipped: gzipped(body), etag: `"` + tag + `"`, gzipETag: `"` + tag + `-gzip"`}, nil
 }
 
+// gzipWriters are reused: a new writer allocates its whole window, far more
+// than one book's JSON, and a reload compresses every changed book.
+var gzipWriters = sync.Pool{New: func() any {
+	zw, _ := gzip.NewWriterLevel(nil, gzip.BestCompression)
+	return zw
+}}
+
+// gzipped is body compressed, or nil when that is not worth it: a body under
+// 2 KiB reaches the client in its first round trip either way (the same
+// threshold as the server's compression middleware, httpx.Compress).
 func gzipped(body []byte) []byte {
+	if len(body) < 2048 {
+		return nil
+	}
 	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	zw := gzipWriters.Get().(*gzip.Writer)
+	defer gzipWriters.Put(zw)
+	zw.Reset(&buf)
 	_, _ = zw.Write(body)
 	_ = zw.Close()
 	if buf.Len() >= len(body) {
@@ -121,6 +253,9 @@ func gzipped(body []byte) []byte {
 	return buf.Bytes()
 }
 
+// Version is the catalogue version the snapshot was loaded at.
+func (c *Catalog) Version() int64 { return c.version }
+
 // Inline is the catalogue as the web app's pages carry it (internal/webapp
 // Options.Inline): the responses of GET /api/books and /api/categories, byte
 // for byte, so a first visit renders the shelves without asking for them.
@@ -128,36 +263,93 @@ func (c *Catalog) Inline() map[string]json.RawMessage {
 	return map[string]json.RawMessage{"/api/books": c.booksJSON.body, "/api/categories": c.categoriesJSON.body}
 }
 
-// Books returns every book, ordered by id. The slice must not be modified.
+// Books returns the published books, ordered by id. The slice must not be
+// modified.
 func (c *Catalog) Books() []Book { return c.books }
 
 // Categories returns the categories in display order with their counts.
 func (c *Catalog) Categories() []Category { return c.categories }
 
-// Book returns the book with the id, or a not-found error.
+// Book returns the published book with the id, or a not-found error: a
+// draft or archived book is not found, as an unknown one.
 func (c *Catalog) Book(id int) (Book, error) {
-	b, ok := c.byID[id]
+	i, ok := c.byID[id]
 	if !ok {
 		return Book{}, httpx.Errorf(httpx.CodeNotFound, "Book %d not found.", id)
 	}
+	return c.books[i], nil
+}
+
+// BookBySlug returns the published book with the slug.
+func (c *Catalog) BookBySlug(slug string) (Book, error) {
+	id, ok := c.bySlug[slug]
+	if !ok {
+		return Book{}, httpx.Errorf(httpx.CodeNotFound, "Book %q not found.", slug)
+	}
+	return c.Book(id)
+}
+
+// Offer is what a checkout needs of a book in any status: its title,
+// price, status and whether its stock is tracked.
+type Offer struct {
+	ID         int
+	Title      string
+	PriceCents int64
+	Status     string
+	Tracked    bool
+}
+
+// Offer returns the book with the id in any status, or false when there is
+// none.
+func (c *Catalog) Offer(id int) (Offer, bool) {
+	b, ok := c.all[id]
+	if !ok {
+		return Offer{}, false
+	}
+	return Offer{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents, Status: b.Status, Tracked: b.Stock != nil}, true
+}
+
+// HasCategory tells whether id names a category.
+func (c *Catalog) HasCategory(id string) bool {
+	for _, cat := range c.categories {
+		if cat.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+const bookColumns = `id, title, author, description, cover_image, price_cents, rating, is_new_release, category_id,
+	pages, isbn, publication_date, status, stock, age_band, slug, version, updated_at`
+
+func scanBook(row interface{ Scan(...any) error }) (*AdminBook, error) {
+	b := &AdminBook{}
+	var stock *int64
+	if err := row.Scan(&b.ID, &b.Title, &b.Author, &b.Description, &b.CoverImage, &b.PriceCents, &b.Rating,
+		&b.IsNewRelease, &b.Category, &b.Pages, &b.ISBN, &b.PublicationDate, &b.Status, &stock, &b.AgeBand,
+		&b.Slug, &b.Version, &b.UpdatedAt); err != nil {
+		return nil, err
+	}
+	if stock != nil {
+		n := int(*stock)
+		b.Stock = &n
+	}
+	b.UpdatedAt = b.UpdatedAt.UTC()
 	return b, nil
 }
 
-func loadBooks(ctx context.Context, q db.Querier) ([]Book, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, title, author, description, cover_image, price_cents, rating,
-		is_new_release, category_id, pages, isbn, publication_date FROM books ORDER BY id`)
+func loadBooks(ctx context.Context, q db.Querier) ([]*AdminBook, error) {
+	rows, err := q.QueryContext(ctx, `SELECT `+bookColumns+` FROM books ORDER BY id`)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var books []Book
+	var books []*AdminBook
 	for rows.Next() {
-		var b Book
-		if err := rows.Scan(&b.ID, &b.Title, &b.Author, &b.Description, &b.CoverImage, &b.PriceCents, &b.Rating,
-			&b.IsNewRelease, &b.Category, &b.Pages, &b.ISBN, &b.PublicationDate); err != nil {
+		b, err := scanBook(rows)
+		if err != nil {
 			return nil, err
 		}
-		b.Price = float64(b.PriceCents) / 100
 		books = append(books, b)
 	}
 	return books, rows.Err()
@@ -169,7 +361,7 @@ func loadCategories(ctx context.Context, q db.Querier) ([]Category, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var cats []Category
+	cats := []Category{}
 	for rows.Next() {
 		var c Category
 		if err := rows.Scan(&c.ID, &c.Name, &c.Description); err != nil {

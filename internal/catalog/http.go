@@ -11,30 +11,43 @@ import (
 )
 
 // cacheControl lets browsers, CDNs and reverse proxies keep a catalogue
-// response for a minute and serve it a while longer as they revalidate it:
-// the catalogue changes only with a new release.
-const cacheControl = "public, max-age=60, stale-while-revalidate=600"
+// response, but revalidate it on every use: the publisher changes the
+// catalogue at any time, and a change must show on the next request. A
+// revalidation of an unchanged response is a body-less 304.
+const cacheControl = "public, no-cache"
 
-// ListBooks serves GET /api/books.
-func (c *Catalog) ListBooks(w http.ResponseWriter, r *http.Request) error {
-	serveDocument(w, r, c.booksJSON)
+// ListBooks serves GET /api/books: every published book (the precomputed
+// list the app caches), or with any search parameter a page of the books
+// that match (search.go).
+func (s *Service) ListBooks(w http.ResponseWriter, r *http.Request) error {
+	cat := s.Current()
+	if isSearch(r.URL.Query()) {
+		return cat.serveSearch(w, r)
+	}
+	serveDocument(w, r, cat.booksJSON)
 	return nil
 }
 
 // ListCategories serves GET /api/categories.
-func (c *Catalog) ListCategories(w http.ResponseWriter, r *http.Request) error {
-	serveDocument(w, r, c.categoriesJSON)
+func (s *Service) ListCategories(w http.ResponseWriter, r *http.Request) error {
+	serveDocument(w, r, s.Current().categoriesJSON)
 	return nil
 }
 
-// GetBook serves GET /api/books/{id}.
-func (c *Catalog) GetBook(w http.ResponseWriter, r *http.Request) error {
+// GetBook serves GET /api/books/{id}: a published book by its id (or its
+// slug). A draft, archived or unknown book is a 404.
+func (s *Service) GetBook(w http.ResponseWriter, r *http.Request) error {
+	cat := s.Current()
 	raw := r.PathValue("id")
 	id, err := strconv.Atoi(raw)
 	if err != nil {
-		return httpx.Errorf(httpx.CodeNotFound, "Book %q not found.", raw)
+		b, err := cat.BookBySlug(raw)
+		if err != nil {
+			return httpx.Errorf(httpx.CodeNotFound, "Book %q not found.", raw)
+		}
+		id = b.ID
 	}
-	doc, ok := c.bookJSON[id]
+	doc, ok := cat.bookJSON[id]
 	if !ok {
 		return httpx.Errorf(httpx.CodeNotFound, "Book %d not found.", id)
 	}

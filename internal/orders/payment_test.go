@@ -29,9 +29,16 @@ func (c fakeCatalog) PricedBook(id int) (PricedBook, bool) {
 	return b, ok
 }
 
+// The fake's books are untracked: no stock is taken or given back.
+func (fakeCatalog) TakeCopies(context.Context, *db.Tx, []Line) (bool, *Shortage, error) {
+	return false, nil, nil
+}
+func (fakeCatalog) ReturnCopies(context.Context, *db.Tx, []Line) (bool, error) { return false, nil }
+func (fakeCatalog) StockChanged(context.Context)                               {}
+
 var testCatalog = fakeCatalog{
-	1: {ID: 1, Title: "Siso and the Stripe That Got Away", PriceCents: 1499},
-	3: {ID: 3, Title: "Our First Adventure", PriceCents: 1999},
+	1: {ID: 1, Title: "Siso and the Stripe That Got Away", PriceCents: 1499, OnSale: true},
+	3: {ID: 3, Title: "Our First Adventure", PriceCents: 1999, OnSale: true},
 }
 
 // recordingBuyers stands in for the accounts service.

@@ -2,10 +2,12 @@ package orders
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strconv"
 	"strings"
 
+	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 )
 
@@ -42,12 +44,51 @@ type PricedBook struct {
 	ID         int
 	Title      string
 	PriceCents int64
+	OnSale     bool // published: a draft or archived book is refused
 }
 
-// Catalog finds the books a cart names. The server adapts the catalogue
-// feature to it, so this package does not reach into another feature.
+// Catalog finds the books a cart names and takes their copies. The server
+// adapts the catalogue feature to it, so this package does not reach into
+// another feature.
 type Catalog interface {
+	// PricedBook is the book with the id in any status, or false.
 	PricedBook(id int) (PricedBook, bool)
+	// TakeCopies takes the lines' copies of books whose stock is tracked,
+	// in the transaction that records the order; a shortage (not on sale,
+	// too few left) takes nothing and is returned. changed tells that a
+	// stock went down.
+	TakeCopies(ctx context.Context, tx *db.Tx, lines []Line) (changed bool, short *Shortage, err error)
+	// ReturnCopies gives back the copies of an order that will not be paid.
+	ReturnCopies(ctx context.Context, tx *db.Tx, lines []Line) (changed bool, err error)
+	// StockChanged is told after a transaction that changed stock committed.
+	StockChanged(ctx context.Context)
+}
+
+// Shortage is why an order could not take a book's copies.
+type Shortage struct {
+	Title  string
+	OnSale bool // false: the book is no longer sold
+	Left   int  // copies left, fewer than the order asked for
+}
+
+// refusal is the buyer's message for a shortage, on the cart's items.
+func (s Shortage) refusal() error {
+	msg := "Sorry, only " + strconv.Itoa(s.Left) + " left of " + s.Title + "."
+	switch {
+	case !s.OnSale:
+		return notOnSale(s.Title)
+	case s.Left == 0:
+		msg = "Sorry, " + s.Title + " is out of stock."
+	}
+	return &httpx.Error{Code: httpx.CodeConflict, Message: msg, Fields: map[string]string{"items": msg}}
+}
+
+func notOnSale(title string) error {
+	msg := title + " is no longer available."
+	if title == "" {
+		msg = "A book in your cart is no longer available."
+	}
+	return &httpx.Error{Code: httpx.CodeConflict, Message: msg + " Please remove it from your cart.", Fields: map[string]string{"items": msg}}
 }
 
 // Line is a priced cart line: a snapshot of the book at purchase time.
@@ -126,6 +167,9 @@ func priceLine(cat Catalog, it ItemInput) (Line, error) {
 	book, ok := cat.PricedBook(int(it.ID))
 	if !ok {
 		return Line{}, httpx.Invalid("Book "+strconv.Itoa(int(it.ID))+" is not in our catalogue.", map[string]string{"items": "Unknown book"})
+	}
+	if !book.OnSale {
+		return Line{}, notOnSale(book.Title)
 	}
 	if strings.TrimSpace(it.Name) != book.Title {
 		return Line{}, httpx.Invalid("Item '"+it.Name+"' does not match book "+strconv.Itoa(book.ID)+" ('"+book.Title+"'). Please refresh your cart.",

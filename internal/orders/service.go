@@ -132,8 +132,14 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	if earlier, ok, err := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents); err != nil || ok {
 		return payPalIDOf(earlier, err)
 	}
+	// The copies are taken now, while the buyer approves at PayPal, so the
+	// book cannot sell out under them; a failed creation gives them back.
+	// (An order that expires unpaid keeps them: the order desk restocks.)
+	stockChanged := false
 	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		return insertOrder(ctx, tx, &o, "PayPal checkout started", s.now())
+		var err error
+		stockChanged, err = s.recordOrder(ctx, tx, &o, "PayPal checkout started")
+		return err
 	})
 	if db.IsUniqueViolation(err) { // a concurrent call with the same key won
 		if earlier, ok, kerr := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents); kerr != nil || ok {
@@ -143,10 +149,13 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	if err != nil {
 		return "", err
 	}
+	if stockChanged {
+		s.catalog.StockChanged(ctx)
+	}
 	pp, err := s.paypal.CreateOrder(ctx, "bookshop-create-"+o.Number, payPalOrderRequest(o))
 	if err != nil {
 		slog.ErrorContext(ctx, "paypal: create order failed", "order", o.Number, "err", err)
-		if _, serr := setStatus(ctx, s.db, o.ID, StatusPendingPayment, StatusPaymentFailed, "PayPal create failed: "+err.Error(), s.now()); serr != nil {
+		if serr := s.createFailed(ctx, o, "PayPal create failed: "+err.Error()); serr != nil {
 			slog.ErrorContext(ctx, "orders: record failure", "order", o.Number, "err", serr)
 		}
 		// Nothing was created at PayPal: the buyer's retry of this attempt
@@ -160,6 +169,41 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 		return "", fmt.Errorf("store PayPal order id: %w", err)
 	}
 	return pp.ID, nil
+}
+
+// recordOrder stores a new order and takes its copies in tx: a book no
+// longer on sale or with too few copies left refuses the whole order.
+// It tells whether a tracked stock went down (StockChanged after commit).
+func (s *Service) recordOrder(ctx context.Context, tx *db.Tx, o *Order, note string) (bool, error) {
+	if err := insertOrder(ctx, tx, o, note, s.now()); err != nil {
+		return false, err
+	}
+	changed, short, err := s.catalog.TakeCopies(ctx, tx, o.Lines)
+	if err != nil {
+		return false, err
+	}
+	if short != nil {
+		return false, short.refusal()
+	}
+	return changed, nil
+}
+
+// createFailed marks an order PayPal did not create as failed and gives
+// its copies back, in one transaction.
+func (s *Service) createFailed(ctx context.Context, o Order, note string) error {
+	returned := false
+	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		moved, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusPaymentFailed, note, s.now())
+		if err != nil || !moved {
+			return err
+		}
+		returned, err = s.catalog.ReturnCopies(ctx, tx, o.Lines)
+		return err
+	})
+	if returned {
+		s.catalog.StockChanged(ctx)
+	}
+	return err
 }
 
 // payPalIDOf gives a replayed create_order the PayPal order the first call
@@ -481,13 +525,14 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 	}
 	o.IdempotencyKey = req.IdempotencyKey
 	var replay *Order // the order an earlier call with the same key made
+	stockChanged := false
 	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		earlier, ok, err := orderOfKey(ctx, tx, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents)
 		if err != nil || ok {
 			replay = &earlier
 			return err
 		}
-		if err := insertOrder(ctx, tx, &o, "demo checkout ("+req.Method+")", s.now()); err != nil {
+		if stockChanged, err = s.recordOrder(ctx, tx, &o, "demo checkout ("+req.Method+")"); err != nil {
 			return err
 		}
 		if _, err := markPaid(ctx, tx, o, "", "demo payment, no money moved", s.now()); err != nil {
@@ -506,6 +551,9 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 	}
 	if replay != nil {
 		return resultOf(*replay), nil
+	}
+	if stockChanged {
+		s.catalog.StockChanged(ctx)
 	}
 	s.markBuyer(ctx, o.UserID)
 	o.Status = StatusPaid

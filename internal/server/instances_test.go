@@ -38,6 +38,13 @@ func startInstance(t *testing.T, databaseURL string, vars map[string]string) ins
 	if err != nil {
 		t.Fatal(err)
 	}
+	return instance{base: serve(t, srv)}
+}
+
+// serve runs srv as `bookshop serve` does, background jobs included, until
+// the test ends, and returns its base URL.
+func serve(t *testing.T, srv *server.Server) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -51,7 +58,7 @@ func startInstance(t *testing.T, databaseURL string, vars map[string]string) ins
 			t.Errorf("serve: %v", err)
 		}
 	})
-	return instance{base: "http://" + ln.Addr().String()}
+	return "http://" + ln.Addr().String()
 }
 
 // call sends a JSON request and decodes the JSON response.

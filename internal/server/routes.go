@@ -31,7 +31,9 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/health", h(s.health))
 	mux.Handle("GET /api/settings", h(s.settings))
 
-	// Catalogue (internal/catalog): precomputed JSON with ETags.
+	// Catalogue (internal/catalog): the live snapshot's precomputed JSON
+	// with ETags; /api/books with q, minPrice, maxPrice, categories,
+	// newOnly, page or perPage is a page of the books that match.
 	mux.Handle("GET /api/books", h(s.catalog.ListBooks))
 	mux.Handle("GET /api/books/{id}", h(s.catalog.GetBook))
 	mux.Handle("GET /api/categories", h(s.catalog.ListCategories))
@@ -138,6 +140,19 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST "+coverUploadPath, h(idempotent(s.covers.CreateCover)))
 	mux.Handle("GET /covers/u/{file...}", h(s.covers.GetCover))
 
+	// The back office's catalogue (internal/catalog): books, categories and
+	// the CSV export and import; each change is audited and live at once.
+	mux.Handle("GET /api/admin/books", h(s.catalog.ListAdminBooks))
+	mux.Handle("POST /api/admin/books", h(idempotent(s.catalog.CreateBook)))
+	mux.Handle("GET /api/admin/books/export.csv", h(s.catalog.ExportBooks))
+	mux.Handle("POST /api/admin/books/import", h(s.catalog.ImportBooks))
+	mux.Handle("GET /api/admin/books/{id}", h(s.catalog.GetAdminBook))
+	mux.Handle("PATCH /api/admin/books/{id}", h(s.catalog.UpdateBook))
+	mux.Handle("POST /api/admin/books/{id}/duplicate", h(idempotent(s.catalog.DuplicateBook)))
+	mux.Handle("GET /api/admin/categories", h(s.catalog.ListAdminCategories))
+	mux.Handle("POST /api/admin/categories", h(idempotent(s.catalog.CreateCategory)))
+	mux.Handle("PATCH /api/admin/categories/{id}", h(s.catalog.UpdateCategory))
+
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))
 	mux.Handle("GET /api/dev/mail", h(s.mail.DevMailboxJSON))
@@ -148,7 +163,7 @@ func (s *Server) routes() http.Handler {
 	return splitAPI(mux, s.app, s.writeError)
 }
 
-// coverUploadPath takes a larger request body than any other (serve.go).
+// coverUploadPath takes a larger request body than most (serve.go, largeBodies).
 const coverUploadPath = "/api/admin/covers"
 
 // writeError writes an error of no route's handler (no route, a malformed

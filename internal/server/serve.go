@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"bookshop/internal/catalog"
 	"bookshop/internal/covers"
 	"bookshop/internal/httpx"
 )
@@ -18,14 +19,24 @@ import (
 // checkout forms of a few kilobytes.
 const maxBodyBytes = 1 << 20
 
-// limitBody caps request bodies at maxBodyBytes, and a cover's upload at
-// the picture's own limit.
+// largeBodies are the routes whose requests may be larger than
+// maxBodyBytes, with their own limit: a cover's upload and the publisher's
+// catalogue file.
+var largeBodies = map[string]int64{
+	"POST " + coverUploadPath:      covers.MaxRequestBytes,
+	"POST /api/admin/books/import": catalog.MaxImportBytes,
+}
+
+// limitBody caps request bodies at maxBodyBytes, or at a route's own limit.
 func limitBody(next http.Handler) http.Handler {
+	large := map[string]http.Handler{}
+	for route, limit := range largeBodies {
+		large[route] = httpx.LimitBody(limit)(next)
+	}
 	usual := httpx.LimitBody(maxBodyBytes)(next)
-	cover := httpx.LimitBody(covers.MaxRequestBytes)(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == coverUploadPath {
-			cover.ServeHTTP(w, r)
+		if h, ok := large[r.Method+" "+r.URL.Path]; ok {
+			h.ServeHTTP(w, r)
 			return
 		}
 		usual.ServeHTTP(w, r)
@@ -41,7 +52,7 @@ func (s *Server) Handler() http.Handler {
 		httpx.Recover,
 		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg), strings.HasPrefix(s.cfg.SiteURL, "https://")),
 		httpx.Compress,
-		limitBody,
+		limitBody,                       // maxBodyBytes, or the route's own limit (largeBodies)
 		httpx.ValidateURL(s.writeError), // before any handler or the database reads the path
 		s.auth.Middleware,               // every route sees the signed-in caller, if any
 	)
@@ -118,6 +129,10 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 	}
 	if s.mail != nil {
 		jobs = append(jobs, s.mail.Run) // delivers the outbox
+	}
+	if s.catalog != nil {
+		// Reloads the catalogue when another instance changed it.
+		jobs = append(jobs, func(ctx context.Context) { s.catalog.Watch(ctx, catalog.WatchInterval) })
 	}
 	return jobs
 }

@@ -6,11 +6,13 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io/fs"
+	"log/slog"
 	"net/http"
-	"slices"
 	"strconv"
+	"sync/atomic"
 	"time"
 
 	"bookshop/internal/account"
@@ -40,9 +42,9 @@ type Server struct {
 	db  *db.DB
 	app http.Handler // the embedded React app
 
-	catalog *catalog.Catalog
-	auth    *auth.Service // accounts: /auth/v1, sessions, profiles
-	mail    *mail.Sender  // delivers the outbox; the development mailbox
+	catalog *catalog.Service // the live catalogue and its back office
+	auth    *auth.Service    // accounts: /auth/v1, sessions, profiles
+	mail    *mail.Sender     // delivers the outbox; the development mailbox
 
 	orders     *orders.Service // payments and the buyer's orders
 	newsletter *newsletter.Service
@@ -85,19 +87,19 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	cat, err := catalog.Load(context.Background(), d)
+	cat, err := catalog.New(context.Background(), d, o.now)
 	if err != nil {
 		return nil, err
 	}
-	inline := cat.Inline()
-	if inline["/api/settings"], err = settingsJSON(cfg); err != nil {
+	settings, err := settingsJSON(cfg)
+	if err != nil {
 		return nil, err
 	}
 	blog, err := posts.New(context.Background(), d, o.now)
 	if err != nil {
 		return nil, err
 	}
-	app, err := loadApp(o.app, webapp.Options{Exists: appRecords(cat, blog), Inline: inline, Fill: prerenderFill(cfg)})
+	app, err := newLiveApp(o.app, cat, blog, settings, prerenderFill(cfg))
 	if err != nil {
 		return nil, err
 	}
@@ -163,16 +165,54 @@ func loadApp(fsys fs.FS, opts webapp.Options) (*webapp.Handler, error) {
 	return webapp.NewFromFS(fsys, opts)
 }
 
+// liveApp is the web app for the catalogue as it is now. Its pages carry
+// the catalogue's responses inline and may be prerendered from it, so a
+// change of the catalogue builds it anew (before the change's request is
+// answered); the prerendered pages then no longer fit the catalogue and
+// every path gets the app's plain page until the next release.
+type liveApp struct {
+	fsys     fs.FS // nil: the embedded build
+	settings json.RawMessage
+	fill     map[string]string
+	exists   webapp.Exists
+	cur      atomic.Pointer[webapp.Handler]
+}
+
+func newLiveApp(fsys fs.FS, cat *catalog.Service, blog *posts.Service, settings json.RawMessage, fill map[string]string) (*liveApp, error) {
+	a := &liveApp{fsys: fsys, settings: settings, fill: fill, exists: appRecords(cat, blog)}
+	if err := a.build(cat.Current()); err != nil {
+		return nil, err
+	}
+	cat.OnChange(func(c *catalog.Catalog) {
+		if err := a.build(c); err != nil { // the build was fine at start: this cannot fail but for memory
+			slog.Error("webapp: rebuild for the changed catalogue", "err", err)
+		}
+	})
+	return a, nil
+}
+
+func (a *liveApp) build(c *catalog.Catalog) error {
+	inline := c.Inline()
+	inline["/api/settings"] = a.settings
+	h, err := loadApp(a.fsys, webapp.Options{Exists: a.exists, Inline: inline, Fill: a.fill})
+	if err != nil {
+		return err
+	}
+	a.cur.Store(h)
+	return nil
+}
+
+func (a *liveApp) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.cur.Load().ServeHTTP(w, r) }
+
 // appRecords tells the web app's server which ids of its pages exist, so
-// /books/{id} of a book not in the catalogue, /categories/{id} of no
+// /books/{id} of a book that is not published, /categories/{id} of no
 // category, or /blog/{id} of no published post, responds 404 (the app says
-// "Category Not Found" on that page, and draws its not-found page for the post).
-func appRecords(cat *catalog.Catalog, blog *posts.Service) webapp.Exists {
+// "Category Not Found" on that page, and draws its not-found page for the
+// post). They read the live catalogue.
+func appRecords(live *catalog.Service, blog *posts.Service) webapp.Exists {
 	return webapp.Exists{
-		"/blog/:id": blog.IsPublished,
-		"/categories/:id": func(id string) bool {
-			return slices.ContainsFunc(cat.Categories(), func(c catalog.Category) bool { return c.ID == id })
-		},
+		"/blog/:id":       blog.IsPublished,
+		"/categories/:id": func(id string) bool { return live.Current().HasCategory(id) },
 		"/books/:id": func(id string) bool {
 			// Only the canonical spelling names a book ("3", not "03" or
 			// "+3"); the app reads ids the same way (catalog/book-id.ts).
@@ -180,7 +220,7 @@ func appRecords(cat *catalog.Catalog, blog *posts.Service) webapp.Exists {
 			if err != nil || n <= 0 || strconv.Itoa(n) != id {
 				return false
 			}
-			_, err = cat.Book(n)
+			_, err = live.Current().Book(n)
 			return err == nil
 		},
 	}
@@ -201,16 +241,38 @@ func (k dreamKids) Kid(ctx context.Context, userID, kidID string) (dreams.Kid, e
 	return dreams.Kid{ID: kid.ID, Name: kid.Name, DateOfBirth: kid.DateOfBirth}, nil
 }
 
-// orderCatalog lets orders price carts from the catalogue without importing
-// the catalog feature.
-type orderCatalog struct{ cat *catalog.Catalog }
+// orderCatalog lets orders price carts from the live catalogue and take
+// stock without importing the catalog feature.
+type orderCatalog struct{ live *catalog.Service }
 
 func (c orderCatalog) PricedBook(id int) (orders.PricedBook, bool) {
-	b, err := c.cat.Book(id)
-	if err != nil {
+	b, ok := c.live.Current().Offer(id)
+	if !ok {
 		return orders.PricedBook{}, false
 	}
-	return orders.PricedBook{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents}, true
+	return orders.PricedBook{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents, OnSale: b.Status == catalog.StatusPublished}, true
+}
+
+func (orderCatalog) TakeCopies(ctx context.Context, tx *db.Tx, lines []orders.Line) (bool, *orders.Shortage, error) {
+	changed, short, err := catalog.TakeCopies(ctx, tx, copiesOf(lines))
+	if err != nil || short == nil {
+		return changed, nil, err
+	}
+	return false, &orders.Shortage{Title: short.Title, OnSale: short.OnSale, Left: short.Left}, nil
+}
+
+func (orderCatalog) ReturnCopies(ctx context.Context, tx *db.Tx, lines []orders.Line) (bool, error) {
+	return catalog.ReturnCopies(ctx, tx, copiesOf(lines))
+}
+
+func (c orderCatalog) StockChanged(ctx context.Context) { c.live.Changed(ctx) }
+
+func copiesOf(lines []orders.Line) []catalog.Copies {
+	out := make([]catalog.Copies, len(lines))
+	for i, l := range lines {
+		out[i] = catalog.Copies{BookID: l.BookID, Quantity: l.Quantity}
+	}
+	return out
 }
 
 // ownerData gives the account area, for the parent's data export and the

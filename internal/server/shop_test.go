@@ -7,7 +7,8 @@ import (
 	"bookshop/internal/apitest"
 )
 
-const catalogueCaching = "public, max-age=60, stale-while-revalidate=600"
+// The catalogue changes at any time: caches keep it but revalidate each use.
+const catalogueCaching = "public, no-cache"
 
 // TestShopRoutes drives the shop's routes through the whole server, wired as
 // in production, with PayPal pointed at the fake.

@@ -9,6 +9,8 @@
 //	go run ./scripts/load refresh -url ... -db ... -workers 8 -duration 10s
 //	go run ./scripts/load orders  -url ... -workers 8 -duration 10s
 //	go run ./scripts/load startup -bin ./bin/bookshop -db /tmp/x.db
+//	go run ./scripts/load seed-books -url ... -db ... -n 5000
+//	go run ./scripts/load search -url ... -workers 8 -duration 10s
 //
 // Each prints one line "name value unit" that load.sh turns into the table.
 package main
@@ -40,7 +42,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup [flags]")
+		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|search [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -49,6 +51,7 @@ func main() {
 	bin := fs.String("bin", "bin/bookshop", "binary (startup)")
 	workers := fs.Int("workers", 8, "concurrent clients")
 	duration := fs.Duration("duration", 10*time.Second, "how long to measure")
+	books := fs.Int("n", 5000, "books to add (seed-books)")
 	_ = fs.Parse(os.Args[2:])
 	l := &loader{base: *base, dbPath: *dbPath, workers: *workers, duration: *duration,
 		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
@@ -64,6 +67,10 @@ func main() {
 		err = l.orders()
 	case "startup":
 		err = startup(*bin, *dbPath)
+	case "seed-books":
+		err = l.seedBooks(*books)
+	case "search":
+		err = l.search()
 	default:
 		err = fmt.Errorf("unknown phase %q", os.Args[1])
 	}

@@ -1,0 +1,465 @@
+package catalog
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+)
+
+// The catalogue as the publisher's spreadsheet: an export of every book and
+// an import that creates and updates books from the same columns. An import
+// is checked whole before anything is written: a dry run reports each row's
+// action and errors; a real import with any error writes nothing, and
+// otherwise writes every row in one transaction with one audit entry.
+
+// MaxImportBytes bounds an import's file.
+const MaxImportBytes = 2 << 20
+
+const maxImportRows = 10_000
+
+// csvColumns are the columns of the export, named as the JSON fields.
+var csvColumns = []string{"id", "title", "author", "description", "priceCents", "category", "pages", "isbn",
+	"publicationDate", "isNewRelease", "coverImage", "rating", "status", "stock", "ageBand", "slug", "version", "updatedAt"}
+
+// ExportBooks serves GET /api/admin/books/export.csv: every book in any
+// status, ordered by id, with a header row.
+func (s *Service) ExportBooks(w http.ResponseWriter, r *http.Request) error {
+	if _, err := requireCatalogStaff(r.Context()); err != nil {
+		return err
+	}
+	books, err := loadBooks(r.Context(), s.db)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	cw := csv.NewWriter(&buf)
+	_ = cw.Write(csvColumns)
+	for _, b := range books {
+		stock := ""
+		if b.Stock != nil {
+			stock = strconv.Itoa(*b.Stock)
+		}
+		row := []string{strconv.Itoa(b.ID), b.Title, b.Author, b.Description, strconv.FormatInt(b.PriceCents, 10),
+			b.Category, strconv.Itoa(b.Pages), b.ISBN, b.PublicationDate, strconv.FormatBool(b.IsNewRelease),
+			b.CoverImage, strconv.FormatFloat(b.Rating, 'f', -1, 64), b.Status, stock, b.AgeBand, b.Slug,
+			strconv.FormatInt(b.Version, 10), b.UpdatedAt.UTC().Format(time.RFC3339)}
+		for i := range row {
+			row[i] = escapeCell(row[i])
+		}
+		_ = cw.Write(row)
+	}
+	cw.Flush()
+	if err := cw.Error(); err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/csv; charset=utf-8")
+	h.Set("Content-Disposition", `attachment; filename="books.csv"`)
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// escapeCell keeps a spreadsheet from running a cell as a formula (OWASP's
+// CSV injection advice): a cell that starts like one gets a leading
+// apostrophe, which the import takes off again.
+func escapeCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+func unescapeCell(s string) string {
+	if len(s) >= 2 && s[0] == '\'' && strings.ContainsRune("=+-@\t\r", rune(s[1])) {
+		return s[1:]
+	}
+	return s
+}
+
+// ImportRow is one data row's outcome: its line in the file, what the import
+// does with it, and its errors by column.
+type ImportRow struct {
+	Line   int               `json:"line"`
+	Action string            `json:"action"` // create, update or unchanged
+	ID     int               `json:"id,omitempty"`
+	Errors map[string]string `json:"errors"`
+}
+
+// ImportReport is the response of an import.
+type ImportReport struct {
+	Rows  []ImportRow `json:"rows"`
+	Valid bool        `json:"valid"`
+	// Error is set when the import wrote nothing because of errors, so the
+	// response also has the API's error shape.
+	Error *httpx.Error `json:"error,omitempty"`
+}
+
+// ImportBooks serves POST /api/admin/books/import[?dryRun=1] with a text/csv
+// body: rows whose id (or else ISBN) names a book update it; others create
+// a book (a draft unless the row gives a status). Columns left out of the
+// file are left as they are; the version column, when filled, must be the
+// book's current version.
+func (s *Service) ImportBooks(w http.ResponseWriter, r *http.Request) error {
+	a, err := requireCatalogStaff(r.Context())
+	if err != nil {
+		return err
+	}
+	dryRun := false
+	switch r.URL.Query().Get("dryRun") {
+	case "", "0", "false":
+	case "1", "true":
+		dryRun = true
+	default:
+		return httpx.Invalid("dryRun is 1 or 0.", map[string]string{"dryRun": "1 or 0"})
+	}
+	records, err := readCSV(w, r)
+	if err != nil {
+		return err
+	}
+	var report ImportReport
+	if dryRun {
+		p, err := planImport(r.Context(), s.db, records)
+		if err != nil {
+			return err
+		}
+		return httpx.WriteJSON(w, http.StatusOK, p.report)
+	}
+	at := s.now()
+	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
+		p, err := planImport(ctx, tx, records)
+		if err != nil {
+			return err
+		}
+		report = p.report
+		if !report.Valid {
+			return errImportInvalid
+		}
+		return s.applyImport(ctx, tx, a, p, at)
+	})
+	if errors.Is(err, errImportInvalid) {
+		report.Error = httpx.Invalid("The file has errors: nothing was imported. Fix the rows listed and import it again.", nil)
+		return httpx.WriteJSON(w, http.StatusBadRequest, report)
+	}
+	if err != nil {
+		return err
+	}
+	s.refreshAfter(r.Context())
+	return httpx.WriteJSON(w, http.StatusOK, report)
+}
+
+var errImportInvalid = errors.New("catalog: the import has errors")
+
+// csvRecord is one data row and its line in the file.
+type csvRecord struct {
+	line   int
+	fields map[string]string // by column name
+}
+
+// readCSV reads the file: UTF-8, a header row of known column names, and at
+// most maxImportRows rows. A file that cannot be read at all is a 4xx.
+func readCSV(w http.ResponseWriter, r *http.Request) ([]csvRecord, error) {
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || (mt != "text/csv" && mt != "application/csv") {
+		return nil, httpx.Errorf(httpx.CodeUnsupported, "Send the file as text/csv.")
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxImportBytes))
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return nil, httpx.Errorf(httpx.CodeTooLarge, "The file is larger than 2 MB. Import it in parts.")
+	}
+	if err != nil {
+		return nil, httpx.Errorf(httpx.CodeInvalid, "The file could not be read.")
+	}
+	body = bytes.TrimPrefix(body, []byte("\ufeff")) // a spreadsheet's byte order mark
+	fileErr := func(msg string) error { return httpx.Invalid(msg, map[string]string{"file": msg}) }
+	if !utf8.Valid(body) {
+		return nil, fileErr("The file is not UTF-8 text. Save it as CSV UTF-8.")
+	}
+	cr := csv.NewReader(bytes.NewReader(body))
+	cr.FieldsPerRecord = -1
+	header, err := cr.Read()
+	if errors.Is(err, io.EOF) {
+		return nil, fileErr("The file is empty: it needs a header row of column names.")
+	}
+	if err != nil {
+		return nil, fileErr("The file is not valid CSV: " + csvProblem(err))
+	}
+	seen := map[string]bool{}
+	for i, name := range header {
+		name = strings.TrimSpace(name)
+		header[i] = name
+		switch {
+		case !slices.Contains(csvColumns, name):
+			return nil, fileErr(fmt.Sprintf("Unknown column %q in the header row. The columns are: %s.", truncate(name, 40), strings.Join(csvColumns, ", ")))
+		case seen[name]:
+			return nil, fileErr(fmt.Sprintf("The column %q appears twice in the header row.", name))
+		}
+		seen[name] = true
+	}
+	var records []csvRecord
+	for {
+		row, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fileErr("The file is not valid CSV: " + csvProblem(err))
+		}
+		line, _ := cr.FieldPos(0)
+		if len(row) == 1 && strings.TrimSpace(row[0]) == "" {
+			continue // a blank line
+		}
+		if len(records) == maxImportRows {
+			return nil, fileErr("The file has more than 10,000 rows. Import it in parts.")
+		}
+		rec := csvRecord{line: line, fields: map[string]string{}}
+		if len(row) != len(header) {
+			rec.fields["\x00columns"] = fmt.Sprintf("This row has %d cells; the header has %d.", len(row), len(header))
+		}
+		for i, v := range row {
+			if i < len(header) {
+				rec.fields[header[i]] = unescapeCell(v)
+			}
+		}
+		records = append(records, rec)
+	}
+	return records, nil
+}
+
+func csvProblem(err error) string {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("line %d: %v.", pe.Line, pe.Err)
+	}
+	return err.Error()
+}
+
+// importPlan is what an import would write.
+type importPlan struct {
+	report  ImportReport
+	creates []*AdminBook
+	updates []*AdminBook // with the version they were read at
+	before  map[int]*AdminBook
+}
+
+// planImport checks every row against the catalogue as q reads it and
+// against the other rows (an ISBN or a slug given twice).
+func planImport(ctx context.Context, q db.Querier, records []csvRecord) (*importPlan, error) {
+	books, err := loadBooks(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	cats, err := loadCategories(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]bool{}
+	for _, c := range cats {
+		known[c.ID] = true
+	}
+	byID := map[int]*AdminBook{}
+	isbnOwner, slugOwner := map[string]int{}, map[string]int{} // what the catalogue will hold: -line for new rows
+	for _, b := range books {
+		byID[b.ID] = b
+		if b.ISBN != "" {
+			isbnOwner[isbnDigits(b.ISBN)] = b.ID
+		}
+		slugOwner[b.Slug] = b.ID
+	}
+	p := &importPlan{report: ImportReport{Rows: []ImportRow{}, Valid: true}, before: map[int]*AdminBook{}}
+	for _, rec := range records {
+		row, b := planRow(rec, byID, isbnOwner)
+		if row.Action == "create" && rec.fields["slug"] == "" && b.Title != "" {
+			b.Slug = freeSlugIn(Slugify(b.Title), slugOwner)
+		}
+		check(b, row.Errors)
+		if _, bad := row.Errors["category"]; !bad && !known[b.Category] {
+			row.Errors["category"] = "Choose one of the categories."
+		}
+		owner := b.ID
+		if row.Action == "create" {
+			owner = -rec.line
+		}
+		claim := func(field string, owners map[string]int, key string) {
+			if _, bad := row.Errors[field]; bad || key == "" {
+				return
+			}
+			if other, taken := owners[key]; taken && other != owner {
+				if other < 0 {
+					row.Errors[field] = fmt.Sprintf("Line %d has the same %s.", -other, field)
+				} else {
+					row.Errors[field] = fmt.Sprintf("Another book has this %s: %s.", field, byID[other].Title)
+				}
+				return
+			}
+			owners[key] = owner
+		}
+		claim("isbn", isbnOwner, isbnDigits(b.ISBN))
+		claim("slug", slugOwner, b.Slug)
+		switch {
+		case len(row.Errors) > 0:
+			p.report.Valid = false
+		case row.Action == "create":
+			p.creates = append(p.creates, b)
+		case row.Action == "update":
+			p.before[b.ID] = byID[b.ID]
+			p.updates = append(p.updates, b)
+		}
+		p.report.Rows = append(p.report.Rows, row)
+	}
+	return p, nil
+}
+
+// planRow reads one row onto the book it names (a copy) or onto a new
+// draft, and tells the action.
+func planRow(rec csvRecord, byID map[int]*AdminBook, isbnOwner map[string]int) (ImportRow, *AdminBook) {
+	row := ImportRow{Line: rec.line, Action: "create", Errors: map[string]string{}}
+	f := rec.fields
+	if msg, ok := f["\x00columns"]; ok {
+		row.Errors["row"] = msg
+	}
+	var base *AdminBook
+	if raw := strings.TrimSpace(f["id"]); raw != "" {
+		id, err := strconv.Atoi(raw)
+		if base = byID[id]; err != nil || base == nil {
+			row.Errors["id"] = "No book has this id. Leave it empty to create a book."
+		}
+	} else if digits := isbnDigits(normalizeISBN(f["isbn"])); digits != "" {
+		if id, ok := isbnOwner[digits]; ok {
+			base = byID[id]
+		}
+	}
+	b := &AdminBook{Status: StatusDraft}
+	if base != nil {
+		copied := *base
+		b = &copied
+		row.Action, row.ID = "update", base.ID
+		if raw, ok := f["version"]; ok && strings.TrimSpace(raw) != "" {
+			if v, err := strconv.ParseInt(strings.TrimSpace(raw), 10, 64); err != nil || v != base.Version {
+				row.Errors["version"] = fmt.Sprintf("This book was saved since this file was exported (it is at version %d). Export again, or clear the version to overwrite.", base.Version)
+			}
+		}
+	}
+	in := rowInput(f, row.Errors)
+	in.apply(b, row.Errors)
+	if base != nil && sameStored(b, base) {
+		row.Action = "unchanged"
+	}
+	return row, b
+}
+
+// rowInput reads a row's cells as the JSON form reads a body: a column left
+// out keeps the field as it is; an empty stock cell is untracked.
+func rowInput(f map[string]string, errs map[string]string) bookInput {
+	var in bookInput
+	text := func(name string) *string {
+		if v, ok := f[name]; ok {
+			return &v
+		}
+		return nil
+	}
+	number := func(name string) *json.Number {
+		if v, ok := f[name]; ok {
+			n := json.Number(strings.TrimSpace(v))
+			return &n
+		}
+		return nil
+	}
+	in.Title, in.Author, in.Description = text("title"), text("author"), text("description")
+	in.Category, in.ISBN, in.PublicationDate = text("category"), text("isbn"), text("publicationDate")
+	in.CoverImage, in.Status, in.AgeBand, in.Slug = text("coverImage"), text("status"), text("ageBand"), text("slug")
+	in.PriceCents, in.Pages = number("priceCents"), number("pages")
+	if v, ok := f["rating"]; ok && strings.TrimSpace(v) != "" {
+		in.Rating = number("rating")
+	}
+	if v, ok := f["isNewRelease"]; ok {
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "true", "1", "yes":
+			t := true
+			in.IsNewRelease = &t
+		case "false", "0", "no", "":
+			f := false
+			in.IsNewRelease = &f
+		default:
+			errs["isNewRelease"] = "Write true or false."
+		}
+	}
+	if v, ok := f["stock"]; ok {
+		in.Stock = nullable{Set: true, Null: strings.TrimSpace(v) == "", N: json.Number(strings.TrimSpace(v))}
+	}
+	for name, v := range f {
+		if httpx.HasControl(v) {
+			errs[name] = "Must not contain control characters."
+		}
+	}
+	return in
+}
+
+// sameStored tells whether saving b would change nothing of stored.
+func sameStored(b, stored *AdminBook) bool {
+	x, y := *b, *stored
+	x.Version, x.UpdatedAt, y.Version, y.UpdatedAt = 0, time.Time{}, 0, time.Time{}
+	return reflect.DeepEqual(x, y)
+}
+
+// freeSlugIn is base or base-2, ... whichever owners does not hold yet.
+func freeSlugIn(base string, owners map[string]int) string {
+	for n := 1; ; n++ {
+		slug := base
+		if n > 1 {
+			slug = base + "-" + strconv.Itoa(n)
+		}
+		if _, taken := owners[slug]; !taken {
+			return slug
+		}
+	}
+}
+
+// applyImport writes a valid plan, with one audit entry for the import.
+func (s *Service) applyImport(ctx context.Context, tx *db.Tx, a actor, p *importPlan, at time.Time) error {
+	created, updated := []int{}, []int{}
+	for _, b := range p.creates {
+		if err := insertBook(ctx, tx, b, at); err != nil {
+			return err
+		}
+		created = append(created, b.ID)
+	}
+	for _, b := range p.updates {
+		ok, err := saveBook(ctx, tx, b, at)
+		if err != nil {
+			return err
+		}
+		if !ok { // cannot happen: the plan read the book in this transaction
+			return httpx.Errorf(httpx.CodeConflict, "A book changed during the import. Import the file again.")
+		}
+		updated = append(updated, b.ID)
+	}
+	next := 0
+	for i, row := range p.report.Rows { // the ids of the created books, in the rows' order
+		if row.Action == "create" {
+			p.report.Rows[i].ID = created[next]
+			next++
+		}
+	}
+	if len(created)+len(updated) == 0 {
+		return nil
+	}
+	after := map[string]any{"created": created, "updated": updated, "rows": len(p.report.Rows)}
+	return s.recordChange(ctx, tx, a.entry("catalog.import", "catalog", "books", nil, after, at))
+}

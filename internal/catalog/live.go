@@ -1,0 +1,125 @@
+package catalog
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"bookshop/internal/db"
+)
+
+// WatchInterval is how often an instance asks the database whether the
+// catalogue changed: a change made on another instance sharing the
+// database shows here within about this long.
+const WatchInterval = 500 * time.Millisecond
+
+// Service is the live catalogue of one instance and its back office: the
+// current snapshot behind an atomic pointer, swapped for a new one after
+// each change, and the handlers that read and change it.
+type Service struct {
+	db  *db.DB
+	now func() time.Time
+
+	cur atomic.Pointer[Catalog]
+	// mu makes one reload at a time: a caller that waited finds the
+	// snapshot already at the version it committed, and reloads nothing.
+	mu           sync.Mutex
+	onChange     []func(*Catalog)
+	reloadQueued atomic.Bool // Changed's reload has not started yet
+}
+
+// New loads the catalogue. now is the clock of updatedAt and the audit log
+// (nil: time.Now).
+func New(ctx context.Context, d *db.DB, now func() time.Time) (*Service, error) {
+	if now == nil {
+		now = time.Now
+	}
+	cat, err := Load(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	s := &Service{db: d, now: now}
+	s.cur.Store(cat)
+	return s, nil
+}
+
+// Current is the catalogue as it is now. Read it once per request: a later
+// call may return a newer snapshot.
+func (s *Service) Current() *Catalog { return s.cur.Load() }
+
+// OnChange registers fn, called with each new snapshot right after it
+// replaces the old one (one call at a time, before the change's request is
+// answered). Register before the server starts.
+func (s *Service) OnChange(fn func(*Catalog)) { s.onChange = append(s.onChange, fn) }
+
+// Refresh reloads the catalogue if its version in the database moved on.
+func (s *Service) Refresh(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cur := s.cur.Load()
+	v, err := readVersion(ctx, s.db)
+	if err != nil || v == cur.version {
+		return err
+	}
+	next, err := load(ctx, s.db, cur)
+	if err != nil {
+		return err
+	}
+	s.cur.Store(next)
+	for _, fn := range s.onChange {
+		fn(next)
+	}
+	return nil
+}
+
+// refreshAfter reloads the snapshot after a change this instance committed,
+// so the next request sees it. It goes on if the request that made the
+// change is gone; should it fail, Watch catches up.
+func (s *Service) refreshAfter(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if err := s.Refresh(ctx); err != nil {
+		slog.ErrorContext(ctx, "catalog: reload after a change", "err", err)
+	}
+}
+
+// Changed tells that another feature changed the catalogue in its own
+// transaction (an order took stock), once it has committed. The reload runs
+// in the background, so the buyer does not wait for it; one reload queued
+// covers every change committed before it starts.
+func (s *Service) Changed(ctx context.Context) {
+	if s.reloadQueued.Swap(true) {
+		return
+	}
+	go func() {
+		s.reloadQueued.Store(false)
+		s.refreshAfter(ctx)
+	}()
+}
+
+// Watch polls the catalogue's version every interval until ctx ends, and
+// reloads when another instance changed it. Polling works alike on both
+// databases; a failure is logged once until it heals.
+func (s *Service) Watch(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	failing := false
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		err := s.Refresh(ctx)
+		switch {
+		case err != nil && ctx.Err() == nil && !failing:
+			slog.ErrorContext(ctx, "catalog: watch for changes", "err", err)
+			failing = true
+		case err == nil && failing:
+			slog.InfoContext(ctx, "catalog: watching for changes again")
+			failing = false
+		}
+	}
+}

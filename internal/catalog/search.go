@@ -1,0 +1,221 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"hash/fnv"
+	"maps"
+	"math"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"bookshop/internal/httpx"
+)
+
+// The search of /books on the server (spec 01 §5, Book filtering): every
+// condition given must hold. It filters the snapshot in memory, never the
+// database, so a search costs the same on SQLite and PostgreSQL, and stays
+// fast with thousands of books.
+
+// searchParams are the query parameters that ask GET /api/books for a
+// search page instead of the whole list.
+var searchParams = []string{"q", "minPrice", "maxPrice", "categories", "newOnly", "page", "perPage"}
+
+const (
+	defaultPerPage = 50
+	maxPerPage     = 200
+	maxQuery       = 200 // characters of q
+)
+
+func isSearch(v url.Values) bool {
+	for _, p := range searchParams {
+		if v.Has(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// Search is a parsed search of the catalogue.
+type Search struct {
+	Query      string          // part of the title or author, any case ("" any)
+	MinCents   int64           // the price range, inclusive
+	MaxCents   int64           // math.MaxInt64: no upper bound
+	Categories map[string]bool // nil or empty: any category
+	NewOnly    bool
+	Page       int // from 1
+	PerPage    int
+}
+
+const invalidSearch = "The search is not valid."
+
+// ParseSearch reads a search from GET /api/books's query: q, minPrice and
+// maxPrice in dollars (inclusive), categories as ids separated by commas,
+// newOnly=1, page (from 1) and perPage (at most 200).
+func (c *Catalog) ParseSearch(v url.Values) (Search, error) {
+	s := Search{MaxCents: math.MaxInt64, Page: 1, PerPage: defaultPerPage}
+	fields := map[string]string{}
+	s.Query = strings.TrimSpace(v.Get("q"))
+	switch {
+	case httpx.HasControl(s.Query):
+		fields["q"] = "Must not contain control characters"
+	case utf8.RuneCountInString(s.Query) > maxQuery:
+		fields["q"] = "At most 200 characters"
+	}
+	s.Query = strings.ToLower(s.Query)
+	var ok bool
+	if raw := v.Get("minPrice"); raw != "" {
+		if s.MinCents, ok = dollarsToCents(raw); !ok {
+			fields["minPrice"] = "A price in dollars, 0 or more"
+		}
+	}
+	if raw := v.Get("maxPrice"); raw != "" {
+		if s.MaxCents, ok = dollarsToCents(raw); !ok {
+			fields["maxPrice"] = "A price in dollars, 0 or more"
+		} else if s.MaxCents < s.MinCents && fields["minPrice"] == "" {
+			fields["maxPrice"] = "Must not be below minPrice"
+		}
+	}
+	for id := range strings.SplitSeq(v.Get("categories"), ",") {
+		if id = strings.TrimSpace(id); id == "" {
+			continue
+		}
+		if !c.HasCategory(id) {
+			fields["categories"] = "Unknown category: " + truncate(id, 40)
+			break
+		}
+		if s.Categories == nil {
+			s.Categories = map[string]bool{}
+		}
+		s.Categories[id] = true
+	}
+	switch v.Get("newOnly") {
+	case "", "0", "false":
+	case "1", "true":
+		s.NewOnly = true
+	default:
+		fields["newOnly"] = "1 or 0"
+	}
+	if s.Page, ok = intParam(v, "page", 1, 1, 1_000_000); !ok {
+		fields["page"] = "A page number from 1"
+	}
+	if s.PerPage, ok = intParam(v, "perPage", defaultPerPage, 1, maxPerPage); !ok {
+		fields["perPage"] = "A number from 1 to 200"
+	}
+	if len(fields) > 0 {
+		return Search{}, httpx.Invalid(invalidSearch, fields)
+	}
+	return s, nil
+}
+
+// dollarsToCents reads a non-negative amount of dollars, rounded to the cent.
+func dollarsToCents(raw string) (int64, bool) {
+	f, err := strconv.ParseFloat(strings.TrimSpace(raw), 64)
+	if err != nil || math.IsNaN(f) || f < 0 || f > 1e9 {
+		return 0, false
+	}
+	return int64(math.Round(f * 100)), true
+}
+
+// intParam reads an integer query parameter within [lo, hi], or def when absent.
+func intParam(v url.Values, name string, def, lo, hi int) (int, bool) {
+	raw := v.Get(name)
+	if raw == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(raw)
+	return n, err == nil && n >= lo && n <= hi
+}
+
+func truncate(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
+
+// Find returns the published books that match, ordered by id: the page
+// asked for, and how many match in all.
+func (c *Catalog) Find(s Search) (page []int, total int) {
+	from := (s.Page - 1) * s.PerPage
+	for i := range c.books {
+		b := &c.books[i]
+		if b.PriceCents < s.MinCents || b.PriceCents > s.MaxCents ||
+			(s.NewOnly && !b.IsNewRelease) ||
+			(len(s.Categories) > 0 && !s.Categories[b.Category]) ||
+			(s.Query != "" && !strings.Contains(c.haystack[i], s.Query)) {
+			continue
+		}
+		if total >= from && len(page) < s.PerPage {
+			page = append(page, b.ID)
+		}
+		total++
+	}
+	return page, total
+}
+
+// serveSearch responds {"books":[...],"total":N} from the books' own
+// precomputed JSON, or its gzip form from their precompressed JSON
+// (gzjoin.go): a search marshals and compresses nothing.
+func (c *Catalog) serveSearch(w http.ResponseWriter, r *http.Request) error {
+	s, err := c.ParseSearch(r.URL.Query())
+	if err != nil {
+		return err
+	}
+	ids, total := c.Find(s)
+	head, comma := []byte(`{"books":[`), []byte(",")
+	tail := []byte(`],"total":` + strconv.Itoa(total) + "}\n")
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", cacheControl)
+	if !slices.Contains(h.Values("Vary"), "Accept-Encoding") {
+		h.Add("Vary", "Accept-Encoding")
+	}
+	etag := c.searchTag(s)
+	var body []byte
+	if httpx.AcceptsEncoding(r, "gzip") {
+		g := newGzipJoin(64 + 512*len(ids))
+		g.text(head)
+		for i, id := range ids {
+			if i > 0 {
+				g.text(comma)
+			}
+			d := c.bookJSON[id]
+			g.fragment(d.fragment, d.body[:len(d.body)-1])
+		}
+		g.text(tail)
+		body, etag = g.bytes(), etag+"-gzip"
+		h.Set("Content-Encoding", "gzip")
+	} else {
+		buf := bytes.NewBuffer(make([]byte, 0, 64+1024*len(ids)))
+		buf.Write(head)
+		for i, id := range ids {
+			if i > 0 {
+				buf.Write(comma)
+			}
+			d := c.bookJSON[id]
+			buf.Write(d.body[:len(d.body)-1])
+		}
+		buf.Write(tail)
+		body = buf.Bytes()
+	}
+	h.Set("ETag", `"`+etag+`"`)
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	return nil
+}
+
+// searchTag names a search's response: the catalogue's version and the
+// search make it, on any instance.
+func (c *Catalog) searchTag(s Search) string {
+	cats := slices.Sorted(maps.Keys(s.Categories))
+	sum := fnv.New128a()
+	fmt.Fprintf(sum, "%d\x00%s\x00%d\x00%d\x00%s\x00%t\x00%d\x00%d", c.version, s.Query, s.MinCents, s.MaxCents,
+		strings.Join(cats, ","), s.NewOnly, s.Page, s.PerPage)
+	return "s" + strconv.FormatInt(c.version, 10) + "-" + base64.RawURLEncoding.EncodeToString(sum.Sum(nil))
+}

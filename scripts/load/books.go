@@ -1,0 +1,157 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"bookshop/internal/db"
+)
+
+// The catalogue at scale (issue #27): seed-books adds books to the shop's
+// database as the back office would, and search measures the search of
+// /books on the server, GET /api/books with the spec's filters.
+
+var (
+	seedWords = []string{"Moon", "Tiger", "Garden", "River", "Lantern", "Secret", "Rainbow", "Whisper", "Kite", "Pebble",
+		"Dragon", "Meadow", "Star", "Owl", "Cloud", "Forest", "Castle", "Puzzle", "Snow", "Island"}
+	seedNames = []string{"Amara Okafor", "Priya Raman", "Hannah Lindqvist", "Tomás Ferreira", "Grace Mwangi", "Oliver Bennett",
+		"Leila Haddad", "Mina Park", "Ada Wren", "Kofi Mensah", "Sofia Rossi", "Noah Fischer"}
+	seedCategories = []string{"fiction", "non-fiction", "mystery", "fantasy", "romance", "self-help", "education", "children"}
+	seedAgeBands   = []string{"0–3", "4–6", "6–8", "8–10", "10–12"}
+)
+
+// seedBooks inserts n published books in one transaction, with valid,
+// unique ISBNs and slugs, and bumps the catalogue's version so the running
+// shop reloads them; then it waits until the shop lists them.
+func (l *loader) seedBooks(n int) error {
+	ctx := context.Background()
+	d, err := db.Open(ctx, "sqlite:"+l.dbPath)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	rng := rand.New(rand.NewPCG(27, 5000))
+	now := time.Now().UTC()
+	err = d.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		for i := range n {
+			title := fmt.Sprintf("The %s and the %s %d", seedWords[rng.IntN(len(seedWords))], seedWords[rng.IntN(len(seedWords))], i+1)
+			var stock any // most untracked, some tracked
+			if i%5 == 0 {
+				stock = rng.IntN(30)
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO books (title, author, description, cover_image, price_cents, rating,
+				is_new_release, category_id, pages, isbn, publication_date, status, stock, age_band, slug, version, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'published', ?, ?, ?, 1, ?)`,
+				title, seedNames[rng.IntN(len(seedNames))],
+				"A story for bedtime and for every time in between, about friendship, courage and wonder. "+
+					strings.Repeat("Read it aloud, then read it again. ", 1+rng.IntN(8)),
+				fmt.Sprintf("/covers/book-%d.svg", 1+i%10), 499+rng.IntN(2000), float64(30+rng.IntN(21))/10,
+				rng.IntN(4) == 0, seedCategories[rng.IntN(len(seedCategories))], 24+rng.IntN(200), seedISBN(i),
+				fmt.Sprintf("20%02d-%02d-%02d", 10+rng.IntN(16), 1+rng.IntN(12), 1+rng.IntN(28)), stock,
+				seedAgeBands[rng.IntN(len(seedAgeBands))], "load-"+strconv.Itoa(i+1), now)
+			if err != nil {
+				return err
+			}
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE catalog_version SET version = version + 1`)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("seed books: %w", err)
+	}
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		var page struct{ Total int }
+		if err := l.get("/api/books?perPage=1", &page); err != nil {
+			return err
+		}
+		if page.Total >= n {
+			fmt.Printf("seed-books %d books\n", page.Total)
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the shop lists %d books, not the %d seeded", page.Total, n)
+		}
+	}
+}
+
+// seedISBN is the i-th ISBN-13 of the 979-8 range, with its check digit.
+func seedISBN(i int) string {
+	digits := fmt.Sprintf("9798%08d", i)
+	sum := 0
+	for j, r := range digits {
+		d := int(r - '0')
+		if j%2 == 1 {
+			d *= 3
+		}
+		sum += d
+	}
+	return fmt.Sprintf("979-8-%08d-%d", i, (10-sum%10)%10)
+}
+
+// search runs searches as the /books page sends them, mixing the filters,
+// and prints the rate and the 99th percentile of their time.
+func (l *loader) search() error {
+	queries := []url.Values{
+		{"q": {"moon"}}, {"q": {"tiger"}, "newOnly": {"1"}}, {"q": {"priya"}}, {"minPrice": {"10"}, "maxPrice": {"15"}},
+		{"categories": {"fantasy,mystery"}}, {"q": {"the"}, "categories": {"fiction"}, "maxPrice": {"12"}},
+		{"newOnly": {"1"}, "page": {"3"}}, {"q": {"zzz-nothing"}}, {"q": {"kite 4"}, "minPrice": {"5"}},
+		{"categories": {"children"}, "newOnly": {"1"}, "perPage": {"24"}},
+	}
+	var mu sync.Mutex
+	var times []time.Duration
+	rate := l.run(l.workers, func(w int) func() error {
+		i := w
+		var mine []time.Duration
+		return func() error {
+			q := queries[i%len(queries)]
+			i++
+			start := time.Now()
+			var page struct {
+				Books []json.RawMessage `json:"books"`
+				Total *int              `json:"total"`
+			}
+			if err := l.get("/api/books?"+q.Encode(), &page); err != nil {
+				return err
+			}
+			if page.Total == nil {
+				return fmt.Errorf("search %s: no total", q.Encode())
+			}
+			mine = append(mine, time.Since(start))
+			if len(mine) == 256 {
+				mu.Lock()
+				times = append(times, mine...)
+				mu.Unlock()
+				mine = mine[:0]
+			}
+			return nil
+		}
+	})
+	if len(times) == 0 {
+		return fmt.Errorf("no searches measured")
+	}
+	slices.Sort(times)
+	p99 := times[len(times)*99/100]
+	fmt.Printf("search %.1f req/s p99 %.2f ms (%d workers)\n", rate, float64(p99.Microseconds())/1000, l.workers)
+	return nil
+}
+
+func (l *loader) get(path string, out any) error {
+	resp, err := l.client.Get(l.base + path)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %d", path, resp.StatusCode)
+	}
+	return json.NewDecoder(resp.Body).Decode(out)
+}

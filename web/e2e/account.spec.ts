@@ -1,6 +1,5 @@
-import { createHmac } from 'node:crypto'
 import { expect, test, type Page } from './test'
-import { PASSWORD, accessToken, chooseGoogleAccount, confirmedAccount, mailedCode, uniqueEmail } from './accounts'
+import { PASSWORD, accessToken, chooseGoogleAccount, confirmedAccount, mailedCode, totpCode as totp, uniqueEmail } from './accounts'
 
 // The parent's account area (issue 10) against the real binary in --dev mode:
 // accounts are confirmed through the development mailbox.
@@ -19,19 +18,6 @@ async function signedInProfile(page: Page, tag: string) {
   await page.goto('/profile')
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
   return email
-}
-
-/** The RFC 6238 code an authenticator app shows for a base32 secret, `offset` seconds from now. */
-function totp(secret: string, offset = 0): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-  let bits = ''
-  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)))
-  const counter = Buffer.alloc(8)
-  counter.writeBigUInt64BE(BigInt(Math.floor((Date.now() / 1000 + offset) / 30)))
-  const mac = createHmac('sha1', key).update(counter).digest()
-  const at = mac[mac.length - 1] & 0xf
-  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0')
 }
 
 async function signOutFromAvatar(page: Page) {

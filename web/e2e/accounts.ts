@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { createHmac } from 'node:crypto'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 // Accounts for the journeys, made the way a parent makes one: sign-up through
@@ -67,4 +69,29 @@ export async function mailedCode(request: APIRequestContext, to: string, subject
     )
     .not.toBe('')
   return code
+}
+
+/**
+ * Gives the account a staff role the honest way: the shop's own CLI
+ * (`bookshop admin grant EMAIL ROLE`) on this worker's database (see
+ * playwright.config.ts).
+ */
+export function grantRole(workerIndex: number, email: string, role: 'owner' | 'manager' | 'editor' | 'support') {
+  const servers = (process.env.E2E_PORTS ?? process.env.E2E_PORT ?? '18090').split(',').length
+  execFileSync(process.env.BOOKSHOP_BIN ?? '../bin/bookshop', ['admin', 'grant', email, role], {
+    env: { ...process.env, DATABASE_URL: `sqlite:${process.env.E2E_DATA_DIR ?? '/tmp/bookshop-e2e'}/bookshop-${workerIndex % servers}.db` },
+  })
+}
+
+/** The RFC 6238 code an authenticator app shows for a base32 secret, `offset` seconds from now. */
+export function totpCode(secret: string, offset = 0): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = ''
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0')
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)))
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor((Date.now() / 1000 + offset) / 30)))
+  const mac = createHmac('sha1', key).update(counter).digest()
+  const at = mac[mac.length - 1] & 0xf
+  return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0')
 }

@@ -74,6 +74,16 @@ export const routes: RouteObject[] = [
           { path: paths.findDifferencesConfig, ...page(() => import('./routes/find-differences-config')) },
         ],
       },
+      // The back office (features/admin): the layout route is its gate and frame.
+      {
+        path: paths.admin,
+        ...page(() => import('./routes/admin')),
+        children: [
+          { index: true, ...page(() => import('./routes/admin-home')) },
+          { path: paths.adminAudit, ...page(() => import('./routes/admin-audit')) },
+          { path: paths.adminStaff, ...page(() => import('./routes/admin-staff')) },
+        ],
+      },
       { path: '*', ...page(() => import('./routes/not-found')) },
     ],
   },

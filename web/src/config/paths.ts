@@ -38,4 +38,10 @@ export const paths = {
   findObjectsConfig: '/games/find-objects/config',
   findDifferencesConfig: '/games/find-differences/config',
   newsletter: '/#newsletter',
+  // The back office (features/admin); its navigation is features/admin/nav.ts.
+  admin: '/admin',
+  adminAudit: '/admin/audit',
+  adminStaff: '/admin/staff',
+  /** The profile's two-step sign-in card, where staff turn it on. */
+  profileTwoStep: '/profile#two-step',
 } as const

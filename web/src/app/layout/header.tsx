@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, NavLink, useLocation } from 'react-router'
 import { brand } from '@/config/brand'
 import { paths } from '@/config/paths'
+import { isStaffRole } from '@/features/admin/types'
 import { useAuth } from '@/features/auth/auth-provider'
 import { useCart } from '@/features/cart/cart-provider'
 import { cn } from '@/lib/cn'
@@ -46,7 +47,8 @@ function useEscapeToClose(open: boolean, close: () => void) {
 export function Header() {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX)
   const [menuOpen, setMenuOpen] = useState(false)
-  const { user, signOut } = useAuth()
+  const { user, profile, signOut } = useAuth()
+  const backOffice = isStaffRole(profile?.role)
   const { itemCount } = useCart()
   const closeMenu = () => setMenuOpen(false)
   // spec 01 §2 /login: after signing in, back to the page the login link was opened from.
@@ -93,7 +95,7 @@ export function Header() {
           <div className="hidden lg:block">
             {user ? (
               <Suspense fallback={<span className="block size-10 rounded-full bg-leaf-100" aria-hidden="true" />}>
-                <UserMenu user={user} onSignOut={() => void signOut()} />
+                <UserMenu user={user} backOffice={backOffice} onSignOut={() => void signOut()} />
               </Suspense>
             ) : (
               <Link to={paths.login} state={loginState} aria-label="Login" title="Login" className="flex size-10 items-center justify-center rounded-full text-ink hover:bg-tiger-100">
@@ -144,6 +146,13 @@ export function Header() {
                     Profile
                   </Link>
                 </li>
+                {backOffice && (
+                  <li>
+                    <Link to={paths.admin} onClick={closeMenu} className="block rounded-xl px-3 py-3 text-lg font-bold hover:bg-tiger-50">
+                      Back office
+                    </Link>
+                  </li>
+                )}
                 <li>
                   <button
                     type="button"

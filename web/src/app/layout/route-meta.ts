@@ -40,6 +40,9 @@ const routeMeta: [pattern: string, meta: Meta][] = [
   [paths.dreamaker, { page: 'Dream Maker', description: 'Create a personalised bedtime story starring your child.' }],
   [paths.findObjects, { page: 'Find Hidden Objects', description: 'A free hidden-objects game with Siso and friends.' }],
   [paths.findDifferences, { page: 'Spot the Differences', description: 'A free spot-the-difference game with Siso and friends.' }],
+  [paths.admin, { page: 'Back Office', description: 'The Siso & Friends back office, for the shop’s staff.' }],
+  [paths.adminAudit, { page: 'Audit Log', description: 'Every change made in the Siso & Friends back office.' }],
+  [paths.adminStaff, { page: 'Staff', description: 'Who works in the Siso & Friends back office, and their roles.' }],
 ]
 
 const notFound: Meta = { page: 'Page Not Found', description: 'This page does not exist. Find your way back to the Siso & Friends bookshop.' }

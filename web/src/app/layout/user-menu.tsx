@@ -1,12 +1,12 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { LogOut, User } from 'lucide-react'
+import { LogOut, Store, User } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
 import { initials } from '@/features/auth/initials'
 import { type AuthUser } from '@/features/auth/auth-provider'
 
-/** The signed-in user's avatar with Profile and Sign Out. */
-export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () => void }) {
+/** The signed-in user's avatar with Profile, Back office (for staff) and Sign Out. */
+export function UserMenu({ user, onSignOut, backOffice = false }: { user: AuthUser; onSignOut: () => void; backOffice?: boolean }) {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
@@ -28,6 +28,13 @@ export function UserMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () =>
               <User className="size-4" /> Profile
             </Link>
           </DropdownMenu.Item>
+          {backOffice && (
+            <DropdownMenu.Item asChild className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 font-semibold outline-none data-highlighted:bg-tiger-50">
+              <Link to={paths.admin}>
+                <Store className="size-4" /> Back office
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item
             onSelect={onSignOut}
             className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 font-semibold outline-none data-highlighted:bg-tiger-50"

@@ -89,7 +89,7 @@ export function TwoStepCard() {
   }
 
   return (
-    <Section icon={ShieldCheck} tone="leaf" title="Two-step sign-in" description="Ask for a code from an authenticator app each time you sign in.">
+    <Section id="two-step" icon={ShieldCheck} tone="leaf" title="Two-step sign-in" description="Ask for a code from an authenticator app each time you sign in.">
       {factor.isPending && <p className="text-muted">Checking…</p>}
       {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />}
       {!codes && factor.data && (

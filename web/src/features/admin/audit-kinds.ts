@@ -1,0 +1,17 @@
+import type { SelectOption } from '@/components/ui/form'
+
+/**
+ * The kinds of change the audit log filters by: an entity, the part of an
+ * action before its dot ("book" for "book.update"). A feature that records
+ * a new kind adds it here, and its actions' words to actionNames.
+ */
+export const auditKinds: SelectOption[] = [
+  { value: 'staff', label: 'Staff roles' },
+  { value: 'games', label: 'Games' },
+]
+
+/** Each action as a sentence; an action missing here shows as written. */
+export const actionNames: Record<string, string> = {
+  'staff.role': 'Changed a staff role',
+  'games.config': 'Published the games configuration',
+}

@@ -1,0 +1,22 @@
+import { ClipboardList, LayoutDashboard, Users, type LucideIcon } from 'lucide-react'
+import { paths } from '@/config/paths'
+import type { Permission } from './types'
+
+/** One link of the back office's navigation; shown only to a role with its permission (none: every staff member). */
+export type AdminNavItem = { label: string; to: string; icon: LucideIcon; permission?: Permission; end?: boolean }
+
+/**
+ * The back office's navigation, in the order shown. A new back-office page
+ * adds its link here (Books, Categories, Posts, Orders, Customers,
+ * Discounts, Settings): the side nav and the phone menu both read this list.
+ */
+export const adminNav: AdminNavItem[] = [
+  { label: 'Dashboard', to: paths.admin, icon: LayoutDashboard, end: true },
+  { label: 'Staff', to: paths.adminStaff, icon: Users, permission: 'staff' },
+  { label: 'Audit log', to: paths.adminAudit, icon: ClipboardList, permission: 'audit' },
+]
+
+/** The links a role with these permissions may follow. */
+export function navFor(permissions: readonly Permission[]): AdminNavItem[] {
+  return adminNav.filter((item) => !item.permission || permissions.includes(item.permission))
+}

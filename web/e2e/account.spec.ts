@@ -139,7 +139,7 @@ test.describe('account area', () => {
   test('an order paid with the demo card is under My Orders with its details', async ({ page }) => {
     const email = await confirmedAccount(page.request, 'orders', { first_name: 'Nainni', last_name: 'Rabbit' })
     const pay = await page.request.post('/functions/v1/process-payment', {
-      headers: { Authorization: `Bearer ${await accessToken(page.request, email)}` },
+      headers: { Authorization: `Bearer ${await accessToken(page.request, email)}`, 'Idempotency-Key': `e2e-orders-${email}` },
       data: {
         action: 'demo_payment',
         method: 'card',

@@ -184,14 +184,15 @@ func build(version int64, all []*AdminBook, cats []Category, prev *Catalog) (*Ca
 		cats[i].Count = counts[cats[i].ID]
 	}
 	c.categories = cats
+	// The list is made of the books' own JSON, byte for byte what
+	// json.Marshal makes of the slice, and its gzip form of their
+	// compressed JSON, so a change of one book compresses one book.
+	ids := make([]int, len(c.books))
+	for i, b := range c.books {
+		ids[i] = b.ID
+	}
+	c.booksJSON = c.joinedDocument(ids)
 	var err error
-	books := c.books
-	if books == nil {
-		books = []Book{} // [] rather than null for an empty shop
-	}
-	if c.booksJSON, err = newDocument(books); err != nil {
-		return nil, err
-	}
 	if c.categoriesJSON, err = newDocument(cats); err != nil {
 		return nil, err
 	}
@@ -222,9 +223,55 @@ func newDocument(v any) (document, error) {
 		return document{}, err
 	}
 	body = append(body, '\n')
+	return tagged(body, gzipped(body)), nil
+}
+
+// tagged is a document of body and its gzip form, tagged by its content.
+func tagged(body, gzipped []byte) document {
 	sum := sha256.Sum256(body)
 	tag := base64.RawURLEncoding.EncodeToString(sum[:16])
-	return document{body: body, gzipped: gzipped(body), etag: `"` + tag + `"`, gzipETag: `"` + tag + `-gzip"`}, nil
+	return document{body: body, gzipped: gzipped, etag: `"` + tag + `"`, gzipETag: `"` + tag + `-gzip"`}
+}
+
+// joinedDocument is the JSON array of the books with the ids.
+func (c *Catalog) joinedDocument(ids []int) document {
+	head, tail := []byte("["), []byte("]\n")
+	body := c.joined(ids, head, tail, false)
+	var zipped []byte
+	if len(body) >= 2048 {
+		zipped = c.joined(ids, head, tail, true)
+	}
+	return tagged(body, zipped)
+}
+
+// joined is head, the books' JSON separated by commas, and tail; with gz,
+// the gzip form of it, joined from the books' compressed JSON (gzjoin.go).
+func (c *Catalog) joined(ids []int, head, tail []byte, gz bool) []byte {
+	comma := []byte(",")
+	if gz {
+		g := newGzipJoin(64 + 512*len(ids))
+		g.text(head)
+		for i, id := range ids {
+			if i > 0 {
+				g.text(comma)
+			}
+			d := c.bookJSON[id]
+			g.fragment(d.fragment, d.body[:len(d.body)-1])
+		}
+		g.text(tail)
+		return g.bytes()
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, 64+1024*len(ids)))
+	buf.Write(head)
+	for i, id := range ids {
+		if i > 0 {
+			buf.Write(comma)
+		}
+		d := c.bookJSON[id]
+		buf.Write(d.body[:len(d.body)-1])
+	}
+	buf.Write(tail)
+	return buf.Bytes()
 }
 
 // gzipWriters are reused: a new writer allocates its whole window, far more

@@ -169,7 +169,7 @@ func (c *Catalog) serveSearch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ids, total := c.Find(s)
-	head, comma := []byte(`{"books":[`), []byte(",")
+	head := []byte(`{"books":[`)
 	tail := []byte(`],"total":` + strconv.Itoa(total) + "}\n")
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
@@ -178,32 +178,11 @@ func (c *Catalog) serveSearch(w http.ResponseWriter, r *http.Request) error {
 		h.Add("Vary", "Accept-Encoding")
 	}
 	etag := c.searchTag(s)
-	var body []byte
-	if httpx.AcceptsEncoding(r, "gzip") {
-		g := newGzipJoin(64 + 512*len(ids))
-		g.text(head)
-		for i, id := range ids {
-			if i > 0 {
-				g.text(comma)
-			}
-			d := c.bookJSON[id]
-			g.fragment(d.fragment, d.body[:len(d.body)-1])
-		}
-		g.text(tail)
-		body, etag = g.bytes(), etag+"-gzip"
+	gz := httpx.AcceptsEncoding(r, "gzip")
+	body := c.joined(ids, head, tail, gz)
+	if gz {
+		etag += "-gzip"
 		h.Set("Content-Encoding", "gzip")
-	} else {
-		buf := bytes.NewBuffer(make([]byte, 0, 64+1024*len(ids)))
-		buf.Write(head)
-		for i, id := range ids {
-			if i > 0 {
-				buf.Write(comma)
-			}
-			d := c.bookJSON[id]
-			buf.Write(d.body[:len(d.body)-1])
-		}
-		buf.Write(tail)
-		body = buf.Bytes()
 	}
 	h.Set("ETag", `"`+etag+`"`)
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))

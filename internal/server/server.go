@@ -191,8 +191,16 @@ func newLiveApp(fsys fs.FS, cat *catalog.Service, blog *posts.Service, settings 
 	return a, nil
 }
 
+// maxInlineBooks bounds the catalogue a page carries inline: a shop of
+// thousands of books would put megabytes into every page, which the app
+// then fetches instead (web/src/lib/inline-data.ts).
+const maxInlineBooks = 256 << 10
+
 func (a *liveApp) build(c *catalog.Catalog) error {
 	inline := c.Inline()
+	if len(inline["/api/books"]) > maxInlineBooks {
+		delete(inline, "/api/books")
+	}
 	inline["/api/settings"] = a.settings
 	h, err := loadApp(a.fsys, webapp.Options{Exists: a.exists, Inline: inline, Fill: a.fill})
 	if err != nil {

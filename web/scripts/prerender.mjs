@@ -9,10 +9,8 @@
 // catalogue comes from the migrations (the seed every shop starts with),
 // with its digest: the server uses the pages only while it inlines the same.
 import { readFileSync, writeFileSync } from 'node:fs'
-import { JSDOM } from 'jsdom'
 
-const { renderPage, pagesToPrerender, drawnByCartCookie, sanitizeWithWindow } = await import('../node_modules/.prerender/prerender.js')
-sanitizeWithWindow(new JSDOM('').window) // the blog's articles are sanitized as in the browser
+const { renderPage, pagesToPrerender, drawnByCartCookie } = await import('../node_modules/.prerender/prerender.js')
 const { digest, answers } = JSON.parse(readFileSync(0, 'utf8'))
 
 // What the build cannot know: the server puts its support address where this

@@ -4,12 +4,9 @@ import { prerender } from 'react-dom/static'
 import { createMemoryRouter } from 'react-router'
 import { paths } from '@/config/paths'
 import { CART_FILLED_COOKIE } from '@/features/cart/cart-reducer'
-import { blogPosts } from '@/features/content/blog-data'
 import { prerenderForCookie, type CookieRule } from '@/lib/render-env'
 import { App } from './app'
 import { routerReady, routes } from './router'
-
-export { sanitizeWithWindow } from '@/features/content/sanitize'
 
 /**
  * The build's entry for prerendering (web/scripts/prerender.mjs, run in
@@ -46,8 +43,9 @@ export async function renderPage(path: string, answers: Record<string, unknown>,
  * checkout too: its form is everyone's, and its summary waits for the stored
  * cart (checkout-view.tsx). The cart, drawn empty, for visitors whose cart
  * is (drawnByCartCookie). Not pages of a link's token or the signed-in
- * area. The blog's articles are sanitized with jsdom's DOM here
- * (sanitizeWithWindow).
+ * area, nor the blog's posts: the publisher writes them at run time
+ * (internal/posts), so the build cannot know them; the post list is drawn
+ * waiting for them.
  */
 export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: string[] }): string[] {
   return [
@@ -69,7 +67,6 @@ export function pagesToPrerender(catalogue: { bookIds: number[]; categoryIds: st
     paths.resetPassword,
     paths.checkout,
     paths.cart,
-    ...blogPosts.map((post) => paths.blogPost(post.id)),
     ...catalogue.bookIds.map((id) => paths.book(String(id))),
     ...catalogue.categoryIds.map((id) => paths.category(id)),
   ]

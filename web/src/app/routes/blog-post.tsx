@@ -1,5 +1,9 @@
-import { BlogArticle } from '@/features/content/blog-article'
+import { useParams } from 'react-router'
+import { BlogArticle } from '@/features/blog/components/blog-article'
+import { postIdFromParam } from '@/features/blog/post-id'
+import NotFoundPage from './not-found'
 
 export default function BlogPostPage() {
-  return <BlogArticle />
+  const { id } = useParams()
+  return <BlogArticle id={postIdFromParam(id)} notFound={<NotFoundPage />} />
 }

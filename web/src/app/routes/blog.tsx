@@ -1,5 +1,5 @@
 import { Page } from '@/components/ui/page'
-import { BlogList } from '@/features/content/blog'
+import { BlogList } from '@/features/blog/components/blog-list'
 
 export default function BlogPage() {
   return (

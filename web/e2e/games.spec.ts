@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { expect, test, waitingForApp, type Locator, type Page } from './test'
-import { PASSWORD, accessToken, confirmedAccount } from './accounts'
+import { PASSWORD, accessToken, confirmedAccount, grantRole } from './accounts'
 import { expectNoViolationsAtEveryWidth } from './axe'
 
 // Issue 12: both games, the player-side configuration and /config, against
@@ -10,15 +9,6 @@ import { expectNoViolationsAtEveryWidth } from './axe'
 // pictures beside custom ones, Export/Import, axe on every game screen.
 
 const LIZZIE = { first_name: 'Lizzie', last_name: 'Lizard' }
-
-/** Gives the account the admin role the honest way: the shop's own CLI on this worker's database (see playwright.config.ts). */
-function grantAdmin(email: string) {
-  const servers = (process.env.E2E_PORTS ?? process.env.E2E_PORT ?? '18090').split(',').length
-  const index = test.info().parallelIndex % servers
-  execFileSync(process.env.BOOKSHOP_BIN ?? '../bin/bookshop', ['admin', 'grant', email], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${process.env.E2E_DATA_DIR ?? '/tmp/bookshop-e2e'}/bookshop-${index}.db` },
-  })
-}
 
 async function signedIn(page: Page, tag: string): Promise<string> {
   const email = await confirmedAccount(page.request, tag, LIZZIE)
@@ -33,7 +23,8 @@ async function signedIn(page: Page, tag: string): Promise<string> {
 /** An admin signed in at /config, on the Game Configuration panel. */
 async function adminAtConfig(page: Page, tag: string): Promise<string> {
   const email = await confirmedAccount(page.request, tag, LIZZIE)
-  grantAdmin(email)
+  // The owner may configure the games (as an editor may), given the honest way: the shop's own CLI.
+  grantRole(test.info().parallelIndex, email, 'owner')
   await page.goto('/config')
   await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential Only' }).click()
   await page.getByLabel('Email').fill(email)

@@ -87,6 +87,33 @@ func checkStored(ctx context.Context, q db.Querier, b *AdminBook, fields map[str
 	return nil
 }
 
+// CoverStore tells whether an uploaded cover's URL names a stored copy
+// (internal/covers).
+type CoverStore interface {
+	Exists(ctx context.Context, url string) (bool, error)
+}
+
+// UseCovers makes saves check that an uploaded cover (a path in a folder
+// under /covers/, as /covers/u/...) exists. Call it before serving.
+func (s *Service) UseCovers(c CoverStore) { s.covers = c }
+
+// checkCover refuses the URL of an upload that is not stored. The shipped
+// covers, files right under /covers/, are the web app's own.
+func (s *Service) checkCover(ctx context.Context, b *AdminBook, fields map[string]string) error {
+	rest, ok := strings.CutPrefix(b.CoverImage, "/covers/")
+	if _, bad := fields["coverImage"]; bad || !ok || !strings.Contains(rest, "/") || s.covers == nil {
+		return nil
+	}
+	stored, err := s.covers.Exists(ctx, b.CoverImage)
+	if err != nil {
+		return fmt.Errorf("catalog: check cover: %w", err)
+	}
+	if !stored {
+		fields["coverImage"] = "This cover is not among the uploaded ones: upload it again."
+	}
+	return nil
+}
+
 // takenBy is the title of another book than id that matches where, or "".
 func takenBy(ctx context.Context, q db.Querier, where string, arg any, id int) (string, error) {
 	var title string
@@ -112,9 +139,12 @@ func freeSlug(ctx context.Context, q db.Querier, base string) (string, error) {
 }
 
 // validate checks b completely, in the transaction that will save it.
-func validate(ctx context.Context, q db.Querier, b *AdminBook, fields map[string]string) error {
+func (s *Service) validate(ctx context.Context, q db.Querier, b *AdminBook, fields map[string]string) error {
 	check(b, fields)
 	if err := checkStored(ctx, q, b, fields); err != nil {
+		return err
+	}
+	if err := s.checkCover(ctx, b, fields); err != nil {
 		return err
 	}
 	if len(fields) > 0 {
@@ -184,7 +214,7 @@ func (s *Service) createBook(ctx context.Context, a actor, in bookInput) (*Admin
 			}
 			b.Slug = slug
 		}
-		if err := validate(ctx, tx, b, fields); err != nil {
+		if err := s.validate(ctx, tx, b, fields); err != nil {
 			return err
 		}
 		if err := insertBook(ctx, tx, b, at); err != nil {
@@ -229,7 +259,7 @@ func (s *Service) patchBook(ctx context.Context, a actor, id int, in bookInput) 
 		b := *before
 		fields := map[string]string{}
 		in.apply(&b, fields)
-		if err := validate(ctx, tx, &b, fields); err != nil {
+		if err := s.validate(ctx, tx, &b, fields); err != nil {
 			return err
 		}
 		ok, err := saveBook(ctx, tx, &b, at)
@@ -286,7 +316,7 @@ func (s *Service) duplicateBook(ctx context.Context, a actor, id int) (*AdminBoo
 		if b.Slug, err = freeSlug(ctx, tx, strings.TrimSuffix(truncateRunes(orig.Slug, maxSlug-12), "-")+"-copy"); err != nil {
 			return err
 		}
-		if err := validate(ctx, tx, &b, map[string]string{}); err != nil {
+		if err := s.validate(ctx, tx, &b, map[string]string{}); err != nil {
 			return err
 		}
 		if err := insertBook(ctx, tx, &b, at); err != nil {

@@ -2,6 +2,7 @@ package catalog_test
 
 import (
 	"fmt"
+	"image/color"
 	"maps"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"bookshop/internal/apitest"
 	"bookshop/internal/auth"
+	"bookshop/internal/images/imagestest"
 )
 
 // newBook is a valid body for POST /api/admin/books.
@@ -155,6 +157,18 @@ func TestBookValidation(t *testing.T) {
 					t.Error("the public list shows a draft")
 				}
 				audited(t, e, "book.create", strconv.Itoa(id), 1)
+			}},
+		invalid("an uploaded cover that is not stored", map[string]any{"coverImage": "/covers/u/" + strings.Repeat("0a", 32) + "-640.jpg"},
+			"coverImage", "This cover is not among the uploaded ones: upload it again."),
+		{Name: "an uploaded cover may be the book's", Method: "POST", URL: "/api/admin/covers", As: "editor",
+			BeforeTest: asEditor, Body: string(imagestest.WebP(480, 720, color.NRGBA{200, 80, 20, 255})),
+			Headers: map[string]string{"Content-Type": "image/webp"}, ExpectedStatus: 201,
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				cover := res.JSON(t)["coverImage"].(string)
+				r := e.Do("POST", "/api/admin/books", newBook(map[string]any{"coverImage": cover}), "editor").Expect(t, 201)
+				if !strings.Contains(r.Body, `"coverImage":"`+cover+`"`) {
+					t.Errorf("the book's cover: %s", r.Body)
+				}
 			}},
 		{Name: "an ISBN-13 starting 979 is valid and a second book gets its own slug", Method: "POST", URL: "/api/admin/books", As: "editor",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {

@@ -135,7 +135,7 @@ func (s *Service) ImportBooks(w http.ResponseWriter, r *http.Request) error {
 	}
 	var report ImportReport
 	if dryRun {
-		p, err := planImport(r.Context(), s.db, records)
+		p, err := s.planImport(r.Context(), s.db, records)
 		if err != nil {
 			return err
 		}
@@ -143,7 +143,7 @@ func (s *Service) ImportBooks(w http.ResponseWriter, r *http.Request) error {
 	}
 	at := s.now()
 	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		p, err := planImport(ctx, tx, records)
+		p, err := s.planImport(ctx, tx, records)
 		if err != nil {
 			return err
 		}
@@ -260,7 +260,7 @@ type importPlan struct {
 
 // planImport checks every row against the catalogue as q reads it and
 // against the other rows (an ISBN or a slug given twice).
-func planImport(ctx context.Context, q db.Querier, records []csvRecord) (*importPlan, error) {
+func (s *Service) planImport(ctx context.Context, q db.Querier, records []csvRecord) (*importPlan, error) {
 	books, err := loadBooks(ctx, q)
 	if err != nil {
 		return nil, err
@@ -289,6 +289,9 @@ func planImport(ctx context.Context, q db.Querier, records []csvRecord) (*import
 			b.Slug = freeSlugIn(Slugify(b.Title), slugOwner)
 		}
 		check(b, row.Errors)
+		if err := s.checkCover(ctx, b, row.Errors); err != nil {
+			return nil, err
+		}
 		if _, bad := row.Errors["category"]; !bad && !known[b.Category] {
 			row.Errors["category"] = "Choose one of the categories."
 		}

@@ -19,8 +19,9 @@ const WatchInterval = 500 * time.Millisecond
 // current snapshot behind an atomic pointer, swapped for a new one after
 // each change, and the handlers that read and change it.
 type Service struct {
-	db  *db.DB
-	now func() time.Time
+	db     *db.DB
+	now    func() time.Time
+	covers CoverStore // nil: uploaded covers are not checked
 
 	cur atomic.Pointer[Catalog]
 	// mu makes one reload at a time: a caller that waited finds the

@@ -136,6 +136,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	family := account.New(d, o.now)
 	stories := dreams.New(d, dreamKids{family}, o.now)
 	family.WithOwnerData(ownerData(d, accounts, shop, stories))
+	pictures := covers.New(d, o.now)
+	cat.UseCovers(pictures) // a book's uploaded cover must be stored
 	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.New(d, cfg.SupportEmail, o.now), limiter: limiter,
@@ -145,7 +147,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		games:       games.New(d, o.now),
 		posts:       blog,
 		audit:       audit.New(d, requireStaff(auth.PermAudit)),
-		covers:      covers.New(d, o.now)}, nil
+		covers:      pictures}, nil
 }
 
 // authSettings are the settings the account service reads.

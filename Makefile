@@ -19,9 +19,11 @@ $(BIN): go-deps web FORCE
 FORCE:
 
 # The app, then its public pages prerendered from the seeded catalogue
-# (web/scripts/prerender.mjs).
+# (web/scripts/prerender.mjs), and the server's bundle, which draws pages at
+# run time (web/vite.server.config.ts, internal/render).
 web: web-deps go-deps
 	cd web && npx tsc -b && npx vite build && npx vite build --ssr src/app/prerender.tsx --logLevel warn
+	cd web && npx vite build -c vite.server.config.ts --logLevel warn
 	go run ./cmd/catalogue | (cd web && node scripts/prerender.mjs)
 	touch internal/webapp/dist/.keep
 
@@ -64,4 +66,4 @@ lighthouse: build
 	scripts/lighthouse.sh
 
 clean:
-	rm -rf bin internal/webapp/dist/assets internal/webapp/dist/*.html
+	rm -rf bin internal/webapp/dist/assets internal/webapp/dist/*.html internal/render/dist/server.js

@@ -1,0 +1,277 @@
+package render
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// shop is one Renderer over the real server bundle for the tests that use
+// it: loading the bundle is the slow part. Its timeout is generous: these
+// tests are about the pages, and the race detector slows the engine tenfold.
+var shop = sync.OnceValues(func() (*Renderer, error) { return New(Options{Timeout: time.Minute}) })
+
+// bundled returns the Renderer over the real bundle. `make web` builds it;
+// a build without it (dist holds only .keep) skips these tests.
+func bundled(t *testing.T) *Renderer {
+	t.Helper()
+	r, err := shop()
+	if errors.Is(err, ErrNoScript) {
+		t.Skip("no server bundle: run `make web` (cd web && npx vite build -c vite.server.config.ts)")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func book(id int, title string, cents int) map[string]any {
+	return map[string]any{
+		"id": id, "title": title, "author": "Ada Writer", "description": "A story.", "coverImage": fmt.Sprintf("/covers/book-%d.svg", id),
+		"price": float64(cents) / 100, "priceCents": cents, "rating": 4.5, "isNewRelease": false, "category": "fiction",
+		"pages": 32, "isbn": "978-1-915842-01-5", "publicationDate": "2025-09-12",
+	}
+}
+
+// responses is what the server inlines into a page: the catalogue and the settings.
+func responses(books ...map[string]any) map[string]any {
+	return map[string]any{
+		"/api/books":      books,
+		"/api/categories": json.RawMessage(`[{"id":"fiction","name":"Fiction","description":"Stories.","count":1}]`),
+		"/api/settings":   json.RawMessage(`{"supportEmail":"help@shop.test","google":{"enabled":false},"paypal":{"enabled":false}}`),
+	}
+}
+
+func TestBooksPageDrawsTheBooksItIsGiven(t *testing.T) {
+	r := bundled(t)
+	page, err := r.Render(context.Background(), "/books", responses(book(1, "Tigers & Teacups", 1499), book(2, "The Owl Who Counted", 999)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Status != 200 {
+		t.Errorf("status %d, want 200", page.Status)
+	}
+	for _, want := range []string{"Tigers &amp; Teacups", "The Owl Who Counted", "$14.99"} {
+		if !strings.Contains(page.HTML, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if !strings.Contains(page.Head, `href="/covers/book-1.svg"`) {
+		t.Errorf("head %q does not preload the first cover", page.Head)
+	}
+	if strings.Contains(page.HTML, "<script") {
+		t.Error("the page carries a script, which the CSP refuses")
+	}
+}
+
+func TestBookPageDrawsItsBook(t *testing.T) {
+	r := bundled(t)
+	page, err := r.Render(context.Background(), "/books/7", responses(book(3, "Another Book", 500), book(7, "Lizzie's Lantern", 1234)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Status != 200 || !strings.Contains(page.HTML, "<h1") || !strings.Contains(page.HTML, "Lizzie&#x27;s Lantern") || !strings.Contains(page.HTML, "$12.34") {
+		t.Errorf("status %d; the page lacks its book's title or price:\n%s", page.Status, page.HTML)
+	}
+}
+
+func TestUnknownPathIsTheNotFoundPage(t *testing.T) {
+	r := bundled(t)
+	page, err := r.Render(context.Background(), "/no-such-page", responses())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page.Status != 404 || !strings.Contains(page.HTML, "This Page Existed") {
+		t.Errorf("status %d, want 404 with the not-found page:\n%s", page.Status, page.HTML)
+	}
+}
+
+// The pages the build used to prerender all draw here: each needs the
+// engine to have what its modules use (web/src/server/shims.ts).
+func TestPublicPagesDraw(t *testing.T) {
+	r := bundled(t)
+	data := responses(book(1, "Tigers & Teacups", 1499))
+	for _, url := range []string{"/", "/books", "/books/1", "/categories", "/categories/fiction", "/about", "/values", "/characters",
+		"/activities", "/blog", "/contact", "/faq", "/shipping", "/privacy", "/terms", "/login", "/signup", "/reset-password", "/checkout", "/cart"} {
+		page, err := r.Render(context.Background(), url, data)
+		if err != nil {
+			t.Errorf("%s: %v", url, err)
+			continue
+		}
+		if page.Status != 200 || !strings.Contains(page.HTML, `id="main"`) {
+			t.Errorf("%s: status %d, or no main", url, page.Status)
+		}
+	}
+}
+
+// QuickJS groups no digits in toLocaleString; the browser does, so the
+// shim must, or the contact page would not hydrate.
+func TestContactPageCountsAsTheBrowserDoes(t *testing.T) {
+	page, err := bundled(t).Render(context.Background(), "/contact", responses())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(page.HTML, "5,000") {
+		t.Error(`the contact form does not say "5,000 characters left"`)
+	}
+}
+
+// The checkout is drawn both ways: empty for visitors without the cart's
+// cookie, its form waiting for the stored cart for those with it.
+func TestCheckoutIsDrawnForTheCartCookie(t *testing.T) {
+	r := bundled(t)
+	const empty = "Please add items to your cart before checking out."
+	for _, set := range []bool{false, true} {
+		page, err := r.RenderRequest(context.Background(), Request{URL: "/checkout", Data: responses(), Cookie: &Cookie{Name: "cart_filled", Set: set}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(page.HTML, empty) == set {
+			t.Errorf("cookie set %v: the page says the cart is empty: %v", set, !set)
+		}
+	}
+}
+
+func TestConcurrentRendersEachDrawTheirOwnPage(t *testing.T) {
+	r := bundled(t)
+	var books []map[string]any
+	for i := 1; i <= 6; i++ {
+		books = append(books, book(i, fmt.Sprintf("Volume %d of the Tiger Tales", i), 1000+i))
+	}
+	data := responses(books...)
+	var wg sync.WaitGroup
+	errs := make(chan error, len(books))
+	for i := 1; i <= len(books); i++ {
+		wg.Go(func() {
+			page, err := r.Render(context.Background(), fmt.Sprintf("/books/%d", i), data)
+			if err == nil && !strings.Contains(page.HTML, fmt.Sprintf("<h1 class=\"text-3xl font-bold leading-tight sm:text-4xl\">Volume %d of", i)) {
+				err = fmt.Errorf("/books/%d does not have its own title as its heading", i)
+			}
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// A book without a rating makes the book page's component throw: the
+// render fails with the script's error, and the VM draws the next page.
+func TestScriptExceptionIsAnError(t *testing.T) {
+	r := bundled(t)
+	broken := book(1, "Broken", 100)
+	delete(broken, "rating")
+	_, err := r.Render(context.Background(), "/books/1", responses(broken))
+	if err == nil || !strings.Contains(err.Error(), "TypeError") {
+		t.Fatalf("err = %v, want the script's TypeError", err)
+	}
+	for range 2 { // every VM of the pool, whichever drew the broken page
+		if _, err := r.Render(context.Background(), "/books/1", responses(book(1, "Whole", 100))); err != nil {
+			t.Errorf("the next render: %v", err)
+		}
+	}
+}
+
+func TestPageOnlyTheBrowserDrawsIsAnError(t *testing.T) {
+	// The thank-you page reads the payment's pass from the browser's storage.
+	if _, err := bundled(t).Render(context.Background(), "/thank-you", responses()); err == nil || !strings.Contains(err.Error(), "only the browser draws") {
+		t.Errorf("err = %v, want a page only the browser draws", err)
+	}
+}
+
+// fake is a bundle with the entry's shape (web/src/entry-server.tsx):
+// "/loop" never ends, "/never" never settles, "/throw" throws, and any
+// other URL is drawn as its path.
+const fake = `
+var SSR = {
+  ready: Promise.resolve(),
+  loaded: function () { return true },
+  render: function (url, data) {
+    if (url === '/loop') for (;;) {}
+    if (url === '/never') return new Promise(function () {})
+    if (url === '/throw') return Promise.reject(new RangeError('no such page'))
+    return Promise.resolve({ html: '<p>' + url + ' ' + (data && data.n) + '</p>', head: '', status: 200 })
+  },
+  runTasks: function () { return 0 },
+  dropTasks: function () {},
+  takeConsole: function () { return [] },
+};`
+
+func newFake(t *testing.T, opts Options) *Renderer {
+	t.Helper()
+	opts.Script = fake
+	r, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+func TestRenderReturnsThePage(t *testing.T) {
+	page, err := newFake(t, Options{}).Render(context.Background(), "/a", map[string]any{"n": 7})
+	if err != nil || page != (Page{HTML: "<p>/a 7</p>", Status: 200}) {
+		t.Errorf("page %+v, err %v", page, err)
+	}
+}
+
+func TestRenderThatRunsTooLongIsStoppedAndItsVMReplaced(t *testing.T) {
+	r := newFake(t, Options{VMs: 1, Timeout: 200 * time.Millisecond})
+	if _, err := r.Render(context.Background(), "/loop", nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("err = %v, want the deadline", err)
+	}
+	// The one VM was stopped midway: a new one draws the next page.
+	if _, err := r.Render(context.Background(), "/b", nil); err != nil {
+		t.Errorf("after a stopped render: %v", err)
+	}
+}
+
+func TestRenderThatNeverSettlesIsAnError(t *testing.T) {
+	r := newFake(t, Options{VMs: 1})
+	if _, err := r.Render(context.Background(), "/never", nil); err == nil || !strings.Contains(err.Error(), "never settled") {
+		t.Fatalf("err = %v, want a promise that never settled", err)
+	}
+	if _, err := r.Render(context.Background(), "/b", nil); err != nil {
+		t.Errorf("after it: %v", err)
+	}
+}
+
+func TestRejectionIsAnError(t *testing.T) {
+	if _, err := newFake(t, Options{}).Render(context.Background(), "/throw", nil); err == nil || !strings.Contains(err.Error(), "RangeError: no such page") {
+		t.Errorf("err = %v, want the script's RangeError", err)
+	}
+}
+
+func TestCancelledRenderIsAnError(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := newFake(t, Options{}).Render(ctx, "/a", nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+}
+
+func TestRenderAfterCloseIsAnError(t *testing.T) {
+	r := newFake(t, Options{})
+	r.Close()
+	if _, err := r.Render(context.Background(), "/a", nil); !errors.Is(err, ErrClosed) {
+		t.Errorf("err = %v, want ErrClosed", err)
+	}
+}
+
+func TestBrokenScriptFailsNew(t *testing.T) {
+	if _, err := New(Options{Script: "var SSR = {"}); err == nil {
+		t.Error("New took a script that does not parse")
+	}
+	if _, err := New(Options{Script: "var SSR = { loaded: function () { throw new Error('a page module failed') }, runTasks: function () { return 0 } }"}); err == nil || !strings.Contains(err.Error(), "a page module failed") {
+		t.Errorf("err = %v, want the bundle's load error", err)
+	}
+}

@@ -52,7 +52,7 @@ func (s *Service) Current() *Catalog { return s.cur.Load() }
 
 // OnChange registers fn, called with each new snapshot right after it
 // replaces the old one (one call at a time, before the change's request is
-// answered). Register before the server starts.
+// responded to). Register before the server starts.
 func (s *Service) OnChange(fn func(*Catalog)) { s.onChange = append(s.onChange, fn) }
 
 // Refresh reloads the catalogue if its version in the database moved on.

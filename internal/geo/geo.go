@@ -13,7 +13,7 @@ import (
 	"bookshop/internal/httpx"
 )
 
-// Sources of an answer.
+// Sources of a response.
 const (
 	SourceGeoIP          = "geoip"
 	SourceAcceptLanguage = "accept-language"
@@ -25,13 +25,13 @@ type CountryLookup interface {
 	Country(ip netip.Addr) (string, bool)
 }
 
-// Service answers GET /api/geo. Its lookup may be nil.
+// Service serves GET /api/geo. Its lookup may be nil.
 type Service struct{ lookup CountryLookup }
 
 // New returns the service; lookup may be nil when no database is configured.
 func New(lookup CountryLookup) *Service { return &Service{lookup: lookup} }
 
-// Location is the answer.
+// Location is the response.
 type Location struct {
 	CountryCode string `json:"countryCode"`
 	Source      string `json:"source"`

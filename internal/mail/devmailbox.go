@@ -38,7 +38,7 @@ func (s *Sender) recentMessages(r *http.Request) ([]devMessage, error) {
 	return out, rows.Err()
 }
 
-// DevMailboxJSON answers GET /api/dev/mail: every message, newest first.
+// DevMailboxJSON serves GET /api/dev/mail: every message, newest first.
 // Development mode only.
 func (s *Sender) DevMailboxJSON(w http.ResponseWriter, r *http.Request) error {
 	if !s.dev {
@@ -52,7 +52,7 @@ func (s *Sender) DevMailboxJSON(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, msgs)
 }
 
-// DevMailboxPage answers GET /dev/mail: the same messages as a page with
+// DevMailboxPage serves GET /dev/mail: the same messages as a page with
 // clickable links. Development mode only.
 func (s *Sender) DevMailboxPage(w http.ResponseWriter, r *http.Request) error {
 	if !s.dev {

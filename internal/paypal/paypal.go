@@ -1,7 +1,7 @@
 // Package paypal is a small client for the PayPal Orders v2 REST API: OAuth2
 // client credentials with a cached token, create, capture and get an order.
 // Every call carries a PayPal-Request-Id; callers pass a stable one for
-// create and capture, so a retry replays the first answer instead of
+// create and capture, so a retry replays the first response instead of
 // charging twice.
 package paypal
 
@@ -124,7 +124,7 @@ const (
 	IssueInstrumentDeclined = "INSTRUMENT_DECLINED"
 )
 
-// APIError is a non-2xx answer from PayPal.
+// APIError is a non-2xx response from PayPal.
 type APIError struct {
 	Status  int    // HTTP status
 	Name    string // e.g. UNPROCESSABLE_ENTITY
@@ -161,14 +161,14 @@ func (c *Client) CreateOrder(ctx context.Context, requestID string, req CreateOr
 }
 
 // CaptureOrder captures an approved order. Reusing requestID on a retry
-// returns the first capture's answer instead of capturing again.
+// returns the first capture's response instead of capturing again.
 func (c *Client) CaptureOrder(ctx context.Context, requestID, orderID string) (Order, error) {
 	var o Order
 	err := c.call(ctx, http.MethodPost, "/v2/checkout/orders/"+url.PathEscape(orderID)+"/capture", requestID, struct{}{}, &o)
 	return o, err
 }
 
-// GetOrder reads an order, to learn the outcome of a capture whose answer was lost.
+// GetOrder reads an order, to learn the outcome of a capture whose response was lost.
 func (c *Client) GetOrder(ctx context.Context, orderID string) (Order, error) {
 	var o Order
 	err := c.call(ctx, http.MethodGet, "/v2/checkout/orders/"+url.PathEscape(orderID), newRequestID(), nil, &o)
@@ -224,13 +224,13 @@ func (c *Client) send(req *http.Request, out any) error {
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
-		return fmt.Errorf("paypal: read answer: %w", err)
+		return fmt.Errorf("paypal: read response: %w", err)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return parseError(resp.StatusCode, raw)
 	}
 	if err := json.Unmarshal(raw, out); err != nil {
-		return fmt.Errorf("paypal: decode answer of %s: %w", req.URL.Path, err)
+		return fmt.Errorf("paypal: decode response of %s: %w", req.URL.Path, err)
 	}
 	return nil
 }
@@ -286,7 +286,7 @@ func (c *Client) accessToken(ctx context.Context) (string, error) {
 		return "", err
 	}
 	if tok.AccessToken == "" {
-		return "", errors.New("paypal: token answer without access_token")
+		return "", errors.New("paypal: token response without access_token")
 	}
 	c.token = tok.AccessToken
 	c.expires = time.Now().Add(time.Duration(tok.ExpiresIn)*time.Second - time.Minute)

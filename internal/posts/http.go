@@ -84,7 +84,7 @@ func serveCached(w http.ResponseWriter, r *http.Request, v any) error {
 }
 
 // IsPublished tells whether /blog/{id} names a published post, for the
-// web app's server to answer 404 for any other id (internal/webapp). When
+// web app's server to respond 404 for any other id (internal/webapp). When
 // the database cannot say, the page is served and the app asks again.
 func (s *Service) IsPublished(rawID string) bool {
 	id, ok := parseID(rawID)

@@ -1,6 +1,6 @@
 // Package render draws the app's pages on the server when they are asked
 // for: the same React components as the browser's, so the browser hydrates
-// the HTML instead of drawing it again. The app's server bundle
+// the HTML instead of rendering it again. The app's server bundle
 // (web/src/entry-server.tsx, built by web/vite.server.config.ts into
 // dist/server.js and embedded here) runs in QuickJS, a JavaScript engine in
 // pure Go (modernc.org/quickjs): the binary stays one binary, with no Node.

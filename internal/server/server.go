@@ -170,7 +170,7 @@ func loadApp(fsys fs.FS, opts webapp.Options) (*webapp.Handler, error) {
 // liveApp is the web app for the catalogue as it is now. Its pages carry
 // the catalogue's responses inline and may be prerendered from it, so a
 // change of the catalogue builds it anew (before the change's request is
-// answered); the prerendered pages then no longer fit the catalogue and
+// responded to); the prerendered pages then no longer fit the catalogue and
 // every path gets the app's plain page until the next release.
 type liveApp struct {
 	fsys     fs.FS // nil: the embedded build

@@ -88,7 +88,7 @@ func (f *Fake) Handler() http.Handler {
 func (f *Fake) DeclineNextCaptures(n int) { f.mu.Lock(); f.declines = n; f.mu.Unlock() }
 
 // FailNextCapturesAfterSuccess makes the next n captures succeed at PayPal
-// but answer 500, as when the answer is lost on the way back.
+// but respond with a 500, as when the response is lost on the way back.
 func (f *Fake) FailNextCapturesAfterSuccess(n int) { f.mu.Lock(); f.failsAfter = n; f.mu.Unlock() }
 
 // HoldCaptures makes capture requests wait, as a slow PayPal does, until
@@ -110,7 +110,7 @@ func (f *Fake) HoldCaptures() (arrived <-chan string, release func()) {
 }
 
 // Lookups tells how many times the order was read (GET), e.g. to learn
-// the outcome of a capture whose answer was lost.
+// the outcome of a capture whose response was lost.
 func (f *Fake) Lookups(id string) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -145,7 +145,7 @@ func (f *Fake) Captures(id string) int {
 }
 
 // CaptureCalls tells how many capture requests for the order reached the
-// fake, not counting answers replayed for a known PayPal-Request-Id.
+// fake, not counting responses replayed for a known PayPal-Request-Id.
 func (f *Fake) CaptureCalls(id string) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -197,7 +197,7 @@ func (f *Fake) token(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"access_token": tok, "token_type": "Bearer", "expires_in": 32400, "app_id": "APP-FAKE"})
 }
 
-// authed checks the bearer token and replays a stored answer for a
+// authed checks the bearer token and replays a stored response for a
 // PayPal-Request-Id already seen on the same endpoint.
 func (f *Fake) authed(next func(r *http.Request) (int, any)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
@@ -221,8 +221,8 @@ func (f *Fake) authed(next func(r *http.Request) (int, any)) http.HandlerFunc {
 		}
 		status, body := next(r)
 		raw, _ := json.Marshal(body)
-		if lost, ok := body.(lostAnswer); ok {
-			// The work is done and remembered for a replay, but this answer is a 500.
+		if lost, ok := body.(lostResponse); ok {
+			// The work is done and remembered for a replay, but this response is a 500.
 			raw, _ = json.Marshal(lost.order)
 			f.remember(key, reqID, http.StatusCreated, raw)
 			writeJSON(w, http.StatusInternalServerError, apiError("INTERNAL_SERVER_ERROR", "An internal server error has occurred.", ""))
@@ -246,8 +246,8 @@ func (f *Fake) remember(key, reqID string, status int, body []byte) {
 	f.mu.Unlock()
 }
 
-// lostAnswer marks a capture that succeeded but whose answer is replaced by a 500.
-type lostAnswer struct{ order paypal.Order }
+// lostResponse marks a capture that succeeded but whose response is replaced by a 500.
+type lostResponse struct{ order paypal.Order }
 
 func (f *Fake) createOrder(r *http.Request) (int, any) {
 	var req paypal.CreateOrderRequest
@@ -300,7 +300,7 @@ func (f *Fake) captureOrder(r *http.Request) (int, any) {
 	unit.Payments = &paypal.Payments{Captures: []paypal.Capture{{ID: "CAP" + strings.ToUpper(randomID(7)), Status: paypal.StatusCompleted, Amount: unit.Amount.Money}}}
 	if f.failsAfter > 0 {
 		f.failsAfter--
-		return http.StatusInternalServerError, lostAnswer{o.Order}
+		return http.StatusInternalServerError, lostResponse{o.Order}
 	}
 	return http.StatusCreated, o.Order
 }

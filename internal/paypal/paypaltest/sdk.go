@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// serveSDK answers GET /sdk/js with a test copy of the PayPal JS SDK that
+// serveSDK serves GET /sdk/js with a test copy of the PayPal JS SDK that
 // @paypal/react-paypal-js can load. It defines window.paypal with Buttons();
 // the rendered "PayPal" button calls createOrder, then shows the approval
 // step a test can click ("Pay with PayPal (test)" or "Cancel"), approves the

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from './test'
+import { expect, test, waitingForApp, type APIRequestContext, type Page } from './test'
+import { PASSWORD, accessToken, confirmedAccount, grantRole, totpCode } from './accounts'
+import { expectNoViolationsAtEveryWidth, widths } from './axe'
 import { collectConsoleErrors } from './console'
-import { widths } from './axe'
 
 // Issue 27, "Posts": the blog's posts live in the database, written in
 // Markdown in the back office and rendered and sanitized by the server.
@@ -13,8 +14,156 @@ async function screenshots(page: Page, name: string) {
   }
 }
 
+/**
+ * A staff member with two-step sign-in on: the role from the shop's CLI, a
+ * TOTP factor enrolled and verified through /auth/v1 as the profile's card
+ * does. Returns the address and the factor's secret.
+ */
+async function staffWithTwoSteps(request: APIRequestContext, role: 'editor' | 'manager'): Promise<{ email: string; secret: string }> {
+  const email = await confirmedAccount(request, role, { first_name: 'Ed', last_name: 'Itor' })
+  grantRole(test.info().parallelIndex, email, role)
+  const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
+  const factor = (await (await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp', friendly_name: 'phone' } })).json()) as { id: string; totp: { secret: string } }
+  const challenge = (await (await request.post(`/auth/v1/factors/${factor.id}/challenge`, { headers })).json()) as { id: string }
+  const verified = await request.post(`/auth/v1/factors/${factor.id}/verify`, { headers, data: { challenge_id: challenge.id, code: totpCode(factor.totp.secret) } })
+  expect(verified.ok()).toBeTruthy()
+  return { email, secret: factor.totp.secret }
+}
+
+/** Signs in with the password, then the code of the next 30 seconds (the current one was just used). */
+async function signIn(page: Page, staff: { email: string; secret: string }) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(staff.email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await page.getByLabel('Code', { exact: true }).fill(totpCode(staff.secret, 30))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+}
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+})
+
+test('an editor writes and publishes a post; a visitor reads it at /blog/{id}', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  const errors = collectConsoleErrors(page)
+  const editor = await staffWithTwoSteps(page.request, 'editor')
+  await signIn(page, editor)
+  await page.goto('/admin')
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Posts' }).click()
+  await expect(page).toHaveURL('/admin/posts')
+  const list = page.getByRole('list', { name: 'Posts' })
+  await expect(list.getByRole('listitem')).toHaveCount(5)
+  await expect(list.getByRole('link', { name: '5 Ways to Make Bedtime Stories Magical', exact: true })).toBeVisible()
+
+  await page.getByRole('link', { name: 'New post' }).click()
+  await expect(page).toHaveURL('/admin/posts/new')
+  const form = page.getByRole('form', { name: 'New post' })
+  await form.getByLabel('Title').fill('Reading Together on Rainy Days')
+  await form.getByLabel('Excerpt').fill('A blanket, a window and a pile of books: how to turn a gray afternoon into a story adventure.')
+  await form
+    .getByLabel('Article in Markdown')
+    .fill(
+      '## Build a window nook\n\nPile up pillows where you can **hear the rain**.\n\n- Pick three books\n- Take turns choosing\n\n' +
+        '<script>window.hacked = true</script>\n\n[Play a game](javascript:alert(1))',
+    )
+  await form.getByRole('tab', { name: 'Preview' }).click()
+  const preview = form.getByRole('tabpanel', { name: 'Preview' })
+  await expect(preview.getByRole('heading', { level: 2, name: 'Build a window nook' })).toBeVisible()
+  await expect(preview.getByRole('listitem')).toHaveCount(2)
+  await expect(preview.getByText('Play a game')).toBeVisible()
+  await expect(preview.locator('a[href^="javascript"], script')).toHaveCount(0)
+  await form.getByRole('tab', { name: 'Write' }).click()
+  await form.getByLabel('Status').selectOption('published')
+  await form.getByLabel('Date').fill('2026-01-15')
+  await form.getByLabel('Author').fill('Ed Itor')
+  await form.getByLabel('Category').fill('Reading Tips')
+  await form.getByLabel('Picture address').fill('/blog/reading-together.svg')
+  await form.getByLabel('Picture description').fill('Books by a rainy window')
+  // A slug another post has: the server's message lands on the field.
+  await form.getByLabel('Slug').fill('building-a-home-library-on-a-budget')
+  await form.getByRole('button', { name: 'Create post' }).click()
+  await expect(form.getByText('Another post already has this slug. Choose another.')).toBeVisible()
+  await expect(form.getByLabel('Slug')).toHaveAttribute('aria-invalid', 'true')
+  await expectNoViolationsAtEveryWidth(page, 'the editor with a field message')
+  await form.getByLabel('Slug').fill('')
+  await form.getByRole('button', { name: 'Create post' }).click()
+  await expect(page).toHaveURL(/\/admin\/posts\/\d+$/)
+  const id = page.url().split('/').pop()!
+  const editorForm = page.getByRole('form', { name: 'Edit Reading Together on Rainy Days' })
+  await expect(editorForm.getByLabel('Slug')).toHaveValue('reading-together-on-rainy-days')
+  await expectNoViolationsAtEveryWidth(page, 'the editor')
+  await editorForm.getByRole('tab', { name: 'Preview' }).click()
+  await expect(editorForm.getByRole('tabpanel', { name: 'Preview' }).getByRole('heading', { name: 'Build a window nook' })).toBeVisible()
+  await expectNoViolationsAtEveryWidth(page, 'the editor, Preview')
+  await screenshots(page, 'editor-preview')
+  await editorForm.getByRole('tab', { name: 'Write' }).click()
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await screenshots(page, 'editor')
+
+  // A visitor, in a browser of their own, finds it first on the blog and reads it.
+  const visitorContext = await browser.newContext()
+  const visitor = waitingForApp(await visitorContext.newPage())
+  const visitorErrors = collectConsoleErrors(visitor)
+  await visitor.goto('/blog')
+  await expect(visitor.getByRole('main').getByRole('article').first()).toContainText('Reading Together on Rainy Days')
+  await visitor.getByRole('link', { name: 'Reading Together on Rainy Days' }).click()
+  await expect(visitor).toHaveURL(`/blog/${id}`)
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Reading Together on Rainy Days' })).toBeVisible()
+  await expect(visitor.getByRole('heading', { level: 2, name: 'Build a window nook' })).toBeVisible()
+  await expect(visitor.getByText('hear the rain')).toBeVisible()
+  await expect(visitor.getByText('Play a game')).toBeVisible()
+  await expect(visitor.locator('main a[href^="javascript"], main script')).toHaveCount(0)
+  expect(await visitor.evaluate(() => (window as { hacked?: boolean }).hacked)).toBeUndefined()
+  expect((await visitor.request.get(`/blog/${id}`)).status()).toBe(200)
+
+  // Back to a draft: the visitor's next request is the not-found page.
+  await editorForm.getByLabel('Status').selectOption('draft')
+  await editorForm.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('“Reading Together on Rainy Days” is a draft.')).toBeVisible()
+  const response = await visitor.goto(`/blog/${id}`)
+  expect(response?.status()).toBe(404)
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Once Upon a Time... This Page Existed.' })).toBeVisible()
+  await visitorContext.close()
+  expect(visitorErrors).toEqual([])
+  // The refused slug was the browser's logged 400; nothing else.
+  expect(errors.filter((e) => !/^Failed to load resource: .* 400/.test(e))).toEqual([])
+})
+
+test('a save over a newer one is refused with the message and a Reload', async ({ page, context }) => {
+  test.setTimeout(90_000)
+  const editor = await staffWithTwoSteps(page.request, 'manager')
+  await signIn(page, editor)
+  await page.goto('/admin/posts/4')
+  const mine = page.getByRole('form', { name: 'Edit Counting Carrots: Easy Maths Games in the Garden' })
+  await expect(mine.getByLabel('Title')).toHaveValue('Counting Carrots: Easy Maths Games in the Garden')
+
+  // The same post saved meanwhile in another tab.
+  const other = waitingForApp(await context.newPage())
+  await other.goto('/admin/posts/4')
+  const theirs = other.getByRole('form', { name: 'Edit Counting Carrots: Easy Maths Games in the Garden' })
+  await theirs.getByLabel('Author').fill('Priya R.')
+  await theirs.getByRole('button', { name: 'Save' }).click()
+  await expect(other.getByText('Saved', { exact: true })).toBeVisible()
+  await other.close()
+
+  await mine.getByLabel('Title').fill('Counting Carrots in the Garden')
+  await mine.getByRole('button', { name: 'Save' }).click()
+  const conflict = mine.getByRole('alert').filter({ hasText: 'Someone else saved this post after you opened it.' })
+  await expect(conflict).toContainText('Reload to see their changes, then make yours again.')
+  await conflict.getByRole('button', { name: 'Reload' }).click()
+  await expect(mine.getByLabel('Author')).toHaveValue('Priya R.')
+  await expect(mine.getByLabel('Title')).toHaveValue('Counting Carrots: Easy Maths Games in the Garden')
+  await expect(mine.getByText('Your changes were not saved: Title.')).toBeVisible()
+  await mine.getByRole('button', { name: 'Apply my changes again' }).click()
+  await expect(mine.getByLabel('Title')).toHaveValue('Counting Carrots in the Garden')
+  await mine.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('“Counting Carrots in the Garden” is on the blog.')).toBeVisible()
+
+  // Both saves are in the audit log.
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Audit log' }).click()
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Changed a post' })).toHaveCount(2)
 })
 
 test('/blog/999 is the not-found page, with HTTP 404', async ({ page }) => {

@@ -42,6 +42,10 @@ export const paths = {
   admin: '/admin',
   adminAudit: '/admin/audit',
   adminStaff: '/admin/staff',
+  // The blog's posts in the back office (features/admin-posts).
+  adminPosts: '/admin/posts',
+  adminPostNew: '/admin/posts/new',
+  adminPost: (id: number | string) => `/admin/posts/${id}`,
   /** The profile's two-step sign-in card, where staff turn it on. */
   profileTwoStep: '/profile#two-step',
 } as const

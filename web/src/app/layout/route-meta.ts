@@ -43,6 +43,9 @@ const routeMeta: [pattern: string, meta: Meta][] = [
   [paths.admin, { page: 'Back Office', description: 'The Siso & Friends back office, for the shop’s staff.' }],
   [paths.adminAudit, { page: 'Audit Log', description: 'Every change made in the Siso & Friends back office.' }],
   [paths.adminStaff, { page: 'Staff', description: 'Who works in the Siso & Friends back office, and their roles.' }],
+  [paths.adminPosts, { page: 'Posts', description: 'The Siso & Friends blog’s posts, drafts and published.' }],
+  [paths.adminPostNew, { page: 'New Post', description: 'Write a post for the Siso & Friends blog.' }],
+  [paths.adminPost(':id'), { page: 'Edit Post', description: 'Edit a post of the Siso & Friends blog.' }],
 ]
 
 const notFound: Meta = { page: 'Page Not Found', description: 'This page does not exist. Find your way back to the Siso & Friends bookshop.' }

@@ -8,10 +8,13 @@ import type { SelectOption } from '@/components/ui/form'
 export const auditKinds: SelectOption[] = [
   { value: 'staff', label: 'Staff roles' },
   { value: 'games', label: 'Games' },
+  { value: 'post', label: 'Posts' },
 ]
 
 /** Each action as a sentence; an action missing here shows as written. */
 export const actionNames: Record<string, string> = {
   'staff.role': 'Changed a staff role',
   'games.config': 'Published the games configuration',
+  'post.create': 'Wrote a post',
+  'post.update': 'Changed a post',
 }

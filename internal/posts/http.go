@@ -145,7 +145,8 @@ func (s *Service) CreatePost(w http.ResponseWriter, r *http.Request) error {
 	now := s.now().UTC()
 	p := Post{Status: Draft, PublishedAt: now.Format(time.DateOnly)}
 	in.apply(&p)
-	if in.Slug == nil || p.Slug == "" {
+	generated := p.Slug == "" // then made from the title, and made free below
+	if generated {
 		p.Slug = slugFrom(p.Title)
 	}
 	if err := p.validate(); err != nil {
@@ -156,7 +157,7 @@ func (s *Service) CreatePost(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		if in.Slug == nil || *in.Slug == "" {
+		if generated {
 			if p.Slug, err = freeSlug(ctx, tx, p.Slug); err != nil {
 				return err
 			}

@@ -242,6 +242,9 @@ func TestAdminPostsWrites(t *testing.T) {
 					t.Fatalf("audit %+v", got)
 				}
 			}},
+		{Name: "create: a blank slug is made from the title, free", Method: "POST", URL: "/api/admin/posts", As: "ed",
+			BeforeTest: func(t *testing.T, e *apitest.Env) { create(t, e, newPost()) },
+			Body:       with(newPost(), "slug", "   "), ExpectedStatus: 201, ExpectedContent: []string{`"slug":"reading-in-the-rain-2"`}},
 		{Name: "create: a repeated Idempotency-Key makes one post", Method: "POST", URL: "/api/admin/posts", As: "ed",
 			Headers: map[string]string{"Idempotency-Key": "k-1"}, Body: newPost(),
 			BeforeTest: func(t *testing.T, e *apitest.Env) {

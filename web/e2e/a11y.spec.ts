@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './test'
 import { expectNoViolations, expectNoViolationsAtEveryWidth, widths } from './axe'
 import { collectConsoleErrors } from './console'
+import { PASSWORD, confirmedAccount, grantRole, logIn, mailedCode, uniqueEmail, withTwoStep } from './accounts'
 
 // Every public route renders its heading without a console error, and (issue
 // #14) axe-core finds no WCAG 2.2 A/AA violation on it,
@@ -104,6 +105,90 @@ test.describe('no WCAG A/AA violation at 390 px and 1440 px', () => {
     await open(page, '/')
     await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible()
     await expectNoViolationsAtEveryWidth(page)
+  })
+
+  // The signed-in pages of the account area (issue 26 §12), in the states a parent opens.
+  test.describe('signed in', () => {
+    // Several axe runs at two widths and a sign-in: more than the default 30 s on a 2-core machine.
+    test.beforeEach(async ({ page }) => {
+      test.setTimeout(90_000)
+      await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+    })
+
+    test('/profile, with each card open', async ({ page }) => {
+      const email = await confirmedAccount(page.request, 'a11y-profile')
+      await logIn(page, email)
+      await expect(page.getByText('Login successful')).toBeVisible()
+      await open(page, '/profile')
+      await expect(page.getByRole('region', { name: 'My Devices' }).getByText('Chrome').first()).toBeAttached()
+      await expectNoViolationsAtEveryWidth(page)
+
+      const children = page.getByRole('region', { name: 'My Children' })
+      await children.getByRole('button', { name: 'Add child' }).click()
+      await expectNoViolationsAtEveryWidth(page)
+      await children.getByLabel("Child's name").fill('Mila')
+      await children.getByLabel("Child's date of birth").fill('2019-05-04')
+      await children.getByRole('button', { name: 'Add', exact: true }).click()
+      await children.getByRole('button', { name: 'Remove Mila' }).click()
+      await expect(children.getByRole('group', { name: 'Remove Mila?' })).toBeVisible()
+      await expectNoViolationsAtEveryWidth(page)
+
+      // The password card saying what is wrong as it is typed.
+      const password = page.getByRole('region', { name: 'Password' })
+      await password.getByLabel('New password', { exact: true }).fill('123')
+      await password.getByLabel('Confirm new password').focus()
+      await expect(password.getByText('New password must be at least 6 characters')).toBeVisible()
+      await expectNoViolationsAtEveryWidth(page)
+
+      const twoStep = page.getByRole('region', { name: 'Two-step sign-in' })
+      await twoStep.getByRole('button', { name: 'Turn on two-step sign-in' }).click()
+      await expect(twoStep.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible()
+      await expectNoViolationsAtEveryWidth(page)
+
+      await page.getByRole('button', { name: 'Delete my account' }).click()
+      await expect(page.getByRole('button', { name: 'Delete my account for good' })).toBeVisible()
+      await expectNoViolationsAtEveryWidth(page)
+    })
+
+    test('/config as an admin', async ({ page }) => {
+      const email = await confirmedAccount(page.request, 'a11y-admin')
+      grantRole(test.info().parallelIndex, email, 'owner')
+      await logIn(page, email)
+      await expect(page.getByText('Login successful')).toBeVisible()
+      await open(page, '/config')
+      await expect(page.getByRole('tab', { name: 'Find Differences' })).toBeVisible()
+      await expectNoViolationsAtEveryWidth(page)
+      await page.getByRole('tab', { name: 'Find Objects' }).click()
+      await expectNoViolationsAtEveryWidth(page)
+    })
+
+    test('the pending page with its code, and the login code step', async ({ page }) => {
+      const email = uniqueEmail('a11y-signup')
+      await open(page, '/signup')
+      await page.getByLabel('First name').fill('Siso')
+      await page.getByLabel('Last name').fill('Tiger')
+      await page.getByLabel('Email').fill(email)
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+      await page.getByLabel('Confirm password').fill(PASSWORD)
+      await page.getByRole('checkbox', { name: /I agree/ }).click()
+      await page.getByRole('button', { name: 'Create Account' }).click()
+      const code = page.getByLabel('Or type the 6-digit code from the email')
+      await code.fill('12')
+      await page.getByRole('button', { name: 'Confirm email' }).click()
+      await expect(code).toHaveAttribute('aria-invalid', 'true')
+      await expectNoViolationsAtEveryWidth(page)
+      await code.fill(await mailedCode(page.request, email, /confirm/i))
+      await page.getByRole('button', { name: 'Confirm email' }).click()
+      await expect(page.getByText('Email verified')).toBeVisible()
+
+      await withTwoStep(page.request, email)
+      await open(page, '/profile')
+      await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click()
+      await expect(page).toHaveURL('/')
+      await logIn(page, email)
+      await expect(page.getByLabel('Code', { exact: true })).toBeVisible()
+      await expectNoViolationsAtEveryWidth(page)
+    })
   })
 })
 

@@ -1,15 +1,8 @@
 import { expect, test, type Page } from './test'
-import { PASSWORD, accessToken, chooseGoogleAccount, confirmedAccount, mailedCode, totpCode as totp, uniqueEmail } from './accounts'
+import { PASSWORD, accessToken, chooseGoogleAccount, confirmedAccount, logIn, mailedCode, totpCode as totp, uniqueEmail } from './accounts'
 
 // The parent's account area (issue 10) against the real binary in --dev mode:
 // accounts are confirmed through the development mailbox.
-
-async function logIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-}
 
 async function signedInProfile(page: Page, tag: string) {
   const email = await confirmedAccount(page.request, tag, { first_name: 'Nainni', last_name: 'Rabbit' })
@@ -63,14 +56,25 @@ test.describe('account area', () => {
   })
 
   test('add, edit and remove a child', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
     await signedInProfile(page, 'kids')
     const children = page.getByRole('region', { name: 'My Children' })
     await children.getByRole('button', { name: 'Add child' }).click()
+    // Beside the date and the buttons at 1440 px, the name box was about 40 px wide.
+    expect((await children.getByLabel("Child's name").boundingBox())!.width).toBeGreaterThan(250)
     await children.getByLabel("Child's name").fill('Mila')
     await children.getByLabel("Child's date of birth").fill('2019-05-04')
-    await children.getByRole('button', { name: 'Add', exact: true }).click()
+    // A double submit makes one child: both requests carry the same Idempotency-Key.
+    const keys: string[] = []
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/kids') keys.push(r.headers()['idempotency-key'] ?? '')
+    })
+    await children.getByRole('button', { name: 'Add', exact: true }).dblclick()
     await expect(page.getByText('Child added successfully')).toBeVisible()
-    await expect(children.getByText('Mila', { exact: true })).toBeVisible()
+    await expect(children.getByText('Mila', { exact: true })).toHaveCount(1)
+    expect(keys.length).toBeGreaterThan(0)
+    expect(new Set(keys).size, keys.join()).toBe(1)
+    expect(keys[0]).not.toBe('')
 
     await children.getByRole('button', { name: 'Edit Mila' }).click()
     await children.getByLabel("Child's name").fill('Mila Rose')
@@ -79,7 +83,14 @@ test.describe('account area', () => {
     await page.reload()
     await expect(children.getByText('Mila Rose', { exact: true })).toBeVisible()
 
+    // Removing asks first, and says the child's dreams go too.
     await children.getByRole('button', { name: 'Remove Mila Rose' }).click()
+    const confirm = children.getByRole('group', { name: 'Remove Mila Rose?' })
+    await expect(confirm).toContainText('dreams')
+    await confirm.getByRole('button', { name: 'Cancel' }).click()
+    await expect(children.getByText('Mila Rose', { exact: true })).toBeVisible()
+    await children.getByRole('button', { name: 'Remove Mila Rose' }).click()
+    await confirm.getByRole('button', { name: 'Yes, remove' }).click()
     await expect(page.getByText('Child removed successfully')).toBeVisible()
     await expect(children.getByText('No children added yet.')).toBeVisible()
   })
@@ -184,8 +195,17 @@ test.describe('account area', () => {
 
   test('turn on two-step sign-in and log in with a code', async ({ page }) => {
     const email = await signedInProfile(page, 'twostep')
+    const enrolled = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/auth/v1/factors')
     await page.getByRole('button', { name: 'Turn on two-step sign-in' }).click()
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
+    // The QR code is an image that decodes, of an otpauth URI an authenticator app can read.
+    const qr = page.getByRole('img', { name: 'QR code for your authenticator app' })
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBeGreaterThan(0)
+    const uri = new URL(((await (await enrolled).json()) as { totp: { uri: string } }).totp.uri)
+    expect(uri.protocol).toBe('otpauth:')
+    expect(uri.searchParams.get('issuer')).toBe('Siso & Friends')
+    expect(uri.searchParams.get('secret')).toBe(secret)
+    expect(decodeURIComponent(uri.pathname)).toBe(`/Siso & Friends:${email}`)
     await page.getByLabel('6-digit code from your app').fill(totp(secret))
     await page.getByRole('button', { name: 'Confirm' }).click()
     await expect(page.getByText('Two-step sign-in is on')).toBeVisible()
@@ -195,6 +215,20 @@ test.describe('account area', () => {
 
     // A code is accepted once: the login uses the next 30-second step's (one step of drift is allowed).
     await logIn(page, email)
+    // Half signed in, between the password and the code: no signed-in chrome, and every
+    // signed-in page (and /login, after a reload too) is the code step.
+    const code = page.getByLabel('Code', { exact: true })
+    await expect(code).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0)
+    for (const path of ['/profile', '/dreamaker']) {
+      await page.goto(path)
+      await expect(page).toHaveURL('/login')
+      await expect(code).toBeVisible()
+    }
+    await page.reload()
+    await expect(code).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0)
     // A wrong code says so on the field and keeps the sign-in waiting for the right one.
     await page.getByLabel('Code', { exact: true }).fill('000000')
     await page.getByRole('button', { name: 'Verify' }).click()
@@ -202,6 +236,8 @@ test.describe('account area', () => {
     await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute('aria-invalid', 'true')
     await page.getByLabel('Code', { exact: true }).fill(totp(secret, 30))
     await page.getByRole('button', { name: 'Verify' }).click()
+    // On to the page the parent asked for last.
+    await expect(page).toHaveURL('/dreamaker')
     await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('NR')
   })
 

@@ -95,3 +95,25 @@ export function totpCode(secret: string, offset = 0): string {
   const at = mac[mac.length - 1] & 0xf
   return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0')
 }
+
+/** Signs in on /login with the form, as a parent does. */
+export async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+}
+
+/** Turns two-step sign-in on for the account through /auth/v1, as the profile page does; returns the app's secret. */
+export async function withTwoStep(request: APIRequestContext, email: string): Promise<string> {
+  const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
+  const enrolled = await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp', friendly_name: 'Authenticator app' } })
+  expect(enrolled.ok()).toBeTruthy()
+  const factor = (await enrolled.json()) as { id: string; totp: { secret: string } }
+  const challenge = await request.post(`/auth/v1/factors/${factor.id}/challenge`, { headers })
+  expect(challenge.ok()).toBeTruthy()
+  const { id } = (await challenge.json()) as { id: string }
+  const verified = await request.post(`/auth/v1/factors/${factor.id}/verify`, { headers, data: { challenge_id: id, code: totpCode(factor.totp.secret) } })
+  expect(verified.ok()).toBeTruthy()
+  return factor.totp.secret
+}

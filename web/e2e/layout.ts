@@ -17,7 +17,7 @@ export async function trackLayoutShift(page: Page) {
 
 export const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { shifted: number }).shifted)
 
-/** Whether the element is the topmost at its centre, so nothing (a toast) covers it there. */
+/** Whether the element is the topmost at its center, so nothing (a toast) covers it there. */
 export const isOnTop = (element: Locator) =>
   element.evaluate((item) => {
     const box = item.getBoundingClientRect()

@@ -132,6 +132,12 @@ test.describe('catalogue', () => {
       await expect(page.getByRole('term').filter({ hasText: term })).toBeVisible()
       await expect(page.getByRole('definition').filter({ hasText: value })).toBeVisible()
     }
+    // Each fact keeps to its own box at a phone's and a desktop's width (the ISBN ran into the date at 1440 px).
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 })
+      const overflowing = await page.getByRole('definition').evaluateAll((dds) => dds.filter((dd) => dd.scrollWidth > dd.clientWidth).map((dd) => dd.textContent))
+      expect(overflowing, `${width} px`).toEqual([])
+    }
     const related = page.getByRole('list', { name: 'You might also like' })
     await expect(page.getByRole('heading', { name: 'You might also like' })).toBeVisible()
     await expect(related.getByRole('listitem')).toHaveCount(1)
@@ -366,6 +372,20 @@ test.describe('checkout', () => {
     await addBook(page, 1)
     await page.goto('/checkout')
     await expect(page.getByLabel('Country')).toHaveValue('Germany')
+    await context.close()
+  })
+
+  test('a signed-in buyer\'s country comes from the profile, before the location lookup', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'de-DE', extraHTTPHeaders: { 'Accept-Language': 'de-DE,de;q=0.9' } })
+    await context.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+    const page = waitingForApp(await context.newPage())
+    const email = await confirmedAccount(page.request, 'country')
+    const patched = await page.request.patch('/api/profile', { headers: { Authorization: `Bearer ${await accessToken(page.request, email)}` }, data: { country: 'FR' } })
+    expect(patched.ok()).toBeTruthy()
+    await logIn(page, email)
+    await addBook(page, 1)
+    await page.goto('/checkout')
+    await expect(page.getByLabel('Country')).toHaveValue('France')
     await context.close()
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { countryCodes, countryName, countryOptions, englishCountryOptions } from './countries'
+import { FALLBACK_LANGUAGE, countryCodes, countryName, countryOptions, englishCountryOptions, languageCodes, languageOfTag, languageOptions } from './countries'
 import { englishCountryNames } from './country-names'
 
 describe('countries', () => {
@@ -24,5 +24,27 @@ describe('countries', () => {
     const french = countryOptions('fr')
     expect(french.find((o) => o.value === 'DE')?.label).toBe('Allemagne')
     expect(french).toHaveLength(countryCodes.length)
+  })
+
+  it('lists about 52 languages, Afrikaans first by name and the fallback, and both Chinese of the spec', () => {
+    expect(languageCodes.length).toBeGreaterThanOrEqual(50)
+    expect(languageCodes.length).toBeLessThanOrEqual(55)
+    expect(languageOptions()[0]).toEqual({ value: 'af', label: 'Afrikaans' })
+    expect(FALLBACK_LANGUAGE).toBe('af')
+    expect(languageCodes).toEqual(expect.arrayContaining(['zh-CN', 'zh-TW']))
+    expect(languageCodes).not.toContain('zh')
+  })
+
+  it.each([
+    ['en-US', 'en'],
+    ['pt-BR', 'pt'],
+    ['zh-CN', 'zh-CN'],
+    ['zh', 'zh-CN'],
+    ['zh-Hans-SG', 'zh-CN'],
+    ['zh-TW', 'zh-TW'],
+    ['zh-Hant-HK', 'zh-TW'],
+    ['xx-YY', undefined],
+  ])('reads the browser language %j as %j', (tag, code) => {
+    expect(languageOfTag(tag)).toBe(code)
   })
 })

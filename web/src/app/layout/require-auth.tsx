@@ -5,7 +5,8 @@ import { useAuth } from '@/features/auth/auth-provider'
 
 /**
  * Guards signed-in pages: a Loading indicator while the session resolves,
- * then a signed-out visitor goes to /login, carrying where they wanted to go
+ * then a signed-out visitor, or one whose sign-in still owes its two-step
+ * code (no user yet), goes to /login, carrying where they wanted to go
  * and replacing the history entry so Back does not bounce them here again.
  */
 export function RequireAuth() {

@@ -37,7 +37,7 @@ const routeMeta: [pattern: string, meta: Meta][] = [
   [paths.emailConfirmed, { page: 'E-mail Confirmed', description: 'Your e-mail address is confirmed.' }],
   [paths.emailVerificationPending, { page: 'Check Your E-mail', description: 'Confirm your e-mail address to finish signing up.' }],
   [paths.profile, { page: 'My Profile', description: 'Your Siso & Friends account, children, orders and settings.' }],
-  [paths.dreamaker, { page: 'Dream Maker', description: 'Create a personalised bedtime story starring your child.' }],
+  [paths.dreamaker, { page: 'Dream Maker', description: 'Create a personalized bedtime story starring your child.' }],
   [paths.findObjects, { page: 'Find Hidden Objects', description: 'A free hidden-objects game with Siso and friends.' }],
   [paths.findDifferences, { page: 'Spot the Differences', description: 'A free spot-the-difference game with Siso and friends.' }],
   [paths.admin, { page: 'Back Office', description: 'The Siso & Friends back office, for the shop’s staff.' }],

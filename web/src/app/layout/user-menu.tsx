@@ -9,6 +9,7 @@ import { type AuthUser } from '@/features/auth/auth-provider'
 export function UserMenu({ user, onSignOut, backOffice = false }: { user: AuthUser; onSignOut: () => void; backOffice?: boolean }) {
   return (
     <DropdownMenu.Root modal={false}>
+      {/* The name says the initials it shows too (WCAG 2.5.3, label in name). */}
       <DropdownMenu.Trigger
         aria-label={`Account menu, ${initials(user)}`}
         className="flex size-10 cursor-pointer items-center justify-center rounded-full bg-leaf-700 font-display text-base font-semibold text-white ring-4 ring-leaf-100 transition hover:bg-leaf-800"

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths'
 const activities = [
   { to: paths.findObjects, title: 'Find Hidden Objects', text: 'Search the forest picture for things that do not belong.', icon: Search, color: 'bg-leaf-100 text-leaf-700' },
   { to: paths.findDifferences, title: 'Spot the Differences', text: 'Compare two pictures and find every change.', icon: Images, color: 'bg-grape-100 text-grape-700' },
-  { to: paths.dreamaker, title: 'Story Creator', text: 'Make a personalised bedtime story with Dream Maker.', icon: BookHeart, color: 'bg-berry-100 text-berry-700' },
+  { to: paths.dreamaker, title: 'Story Creator', text: 'Make a personalized bedtime story with Dream Maker.', icon: BookHeart, color: 'bg-berry-100 text-berry-700' },
 ]
 
 export default function ActivitiesPage() {

@@ -4,37 +4,28 @@ import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { useAdminMeQuery } from '@/features/admin/api/get-admin-me'
 import { AdminShell } from '@/features/admin/components/admin-shell'
-import { FinishSignIn, TwoStepRequired } from '@/features/admin/components/gate-cards'
+import { TwoStepRequired } from '@/features/admin/components/gate-cards'
 import { isStaffRole } from '@/features/admin/types'
 import { useAuth } from '@/features/auth/auth-provider'
-import { TwoStepChallenge } from '@/features/auth/components/two-step-challenge'
-import { needsSecondStep } from '@/features/auth/second-step'
 import { ApiError } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
 import NotFoundPage from './not-found'
 
 /**
- * /admin and its pages: the gate, then the back office's frame. Signed out:
- * to /login, coming back here after. A session that still owes its code:
- * the code step, here. Not staff: the not-found page (the back office is
+ * /admin and its pages: the gate, then the back office's frame. Signed out,
+ * or owing the two-step code (no user yet): to /login and its code step,
+ * coming back here after. Not staff: the not-found page (the back office is
  * not advertised). Staff without a two-step session: how to turn it on.
  * The server decides each of these again on every /api/admin request.
  */
 export default function AdminLayout() {
-  const { user, session, profile, loading, signOut } = useAuth()
+  const { user, profile, loading } = useAuth()
   const location = useLocation()
-  const owesCode = needsSecondStep(session)
   const staff = isStaffRole(profile?.role)
-  const me = useAdminMeQuery(user !== null && !owesCode && staff)
+  const me = useAdminMeQuery(user !== null && staff)
 
   if (loading) return <Loading />
   if (!user) return <Navigate to={paths.login} replace state={{ from: location }} />
-  if (owesCode)
-    return (
-      <FinishSignIn>
-        <TwoStepChallenge onDone={() => {}} onCancel={() => void signOut({ redirectTo: paths.login, scope: 'local' })} />
-      </FinishSignIn>
-    )
   if (!profile) return <Loading />
   if (!staff) return <NotFoundPage />
   if (me.isPending) return <Loading />

@@ -1,26 +1,19 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowLeft, Home, ShieldX } from 'lucide-react'
-import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
-import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
 import { Card } from '@/components/ui/card'
-import { Form, InputField } from '@/components/ui/form'
 import { Loading } from '@/components/ui/loading'
 import { Page } from '@/components/ui/page'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/features/auth/auth-provider'
-import { OrDivider } from '@/features/auth/components/auth-shell'
-import { GoogleButton } from '@/features/auth/components/google-button'
+import { SignIn } from '@/features/auth/components/sign-in'
 import { DifferencePairsEditor } from '@/features/games/components/difference-pairs-editor'
 import { GameImagesEditor } from '@/features/games/components/game-images-editor'
 import { usePublishedStore } from '@/features/games/api/save-game-config'
-import { authClient } from '@/lib/auth-client'
-import { messageOf } from '@/lib/errors'
+import { useGoBack } from '@/lib/use-go-back'
 
-/** /config (spec 02 §2, §4 "Config access"): loading → sign-in form → Access Denied or the admin panel. */
+/** /config (spec 02 §2, §4 "Config access"): loading → sign-in form (and the two-step code, if owed) → Access Denied or the admin panel. */
 export default function ConfigPage() {
   const { user, loading, profile, isAdmin } = useAuth()
   if (loading || (user && !profile)) return <Loading />
@@ -29,32 +22,9 @@ export default function ConfigPage() {
   return <AdminPanel />
 }
 
-const signInSchema = z.object({
-  email: z.string().trim().min(1, 'Email is required'),
-  password: z.string().min(1, 'Password is required'),
-})
-type SignInValues = z.infer<typeof signInSchema>
-
+/** Spec 02 §2: Back, and the login form (Google, 'Or', e-mail and password); it stays on /config, where the panel follows. */
 function ConfigSignIn() {
-  const navigate = useNavigate()
-  const form = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } })
-
-  // Spec 02 §8: 'Login failed' with the provider's message, or the general one.
-  const onSubmit = async (values: SignInValues) => {
-    try {
-      const { error } = await authClient.signInWithPassword({ email: values.email.trim(), password: values.password })
-      if (error) throw error
-      toast.success('Login successful', { description: 'Welcome back!' })
-    } catch (err) {
-      toast.error('Login failed', { description: messageOf(err) })
-    }
-  }
-  const back = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
-    if (idx > 0) navigate(-1)
-    else navigate(paths.home)
-  }
-
+  const back = useGoBack(paths.home)
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <Button variant="ghost" size="sm" onClick={back}>
@@ -64,17 +34,7 @@ function ConfigSignIn() {
         <h1 className="text-3xl font-bold">Game Configuration</h1>
         <p className="mt-2 text-muted">Sign in with an admin account to configure the games.</p>
         <div className="mt-6">
-          <GoogleButton mode="signin" returnTo={paths.config} />
-          <OrDivider />
-          <Form {...form}>
-            <form className="space-y-4" noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
-              <InputField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
-              <InputField control={form.control} name="password" label="Password" type="password" autoComplete="current-password" />
-              <Button type="submit" size="lg" className="w-full" disabled={form.formState.isSubmitting}>
-                {form.formState.isSubmitting ? 'Signing in...' : 'Sign In'}
-              </Button>
-            </form>
-          </Form>
+          <SignIn returnTo={paths.config} cancelTo={paths.config} failureTitle="Login failed" />
         </div>
       </Card>
     </div>

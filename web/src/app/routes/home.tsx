@@ -141,7 +141,7 @@ function DreamakerSection() {
         <div>
           <p className="font-extrabold uppercase tracking-wider text-white">Dreamaker</p>
           <h2 className="mt-2 text-4xl font-bold text-white">Create Your Story</h2>
-          <p className="mt-3 text-lg text-white/90">Make a bedtime story starring your little one and their favourite friend.</p>
+          <p className="mt-3 text-lg text-white/90">Make a bedtime story starring your little one and their favorite friend.</p>
           <Button asChild size="lg" className="mt-6 bg-white text-grape-700 shadow-[0_4px_0_rgba(0,0,0,0.15)] hover:bg-sun-100">
             <Link to={paths.dreamaker}>Start Creating</Link>
           </Button>

@@ -13,7 +13,7 @@ const buttonVariants = cva(
         secondary: 'bg-leaf-700 text-white shadow-[0_4px_0_var(--color-leaf-900)] hover:bg-leaf-800 hover:-translate-y-0.5',
         outline: 'border-2 border-tiger-200 bg-white text-ink hover:border-tiger-400 hover:bg-tiger-50',
         ghost: 'text-ink hover:bg-tiger-100',
-        destructive: 'bg-red-500 text-white hover:bg-red-600',
+        destructive: 'bg-red-700 text-white hover:bg-red-800',
         link: 'text-tiger-700 underline-offset-4 hover:underline rounded-none',
       },
       size: {

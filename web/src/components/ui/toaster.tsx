@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react'
 import { Toaster as Sonner } from 'sonner'
 
-// Sonner's rich colours, darkened to 4.5:1 or more on their tinted backgrounds (WCAG AA).
+// Sonner's rich colors, darkened to 4.5:1 or more on their tinted backgrounds (WCAG AA).
 const readableColors = {
   '--success-text': '#166534',
   '--error-text': '#b91c1c',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emailError, passwordChangeProblem, passwordChangeReady } from './rules'
+import { emailError, passwordChangeProblem, passwordChangeProblems, passwordChangeReady } from './rules'
 
 describe('profile e-mail, in the spec order', () => {
   it.each([
@@ -25,6 +25,10 @@ describe('password change', () => {
     expect(passwordChangeProblem({ ...ok, next: '12345', confirmation: '12345' })).toEqual({ field: 'next', message: 'New password must be at least 6 characters' })
     expect(passwordChangeProblem({ ...ok, confirmation: 'new-secreT' })).toEqual({ field: 'confirmation', message: "New password and confirmation don't match" })
     expect(passwordChangeProblem({ ...ok, next: '123456', confirmation: '123456' })).toBeUndefined()
+  })
+  it('names every broken rule, each on its field, so each field can say its own as it is typed', () => {
+    expect(passwordChangeProblems({ current: '', next: '1', confirmation: '2' }).map((p) => p.field)).toEqual(['current', 'next', 'confirmation'])
+    expect(passwordChangeProblems(ok)).toEqual([])
   })
   it('is ready only when every field has something', () => {
     expect(passwordChangeReady(ok)).toBe(true)

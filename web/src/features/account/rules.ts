@@ -17,12 +17,20 @@ export type PasswordChange = { current: string; next: string; confirmation: stri
 /** The minimum length of a new password (spec 02 §9). */
 export const MIN_NEW_PASSWORD = 6
 
-/** The first rule a password change breaks before the server is asked, and the field it is about; undefined when none. */
-export function passwordChangeProblem({ current, next, confirmation }: PasswordChange): { field: keyof PasswordChange; message: string } | undefined {
-  if (!current) return { field: 'current', message: 'Current password required' }
-  if (next.length < MIN_NEW_PASSWORD) return { field: 'next', message: 'New password must be at least 6 characters' }
-  if (next !== confirmation) return { field: 'confirmation', message: "New password and confirmation don't match" }
-  return undefined
+type PasswordProblem = { field: keyof PasswordChange; message: string }
+
+/** Every rule a password change breaks before the server is asked, in the spec's order, each with the field it is about. */
+export function passwordChangeProblems({ current, next, confirmation }: PasswordChange): PasswordProblem[] {
+  const problems: PasswordProblem[] = []
+  if (!current) problems.push({ field: 'current', message: 'Current password required' })
+  if (next.length < MIN_NEW_PASSWORD) problems.push({ field: 'next', message: 'New password must be at least 6 characters' })
+  if (next !== confirmation) problems.push({ field: 'confirmation', message: "New password and confirmation don't match" })
+  return problems
+}
+
+/** The first of them; undefined when none. */
+export function passwordChangeProblem(change: PasswordChange): PasswordProblem | undefined {
+  return passwordChangeProblems(change)[0]
 }
 
 /** The update button waits until every field has something in it. */

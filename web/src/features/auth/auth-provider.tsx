@@ -25,7 +25,10 @@ export type SignOutOptions = {
 }
 
 export type AuthState = {
+  /** The signed-in person; null while signed out and while the sign-in still owes its two-step code. */
   user: AuthUser | null
+  /** A password (or Google) sign-in of an account with two-step sign-in, waiting for its code: no signed-in page yet. */
+  secondStepPending: boolean
   /** The profile row from /api/profile (lib/profile); null while signed out or not yet loaded. */
   profile: Profile | null
   session: Session | null
@@ -87,9 +90,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signedIn = useRef(false)
   const afterSignOut = useRef<string>(paths.home)
 
-  // A session that still owes its two-step code is not complete: the profile
-  // loads once the code is verified (no 'Error loading profile' before).
-  const userId = session?.user && !needsSecondStep(session) ? session.user.id : null
+  // A session that still owes its two-step code is not complete: no user, no
+  // profile (no 'Error loading profile') until the code is verified.
+  const secondStepPending = session !== null && needsSecondStep(session)
+  const userId = session?.user && !secondStepPending ? session.user.id : null
   const profile = useProfileOf(userId)
 
   /** Sign-in, token refresh, a verified code: the profile and the sign-in data are read again. */
@@ -187,9 +191,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [])
 
   const value = useMemo<AuthState>(() => {
-    const user = session?.user ? toAuthUser(session.user, profile) : null
-    return { user, profile, session, loading: loading || leavingTo !== null, isAdmin: profile?.role === 'owner' || profile?.role === 'editor', signOut }
-  }, [session, profile, loading, leavingTo, signOut])
+    const user = session?.user && !secondStepPending ? toAuthUser(session.user, profile) : null
+    return { user, secondStepPending, profile, session, loading: loading || leavingTo !== null, isAdmin: profile?.role === 'owner' || profile?.role === 'editor', signOut }
+  }, [session, secondStepPending, profile, loading, leavingTo, signOut])
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

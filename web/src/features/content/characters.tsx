@@ -32,7 +32,7 @@ const details: Record<CharacterId, { description: string; loves: string; appears
   lizzie: {
     description:
       'Lizzie is a quick-thinking lizard with a fact for every occasion and a magnifying glass always in her pocket. When something goes missing in the valley, Lizzie is on the case, and she loves showing young detectives how to spot the clues.',
-    loves: 'Sunny rocks, mysteries and her favourite straw sun hat.',
+    loves: 'Sunny rocks, mysteries and her favorite straw sun hat.',
     appearsIn: [
       { id: 4, title: 'Lizzie and the Case of the Missing Sun Hat' },
       { id: 3, title: 'Our First Adventure' },

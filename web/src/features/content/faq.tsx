@@ -41,7 +41,7 @@ export const faqs: { q: string; a: string }[] = [
   },
   {
     q: 'What is Dream Maker?',
-    a: 'Dream Maker creates a personalised bedtime story starring your child and one of our four friends: Siso, Nainni, Lizzie or FeeFee. Sign in, pick a child and up to three interests, and a new story appears.',
+    a: 'Dream Maker creates a personalized bedtime story starring your child and one of our four friends: Siso, Nainni, Lizzie or FeeFee. Sign in, pick a child and up to three interests, and a new story appears.',
   },
   {
     q: 'Are the games free to play?',

@@ -40,7 +40,7 @@ export function PrivacyPolicy() {
         <DotList
           items={[
             'To run your account, deliver your orders and send receipts and shipping updates.',
-            'To personalise stories in Dream Maker with your child\u2019s name and age.',
+            'To personalize stories in Dream Maker with your child\u2019s name and age.',
             'To answer your questions and help when something goes wrong.',
             'To send our newsletter, only if you subscribed. Every e-mail has a one-click unsubscribe link.',
             'To keep the shop safe, for example by spotting unusual sign-ins.',

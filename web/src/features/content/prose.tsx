@@ -20,7 +20,7 @@ export function ProseSection({ id, title, icon: Icon, tone = 'bg-tiger-100 text-
   )
 }
 
-/** A bulleted list with little coloured dots instead of plain bullets. */
+/** A bulleted list with little colored dots instead of plain bullets. */
 export function DotList({ items, className }: { items: ReactNode[]; className?: string }) {
   return (
     <ul className={cn('space-y-2', className)}>

@@ -21,7 +21,7 @@ export const CHILDREN_CARD_ID = 'my-children'
 /** My Children (spec 02 §4): view, edit a row, or add a new row. */
 export function ChildrenCard() {
   const kids = useKids()
-  const [mode, setMode] = useState<{ kind: 'view' } | { kind: 'edit'; id: string } | { kind: 'add' }>({ kind: 'view' })
+  const [mode, setMode] = useState<{ kind: 'view' } | { kind: 'edit'; id: string } | { kind: 'add' } | { kind: 'remove'; id: string }>({ kind: 'view' })
   const add = useAddKid()
   const update = useUpdateKid()
   const remove = useRemoveKid()
@@ -57,6 +57,7 @@ export function ChildrenCard() {
     } catch (err) {
       toast.error('Delete failed', { description: messageOf(err) })
     }
+    setMode({ kind: 'view' })
   }
 
   return (
@@ -98,8 +99,20 @@ export function ChildrenCard() {
                     <Button size="icon" variant="ghost" aria-label={`Edit ${kid.name}`} onClick={() => setMode({ kind: 'edit', id: kid.id })}>
                       <Pencil />
                     </Button>
-                    <Button size="icon" variant="ghost" aria-label={`Remove ${kid.name}`} disabled={remove.isPending} onClick={() => void removeChild(kid)}>
+                    <Button size="icon" variant="ghost" aria-label={`Remove ${kid.name}`} onClick={() => setMode({ kind: 'remove', id: kid.id })}>
                       <Trash2 />
+                    </Button>
+                  </div>
+                )}
+                {mode.kind === 'remove' && mode.id === kid.id && (
+                  // Removing a child also deletes their stories (the server cascades): say so before it happens.
+                  <div role="group" aria-label={`Remove ${kid.name}?`} className="flex w-full flex-wrap items-center gap-2 border-t border-line pt-3">
+                    <p className="w-full text-sm font-semibold">Remove {kid.name}? Their dreams in Dream Maker are deleted too.</p>
+                    <Button size="sm" variant="destructive" disabled={remove.isPending} onClick={() => void removeChild(kid)}>
+                      {remove.isPending ? 'Removing…' : 'Yes, remove'}
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => setMode({ kind: 'view' })}>
+                      Cancel
                     </Button>
                   </div>
                 )}
@@ -155,16 +168,19 @@ function ChildForm({
   })
   return (
     <Form {...form}>
-      <form className="grid gap-3 rounded-xl border-2 border-berry-100 bg-white p-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end" onSubmit={save} noValidate>
+      {/* The name has a row of its own: beside the date and the buttons, a half-width card left it a few letters. */}
+      <form className="grid gap-3 rounded-xl border-2 border-berry-100 bg-white p-4" onSubmit={save} noValidate>
         <InputField control={form.control} name="name" label="Child's name" maxLength={100} autoFocus />
-        <InputField control={form.control} name="date_of_birth" label="Child's date of birth" type="date" max={todayISO()} />
-        <div className="flex gap-2">
-          <Button type="submit" size="sm" disabled={!isValid || isSubmitting}>
-            {submitLabel}
-          </Button>
-          <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-            Cancel
-          </Button>
+        <div className="flex flex-wrap items-end gap-3">
+          <InputField control={form.control} name="date_of_birth" label="Child's date of birth" type="date" max={todayISO()} className="min-w-44 flex-1" />
+          <div className="flex gap-2 pb-1">
+            <Button type="submit" size="sm" disabled={!isValid || isSubmitting}>
+              {submitLabel}
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
+              Cancel
+            </Button>
+          </div>
         </div>
       </form>
     </Form>

@@ -7,13 +7,12 @@ import { Button } from '@/components/ui/button'
 import { Form, InputField } from '@/components/ui/form'
 import { authClient } from '@/lib/auth-client'
 import { messageOf } from '@/lib/errors'
-import { passwordChangeProblem, passwordChangeReady, type PasswordChange } from '../rules'
+import { passwordChangeProblems, passwordChangeReady, type PasswordChange } from '../rules'
 import { Section } from './section'
 
-// The spec's rules in its order (rules.ts), each message on the field it is about.
+// The spec's rules (rules.ts), each message on the field it is about.
 const schema = z.object({ current: z.string(), next: z.string(), confirmation: z.string() }).superRefine((values, ctx) => {
-  const problem = passwordChangeProblem(values)
-  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message })
+  for (const problem of passwordChangeProblems(values)) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message })
 })
 
 const empty: PasswordChange = { current: '', next: '', confirmation: '' }
@@ -27,7 +26,8 @@ function failed(description: string) {
  * the server checks; it then signs out every other device.
  */
 export function PasswordCard() {
-  const form = useForm<PasswordChange>({ resolver: zodResolver(schema), defaultValues: empty })
+  // A field says what is wrong once it has been left, then as it is typed in (not only after Update).
+  const form = useForm<PasswordChange>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: empty })
   const busy = form.formState.isSubmitting
   const values = useWatch({ control: form.control })
 
@@ -56,11 +56,21 @@ export function PasswordCard() {
   return (
     <Section icon={KeyRound} tone="leaf" title="Password" description="After a change, your other devices are signed out.">
       <Form {...form}>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-3">
+        {/* One field per row: side by side, a longer label wrapped and pushed its box out of line. */}
+        <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4">
           <InputField control={form.control} name="current" label="Current password" type="password" autoComplete="current-password" />
-          <InputField control={form.control} name="next" label="New password" type="password" autoComplete="new-password" />
+          <InputField
+            control={form.control}
+            name="next"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            onChange={() => {
+              if (form.getFieldState('confirmation').isTouched) void form.trigger('confirmation')
+            }}
+          />
           <InputField control={form.control} name="confirmation" label="Confirm new password" type="password" autoComplete="new-password" />
-          <div className="sm:col-span-3">
+          <div>
             <Button type="submit" variant="secondary" disabled={!passwordChangeReady({ ...empty, ...values }) || busy}>
               {busy ? 'Updating…' : 'Update Password'}
             </Button>

@@ -46,7 +46,7 @@ export function ProfileInfoCard({ profile, detectedCountry }: { profile: Profile
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     mode: 'onChange',
-    defaultValues: { ...saved, country: saved.country || detectedCountry || '', language: saved.language || browserLanguage() || '' },
+    defaultValues: { ...saved, country: saved.country || detectedCountry || '', language: saved.language || browserLanguage() },
   })
   const [pendingEmail, setPendingEmail] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
 
-/** One card of the profile page: a coloured icon, a title and its content. */
+/** One card of the profile page: a colored icon, a title and its content. */
 export function Section({
   id,
   icon: Icon,

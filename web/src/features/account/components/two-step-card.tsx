@@ -110,7 +110,8 @@ export function TwoStepCard() {
       )}
       {enrolment && (
         <div className="grid gap-4 sm:grid-cols-[auto_1fr]">
-          <img src={`data:image/svg+xml;utf8,${encodeURIComponent(enrolment.qr)}`} alt="QR code for your authenticator app" className="size-44 rounded-xl border-2 border-line bg-white p-2" />
+          {/* auth-js hands the server's SVG over as a data URI already. */}
+          <img src={enrolment.qr} alt="QR code for your authenticator app" className="size-44 rounded-xl border-2 border-line bg-white p-2" />
           <CodeForm
             onCode={confirm}
             before={
@@ -159,7 +160,7 @@ function CodeForm({ onCode, before, actions }: { onCode: (code: string) => Promi
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          className="max-w-40 [&_input]:tracking-[0.3em]"
+          className="[&_input]:max-w-40 [&_input]:tracking-[0.3em]"
           onChange={(e) => form.setValue('code', e.target.value.replace(/\D/g, ''))}
         />
         {actions(ready)}

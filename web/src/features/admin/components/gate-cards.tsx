@@ -36,15 +36,6 @@ export function TwoStepRequired() {
   )
 }
 
-/** A staff member who signed in with the password only: the code step, shown here (children). */
-export function FinishSignIn({ children }: { children: ReactNode }) {
-  return (
-    <GateCard icon={<ShieldCheck className="size-7" />} title="Please finish signing in">
-      <div className="mt-3">{children}</div>
-    </GateCard>
-  )
-}
-
 /** A page the caller's role does not include (a link followed from elsewhere). */
 export function RoleDenied() {
   return (

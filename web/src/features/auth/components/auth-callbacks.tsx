@@ -6,7 +6,8 @@ import { paths } from '@/config/paths'
 import { landingUrl } from '@/lib/auth-client'
 import { safeInternalPath } from '@/lib/safe-path'
 import { useAuthRedirect } from '../hooks/use-auth-redirect'
-import { takeReturnTo } from '../return-to'
+import { takeReturnTo, type ReturnState } from '../return-to'
+import { needsSecondStep } from '../second-step'
 import { AuthShell } from './auth-shell'
 import type { EmailConfirmedState } from './email-confirmed'
 
@@ -52,8 +53,15 @@ export function GoogleCallback() {
   useEffect(() => {
     if (result.status !== 'done') return
     if (result.session && !result.error) {
+      const returnTo = takeReturnTo(paths.home)
+      // Two-step sign-in on: the code step first, then on to where the visitor started.
+      if (needsSecondStep(result.session)) {
+        const { pathname, search, hash } = new URL(returnTo, window.location.origin)
+        navigate(paths.login, { replace: true, state: { from: { pathname, search, hash } } satisfies ReturnState })
+        return
+      }
       toast.success('Login successful', { description: 'Welcome back!' })
-      navigate(takeReturnTo(paths.home), { replace: true })
+      navigate(returnTo, { replace: true })
       return
     }
     takeReturnTo(paths.home)

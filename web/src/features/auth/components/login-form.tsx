@@ -40,18 +40,14 @@ function rememberEmail(email: string | null) {
   }
 }
 
-/** Where the visitor came from (RequireAuth passes it in location.state.from), else /. */
-export function useReturnTarget(): string {
-  const location = useLocation()
-  const from = (location.state as { from?: { pathname?: string; search?: string; hash?: string } } | null)?.from
-  if (!from?.pathname || from.pathname === paths.login) return paths.home
-  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`
-}
-
-/** spec 01 §2 /login and §4 "Login". */
-export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) {
+/**
+ * spec 01 §2 /login and §4 "Login", and the sign-in at /config (spec 02 §8:
+ * failures titled 'Login failed'). A complete sign-in goes to `returnTo`; one
+ * that owes its two-step code stays, and SignIn shows the code step.
+ */
+export function LoginForm({ returnTo, failureTitle }: { returnTo: string; failureTitle?: string }) {
   const navigate = useNavigate()
-  const returnTo = useReturnTarget()
+  const location = useLocation()
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } })
   // The remembered address fills in once on screen: the prerendered page has none.
   useEffect(() => {
@@ -61,6 +57,8 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) 
   const [unverified, setUnverified] = useState(false)
   const { resend, sending, cooldown } = useResendVerification()
   const submitting = form.formState.isSubmitting
+
+  const failed = (err: unknown) => (failureTitle ? toast.error(failureTitle, { description: messageOf(err) }) : toast.error(messageOf(err)))
 
   const onSubmit = async ({ email, password, remember }: LoginValues) => {
     setUnverified(false)
@@ -72,19 +70,16 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) 
           setUnverified(true)
           return
         }
-        toast.error(messageOf(error))
+        failed(error)
         return
       }
       rememberEmail(remember ? email : null)
-      // Two-step sign-in on: the session is complete only after the code.
-      if (onSecondStep && needsSecondStep(data.session)) {
-        onSecondStep()
-        return
-      }
+      // Two-step sign-in on: the session is complete only after the code (SignIn asks for it).
+      if (needsSecondStep(data.session)) return
       toast.success('Login successful', { description: 'Welcome back!' })
       navigate(returnTo, { replace: true })
     } catch (err) {
-      toast.error(messageOf(err))
+      failed(err)
     }
   }
 
@@ -117,7 +112,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) 
       )}
 
       <Form {...form}>
-        <form method={prerenderedFormMethod} className="space-y-4" onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
+        <form method={prerenderedFormMethod} className="space-y-4" noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
           <InputField control={form.control} name="email" label="Email" id="login-email" type="email" autoComplete="email" required placeholder="you@example.com" />
           <FormField
             control={form.control}
@@ -157,7 +152,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep?: () => void } = {}) 
 
       <p className="text-center text-muted">
         Don&apos;t have an account?{' '}
-        <Link to={paths.signup} className="font-bold text-tiger-700 hover:underline">
+        <Link to={paths.signup} state={location.state} className="font-bold text-tiger-700 hover:underline">
           Sign up
         </Link>
       </p>

@@ -13,6 +13,7 @@ import { authClient, siteUrl } from '@/lib/auth-client'
 import { messageOf } from '@/lib/errors'
 import { isAlreadyRegistered } from '../auth-errors'
 import { setPendingEmail } from '../pending-email'
+import { setReturnTo, useReturnTarget } from '../return-to'
 import { signupSchema, type SignupValues } from '../signup-schema'
 import { OrDivider } from './auth-shell'
 import { GoogleButton } from './google-button'
@@ -24,6 +25,8 @@ const empty: SignupValues = { firstName: '', lastName: '', email: '', password: 
 /** spec 01 §2 /signup, §4 "Sign-up", §5 "Sign-up" (validated on change). */
 export function SignupForm() {
   const navigate = useNavigate()
+  // Where the visitor was going before the login page sent them here: confirmed by its code, the account goes on there.
+  const returnTo = useReturnTarget()
   const [existingEmail, setExistingEmail] = useState<string | null>(null)
   const form = useForm<SignupValues>({ resolver: zodResolver(signupSchema), mode: 'onChange', defaultValues: empty })
   const { control, trigger, getValues } = form
@@ -56,6 +59,7 @@ export function SignupForm() {
         return
       }
       setPendingEmail(email, data.user.id)
+      setReturnTo(returnTo)
       navigate(paths.emailVerificationPending)
     } catch (err) {
       toast.error('Sign up failed', { description: messageOf(err) })
@@ -88,7 +92,7 @@ export function SignupForm() {
 
   return (
     <div className="space-y-5">
-      <GoogleButton mode="signup" />
+      <GoogleButton mode="signup" returnTo={returnTo} />
       <OrDivider />
       <Form {...form}>
         <form method={prerenderedFormMethod} className="space-y-4" noValidate onSubmit={(e) => void onSubmit(e)}>

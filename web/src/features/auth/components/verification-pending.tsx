@@ -1,15 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
 import { MailOpen, RefreshCw } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { Form, InputField } from '@/components/ui/form'
 import { paths } from '@/config/paths'
+import { authClient } from '@/lib/auth-client'
+import { messageOf } from '@/lib/errors'
 import { profileQueryOptions, VERIFIED_STATUS } from '@/lib/profile'
+import { z } from '@/lib/zod'
 import { getVerificationStatus } from '../api/verification-status'
 import { useAuth } from '../auth-provider'
 import { RESEND_COOLDOWN_SECONDS, useResendVerification } from '../hooks/use-resend-verification'
 import { getPendingEmail, getPendingUserId, releasePendingEmail, removePendingEmail } from '../pending-email'
+import { takeReturnTo } from '../return-to'
 import { StatusPanel } from './status-panel'
 
 /** How often the page asks whether the link has been opened (profile with a session, verification status without). */
@@ -24,6 +31,8 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute:
  * one, the server's verification status for the account signed up here is
  * polled, so a link opened on another device moves this page on too. (Reached
  * from an unconfirmed login there is no account id, only this browser's sign-in counts.)
+ * The e-mail's 6-digit code, typed here, confirms the address and signs in.
+ * Confirmed, the parent goes on to where they were going before signing up, else /.
  */
 export function VerificationPending() {
   const navigate = useNavigate()
@@ -50,12 +59,13 @@ export function VerificationPending() {
     refetchOnWindowFocus: true,
     retry: false, // offline or rate-limited for a moment: the next tick asks again
   })
-  const verified = profileVerified || status.data === true
+  const [confirmedByCode, setConfirmedByCode] = useState(false)
+  const verified = profileVerified || status.data === true || confirmedByCode
   useEffect(() => {
     if (!verified) return
     removePendingEmail()
     toast.success('Email verified', { id: 'email-verified', description: 'Your account is now active.' })
-    navigate(paths.home, { replace: true })
+    navigate(takeReturnTo(paths.home), { replace: true })
   }, [verified, navigate])
 
   // Closing the page forgets the address (it survives a reload of this tab only).
@@ -84,6 +94,8 @@ export function VerificationPending() {
       ) : (
         <p className="text-lg">We&apos;ve sent you a verification link. Click the link in the email to activate your account.</p>
       )}
+      {email && <SignupCodeForm email={email} onConfirmed={() => setConfirmedByCode(true)} />}
+
       <p className="text-sm text-muted">
         {watchedUserId || session
           ? 'This page moves on by itself once your email is verified, even if you open the link on another device.'
@@ -116,5 +128,45 @@ export function VerificationPending() {
         </Link>
       </p>
     </StatusPanel>
+  )
+}
+
+const codeSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6 digits from the email') })
+
+/** The sign-up e-mail's 6-digit code (GoTrue's verify, type signup): it confirms the address and signs in. */
+function SignupCodeForm({ email, onConfirmed }: { email: string; onConfirmed: () => void }) {
+  const form = useForm({ resolver: zodResolver(codeSchema), defaultValues: { code: '' } })
+  const busy = form.formState.isSubmitting
+
+  async function confirm({ code }: z.output<typeof codeSchema>) {
+    try {
+      const { error } = await authClient.verifyOtp({ email, token: code, type: 'signup' })
+      if (error) throw error
+      onConfirmed()
+    } catch (err) {
+      const expired = (err as { code?: string }).code === 'otp_expired'
+      const message = expired ? 'That code is wrong or has expired. Check the newest email, or send a new one.' : messageOf(err)
+      form.setError('code', { type: 'server', message }, { shouldFocus: true })
+    }
+  }
+
+  return (
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(confirm)} noValidate className="mx-auto flex w-full max-w-xs flex-col gap-3">
+        <InputField
+          control={form.control}
+          name="code"
+          label="Or type the 6-digit code from the email"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          className="[&_input]:text-center [&_input]:tracking-[0.3em]"
+          onChange={(e) => form.setValue('code', e.target.value.replace(/\D/g, ''))}
+        />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Confirming...' : 'Confirm email'}
+        </Button>
+      </form>
+    </Form>
   )
 }

@@ -50,7 +50,7 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
   const related = books.data ? relatedBooks(books.data, b) : []
   const facts: [string, ReactNode][] = [
     ['Pages', b.pages],
-    ['ISBN', <span className="whitespace-nowrap">{b.isbn}</span>],
+    ['ISBN', <Isbn isbn={b.isbn} />],
     ['Publication Date', <time dateTime={b.publicationDate}>{formatLongDate(b.publicationDate)}</time>],
     ['Category', <Link to={paths.category(b.category)} className="text-tiger-700 underline-offset-4 hover:underline">{categoryLabel(b.category)}</Link>],
   ]
@@ -83,9 +83,10 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
             <p className="mt-2 text-lg leading-relaxed text-ink/85">{b.description}</p>
           </section>
 
-          <dl className="mt-8 grid grid-cols-2 gap-4 rounded-2xl border-2 border-line bg-white p-5 sm:grid-cols-4">
+          {/* Two columns at every width: four beside each other left the ISBN too little room and it ran into the date. */}
+          <dl className="mt-8 grid grid-cols-2 gap-4 rounded-2xl border-2 border-line bg-white p-5">
             {facts.map(([term, value]) => (
-              <div key={term}>
+              <div key={term} className="min-w-0">
                 <dt className="text-sm font-bold text-muted">{term}</dt>
                 <dd className="mt-1 font-bold">{value}</dd>
               </div>
@@ -105,6 +106,21 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
         </section>
       )}
     </div>
+  )
+}
+
+/**
+ * An ISBN that may wrap after its group (978-1- / 915842-03-9) where a column is narrow: a hyphen
+ * before a digit is no line break for the browser, so it would run out of its box instead.
+ */
+function Isbn({ isbn }: { isbn: string }) {
+  const parts = isbn.split('-')
+  if (parts.length < 4) return <span>{isbn}</span>
+  return (
+    <span>
+      {parts.slice(0, 2).join('-')}-<wbr />
+      {parts.slice(2).join('-')}
+    </span>
   )
 }
 

@@ -23,7 +23,8 @@ import { PayActions } from './pay-actions'
 import { PaymentMethodTabs, type PaymentMethod } from './payment-method-tabs'
 import { OrderNotesField, ShippingFields } from './shipping-fields'
 
-type Buyer = { id: string; email: string; fullName?: string }
+/** The signed-in buyer: `country` is the profile's (an ISO code), if it has one. */
+type Buyer = { id: string; email: string; fullName?: string; country?: string }
 
 export type CheckoutViewProps = {
   /**
@@ -173,12 +174,13 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
 }
 
 /**
- * The session, the profile (with the parent's name) and the location lookup may respond after the
- * form is rendered: fill in what the buyer has not touched.
+ * The session, the profile (with the parent's name and country) and the location lookup may respond
+ * after the form is rendered: fill in what the buyer has not touched. The profile's country comes
+ * before the lookup's, which is asked only without it.
  */
 function usePrefill(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>, user: Buyer | null) {
   const { getFieldState, getValues, setValue } = form
-  const geo = useGeo()
+  const geo = useGeo(!user?.country)
   useEffect(() => {
     if (user?.email && !getFieldState('email').isDirty && !getValues('email')) setValue('email', user.email)
   }, [user?.email, getFieldState, getValues, setValue])
@@ -186,7 +188,7 @@ function usePrefill(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutForm
     if (user?.fullName && !getFieldState('fullName').isDirty && !getValues('fullName')) setValue('fullName', user.fullName)
   }, [user?.fullName, getFieldState, getValues, setValue])
   useEffect(() => {
-    const name = countryName(geo.data?.countryCode)
+    const name = countryName(user?.country) ?? countryName(geo.data?.countryCode)
     if (name && !getFieldState('country').isDirty) setValue('country', name)
-  }, [geo.data?.countryCode, getFieldState, setValue])
+  }, [user?.country, geo.data?.countryCode, getFieldState, setValue])
 }

@@ -10,7 +10,7 @@ import type { CheckoutItem } from '../types'
  * What the buyer pays for. On a phone it stands above the form folded to
  * its total, so the form does not move when the lines come in, and opens on
  * a tap; beside the form on a wide screen it is always open. `items` is
- * undefined until the stored cart is read: grey bars hold the places.
+ * undefined until the stored cart is read: gray bars hold the places.
  */
 export const OrderSummary = memo(function OrderSummary({ items }: { items: CheckoutItem[] | undefined }) {
   const [open, setOpen] = useState(false)
@@ -95,7 +95,7 @@ function LinePlaceholder() {
   )
 }
 
-/** An amount, or a grey bar of about its size while the cart is read. */
+/** An amount, or a gray bar of about its size while the cart is read. */
 function Amount({ cents }: { cents: number | undefined }) {
   return cents === undefined ? <Bar className="w-16" /> : formatCents(cents)
 }

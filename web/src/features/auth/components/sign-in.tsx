@@ -1,0 +1,18 @@
+import { useNavigate } from 'react-router'
+import { useAuth } from '../auth-provider'
+import { LoginForm } from './login-form'
+import { TwoStepChallenge } from './two-step-challenge'
+
+/**
+ * Signing in, both steps: the login form, then, while the session owes its
+ * two-step code (also after a reload, or coming back from another page),
+ * the code. Used by /login and /config.
+ */
+export function SignIn({ returnTo, failureTitle, cancelTo }: { returnTo: string; failureTitle?: string; cancelTo: string }) {
+  const { secondStepPending, signOut } = useAuth()
+  const navigate = useNavigate()
+  if (secondStepPending) {
+    return <TwoStepChallenge onDone={() => navigate(returnTo, { replace: true })} onCancel={() => void signOut({ redirectTo: cancelTo, scope: 'local' })} />
+  }
+  return <LoginForm returnTo={returnTo} failureTitle={failureTitle} />
+}

@@ -33,6 +33,17 @@ async function fillSignUp(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible()
 }
 
+/** A login with an address not confirmed yet: the notice, and its resend button. */
+async function unverifiedLogin(page: Page, tag: string) {
+  const email = uniqueEmail(tag)
+  const res = await page.request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: 'Lizzie' } } })
+  expect(res.ok()).toBeTruthy()
+  await page.goto('/login')
+  await logIn(page, email, PASSWORD)
+  await expect(page.getByText("Your email address hasn't been verified yet. Please check your inbox and click the verification link.")).toBeVisible()
+  return page.getByRole('button', { name: 'Resend verification email' })
+}
+
 test.describe('accounts', () => {
   // The cookie banner has its own test; here it would only cover buttons.
   test.beforeEach(async ({ page }) => {
@@ -115,14 +126,7 @@ test.describe('accounts', () => {
   })
 
   test('an unverified login offers a resend that says nothing of e-mails sent moments ago, and the pending page counts down', async ({ page }) => {
-    const email = uniqueEmail('unverified')
-    const res = await page.request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: 'Lizzie' } } })
-    expect(res.ok()).toBeTruthy()
-
-    await page.goto('/login')
-    await logIn(page, email, PASSWORD)
-    await expect(page.getByText("Your email address hasn't been verified yet. Please check your inbox and click the verification link.")).toBeVisible()
-    const resend = page.getByRole('button', { name: 'Resend verification email' })
+    const resend = await unverifiedLogin(page, 'unverified')
     // An e-mail went out moments ago (the sign-up's). The server responds to a resend inside its
     // cooldown as it does for an unknown address (no enumeration, issue #26), so the page goes on to
     // the pending page, whose 60-second cooldown starts on load (spec 01).
@@ -133,12 +137,7 @@ test.describe('accounts', () => {
   })
 
   test('a rate-limited resend on the login page starts the countdown', async ({ page }) => {
-    const email = uniqueEmail('ratelimited')
-    const res = await page.request.post('/auth/v1/signup', { data: { email, password: PASSWORD, data: { first_name: 'Lizzie' } } })
-    expect(res.ok()).toBeTruthy()
-    await page.goto('/login')
-    await logIn(page, email, PASSWORD)
-    const resend = page.getByRole('button', { name: 'Resend verification email' })
+    const resend = await unverifiedLogin(page, 'ratelimited')
     // The per-IP rate limit refuses with the seconds to wait; the page counts the spec's 60 s.
     await page.route(/\/auth\/v1\/resend(\?|$)/, (route) =>
       route.fulfill({ status: 429, json: { code: 429, error_code: 'over_email_send_rate_limit', msg: 'For security purposes, you can only request this after 42 seconds.' } }),

@@ -6,7 +6,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from '@/lib/zod'
 import { ApiError } from '@/lib/api'
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, InputField, setServerErrors } from './form'
+import { CodeField, Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, InputField, setServerErrors } from './form'
 import { Input } from './input'
 
 const schema = z.object({
@@ -170,6 +170,26 @@ describe('form kit', () => {
       await user.type(email, 'a')
       expect(onChange).toHaveBeenLastCalledWith('a')
       expect(email).toHaveValue('a')
+    })
+  })
+
+  describe('CodeField', () => {
+    function Code() {
+      const form = useForm({ defaultValues: { code: '' } })
+      return (
+        <Form {...form}>
+          <CodeField control={form.control} name="code" label="Code" />
+        </Form>
+      )
+    }
+
+    it('keeps only digits, at most six, and offers the number pad and the code from a message', async () => {
+      render(<Code />)
+      const code = screen.getByLabelText('Code')
+      await userEvent.setup().type(code, '12a3-4 5678')
+      expect(code).toHaveValue('123456')
+      expect(code).toHaveAttribute('inputmode', 'numeric')
+      expect(code).toHaveAttribute('autocomplete', 'one-time-code')
     })
   })
 })

@@ -195,6 +195,31 @@ type SelectFieldProps<TValues extends FieldValues, TName extends FieldPath<TValu
     placeholder?: string
   }
 
+/**
+ * A labelled one-time code of `digits` digits (an authenticator app's, an e-mail's): the number pad
+ * on a phone, the code the phone offers from a message, and nothing but digits kept.
+ */
+export function CodeField<TValues extends FieldValues, TName extends FieldPath<TValues>>({ digits = 6, children, ...props }: LabelledFieldProps<TValues, TName> & { digits?: number }) {
+  return (
+    <LabelledField
+      {...props}
+      renderControl={(field) => (
+        <Input
+          {...field}
+          value={field.value ?? ''}
+          onChange={(e) => field.onChange(e.target.value.replace(/\D/g, ''))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={digits}
+          className="tracking-[0.3em]"
+        />
+      )}
+    >
+      {children}
+    </LabelledField>
+  )
+}
+
 /** A labelled native select with its message, like InputField. */
 export function SelectField<TValues extends FieldValues, TName extends FieldPath<TValues>>({ control, name, label, options, placeholder, id, className, ...select }: SelectFieldProps<TValues, TName>) {
   return (

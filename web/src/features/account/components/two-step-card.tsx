@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Form, InputField } from '@/components/ui/form'
+import { CodeField, Form } from '@/components/ui/form'
 import { authClient } from '@/lib/auth-client'
 import { z } from '@/lib/zod'
 import { Section } from './section'
@@ -153,16 +153,7 @@ function CodeForm({ onCode, before, actions }: { onCode: (code: string) => Promi
     <Form {...form}>
       <form onSubmit={form.handleSubmit(({ code }) => onCode(code).then((done) => done && form.reset()))} noValidate className="flex flex-col gap-3">
         {before}
-        <InputField
-          control={form.control}
-          name="code"
-          label="6-digit code from your app"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          className="[&_input]:max-w-40 [&_input]:tracking-[0.3em]"
-          onChange={(e) => form.setValue('code', e.target.value.replace(/\D/g, ''))}
-        />
+        <CodeField control={form.control} name="code" label="6-digit code from your app" className="[&_input]:max-w-40" />
         {actions(ready)}
       </form>
     </Form>

@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Form, InputField } from '@/components/ui/form'
+import { CodeField, Form } from '@/components/ui/form'
 import { paths } from '@/config/paths'
 import { authClient } from '@/lib/auth-client'
 import { messageOf } from '@/lib/errors'
@@ -153,16 +153,7 @@ function SignupCodeForm({ email, onConfirmed }: { email: string; onConfirmed: ()
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(confirm)} noValidate className="mx-auto flex w-full max-w-xs flex-col gap-3">
-        <InputField
-          control={form.control}
-          name="code"
-          label="Or type the 6-digit code from the email"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          className="[&_input]:text-center [&_input]:tracking-[0.3em]"
-          onChange={(e) => form.setValue('code', e.target.value.replace(/\D/g, ''))}
-        />
+        <CodeField control={form.control} name="code" label="Or type the 6-digit code from the email" className="[&_input]:text-center" />
         <Button type="submit" disabled={busy}>
           {busy ? 'Confirming...' : 'Confirm email'}
         </Button>

@@ -8,7 +8,7 @@ const uploadedCover = /^\/covers\/u\/([0-9a-f]{64})-([1-9]\d{0,3})\.(jpg|png)$/
  * The srcset of an uploaded cover, from the URL of its largest copy (a
  * book's coverImage): the server keeps the widths of coverWidths below it
  * and its own, never scaling a picture up. Undefined for any other picture
- * (the shipped SVG covers), which is drawn at any size from its one URL.
+ * (the shipped SVG covers), which is shown at any size from its one URL.
  */
 export function coverSrcSet(src: string): string | undefined {
   const match = uploadedCover.exec(src)

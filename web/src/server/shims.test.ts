@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TextEncoderShim, toLocaleStringEnUS, URLSearchParamsShim, URLShim } from './shims'
 
 // The shims stand in for the browser's own in the server's engine
-// (internal/render): each must answer as the real one does for what the app asks.
+// (internal/render): each must respond as the real one does for what the app asks.
 
 describe('URLShim', () => {
   it.each([

@@ -10,7 +10,7 @@ export function getAdminMe(): Promise<AdminMe> {
 /**
  * The caller's role and permissions. Asked again each time the back office
  * opens (staleTime 0): a role changed, or two-step sign-in just turned on,
- * shows at once. A refusal is an answer (not signed in, not staff, no
+ * shows at once. A refusal is a response (not signed in, not staff, no
  * two-step session), so it is not retried.
  */
 export const adminMeQueryOptions = () =>

@@ -14,8 +14,8 @@ import { Byline, CategoryBadge } from './post-meta'
 
 /**
  * The page of one post: its own article, whose HTML the server rendered and
- * sanitized. An id of no published post draws `notFound` (the app's
- * not-found page; the server has answered 404 for it already).
+ * sanitized. An id of no published post renders `notFound` (the app's
+ * not-found page; the server has responded 404 for it already).
  */
 export function BlogArticle({ id, notFound }: { id: number; notFound: ReactNode }) {
   const post = usePost(id)

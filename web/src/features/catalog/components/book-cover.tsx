@@ -2,14 +2,14 @@ import { cn } from '@/lib/cn'
 import { coverSrcSet } from '@/lib/cover-srcset'
 import type { Book } from '../types'
 
-/** How wide a card's cover is drawn: half a phone's screen, at most 240 px beyond. */
+/** How wide a card's cover is shown: half a phone's screen, at most 240 px beyond. */
 const cardSizes = '(min-width: 640px) 240px, calc(50vw - 3rem)'
 
 /**
  * The cover art is 2:3; width and height are set so nothing shifts while it
  * loads. An eager cover is in view on arrival: it is fetched first, with the page.
  * An uploaded cover comes in several widths: `sizes` says how wide it is
- * drawn, so the browser fetches the copy it needs (a card's by default).
+ * shown, so the browser fetches the copy it needs (a card's by default).
  */
 export function BookCover({
   book,

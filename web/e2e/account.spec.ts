@@ -141,10 +141,27 @@ test.describe('account area', () => {
     await expect(page.getByText('Error loading kid names')).toBeVisible()
   })
 
-  test('the devices table shows this browser after sign-in', async ({ page }) => {
+  test('My Devices shows this browser with its Last Login: a table a keyboard can scroll, cards on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 })
     await signedInProfile(page, 'devices')
     const devices = page.getByRole('region', { name: 'My Devices' })
-    await expect(devices.getByRole('row').filter({ hasText: 'Chrome' })).toHaveCount(1)
+    const table = devices.getByRole('region', { name: 'Devices table' })
+    const row = table.getByRole('row').filter({ hasText: 'Chrome' })
+    await expect(row).toHaveCount(1)
+    await expect(table).toHaveAttribute('tabindex', '0')
+    // Last Login is whole inside the card, not clipped at its edge.
+    const lastLogin = (await row.getByRole('cell').last().boundingBox())!
+    const box = (await table.boundingBox())!
+    expect(lastLogin.x + lastLogin.width).toBeLessThanOrEqual(box.x + box.width + 1)
+
+    await page.setViewportSize({ width: 390, height: 844 })
+    const card = devices.getByRole('list', { name: 'Devices' }).getByRole('listitem')
+    await expect(card).toHaveCount(1)
+    await expect(card).toContainText('Chrome')
+    await expect(card.getByRole('term').filter({ hasText: 'Last Login' })).toBeVisible()
+    const when = card.getByRole('definition').last()
+    await when.scrollIntoViewIfNeeded()
+    await expect(when).toBeInViewport({ ratio: 1 })
   })
 
   test('an order paid with the demo card is under My Orders with its details', async ({ page }) => {
@@ -175,6 +192,15 @@ test.describe('account area', () => {
 
   test('change the password and log in with the new one', async ({ page }) => {
     const email = await signedInProfile(page, 'password')
+    // Each field says what is wrong once it is left, and again as it is typed in, before any Update.
+    await page.getByLabel('New password', { exact: true }).fill('123')
+    await page.getByLabel('Confirm new password').focus()
+    await expect(page.getByText('New password must be at least 6 characters')).toBeVisible()
+    await page.getByLabel('New password', { exact: true }).fill('123456')
+    await expect(page.getByText('New password must be at least 6 characters')).toHaveCount(0)
+    // The labels and their boxes line up: one field per row, each box under its label.
+    const boxes = await Promise.all(['Current password', 'Confirm new password'].map((label) => page.getByLabel(label).boundingBox()))
+    expect(boxes[0]!.x).toBe(boxes[1]!.x)
     await page.getByLabel('Current password').fill('Not-it-9!')
     await page.getByLabel('New password', { exact: true }).fill('Jungle456?')
     await page.getByLabel('Confirm new password').fill('Jungle456?')

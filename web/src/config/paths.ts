@@ -48,4 +48,10 @@ export const paths = {
   adminPost: (id: number | string) => `/admin/posts/${id}`,
   /** The profile's two-step sign-in card, where staff turn it on. */
   profileTwoStep: '/profile#two-step',
+  // The back office's catalogue (features/admin-catalog).
+  adminBooks: '/admin/books',
+  adminBookNew: '/admin/books/new',
+  adminBook: (id: number | string) => `/admin/books/${id}`,
+  adminImport: '/admin/books/import',
+  adminCategories: '/admin/categories',
 } as const

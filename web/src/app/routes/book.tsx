@@ -12,7 +12,7 @@ export default function BookPage() {
     <BookDetails
       id={bookIdFromParam(id)}
       actions={(book) => (
-        <Button size="lg" onClick={() => addToCart(book)}>
+        <Button size="lg" onClick={() => addToCart(book)} disabled={book.inStock === false}>
           <ShoppingCart /> Add to Cart
         </Button>
       )}

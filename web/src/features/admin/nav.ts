@@ -1,4 +1,4 @@
-import { ClipboardList, LayoutDashboard, Newspaper, Users, type LucideIcon } from 'lucide-react'
+import { BookOpen, ClipboardList, LayoutDashboard, Newspaper, Tags, Users, type LucideIcon } from 'lucide-react'
 import { paths } from '@/config/paths'
 import type { Permission } from './types'
 
@@ -12,6 +12,8 @@ export type AdminNavItem = { label: string; to: string; icon: LucideIcon; permis
  */
 export const adminNav: AdminNavItem[] = [
   { label: 'Dashboard', to: paths.admin, icon: LayoutDashboard, end: true },
+  { label: 'Books', to: paths.adminBooks, icon: BookOpen, permission: 'catalog' },
+  { label: 'Categories', to: paths.adminCategories, icon: Tags, permission: 'catalog' },
   { label: 'Posts', to: paths.adminPosts, icon: Newspaper, permission: 'posts' },
   { label: 'Staff', to: paths.adminStaff, icon: Users, permission: 'staff' },
   { label: 'Audit log', to: paths.adminAudit, icon: ClipboardList, permission: 'audit' },

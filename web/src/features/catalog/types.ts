@@ -16,6 +16,8 @@ export type Book = {
   isbn: string
   /** YYYY-MM-DD */
   publicationDate: string
+  /** False only for a book whose stock is tracked and has no copy left: it shows "Out of stock" and cannot be added to a cart. */
+  inStock?: boolean
 }
 
 /** A shelf of the shop with its real number of books. */

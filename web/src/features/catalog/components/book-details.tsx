@@ -76,6 +76,7 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
             <span className="sr-only">Rated {b.rating.toFixed(1)} out of 5</span>
           </p>
           <p className="mt-4 text-3xl font-extrabold text-tiger-700">{formatDollars(b.price)}</p>
+          {b.inStock === false && <p className="mt-2 text-lg font-extrabold text-red-700">Out of stock</p>}
           <div className="mt-5">{actions(b)}</div>
 
           <section className="mt-8">

@@ -1,0 +1,327 @@
+import { crc32, deflateSync } from 'node:zlib'
+import type { Browser } from '@playwright/test'
+import { expect, test, waitingForApp, type Page } from './test'
+import { PASSWORD, confirmedAccount, grantRole, totpCode, uniqueEmail } from './accounts'
+import { expectNoViolationsAtEveryWidth, widths } from './axe'
+import { collectConsoleErrors } from './console'
+
+// Issue 27, "Books and categories": the back office's catalogue pages
+// against the real binary (--dev), and what a visitor sees of a book made
+// there. Staff are made as admin.spec.ts makes them: the shop's CLI grants
+// the role, and two-step sign-in is turned on in the profile.
+
+/** A PNG of width × height pixels: warm stripes, like a cover. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const out = Buffer.alloc(body.length + 8)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc32(body), body.length + 4)
+    return out
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height)
+  for (let y = 0; y < height; y++) {
+    const [r, g, b] = Math.floor(y / 60) % 2 ? [249, 115, 22] : [254, 215, 170]
+    for (let x = 0; x < width; x++) rows.set([r, g, b], y * (width * 3 + 1) + 1 + x * 3)
+  }
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
+}
+
+/** A valid ISBN-13 no other book has (978, nine random digits, the check digit). */
+function uniqueIsbn(): string {
+  const digits = [9, 7, 8, ...Array.from({ length: 9 }, () => Math.floor(Math.random() * 10))]
+  const sum = digits.reduce((s, d, i) => s + d * (i % 2 ? 3 : 1), 0)
+  return [...digits, (10 - (sum % 10)) % 10].join('')
+}
+
+/** The same ISBN with its check digit wrong. */
+const withWrongCheckDigit = (isbn: string) => isbn.slice(0, 12) + ((Number(isbn[12]) + 1) % 10)
+
+/** A staff member with `role`, signed in at aal2: password, then two-step sign-in turned on in the profile. */
+async function staffAtAal2(page: Page, role: 'owner' | 'manager' | 'editor' | 'support'): Promise<string> {
+  const email = await confirmedAccount(page.request, role, { first_name: 'Edie', last_name: 'Torr' })
+  grantRole(test.info().parallelIndex, email, role)
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  await page.goto('/profile#two-step')
+  await page.getByRole('region', { name: 'Two-step sign-in' }).getByRole('button', { name: 'Turn on two-step sign-in' }).click()
+  const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
+  await page.getByLabel('6-digit code from your app').fill(totpCode(secret))
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByText('Two-step sign-in is on')).toBeVisible()
+  await page.getByRole('button', { name: 'I have saved them' }).click()
+  return email
+}
+
+/** A visitor in a browser of their own. */
+async function visitorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext()
+  await context.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+  return waitingForApp(await context.newPage())
+}
+
+/** Screenshots at a phone's width and a desktop's, kept with the test's output for a person to look at. */
+async function screenshots(page: Page, name: string) {
+  for (const size of widths) {
+    await page.setViewportSize({ width: size.width, height: size.height })
+    await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1440, height: 900 })
+}
+
+type NewBook = { title: string; author: string; price: string; isbn: string; stock?: string; status?: 'draft' | 'published' }
+
+/** Fills the editor's fields for a new book (no cover). */
+async function fillBook(page: Page, book: NewBook) {
+  const form = page.getByRole('form', { name: 'New book' })
+  await form.getByLabel('Title', { exact: true }).fill(book.title)
+  await form.getByLabel('Author').fill(book.author)
+  await form.getByLabel('Description').fill('Siso counts the stars one by one until the whole sky is his friend.')
+  await form.getByLabel('Price (US dollars)').fill(book.price)
+  await form.getByLabel('Pages').fill('32')
+  await form.getByLabel('ISBN-13').fill(book.isbn)
+  await form.getByLabel('Publication date').fill('2026-03-14')
+  await form.getByLabel('Age band').selectOption('4–6')
+  await form.getByLabel('Category').selectOption({ label: "Children's Books" })
+  await form.getByLabel('Status').selectOption(book.status ?? 'draft')
+  if (book.stock !== undefined) {
+    await form.getByRole('checkbox', { name: 'Track quantity' }).check()
+    await form.getByLabel('Copies on hand').fill(book.stock)
+  }
+}
+
+/** The id in the editor's URL once a new book is created. */
+async function createdId(page: Page): Promise<number> {
+  await expect(page).toHaveURL(/\/admin\/books\/\d+$/)
+  return Number(new URL(page.url()).pathname.split('/').pop())
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+  await page.setViewportSize({ width: 1440, height: 900 })
+})
+
+test('an editor publishes a book with a cover; a visitor finds it, buys the last copy, and it goes when archived', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  const errors = collectConsoleErrors(page)
+  await staffAtAal2(page, 'editor')
+  const title = `The Tiger Who Counted Stars ${Date.now() % 1_000_000}`
+  const isbn = uniqueIsbn()
+
+  // The list, from the back office's navigation.
+  await page.goto('/admin')
+  const nav = page.getByRole('navigation', { name: 'Back office' })
+  await expect(nav.getByRole('link', { name: 'Categories' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0) // an editor's role has no staff page
+  await nav.getByRole('link', { name: 'Books' }).click()
+  await expect(page).toHaveURL('/admin/books')
+  await expect(page.getByRole('heading', { level: 1, name: 'Books' })).toBeVisible()
+  const table = page.getByRole('table', { name: 'Books' })
+  await expect(table.getByRole('row', { name: /Our First Adventure/ })).toContainText('Not tracked')
+  await expectNoViolationsAtEveryWidth(page, '/admin/books')
+  await screenshots(page, 'books-list')
+
+  // The editor: the form's own checks, then the server's, each under its field.
+  await page.getByRole('link', { name: 'New book' }).click()
+  await expect(page).toHaveURL('/admin/books/new')
+  const form = page.getByRole('form', { name: 'New book' })
+  await form.getByRole('button', { name: 'Create book' }).click()
+  await expect(form.getByText('Enter the title.')).toBeVisible()
+  await expect(form.getByLabel('Title', { exact: true })).toHaveAttribute('aria-invalid', 'true')
+  await expect(form.getByText('Choose a category.')).toBeVisible()
+  await expectNoViolationsAtEveryWidth(page, 'the new book editor with its messages')
+
+  await fillBook(page, { title, author: 'Hannah Lindqvist', price: '9.50', isbn: withWrongCheckDigit(isbn), stock: '1', status: 'published' })
+  await expect(form.getByLabel('Slug')).toHaveValue(/^the-tiger-who-counted-stars-\d+$/) // made from the title
+  // A picture too small for a cover is refused with the server's words; a good one is shown.
+  await form.getByLabel('Cover picture').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: png(40, 60) })
+  await expect(form.getByText('The picture must be at least 480 × 720 pixels.')).toBeVisible()
+  await form.getByLabel('Cover picture').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(480, 720) })
+  await expect(form.getByRole('img', { name: `Cover of ${title}` })).toHaveAttribute('src', /^\/covers\/u\/[0-9a-f]{64}-480\.jpg$/)
+  await form.getByRole('button', { name: 'Create book' }).click()
+  await expect(form.getByText("This ISBN's check digit is wrong: check the number.")).toBeVisible()
+  await expect(page).toHaveURL('/admin/books/new')
+
+  // A double click makes one book.
+  await form.getByLabel('ISBN-13').fill(isbn)
+  await form.getByRole('button', { name: 'Create book' }).dblclick()
+  const id = await createdId(page)
+  await expect(page.getByText('Book created')).toBeVisible()
+  const editor = page.getByRole('form', { name: `Edit ${title}` })
+  await expect(editor.getByLabel('Price (US dollars)')).toHaveValue('9.50')
+  await expect(editor.getByLabel('Copies on hand')).toHaveValue('1')
+  await expectNoViolationsAtEveryWidth(page, 'the book editor')
+  await screenshots(page, 'book-editor')
+
+  // The search waits for typing to pause, lives in the URL, and finds one book.
+  await page.goto('/admin/books')
+  await page.getByRole('searchbox', { name: 'Search' }).fill(title)
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(title).replaceAll('%20', '\\+')}`))
+  await expect(page.getByText('1 book', { exact: true })).toBeVisible()
+  await expect(table.getByRole('row', { name: new RegExp(title) })).toContainText('1 left')
+  await expect(table.getByRole('row', { name: new RegExp(title) })).toContainText('$9.50')
+  await page.getByLabel('Stock').selectOption('low')
+  await expect(page).toHaveURL(/stock=low/)
+  await expect(page.getByText('1 book', { exact: true })).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue(title)
+  await expect(page.getByLabel('Stock')).toHaveValue('low')
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(page.getByRole('list', { name: 'Books' }).getByRole('listitem')).toHaveCount(1) // cards on a phone
+  await expect(table).toBeHidden()
+  await page.setViewportSize({ width: 1440, height: 900 })
+
+  // A visitor finds it on /books and on its page.
+  const visitor = await visitorPage(browser)
+  await visitor.goto('/books')
+  await visitor.getByPlaceholder('Search by title or author...').fill(title)
+  await expect(visitor.getByRole('list', { name: 'Book results' }).getByRole('link', { name: new RegExp(title) })).toBeVisible()
+  await visitor.goto(`/books/${id}`)
+  await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible()
+  await expect(visitor.getByText('$9.50')).toBeVisible()
+  await expect(visitor.getByRole('img', { name: `Cover of ${title}` })).toHaveAttribute('src', /^\/covers\/u\//)
+
+  // The visitor buys the one copy with the demo card.
+  await visitor.getByRole('button', { name: 'Add to Cart' }).click()
+  await visitor.goto('/checkout')
+  await visitor.getByLabel('Full Name', { exact: true }).fill('Ada Reader')
+  await visitor.getByLabel('Email').fill(uniqueEmail('buyer'))
+  await visitor.getByLabel('Address', { exact: true }).fill('12 Story Lane')
+  await visitor.getByLabel('City', { exact: true }).fill('Springfield')
+  await visitor.getByLabel('State', { exact: true }).fill('IL')
+  await visitor.getByLabel('ZIP Code', { exact: true }).fill('62701')
+  await visitor.getByLabel('Card Number').fill('4242 4242 4242 4242')
+  await visitor.getByRole('button', { name: 'Pay $10.45' }).click() // 9.50 + 10 %
+  await expect(visitor).toHaveURL('/thank-you', { timeout: 10_000 })
+
+  // None left: the page and the card say so, and the book cannot be added to a cart.
+  await visitor.goto(`/books/${id}`)
+  await expect(visitor.getByText('Out of stock')).toBeVisible()
+  await expect(visitor.getByRole('button', { name: 'Add to Cart' })).toBeDisabled()
+  await visitor.goto(`/books?q=${encodeURIComponent(title)}`)
+  await expect(visitor.getByRole('list', { name: 'Book results' }).getByRole('link', { name: new RegExp(title) })).toContainText('Out of stock')
+
+  // The editor sees it out of stock, and archives it after saying yes.
+  await page.getByLabel('Stock').selectOption('out')
+  await expect(table.getByRole('row', { name: new RegExp(title) })).toContainText('Out of stock')
+  await page.getByRole('button', { name: `Archive ${title}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Archive this book?' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(dialog).toBeHidden()
+  await page.getByRole('button', { name: `Archive ${title}` }).click()
+  await dialog.getByRole('button', { name: 'Archive' }).click()
+  await expect(page.getByText('Book archived')).toBeVisible()
+  await expect(table.getByRole('row', { name: new RegExp(title) })).toContainText('Archived')
+  await expect(page.getByRole('button', { name: `Archive ${title}` })).toHaveCount(0)
+
+  // Its page is gone for visitors: the not-found page with HTTP 404.
+  expect((await visitor.request.get(`/books/${id}`)).status()).toBe(404)
+  await visitor.goto(`/books/${id}`)
+  await expect(visitor.getByRole('heading', { name: 'Book Not Found' })).toBeVisible()
+  await visitor.context().close()
+  // The two refusals above (the small picture, the wrong check digit) are the errors the browser logs, as it should.
+  expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([])
+})
+
+// The run-time renderer (issue 27, "Live, and painted first") is not on main
+// yet: until it is, the server sends a new book's page as the app's shell,
+// without its title or price. Remove fixme when it lands.
+test.fixme('the HTML the server sends for a book made a moment ago holds its title and price', async ({ page, browser }) => {
+  await staffAtAal2(page, 'editor')
+  const title = `Nainni's Moon Garden ${Date.now() % 1_000_000}`
+  await page.goto('/admin/books/new')
+  await fillBook(page, { title, author: 'Ada Reader', price: '11.25', isbn: uniqueIsbn(), status: 'published' })
+  await page.getByLabel('Cover picture').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(480, 720) })
+  await expect(page.getByRole('img', { name: `Cover of ${title}` })).toBeVisible()
+  await page.getByRole('button', { name: 'Create book' }).click()
+  const id = await createdId(page)
+  const visitor = await visitorPage(browser)
+  try {
+    const html = await (await visitor.request.get(`/books/${id}`)).text()
+    expect(html).toContain(title.replace("'", '&#x27;'))
+    expect(html).toContain('$11.25')
+  } finally {
+    await visitor.context().close()
+    // Taken off sale again, so the shop's other journeys on this server see the ten books.
+    await page.getByLabel('Status').selectOption('archived')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible()
+  }
+})
+
+test('a save over a newer one says so, keeps the edits, and reloads the newer version', async ({ page }) => {
+  test.setTimeout(90_000)
+  const errors = collectConsoleErrors(page)
+  await staffAtAal2(page, 'manager')
+  const title = `Lizzie Finds the Moon ${Date.now() % 1_000_000}`
+  await page.goto('/admin/books/new')
+  await fillBook(page, { title, author: 'Ada Reader', price: '12', isbn: uniqueIsbn() })
+  await page.getByRole('button', { name: 'Create book' }).click()
+  const id = await createdId(page)
+
+  // A colleague (a second tab) saves a new price first.
+  const other = waitingForApp(await page.context().newPage())
+  await other.goto(`/admin/books/${id}`)
+  await other.getByLabel('Price (US dollars)').fill('13.50')
+  await other.getByRole('button', { name: 'Save' }).click()
+  await expect(other.getByText('Saved', { exact: true })).toBeVisible()
+  await other.close()
+
+  // This tab still has the first version: its save is refused, and its edit stays.
+  await page.getByLabel('Title', { exact: true }).fill(`${title} Again`)
+  await page.getByRole('button', { name: 'Save' }).click()
+  const conflict = page.getByRole('alert').filter({ hasText: 'Someone else saved this book after you opened it.' })
+  await expect(conflict).toContainText('Reload to see their changes, then make yours again.')
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`${title} Again`)
+  await expectNoViolationsAtEveryWidth(page, 'the editor with a conflict')
+  await screenshots(page, 'book-conflict')
+
+  // Reload: the colleague's price, and this tab's edit listed to apply again.
+  await conflict.getByRole('button', { name: 'Reload' }).click()
+  await expect(page.getByLabel('Price (US dollars)')).toHaveValue('13.50')
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(title)
+  await expect(page.getByText('Your changes were not saved')).toBeVisible()
+  await expect(page.getByRole('listitem').filter({ hasText: `Title: “${title} Again”` })).toBeVisible()
+  await page.getByRole('button', { name: 'Apply my changes again' }).click()
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`${title} Again`)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible()
+  await expect(page.getByLabel('Price (US dollars)')).toHaveValue('13.50')
+
+  // Duplicate: a draft copy, opened in the editor.
+  await page.goto(`/admin/books?q=${encodeURIComponent(`${title} Again`)}`)
+  await page.getByRole('button', { name: `Duplicate ${title} Again` }).click()
+  await expect(page.getByText('Copy made')).toBeVisible()
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`Copy of ${title} Again`)
+  await expect(page.getByLabel('Status')).toHaveValue('draft')
+
+  // The categories and the CSV screen.
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Categories' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: "Children's Books" })).toBeVisible()
+  await expectNoViolationsAtEveryWidth(page, '/admin/categories')
+  await screenshots(page, 'categories')
+  await page.goto('/admin/books/import')
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download books.csv' }).click()
+  expect((await download).suggestedFilename()).toBe('books.csv')
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'books.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`title,author,priceCents,category,pages,isbn,publicationDate\nA Good Row,Ada,1299,children,12,,2026-01-01\nA Bad Row,,0,nowhere,12,,2026-13-01\n`),
+  })
+  await expect(page.getByText('books.csv has 1 row with errors')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Import 2 rows' })).toBeDisabled()
+  await expectNoViolationsAtEveryWidth(page, '/admin/books/import')
+  await screenshots(page, 'import')
+  // The refused save is the one error the browser logs, as it should.
+  expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([])
+})

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '@/lib/api'
+import { bookSchema, changedFields, editedValues, emptyBook, fieldsOf, formValuesOf, splitServerErrors, type BookFormValues } from './book-form'
+import type { AdminBook } from './types'
+
+const book: AdminBook = {
+  id: 7,
+  title: 'The Brave Little Owl',
+  author: 'Ada Reader',
+  description: 'An owl learns to fly at night.',
+  priceCents: 1299,
+  category: 'childrens',
+  pages: 32,
+  isbn: '978-1-915842-01-5',
+  publicationDate: '2025-03-01',
+  isNewRelease: true,
+  coverImage: '/covers/book-1.svg',
+  rating: 4.5,
+  status: 'published',
+  stock: null,
+  ageBand: '4–6',
+  slug: 'the-brave-little-owl',
+  version: 3,
+  updatedAt: '2026-01-02T03:04:05Z',
+}
+
+describe('the book form', () => {
+  it('shows a book and sends it back unchanged', () => {
+    const values = formValuesOf(book)
+    expect(values.price).toBe('12.99')
+    expect(values.trackStock).toBe(false)
+    expect(changedFields(book, fieldsOf(values))).toEqual({})
+  })
+
+  it('sends only what changed, the price in cents and a tracked stock as a number', () => {
+    const values: BookFormValues = { ...formValuesOf(book), price: '$14.50', trackStock: true, stock: '3', title: ' The Brave Owl ' }
+    expect(changedFields(book, fieldsOf(values))).toEqual({ priceCents: 1450, stock: 3, title: 'The Brave Owl' })
+  })
+
+  it('sends an untracked stock as null', () => {
+    const tracked = { ...book, stock: 4 }
+    expect(changedFields(tracked, fieldsOf({ ...formValuesOf(tracked), trackStock: false }))).toEqual({ stock: null })
+  })
+
+  it('checks the fields before sending', () => {
+    const result = bookSchema.safeParse({ ...emptyBook, title: '  ', price: '12.999', pages: '0', trackStock: true, stock: '-1', slug: 'Not A Slug' })
+    expect(result.success).toBe(false)
+    const fields = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]))
+    expect(fields).toMatchObject({
+      title: 'Enter the title.',
+      price: 'Enter the price in dollars, from $0.01 to $1,000 (for example 12.99).',
+      pages: 'Enter the number of pages: a whole number from 1 to 2000.',
+      slug: 'Use lowercase letters a–z, digits and single hyphens between them.',
+      category: 'Choose a category.',
+      publicationDate: 'Enter the publication date.',
+    })
+  })
+
+  it('asks for the copies on hand only when the stock is tracked', () => {
+    const valid = { ...formValuesOf(book), trackStock: false, stock: '' }
+    expect(bookSchema.safeParse(valid).success).toBe(true)
+    const result = bookSchema.safeParse({ ...valid, trackStock: true })
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['stock'])
+  })
+
+  it('puts the server’s price message on the dollars field and keeps the rest aside', () => {
+    const error = new ApiError(400, 'invalid', 'Please correct the highlighted fields.', { priceCents: 'Too much', isbn: 'Wrong check digit', version: 'Required' })
+    const { onFields, others } = splitServerErrors(error)
+    expect(onFields?.fields).toEqual({ price: 'Too much', isbn: 'Wrong check digit' })
+    expect(others).toEqual(['version: Required'])
+  })
+
+  it('lists what the editor changed', () => {
+    const base = formValuesOf(book)
+    expect(editedValues(base, { ...base, price: '10.00', isNewRelease: false })).toEqual({ price: '10.00', isNewRelease: false })
+  })
+})

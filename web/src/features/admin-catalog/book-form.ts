@@ -1,0 +1,192 @@
+import { ApiError } from '@/lib/api'
+import { z } from '@/lib/zod'
+import { MAX_PRICE_CENTS, centsToDollars, dollarsToCents } from './price'
+import type { AdminBook, BookFields, BookStatus } from './types'
+
+// The book editor's form: what the fields hold (text as typed, the price in
+// dollars), the checks made before sending (the server checks everything
+// again and its messages go on the same fields), and what a save sends.
+
+export type BookFormValues = {
+  title: string
+  author: string
+  description: string
+  /** Dollars, as typed ("12.99"); sent as priceCents. */
+  price: string
+  category: string
+  pages: string
+  isbn: string
+  publicationDate: string
+  isNewRelease: boolean
+  coverImage: string
+  rating: string
+  status: BookStatus
+  /** Off: stock is not tracked (sent as null). */
+  trackStock: boolean
+  stock: string
+  ageBand: string
+  slug: string
+}
+
+const wholeNumber = (min: number, max: number) => (text: string) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max
+
+const name = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Enter the ${what}.`)
+    .max(200, 'At most 200 characters.')
+
+export const bookSchema = z
+  .object({
+    title: name('title'),
+    author: name('author'),
+    description: z.string().trim().max(5000, 'At most 5,000 characters.'),
+    price: z.string().refine((text) => {
+      const cents = dollarsToCents(text)
+      return cents !== null && cents >= 1 && cents <= MAX_PRICE_CENTS
+    }, 'Enter the price in dollars, from $0.01 to $1,000 (for example 12.99).'),
+    category: z.string().min(1, 'Choose a category.'),
+    pages: z.string().refine(wholeNumber(1, 2000), 'Enter the number of pages: a whole number from 1 to 2000.'),
+    isbn: z.string().trim(),
+    publicationDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the publication date.'),
+    isNewRelease: z.boolean(),
+    coverImage: z.string(),
+    rating: z.string().refine((text) => /^\d(\.\d)?$/.test(text.trim()) && Number(text) <= 5, 'Enter a rating from 0 to 5, such as 4.5.'),
+    status: z.enum(['draft', 'published', 'archived']),
+    trackStock: z.boolean(),
+    stock: z.string(),
+    ageBand: z.string(),
+    slug: z
+      .string()
+      .trim()
+      .min(1, 'Enter a slug: lowercase letters, digits and hyphens.')
+      .max(100, 'At most 100 characters.')
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters a–z, digits and single hyphens between them.'),
+  })
+  .refine((v) => !v.trackStock || wholeNumber(0, 1_000_000)(v.stock), {
+    path: ['stock'],
+    message: 'Enter the copies on hand: a whole number from 0 to 1,000,000.',
+  })
+
+/** A new book's form: a draft with its stock not tracked, as the seeded books. */
+export const emptyBook: BookFormValues = {
+  title: '',
+  author: '',
+  description: '',
+  price: '',
+  category: '',
+  pages: '',
+  isbn: '',
+  publicationDate: '',
+  isNewRelease: false,
+  coverImage: '',
+  rating: '0',
+  status: 'draft',
+  trackStock: false,
+  stock: '',
+  ageBand: '',
+  slug: '',
+}
+
+/** The form's values for a book the server sent. */
+export function formValuesOf(book: AdminBook): BookFormValues {
+  return {
+    title: book.title,
+    author: book.author,
+    description: book.description,
+    price: centsToDollars(book.priceCents),
+    category: book.category,
+    pages: String(book.pages),
+    isbn: book.isbn,
+    publicationDate: book.publicationDate,
+    isNewRelease: book.isNewRelease,
+    coverImage: book.coverImage,
+    rating: String(book.rating),
+    status: book.status,
+    trackStock: book.stock !== null,
+    stock: book.stock === null ? '' : String(book.stock),
+    ageBand: book.ageBand,
+    slug: book.slug,
+  }
+}
+
+/** What a save sends for valid form values. */
+export function fieldsOf(values: BookFormValues): BookFields {
+  return {
+    title: values.title.trim(),
+    author: values.author.trim(),
+    description: values.description.trim(),
+    priceCents: dollarsToCents(values.price) ?? 0,
+    category: values.category,
+    pages: Number(values.pages),
+    isbn: values.isbn.trim(),
+    publicationDate: values.publicationDate,
+    isNewRelease: values.isNewRelease,
+    coverImage: values.coverImage,
+    rating: Number(values.rating),
+    status: values.status,
+    stock: values.trackStock ? Number(values.stock) : null,
+    ageBand: values.ageBand,
+    slug: values.slug.trim(),
+  }
+}
+
+/** The fields whose value differs from the book as loaded: what a PATCH sends beside the version. */
+export function changedFields(loaded: AdminBook, next: BookFields): Partial<BookFields> {
+  const changes: Partial<BookFields> = {}
+  for (const key of Object.keys(next) as (keyof BookFields)[]) {
+    if (next[key] !== loaded[key]) (changes as Record<string, unknown>)[key] = next[key]
+  }
+  return changes
+}
+
+/** The form field that shows a server field's message (the price is typed in dollars). */
+const formFieldOf: Partial<Record<string, keyof BookFormValues>> = { priceCents: 'price' }
+
+export const bookFormFields = Object.keys(emptyBook) as (keyof BookFormValues)[]
+
+/**
+ * The server's refusal with its field names as the form's. Messages for
+ * fields the form does not have (a stale version...) stay in `others`.
+ */
+export function splitServerErrors(error: unknown): { onFields: ApiError | null; others: string[] } {
+  if (!(error instanceof ApiError)) return { onFields: null, others: [] }
+  const fields: Record<string, string> = {}
+  const others: string[] = []
+  for (const [field, message] of Object.entries(error.fields)) {
+    const name = formFieldOf[field] ?? field
+    if ((bookFormFields as string[]).includes(name)) fields[name] = message
+    else others.push(`${field}: ${message}`)
+  }
+  return { onFields: new ApiError(error.status, error.code, error.message, fields), others }
+}
+
+/** Labels of the form's fields, for messages that name them (the changes kept across a reload). */
+export const fieldLabels: Record<keyof BookFormValues, string> = {
+  title: 'Title',
+  author: 'Author',
+  description: 'Description',
+  price: 'Price',
+  category: 'Category',
+  pages: 'Pages',
+  isbn: 'ISBN',
+  publicationDate: 'Publication date',
+  isNewRelease: 'New release',
+  coverImage: 'Cover',
+  rating: 'Rating',
+  status: 'Status',
+  trackStock: 'Track quantity',
+  stock: 'Copies on hand',
+  ageBand: 'Age band',
+  slug: 'Slug',
+}
+
+/** The form values the editor changed from `base`: what they had typed when a newer version came in. */
+export function editedValues(base: BookFormValues, values: BookFormValues): Partial<BookFormValues> {
+  const edits: Partial<BookFormValues> = {}
+  for (const key of bookFormFields) {
+    if (values[key] !== base[key]) (edits as Record<string, unknown>)[key] = values[key]
+  }
+  return edits
+}

@@ -1,0 +1,305 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
+import { ExternalLink, RotateCcw, Save } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import { Link, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { Alert } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, InputField, LabelledField, SelectField, setServerErrors } from '@/components/ui/form'
+import { Textarea } from '@/components/ui/input'
+import { Loading } from '@/components/ui/loading'
+import { paths } from '@/config/paths'
+import { ApiError } from '@/lib/api'
+import { messageOf } from '@/lib/errors'
+import { adminBookQueryOptions, useAdminBook, useCreateBook, useUpdateBook } from '../api/books'
+import { useAdminCategories } from '../api/categories'
+import {
+  bookFormFields,
+  bookSchema,
+  changedFields,
+  editedValues,
+  emptyBook,
+  fieldLabels,
+  fieldsOf,
+  formValuesOf,
+  splitServerErrors,
+  type BookFormValues,
+} from '../book-form'
+import { slugify } from '../slug'
+import { ageBands, statusNames, type AdminBook, type BookStatus } from '../types'
+import { CoverField } from './cover-field'
+
+/** /admin/books/{id} (id) or /admin/books/new (no id): the book's every field. */
+export function BookEditor({ id }: { id?: number }) {
+  const book = useAdminBook(id ?? 0)
+  if (id === undefined) return <BookForm loaded={null} />
+  if (!Number.isSafeInteger(id) || id < 1 || (book.error instanceof ApiError && book.error.status === 404)) {
+    return (
+      <Alert tone="error">
+        <p className="font-bold">There is no such book.</p>
+        <Link to={paths.adminBooks} className="mt-2 inline-block font-bold underline">
+          Back to the books
+        </Link>
+      </Alert>
+    )
+  }
+  // The form starts from what is saved now, not from a copy kept since the book was last open.
+  if (book.isPending || (book.isFetching && !book.isFetchedAfterMount)) return <Loading label="Loading the book..." />
+  if (book.isError) return <Alert tone="error">Could not load the book: {messageOf(book.error)}</Alert>
+  return <BookForm key={book.data.id} loaded={book.data} />
+}
+
+const statusOptions = (Object.keys(statusNames) as BookStatus[]).map((value) => ({ value, label: statusNames[value] }))
+const ageBandOptions = ageBands.map((band) => ({ value: band, label: `${band} years` }))
+const statusHelp: Record<BookStatus, string> = {
+  draft: 'Only the back office sees it.',
+  published: 'On sale in the shop.',
+  archived: 'Off sale: its page answers “not found”.',
+}
+
+function BookForm({ loaded }: { loaded: AdminBook | null }) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const categories = useAdminCategories()
+  const create = useCreateBook()
+  const update = useUpdateBook()
+  // The version the edits are based on: the one a save names.
+  const [base, setBase] = useState(loaded)
+  const form = useForm<BookFormValues>({ resolver: zodResolver(bookSchema), defaultValues: base ? formValuesOf(base) : emptyBook })
+  const [conflict, setConflict] = useState<string | null>(null)
+  const [reloading, setReloading] = useState(false)
+  const [unsaved, setUnsaved] = useState<Partial<BookFormValues> | null>(null)
+  const [otherErrors, setOtherErrors] = useState<string[]>([])
+  // A new book's slug follows its title until the slug is typed in.
+  const slugTyped = useRef(false)
+  // A second click while the first save is on its way does nothing.
+  const saving = useRef(false)
+  const [title, trackStock, status] = useWatch({ control: form.control, name: ['title', 'trackStock', 'status'] })
+
+  const refused = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 409 && base) {
+      setConflict(error.message)
+      return
+    }
+    const { onFields, others } = splitServerErrors(error)
+    setOtherErrors(others)
+    const shown = setServerErrors(form.setError, onFields, bookFormFields)
+    toast.error('Not saved', { description: shown || others.length > 0 ? 'Please correct the highlighted fields.' : messageOf(error) })
+  }
+
+  const save = async (values: BookFormValues) => {
+    if (saving.current) return
+    saving.current = true
+    setOtherErrors([])
+    try {
+      const fields = fieldsOf(values)
+      if (!base) {
+        const created = await create.mutateAsync(fields)
+        toast.success('Book created', { description: `“${created.title}” is saved as ${statusNames[created.status].toLowerCase()}.` })
+        await navigate(paths.adminBook(created.id), { replace: true })
+        return
+      }
+      const changes = changedFields(base, fields)
+      if (Object.keys(changes).length === 0) {
+        toast('Nothing to save', { description: 'No field differs from the saved book.' })
+        return
+      }
+      const saved = await update.mutateAsync({ id: base.id, version: base.version, changes })
+      setBase(saved)
+      form.reset(formValuesOf(saved))
+      setUnsaved(null)
+      toast.success('Saved', { description: `“${saved.title}” is ${statusNames[saved.status].toLowerCase()}.` })
+    } catch (error) {
+      refused(error)
+    } finally {
+      saving.current = false
+    }
+  }
+
+  /** Loads the newer version into the form; what the editor had changed is listed, to apply again or leave. */
+  const reload = async () => {
+    if (!base) return
+    setReloading(true)
+    try {
+      const edits = editedValues(formValuesOf(base), form.getValues())
+      const latest = await queryClient.fetchQuery({ ...adminBookQueryOptions(base.id), staleTime: 0 })
+      setBase(latest)
+      form.reset(formValuesOf(latest))
+      setConflict(null)
+      setUnsaved(Object.keys(edits).length > 0 ? edits : null)
+    } catch (error) {
+      toast.error('Could not reload the book', { description: messageOf(error) })
+    } finally {
+      setReloading(false)
+    }
+  }
+
+  const applyAgain = () => {
+    if (!unsaved) return
+    for (const key of Object.keys(unsaved) as (keyof BookFormValues)[]) form.setValue(key, unsaved[key] as never, { shouldDirty: true })
+    setUnsaved(null)
+  }
+
+  const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))
+  const submitting = form.formState.isSubmitting || reloading
+
+  return (
+    <Form {...form}>
+      <form aria-label={base ? `Edit ${base.title}` : 'New book'} noValidate onSubmit={(e) => void form.handleSubmit(save)(e)} className="space-y-6">
+        {conflict && (
+          <Alert tone="warning" role="alert">
+            <p className="font-bold">{conflict}</p>
+            <p className="mt-1">Your changes are still in the form below. Reload to see the newer version; we will list your changes so you can make them again.</p>
+            <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void reload()} disabled={reloading}>
+              <RotateCcw aria-hidden="true" /> {reloading ? 'Reloading...' : 'Reload'}
+            </Button>
+          </Alert>
+        )}
+        {unsaved && (
+          <Alert tone="info">
+            <p className="font-bold">This is the newer version. Your changes were not saved:</p>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {(Object.keys(unsaved) as (keyof BookFormValues)[]).map((key) => (
+                <li key={key}>
+                  <span className="font-bold">{fieldLabels[key]}:</span> {showEdit(key, unsaved[key])}
+                </li>
+              ))}
+            </ul>
+            <div className="mt-3 flex flex-wrap gap-2">
+              <Button type="button" size="sm" onClick={applyAgain}>
+                Apply my changes again
+              </Button>
+              <Button type="button" variant="ghost" size="sm" onClick={() => setUnsaved(null)}>
+                Discard them
+              </Button>
+            </div>
+          </Alert>
+        )}
+        {otherErrors.length > 0 && (
+          <Alert tone="error">
+            <ul className="list-disc pl-5">
+              {otherErrors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+          <section aria-labelledby="book-about" className="space-y-5 rounded-2xl border-2 border-line bg-white p-5">
+            <h2 id="book-about" className="text-xl font-bold">
+              About the book
+            </h2>
+            <InputField
+              control={form.control}
+              name="title"
+              label="Title"
+              autoComplete="off"
+              onChange={(e) => {
+                if (!base && !slugTyped.current) form.setValue('slug', slugify(e.target.value))
+              }}
+            />
+            <InputField control={form.control} name="author" label="Author" autoComplete="off" />
+            <LabelledField control={form.control} name="description" label="Description" renderControl={(field) => <Textarea rows={6} {...field} />} />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <InputField control={form.control} name="price" label="Price (US dollars)" inputMode="decimal" placeholder="12.99" autoComplete="off" />
+              <InputField control={form.control} name="pages" label="Pages" inputMode="numeric" autoComplete="off" />
+              <InputField control={form.control} name="isbn" label="ISBN-13" autoComplete="off" placeholder="978-1-915842-01-5">
+                <FormDescription>A published book needs one.</FormDescription>
+              </InputField>
+              <InputField control={form.control} name="publicationDate" label="Publication date" type="date" />
+              <InputField control={form.control} name="rating" label="Rating (0 to 5)" inputMode="decimal" autoComplete="off" />
+              <SelectField control={form.control} name="ageBand" label="Age band" options={ageBandOptions} placeholder="No age band" />
+            </div>
+          </section>
+
+          <div className="space-y-6">
+            <section aria-labelledby="book-sale" className="space-y-5 rounded-2xl border-2 border-line bg-white p-5">
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id="book-sale" className="text-xl font-bold">
+                  In the shop
+                </h2>
+                {base?.status === 'published' && (
+                  <Link to={paths.book(base.id)} target="_blank" rel="noopener" className="inline-flex items-center gap-1 font-bold text-tiger-700 underline-offset-4 hover:underline">
+                    View its page <ExternalLink className="size-4" aria-hidden="true" />
+                    <span className="sr-only">(opens in a new tab)</span>
+                  </Link>
+                )}
+              </div>
+              <SelectField control={form.control} name="status" label="Status" options={statusOptions} />
+              <p className="-mt-3 text-sm text-muted">{statusHelp[status]}</p>
+              <SelectField control={form.control} name="category" label="Category" options={categoryOptions} placeholder={categories.isPending ? 'Loading...' : 'Choose a category'} />
+              <CheckboxField name="isNewRelease" label="New release" control={form.control} />
+              <CheckboxField name="trackStock" label="Track quantity" control={form.control} />
+              {trackStock ? (
+                <InputField control={form.control} name="stock" label="Copies on hand" inputMode="numeric" autoComplete="off">
+                  <FormDescription>At 0 the shop says “Out of stock” and Add to Cart is off.</FormDescription>
+                </InputField>
+              ) : (
+                <p className="-mt-3 text-sm text-muted">Not tracked: the book is always available.</p>
+              )}
+            </section>
+
+            <section aria-labelledby="book-cover" className="space-y-5 rounded-2xl border-2 border-line bg-white p-5">
+              <h2 id="book-cover" className="text-xl font-bold">
+                Cover and address
+              </h2>
+              <CoverField title={title} />
+              <InputField
+                control={form.control}
+                name="slug"
+                label="Slug"
+                autoComplete="off"
+                onChange={(e) => {
+                  slugTyped.current = e.target.value !== ''
+                }}
+              >
+                <FormDescription>Lowercase letters, digits and hyphens: the book’s name in its web address.</FormDescription>
+              </InputField>
+            </section>
+          </div>
+        </div>
+
+        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t-2 border-line bg-cream/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border-2">
+          <Button type="submit" disabled={submitting}>
+            <Save aria-hidden="true" /> {form.formState.isSubmitting ? 'Saving...' : base ? 'Save' : 'Create book'}
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to={paths.adminBooks}>Back to the books</Link>
+          </Button>
+        </div>
+      </form>
+    </Form>
+  )
+}
+
+function CheckboxField({ name, label, control }: { name: 'isNewRelease' | 'trackStock'; label: string; control: ReturnType<typeof useForm<BookFormValues>>['control'] }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className="flex flex-wrap items-center gap-3 space-y-0">
+          <FormControl>
+            <Checkbox checked={field.value} onCheckedChange={(checked) => field.onChange(checked === true)} onBlur={field.onBlur} ref={field.ref} />
+          </FormControl>
+          <FormLabel className="cursor-pointer text-base">{label}</FormLabel>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  )
+}
+
+/** An edit as the list of unsaved changes shows it. */
+function showEdit(key: keyof BookFormValues, value: BookFormValues[keyof BookFormValues] | undefined): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (key === 'coverImage') return value ? 'a new picture' : 'no cover'
+  if (key === 'price') return `$${value}`
+  const text = String(value ?? '')
+  if (text === '') return '(empty)'
+  return text.length > 80 ? `“${text.slice(0, 80)}…”` : `“${text}”`
+}

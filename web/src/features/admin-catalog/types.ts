@@ -1,0 +1,49 @@
+/** What a book is in the back office (draft, on sale, or taken off sale). */
+export type BookStatus = 'draft' | 'published' | 'archived'
+
+/** A book as the back office reads and edits it (GET /api/admin/books/{id}). */
+export type AdminBook = {
+  id: number
+  title: string
+  author: string
+  description: string
+  priceCents: number
+  category: string
+  pages: number
+  isbn: string
+  /** YYYY-MM-DD */
+  publicationDate: string
+  isNewRelease: boolean
+  coverImage: string
+  rating: number
+  status: BookStatus
+  /** Copies on hand; null when the book's stock is not tracked (always available). */
+  stock: number | null
+  /** One of ageBands, or '' for none. */
+  ageBand: string
+  slug: string
+  version: number
+  updatedAt: string
+}
+
+/** The fields a save sends: everything but what the server keeps. */
+export type BookFields = Omit<AdminBook, 'id' | 'version' | 'updatedAt'>
+
+/** GET /api/admin/books */
+export type BookPage = { books: AdminBook[]; total: number }
+
+/** A category as the back office edits it, with its number of published books. */
+export type AdminCategory = { id: string; name: string; description: string; position: number; version: number; count: number }
+
+/** POST /api/admin/covers: the uploaded picture's URL (its largest copy) and its copies for srcset. */
+export type UploadedCover = { coverImage: string; srcset: string; widths: number[]; width: number; height: number }
+
+/** One data row of an imported CSV: its line in the file, what the import does with it, and its errors by column. */
+export type ImportRow = { line: number; action: 'create' | 'update' | 'unchanged'; id?: number; errors: Record<string, string> | null }
+
+/** POST /api/admin/books/import[?dryRun=1] */
+export type ImportReport = { rows: ImportRow[]; valid: boolean }
+
+export const statusNames: Record<BookStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' }
+
+export const ageBands = ['0–3', '4–6', '6–8', '8–10', '10–12'] as const

@@ -181,12 +181,3 @@ export const fieldLabels: Record<keyof BookFormValues, string> = {
   ageBand: 'Age band',
   slug: 'Slug',
 }
-
-/** The form values the editor changed from `base`: what they had typed when a newer version came in. */
-export function editedValues(base: BookFormValues, values: BookFormValues): Partial<BookFormValues> {
-  const edits: Partial<BookFormValues> = {}
-  for (const key of bookFormFields) {
-    if (values[key] !== base[key]) (edits as Record<string, unknown>)[key] = values[key]
-  }
-  return edits
-}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import { ExternalLink, RotateCcw, Save } from 'lucide-react'
+import { ExternalLink, Save } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
@@ -10,7 +10,9 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, InputField, LabelledField, SelectField, setServerErrors } from '@/components/ui/form'
 import { Textarea } from '@/components/ui/input'
+import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
+import { StaleSaveAlerts, useStaleSave } from '@/components/ui/stale-save'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
@@ -20,7 +22,6 @@ import {
   bookFormFields,
   bookSchema,
   changedFields,
-  editedValues,
   emptyBook,
   fieldLabels,
   fieldsOf,
@@ -48,7 +49,7 @@ export function BookEditor({ id }: { id?: number }) {
   }
   // The form starts from what is saved now, not from a copy kept since the book was last open.
   if (book.isPending || (book.isFetching && !book.isFetchedAfterMount)) return <Loading label="Loading the book..." />
-  if (book.isError) return <Alert tone="error">Could not load the book: {messageOf(book.error)}</Alert>
+  if (book.isError) return <LoadFailed what="the book" onRetry={() => void book.refetch()} />
   return <BookForm key={book.data.id} loaded={book.data} />
 }
 
@@ -69,9 +70,13 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
   // The version the edits are based on: the one a save names.
   const [base, setBase] = useState(loaded)
   const form = useForm<BookFormValues>({ resolver: zodResolver(bookSchema), defaultValues: base ? formValuesOf(base) : emptyBook })
-  const [conflict, setConflict] = useState<string | null>(null)
-  const [reloading, setReloading] = useState(false)
-  const [unsaved, setUnsaved] = useState<Partial<BookFormValues> | null>(null)
+  const stale = useStaleSave({
+    form,
+    base,
+    valuesOf: formValuesOf,
+    fetchLatest: (book) => queryClient.fetchQuery({ ...adminBookQueryOptions(book.id), staleTime: 0 }),
+    onReloaded: setBase,
+  })
   const [otherErrors, setOtherErrors] = useState<string[]>([])
   // A new book's slug follows its title until the slug is typed in.
   const slugTyped = useRef(false)
@@ -80,10 +85,7 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
   const [title, trackStock, status] = useWatch({ control: form.control, name: ['title', 'trackStock', 'status'] })
 
   const refused = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409 && base) {
-      setConflict(error.message)
-      return
-    }
+    if (stale.refused(error)) return
     const { onFields, others } = splitServerErrors(error)
     setOtherErrors(others)
     const shown = setServerErrors(form.setError, onFields, bookFormFields)
@@ -110,7 +112,7 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
       const saved = await update.mutateAsync({ id: base.id, version: base.version, changes })
       setBase(saved)
       form.reset(formValuesOf(saved))
-      setUnsaved(null)
+      stale.forget()
       toast.success('Saved', { description: `“${saved.title}” is ${statusNames[saved.status].toLowerCase()}.` })
     } catch (error) {
       refused(error)
@@ -119,65 +121,13 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
     }
   }
 
-  /** Loads the newer version into the form; what the editor had changed is listed, to apply again or leave. */
-  const reload = async () => {
-    if (!base) return
-    setReloading(true)
-    try {
-      const edits = editedValues(formValuesOf(base), form.getValues())
-      const latest = await queryClient.fetchQuery({ ...adminBookQueryOptions(base.id), staleTime: 0 })
-      setBase(latest)
-      form.reset(formValuesOf(latest))
-      setConflict(null)
-      setUnsaved(Object.keys(edits).length > 0 ? edits : null)
-    } catch (error) {
-      toast.error('Could not reload the book', { description: messageOf(error) })
-    } finally {
-      setReloading(false)
-    }
-  }
-
-  const applyAgain = () => {
-    if (!unsaved) return
-    for (const key of Object.keys(unsaved) as (keyof BookFormValues)[]) form.setValue(key, unsaved[key] as never, { shouldDirty: true })
-    setUnsaved(null)
-  }
-
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))
-  const submitting = form.formState.isSubmitting || reloading
+  const submitting = form.formState.isSubmitting || stale.reloading
 
   return (
     <Form {...form}>
       <form aria-label={base ? `Edit ${base.title}` : 'New book'} noValidate onSubmit={(e) => void form.handleSubmit(save)(e)} className="space-y-6">
-        {conflict && (
-          <Alert tone="warning" role="alert">
-            <p className="font-bold">{conflict}</p>
-            <p className="mt-1">Your changes are still in the form below. Reload to see the newer version; we will list your changes so you can make them again.</p>
-            <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void reload()} disabled={reloading}>
-              <RotateCcw aria-hidden="true" /> {reloading ? 'Reloading...' : 'Reload'}
-            </Button>
-          </Alert>
-        )}
-        {unsaved && (
-          <Alert tone="info">
-            <p className="font-bold">This is the newer version. Your changes were not saved:</p>
-            <ul className="mt-2 list-disc space-y-1 pl-5">
-              {(Object.keys(unsaved) as (keyof BookFormValues)[]).map((key) => (
-                <li key={key}>
-                  <span className="font-bold">{fieldLabels[key]}:</span> {showEdit(key, unsaved[key])}
-                </li>
-              ))}
-            </ul>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <Button type="button" size="sm" onClick={applyAgain}>
-                Apply my changes again
-              </Button>
-              <Button type="button" variant="ghost" size="sm" onClick={() => setUnsaved(null)}>
-                Discard them
-              </Button>
-            </div>
-          </Alert>
-        )}
+        <StaleSaveAlerts stale={stale} labels={fieldLabels} show={showEdit} />
         {otherErrors.length > 0 && (
           <Alert tone="error">
             <ul className="list-disc pl-5">
@@ -295,7 +245,7 @@ function CheckboxField({ name, label, control }: { name: 'isNewRelease' | 'track
 }
 
 /** An edit as the list of unsaved changes shows it. */
-function showEdit(key: keyof BookFormValues, value: BookFormValues[keyof BookFormValues] | undefined): string {
+function showEdit(value: unknown, key: keyof BookFormValues): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (key === 'coverImage') return value ? 'a new picture' : 'no cover'
   if (key === 'price') return `$${value}`

@@ -2,11 +2,11 @@ import { BookPlus, Copy, FileSpreadsheet, Library, Pencil, Archive, ChevronLeft,
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Input, Select } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
@@ -96,7 +96,7 @@ export function BooksList() {
         {books.isPending ? (
           <Loading label="Loading the books..." />
         ) : books.isError ? (
-          <Alert tone="error">Could not load the books: {messageOf(books.error)}</Alert>
+          <LoadFailed what="the books" onRetry={() => void books.refetch()} />
         ) : books.data.books.length === 0 ? (
           <EmptyState
             icon={Library}

@@ -1,24 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { FolderPlus, Pencil, RotateCcw, Tags } from 'lucide-react'
+import { useQueryClient } from '@tanstack/react-query'
+import { FolderPlus, Pencil, Tags } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Form, FormDescription, InputField, LabelledField, setServerErrors } from '@/components/ui/form'
 import { Textarea } from '@/components/ui/input'
+import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
+import { StaleSaveAlerts, useStaleSave } from '@/components/ui/stale-save'
 import { paths } from '@/config/paths'
-import { ApiError } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
-import { useAdminCategories, useCreateCategory, useUpdateCategory } from '../api/categories'
+import { adminCategoriesQueryOptions, useAdminCategories, useCreateCategory, useUpdateCategory } from '../api/categories'
 import { categoryChanges, categorySchema, categoryValuesOf, emptyCategory, newCategoryOf, type CategoryFormValues } from '../category-form'
 import { slugify } from '../slug'
 import type { AdminCategory } from '../types'
 
 const fieldNames = ['id', 'name', 'description', 'position'] as const
+const fieldLabels: Record<keyof CategoryFormValues, string> = { id: 'Id', name: 'Name', description: 'Description', position: 'Position' }
 
 /** /admin/categories: the shop's shelves in their order, with their real number of published books. */
 export function CategoriesPage() {
@@ -39,7 +41,7 @@ export function CategoriesPage() {
       {categories.isPending ? (
         <Loading label="Loading the categories..." />
       ) : categories.isError ? (
-        <Alert tone="error">Could not load the categories: {messageOf(categories.error)}</Alert>
+        <LoadFailed what="the categories" onRetry={() => void categories.refetch()} />
       ) : categories.data.length === 0 ? (
         <EmptyState icon={Tags} title="No categories yet" description="Add the first shelf of the shop." />
       ) : (
@@ -125,10 +127,15 @@ function NewCategoryForm({ onDone }: { onDone: () => void }) {
 
 function EditCategoryForm({ category, onDone }: { category: AdminCategory; onDone: () => void }) {
   const update = useUpdateCategory()
-  const categories = useAdminCategories()
+  const queryClient = useQueryClient()
+  const latestOf = async (c: AdminCategory) => {
+    const latest = (await queryClient.fetchQuery({ ...adminCategoriesQueryOptions(), staleTime: 0 })).find((x) => x.id === c.id)
+    if (!latest) throw new Error('This category is gone.')
+    return latest
+  }
   const [base, setBase] = useState(category)
-  const [conflict, setConflict] = useState<string | null>(null)
   const form = useForm<CategoryFormValues>({ resolver: zodResolver(categorySchema), defaultValues: categoryValuesOf(category) })
+  const stale = useStaleSave({ form, base, valuesOf: categoryValuesOf, fetchLatest: latestOf, onReloaded: setBase })
   const save = async (values: CategoryFormValues) => {
     const changes = categoryChanges(base, values)
     if (Object.keys(changes).length === 0) return onDone()
@@ -137,29 +144,13 @@ function EditCategoryForm({ category, onDone }: { category: AdminCategory; onDon
       toast.success('Category saved', { description: `“${saved.name}” is saved.` })
       onDone()
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setConflict(error.message)
-      else if (!setServerErrors(form.setError, error, fieldNames)) toast.error('Not saved', { description: messageOf(error) })
+      if (!stale.refused(error) && !setServerErrors(form.setError, error, fieldNames)) toast.error('Not saved', { description: messageOf(error) })
     }
-  }
-  // Shows the newer version in the form; the editor's own text was on screen until now.
-  const reload = async () => {
-    const latest = (await categories.refetch()).data?.find((c) => c.id === base.id)
-    if (!latest) return
-    setBase(latest)
-    form.reset(categoryValuesOf(latest))
-    setConflict(null)
   }
   return (
     <Form {...form}>
       <form aria-label={`Edit ${base.name}`} noValidate onSubmit={(e) => void form.handleSubmit(save)(e)} className="space-y-4">
-        {conflict && (
-          <Alert tone="warning" role="alert">
-            <p className="font-bold">{conflict}</p>
-            <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void reload()}>
-              <RotateCcw aria-hidden="true" /> Reload
-            </Button>
-          </Alert>
-        )}
+        <StaleSaveAlerts stale={stale} labels={fieldLabels} />
         <p className="text-sm font-bold text-muted">
           Id: <span className="break-all">{base.id}</span>
         </p>

@@ -1,0 +1,124 @@
+import { RotateCcw } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form'
+import { toast } from 'sonner'
+import { ApiError } from '@/lib/api'
+import { messageOf } from '@/lib/errors'
+import { Alert } from './alert'
+import { Button } from './button'
+
+/**
+ * A form that saves over the version it opened (a back-office PATCH with
+ * `version`), when someone else saved in between and the server answers
+ * 409: nothing is lost silently. The editor's text stays in the form with
+ * the server's message and Reload; Reload loads the newer version and keeps
+ * what the editor had changed, listed, to apply again or discard.
+ *
+ *   const stale = useStaleSave({ form, base, valuesOf, fetchLatest, onReloaded: setBase })
+ *   ... catch (error) { if (!stale.refused(error)) showOtherErrors(error) }
+ *   <StaleSaveAlerts stale={stale} labels={fieldLabels} />
+ */
+export function useStaleSave<TValues extends FieldValues, TBase>({
+  form,
+  base,
+  valuesOf,
+  fetchLatest,
+  onReloaded,
+}: {
+  form: UseFormReturn<TValues>
+  /** The version the form's edits are based on (null: a new record, never stale). */
+  base: TBase | null
+  valuesOf: (base: TBase) => TValues
+  fetchLatest: (base: TBase) => Promise<TBase>
+  onReloaded: (latest: TBase) => void
+}) {
+  const [conflict, setConflict] = useState<string | null>(null)
+  const [reloading, setReloading] = useState(false)
+  const [unsaved, setUnsaved] = useState<Partial<TValues> | null>(null)
+
+  const reload = async () => {
+    if (!base) return
+    setReloading(true)
+    try {
+      const opened = valuesOf(base)
+      const mine = form.getValues()
+      const edits = Object.fromEntries(Object.keys(opened).filter((k) => mine[k] !== opened[k]).map((k) => [k, mine[k]])) as Partial<TValues>
+      const latest = await fetchLatest(base)
+      onReloaded(latest)
+      form.reset(valuesOf(latest))
+      setConflict(null)
+      setUnsaved(Object.keys(edits).length > 0 ? edits : null)
+    } catch (error) {
+      toast.error('Could not reload', { description: messageOf(error) })
+    } finally {
+      setReloading(false)
+    }
+  }
+
+  return {
+    conflict,
+    reloading,
+    unsaved,
+    reload,
+    /** Shows a stale save's refusal; false for any other error, which the caller shows. */
+    refused: (error: unknown) => {
+      if (!(base && error instanceof ApiError && error.status === 409)) return false
+      setConflict(error.message)
+      return true
+    },
+    /** Puts the kept changes back in the form, over the newer version. */
+    applyAgain: () => {
+      for (const [key, value] of Object.entries(unsaved ?? {})) form.setValue(key as Path<TValues>, value as PathValue<TValues, Path<TValues>>, { shouldDirty: true })
+      setUnsaved(null)
+    },
+    /** Forgets the kept changes (discarded, or saved). */
+    forget: () => setUnsaved(null),
+  }
+}
+
+export type StaleSave<TValues extends FieldValues> = ReturnType<typeof useStaleSave<TValues, unknown>>
+
+/** The stale save's message with Reload, then, after a reload, the changes kept with their values. */
+export function StaleSaveAlerts<TValues extends FieldValues>({
+  stale,
+  labels,
+  show = (value) => String(value),
+}: {
+  stale: StaleSave<TValues>
+  labels: Record<keyof TValues, string>
+  show?: (value: unknown, key: keyof TValues) => ReactNode
+}) {
+  return (
+    <>
+      {stale.conflict && (
+        <Alert tone="warning" role="alert">
+          <p className="font-bold">{stale.conflict}</p>
+          <p className="mt-1">Your changes are still in the form below. Reload to see the newer version; your changes are kept so you can make them again.</p>
+          <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void stale.reload()} disabled={stale.reloading}>
+            <RotateCcw aria-hidden="true" /> {stale.reloading ? 'Reloading...' : 'Reload'}
+          </Button>
+        </Alert>
+      )}
+      {stale.unsaved && (
+        <Alert tone="info">
+          <p className="font-bold">This is the newer version. Your changes were not saved:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {(Object.keys(stale.unsaved) as (keyof TValues)[]).map((key) => (
+              <li key={String(key)}>
+                <span className="font-bold">{labels[key]}:</span> {show(stale.unsaved?.[key], key)}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button type="button" size="sm" onClick={stale.applyAgain}>
+              Apply my changes again
+            </Button>
+            <Button type="button" variant="ghost" size="sm" onClick={stale.forget}>
+              Discard them
+            </Button>
+          </div>
+        </Alert>
+      )}
+    </>
+  )
+}

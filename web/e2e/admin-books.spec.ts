@@ -325,3 +325,16 @@ test('a save over a newer one says so, keeps the edits, and reloads the newer ve
   // The refused save is the one error the browser logs, as it should.
   expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([])
 })
+
+test('a support role has no catalogue: no Books or Categories in its navigation, and the pages say so', async ({ page }) => {
+  await staffAtAal2(page, 'support')
+  await page.goto('/admin')
+  const nav = page.getByRole('navigation', { name: 'Back office' })
+  await expect(nav.getByRole('link', { name: 'Audit log' })).toBeVisible()
+  await expect(nav.getByRole('link', { name: 'Books' })).toHaveCount(0)
+  await expect(nav.getByRole('link', { name: 'Categories' })).toHaveCount(0)
+  for (const path of ['/admin/books', '/admin/books/new', '/admin/books/1', '/admin/categories', '/admin/books/import']) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: 'Your role does not allow this' })).toBeVisible()
+  }
+})

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"encoding/json"
 	"net/http"
 	"strconv"
 
@@ -51,7 +50,7 @@ func (s *Service) CreateBook(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var in bookInput
-	if err := decodeBody(r, &in, invalidBook); err != nil {
+	if err := httpx.DecodeStrictJSON(r, &in, invalidBook); err != nil {
 		return err
 	}
 	b, err := s.createBook(r.Context(), a, in)
@@ -73,7 +72,7 @@ func (s *Service) UpdateBook(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var in bookInput
-	if err := decodeBody(r, &in, invalidBook); err != nil {
+	if err := httpx.DecodeStrictJSON(r, &in, invalidBook); err != nil {
 		return err
 	}
 	b, err := s.patchBook(r.Context(), a, id, in)
@@ -122,7 +121,7 @@ func (s *Service) CreateCategory(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var in categoryInput
-	if err := decodeBody(r, &in, invalidCategory); err != nil {
+	if err := httpx.DecodeStrictJSON(r, &in, invalidCategory); err != nil {
 		return err
 	}
 	c, err := s.createCategory(r.Context(), a, in)
@@ -140,7 +139,7 @@ func (s *Service) UpdateCategory(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var in categoryInput
-	if err := decodeBody(r, &in, invalidCategory); err != nil {
+	if err := httpx.DecodeStrictJSON(r, &in, invalidCategory); err != nil {
 		return err
 	}
 	c, err := s.patchCategory(r.Context(), a, r.PathValue("id"), in)
@@ -148,16 +147,6 @@ func (s *Service) UpdateCategory(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, c)
-}
-
-// decodeBody reads a JSON object body strictly: an unknown field is named
-// and refused.
-func decodeBody(r *http.Request, v any, invalid string) error {
-	var raw json.RawMessage // content type, size and syntax, as every body
-	if err := httpx.DecodeJSON(r, &raw); err != nil {
-		return err
-	}
-	return decodeStrict(raw, v, invalid)
 }
 
 func bookID(r *http.Request) (int, error) {

@@ -1,9 +1,7 @@
 package catalog
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"regexp"
 	"slices"
 	"strconv"
@@ -71,31 +69,6 @@ func (n *nullable) UnmarshalJSON(b []byte) error {
 		return nil
 	}
 	return json.Unmarshal(b, &n.N)
-}
-
-// decodeStrict reads a JSON body into v, refusing fields v does not have,
-// with the message of the form (invalid) and the field named.
-func decodeStrict(raw []byte, v any, invalid string) error {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) {
-			field := typeErr.Field
-			if field == "" {
-				field = "body"
-			}
-			return httpx.Invalid(invalid, map[string]string{field: "Wrong type"})
-		}
-		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-			if unquoted, err := strconv.Unquote(name); err == nil {
-				name = unquoted
-			}
-			return httpx.Invalid(invalid, map[string]string{name: "Unknown field"})
-		}
-		return httpx.Invalid(invalid, map[string]string{"body": "Not valid JSON for this form"})
-	}
-	return httpx.CheckText(v)
 }
 
 // apply puts the fields given onto b and records in fields the ones that

@@ -1,16 +1,12 @@
 package games
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"bookshop/internal/audit"
@@ -92,17 +88,8 @@ type configRequest struct {
 const invalidConfig = "The game configuration is not valid."
 
 func decodeConfig(r *http.Request) (Config, error) {
-	var raw json.RawMessage // content type, size and syntax, as every body
-	if err := httpx.DecodeJSON(r, &raw); err != nil {
-		return Config{}, err
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
 	var in configRequest
-	if err := dec.Decode(&in); err != nil {
-		return Config{}, strictError(err)
-	}
-	if err := httpx.CheckText(&in); err != nil {
+	if err := httpx.DecodeStrictJSON(r, &in, invalidConfig); err != nil {
 		return Config{}, err
 	}
 	fields := map[string]string{}
@@ -123,25 +110,6 @@ func decodeConfig(r *http.Request) (Config, error) {
 		c.HideShopPictures = *in.HideShopPictures
 	}
 	return c, nil
-}
-
-// strictError names the field json refused: unknown, or of the wrong type.
-func strictError(err error) error {
-	var typeErr *json.UnmarshalTypeError
-	if errors.As(err, &typeErr) {
-		field := typeErr.Field
-		if field == "" {
-			field = "body"
-		}
-		return httpx.Invalid(invalidConfig, map[string]string{field: "Wrong type"})
-	}
-	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
-		if unquoted, err := strconv.Unquote(name); err == nil {
-			name = unquoted
-		}
-		return httpx.Invalid(invalidConfig, map[string]string{name: "Unknown field"})
-	}
-	return httpx.Invalid(invalidConfig, nil)
 }
 
 // CreateImage responds to POST /api/game-images: the admin uploads one

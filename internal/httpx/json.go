@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"io"
@@ -76,6 +77,36 @@ func DecodeJSON(r *http.Request, v any) error {
 	}
 	if dec.More() {
 		return Errorf(CodeInvalid, "The request body must be a single JSON value.")
+	}
+	return CheckText(v)
+}
+
+// DecodeStrictJSON is DecodeJSON for a form whose fields are fixed: a field
+// v does not have is refused and named, as is one of the wrong type, under
+// the form's own message (invalid).
+func DecodeStrictJSON(r *http.Request, v any, invalid string) error {
+	var raw json.RawMessage // content type, size and syntax, as every body
+	if err := DecodeJSON(r, &raw); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			field := typeErr.Field
+			if field == "" {
+				field = "body"
+			}
+			return Invalid(invalid, map[string]string{field: "Wrong type"})
+		}
+		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			if unquoted, err := strconv.Unquote(name); err == nil {
+				name = unquoted
+			}
+			return Invalid(invalid, map[string]string{name: "Unknown field"})
+		}
+		return Invalid(invalid, map[string]string{"body": "Not valid JSON for this form"})
 	}
 	return CheckText(v)
 }

@@ -57,7 +57,7 @@ func entries(t *testing.T, e *apitest.Env, kind string) []audit.Logged {
 
 var titles = []string{
 	"5 Ways to Make Bedtime Stories Magical", "Why Choose-Your-Path Stories Build Confidence", "Building a Home Library on a Budget",
-	"Counting Carrots: Easy Maths Games in the Garden", "Starting a Kindness Club with Siso",
+	"Counting Carrots: Easy Math Games in the Garden", "Starting a Kindness Club with Siso",
 }
 
 func TestBlogAPI(t *testing.T) {
@@ -66,7 +66,7 @@ func TestBlogAPI(t *testing.T) {
 			ExpectedStatus: 200,
 			ExpectedContent: []string{
 				`{"posts":[{"id":1,"slug":"5-ways-to-make-bedtime-stories-magical","title":"5 Ways to Make Bedtime Stories Magical",` +
-					`"excerpt":"Funny voices, a cosy reading nook and letting your child choose the ending: small rituals that turn story time into the best part of the day.",` +
+					`"excerpt":"Funny voices, a cozy reading nook and letting your child choose the ending: small rituals that turn story time into the best part of the day.",` +
 					`"author":"Hannah Lindqvist","date":"2025-11-20","category":"Reading Tips","image":"/blog/bedtime-stories.svg","imageAlt":"Moon and stars over an open book"},`,
 				`"author":"Tomás Ferreira","date":"2025-05-28","category":"Kindness","image":"/blog/kindness-club.svg"`,
 				"since we began writing branching stories in 2010.",

@@ -34,7 +34,7 @@ function ConfigSignIn() {
         <h1 className="text-3xl font-bold">Game Configuration</h1>
         <p className="mt-2 text-muted">Sign in with an admin account to configure the games.</p>
         <div className="mt-6">
-          <SignIn returnTo={paths.config} cancelTo={paths.config} failureTitle="Login failed" />
+          <SignIn returnTo={paths.config} cancelTo={paths.config} failureTitle="Login failed" browserValidation={false} />
         </div>
       </Card>
     </div>

@@ -43,9 +43,12 @@ function rememberEmail(email: string | null) {
 /**
  * spec 01 §2 /login and §4 "Login", and the sign-in at /config (spec 02 §8:
  * failures titled 'Login failed'). A complete sign-in goes to `returnTo`; one
- * that owes its two-step code stays, and SignIn shows the code step.
+ * that owes its two-step code stays, and SignIn shows the code step. The
+ * browser checks the required fields first ("required by the browser", spec
+ * 01 §4) unless browserValidation is false (/config: "e-mail and password are
+ * required", said on the fields).
  */
-export function LoginForm({ returnTo, failureTitle }: { returnTo: string; failureTitle?: string }) {
+export function LoginForm({ returnTo, failureTitle, browserValidation = true }: { returnTo: string; failureTitle?: string; browserValidation?: boolean }) {
   const navigate = useNavigate()
   const location = useLocation()
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } })
@@ -112,7 +115,7 @@ export function LoginForm({ returnTo, failureTitle }: { returnTo: string; failur
       )}
 
       <Form {...form}>
-        <form method={prerenderedFormMethod} className="space-y-4" noValidate onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
+        <form method={prerenderedFormMethod} className="space-y-4" noValidate={!browserValidation} onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
           <InputField control={form.control} name="email" label="Email" id="login-email" type="email" autoComplete="email" required placeholder="you@example.com" />
           <FormField
             control={form.control}

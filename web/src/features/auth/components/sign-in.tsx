@@ -6,13 +6,14 @@ import { TwoStepChallenge } from './two-step-challenge'
 /**
  * Signing in, both steps: the login form, then, while the session owes its
  * two-step code (also after a reload, or coming back from another page),
- * the code. Used by /login and /config.
+ * the code. Used by /login and /config, which differ as the spec says: /login
+ * leaves the empty fields to the browser, /config says so on the fields.
  */
-export function SignIn({ returnTo, failureTitle, cancelTo }: { returnTo: string; failureTitle?: string; cancelTo: string }) {
+export function SignIn({ returnTo, failureTitle, cancelTo, browserValidation }: { returnTo: string; failureTitle?: string; cancelTo: string; browserValidation?: boolean }) {
   const { secondStepPending, signOut } = useAuth()
   const navigate = useNavigate()
   if (secondStepPending) {
     return <TwoStepChallenge onDone={() => navigate(returnTo, { replace: true })} onCancel={() => void signOut({ redirectTo: cancelTo, scope: 'local' })} />
   }
-  return <LoginForm returnTo={returnTo} failureTitle={failureTitle} />
+  return <LoginForm returnTo={returnTo} failureTitle={failureTitle} browserValidation={browserValidation} />
 }

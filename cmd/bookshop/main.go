@@ -61,7 +61,6 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, os.Args[1:], os.Stdout)
 	stop()
-	_ = logOutput.Close() // the last buffered log lines
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bookshop:", err)
 		os.Exit(1)
@@ -153,15 +152,11 @@ func openAndMigrate(ctx context.Context, cfg config.Config) (*db.DB, error) {
 	return d, nil
 }
 
-// logOutput batches log lines into few writes (httpx.LogWriter); main
-// closes it on the way out.
-var logOutput = httpx.NewLogWriter(os.Stderr)
-
 func setupLogging(dev bool) {
 	level := slog.LevelInfo
 	if dev {
 		level = slog.LevelDebug
 	}
-	base := slog.NewJSONHandler(logOutput, &slog.HandlerOptions{Level: level})
+	base := slog.NewJSONHandler(os.Stderr, &slog.HandlerOptions{Level: level})
 	slog.SetDefault(slog.New(httpx.LogHandler{Handler: base}))
 }

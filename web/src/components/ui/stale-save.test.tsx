@@ -14,7 +14,7 @@ const valuesOf = (b: Book): Values => ({ title: b.title, price: b.price })
 const stale409 = new ApiError(409, 'conflict', 'Someone else saved this book after you opened it.')
 
 /** An editor opened on version 1 whose save the server refuses with `error`; the server has version 2. */
-function Editor({ error }: { error: unknown }) {
+function Editor({ error, listing }: { error: unknown; listing?: 'values' | 'names' }) {
   const [base, setBase] = useState<Book>({ version: 1, title: 'Owl', price: '12.00' })
   const form = useForm<Values>({ defaultValues: valuesOf(base) })
   const stale = useStaleSave({ form, base, valuesOf, fetchLatest: async () => ({ version: 2, title: 'Owl', price: '13.50' }), onReloaded: setBase })
@@ -25,7 +25,7 @@ function Editor({ error }: { error: unknown }) {
           if (!stale.refused(error)) form.setError('root', { message: 'Other refusal' })
         })}
       >
-        <StaleSaveAlerts stale={stale} labels={{ title: 'Title', price: 'Price' }} />
+        <StaleSaveAlerts stale={stale} labels={{ title: 'Title', price: 'Price' }} listing={listing} />
         <p>Version {base.version}</p>
         <InputField control={form.control} name="title" label="Title" />
         <InputField control={form.control} name="price" label="Price" />
@@ -58,6 +58,17 @@ it('keeps the edit through a stale save, reloads the newer version and applies t
   expect(screen.getByLabelText('Title')).toHaveValue('Brave Owl')
   expect(screen.getByLabelText('Price')).toHaveValue('13.50')
   expect(screen.queryByText('Your changes were not saved:')).not.toBeInTheDocument()
+})
+
+it('names the kept changes in one sentence when their values are not listed', async () => {
+  const user = userEvent.setup()
+  render(<Editor error={stale409} listing="names" />)
+  await user.clear(screen.getByLabelText('Title'))
+  await user.type(screen.getByLabelText('Title'), 'Brave Owl')
+  await user.click(screen.getByRole('button', { name: 'Save' }))
+  await user.click(screen.getByRole('button', { name: 'Reload' }))
+  expect(await screen.findByText('This is the newer version. Your changes were not saved: Title.')).toBeInTheDocument()
+  expect(screen.queryByRole('listitem')).not.toBeInTheDocument()
 })
 
 it('leaves any other refusal to the form', async () => {

@@ -17,6 +17,8 @@ import { Button } from './button'
  *   const stale = useStaleSave({ form, base, valuesOf, fetchLatest, onReloaded: setBase })
  *   ... catch (error) { if (!stale.refused(error)) showOtherErrors(error) }
  *   <StaleSaveAlerts stale={stale} labels={fieldLabels} />
+ *
+ * `what` names the record in a failed reload's message ("Could not reload the post").
  */
 export function useStaleSave<TValues extends FieldValues, TBase>({
   form,
@@ -24,6 +26,7 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
   valuesOf,
   fetchLatest,
   onReloaded,
+  what,
 }: {
   form: UseFormReturn<TValues>
   /** The version the form's edits are based on (null: a new record, never stale). */
@@ -31,6 +34,7 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
   valuesOf: (base: TBase) => TValues
   fetchLatest: (base: TBase) => Promise<TBase>
   onReloaded: (latest: TBase) => void
+  what?: string
 }) {
   const [conflict, setConflict] = useState<string | null>(null)
   const [reloading, setReloading] = useState(false)
@@ -49,7 +53,7 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
       setConflict(null)
       setUnsaved(Object.keys(edits).length > 0 ? edits : null)
     } catch (error) {
-      toast.error('Could not reload', { description: messageOf(error) })
+      toast.error(what ? `Could not reload ${what}` : 'Could not reload', { description: messageOf(error) })
     } finally {
       setReloading(false)
     }
@@ -78,16 +82,23 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
 
 export type StaleSave<TValues extends FieldValues> = ReturnType<typeof useStaleSave<TValues, unknown>>
 
-/** The stale save's message with Reload, then, after a reload, the changes kept with their values. */
+/**
+ * The stale save's message with Reload, then, after a reload, the changes kept:
+ * listed with their values, or (`listing="names"`) named in one sentence, for
+ * fields whose values are too long to list (a post's article).
+ */
 export function StaleSaveAlerts<TValues extends FieldValues>({
   stale,
   labels,
   show = (value) => String(value),
+  listing = 'values',
 }: {
   stale: StaleSave<TValues>
   labels: Record<keyof TValues, string>
   show?: (value: unknown, key: keyof TValues) => ReactNode
+  listing?: 'values' | 'names'
 }) {
+  const kept = stale.unsaved ? (Object.keys(stale.unsaved) as (keyof TValues)[]) : []
   return (
     <>
       {stale.conflict && (
@@ -101,14 +112,20 @@ export function StaleSaveAlerts<TValues extends FieldValues>({
       )}
       {stale.unsaved && (
         <Alert tone="info">
-          <p className="font-bold">This is the newer version. Your changes were not saved:</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            {(Object.keys(stale.unsaved) as (keyof TValues)[]).map((key) => (
-              <li key={String(key)}>
-                <span className="font-bold">{labels[key]}:</span> {show(stale.unsaved?.[key], key)}
-              </li>
-            ))}
-          </ul>
+          {listing === 'names' ? (
+            <p className="font-bold">This is the newer version. Your changes were not saved: {kept.map((key) => labels[key]).join(', ')}.</p>
+          ) : (
+            <>
+              <p className="font-bold">This is the newer version. Your changes were not saved:</p>
+              <ul className="mt-2 list-disc space-y-1 pl-5">
+                {kept.map((key) => (
+                  <li key={String(key)}>
+                    <span className="font-bold">{labels[key]}:</span> {show(stale.unsaved?.[key], key)}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <div className="mt-3 flex flex-wrap gap-2">
             <Button type="button" size="sm" onClick={stale.applyAgain}>
               Apply my changes again

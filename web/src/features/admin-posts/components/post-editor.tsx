@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
-import { ExternalLink, RotateCcw, Save } from 'lucide-react'
+import { ExternalLink, Save } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
@@ -11,6 +11,7 @@ import { Form, InputField, LabelledField, SelectField, setServerErrors } from '@
 import { Textarea } from '@/components/ui/input'
 import { Loading } from '@/components/ui/loading'
 import { LoadFailed } from '@/components/ui/load-failed'
+import { StaleSaveAlerts, useStaleSave } from '@/components/ui/stale-save'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
@@ -59,19 +60,20 @@ function PostForm({ loaded }: { loaded: AdminPost | null }) {
   // The version the edits are based on: the one a save names.
   const [base, setBase] = useState(loaded)
   const form = useForm<PostFormValues>({ resolver: zodResolver(postSchema), defaultValues: base ? formValuesOf(base) : emptyPost() })
-  const [conflict, setConflict] = useState<string | null>(null)
-  const [reloading, setReloading] = useState(false)
-  // After a reload: what the editor had changed, kept to apply again.
-  const [unsaved, setUnsaved] = useState<Partial<PostFormValues> | null>(null)
+  const stale = useStaleSave({
+    form,
+    base,
+    valuesOf: formValuesOf,
+    fetchLatest: (post) => queryClient.fetchQuery({ ...adminPostQueryOptions(post.id), staleTime: 0 }),
+    onReloaded: setBase,
+    what: 'the post',
+  })
   // A second click while the first save is on its way does nothing.
   const saving = useRef(false)
   const [status, coverImage, coverAlt, excerpt] = useWatch({ control: form.control, name: ['status', 'coverImage', 'coverAlt', 'excerpt'] })
 
   const refused = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 409 && base) {
-      setConflict(error.message)
-      return
-    }
+    if (stale.refused(error)) return
     const shown = setServerErrors(form.setError, error, postFormFields)
     toast.error('Not saved', { description: shown ? 'Please correct the highlighted fields.' : messageOf(error) })
   }
@@ -95,7 +97,7 @@ function PostForm({ loaded }: { loaded: AdminPost | null }) {
       const saved = await update.mutateAsync({ id: base.id, version: base.version, changes })
       setBase(saved)
       form.reset(formValuesOf(saved))
-      setUnsaved(null)
+      stale.forget()
       toast.success('Saved', { description: `“${saved.title}” is ${saved.status === 'published' ? 'on the blog' : 'a draft'}.` })
     } catch (error) {
       refused(error)
@@ -104,58 +106,13 @@ function PostForm({ loaded }: { loaded: AdminPost | null }) {
     }
   }
 
-  /** Loads the newer version into the form; what the editor had changed is kept, to apply again or leave. */
-  const reload = async () => {
-    if (!base) return
-    setReloading(true)
-    try {
-      const mine = form.getValues()
-      const edits = Object.fromEntries(postFormFields.filter((k) => mine[k] !== formValuesOf(base)[k]).map((k) => [k, mine[k]]))
-      const latest = await queryClient.fetchQuery({ ...adminPostQueryOptions(base.id), staleTime: 0 })
-      setBase(latest)
-      form.reset(formValuesOf(latest))
-      setConflict(null)
-      setUnsaved(Object.keys(edits).length > 0 ? edits : null)
-    } catch (error) {
-      toast.error('Could not reload the post', { description: messageOf(error) })
-    } finally {
-      setReloading(false)
-    }
-  }
-
-  const applyAgain = () => {
-    if (!unsaved) return
-    for (const key of Object.keys(unsaved) as (keyof PostFormValues)[]) form.setValue(key, unsaved[key] as never, { shouldDirty: true })
-    setUnsaved(null)
-  }
-
-  const submitting = form.formState.isSubmitting || reloading
+  const submitting = form.formState.isSubmitting || stale.reloading
 
   return (
     <Form {...form}>
       <form aria-label={base ? `Edit ${base.title}` : 'New post'} noValidate onSubmit={(e) => void form.handleSubmit(save)(e)} className="space-y-6">
-        {conflict && (
-          <Alert tone="warning" role="alert">
-            <p className="font-bold">{conflict}</p>
-            <p className="mt-1">Your changes are still in the form below. Reload to see the newer version; we keep your changes so you can make them again.</p>
-            <Button type="button" variant="outline" size="sm" className="mt-3" onClick={() => void reload()} disabled={reloading}>
-              <RotateCcw aria-hidden="true" /> {reloading ? 'Reloading...' : 'Reload'}
-            </Button>
-          </Alert>
-        )}
-        {unsaved && (
-          <Alert tone="info">
-            <p className="font-bold">This is the newer version. Your changes were not saved: {Object.keys(unsaved).map((k) => fieldLabels[k as keyof PostFormValues]).join(', ')}.</p>
-            <div className="mt-3 flex flex-wrap gap-2">
-              <Button type="button" size="sm" onClick={applyAgain}>
-                Apply my changes again
-              </Button>
-              <Button type="button" variant="ghost" size="sm" onClick={() => setUnsaved(null)}>
-                Discard them
-              </Button>
-            </div>
-          </Alert>
-        )}
+        {/* An article is too long to list: the kept changes are named, not shown. */}
+        <StaleSaveAlerts stale={stale} labels={fieldLabels} listing="names" />
 
         <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           <section aria-labelledby="post-text" className="space-y-5 rounded-2xl border-2 border-line bg-white p-5">

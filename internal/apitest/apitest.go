@@ -176,6 +176,7 @@ func defaults(paypalBase string) map[string]string {
 		"PAYPAL_CLIENT_SECRET":  paypaltest.ClientSecret,
 		"PAYPAL_API_BASE":       paypalBase,
 		"PAYPAL_SDK_URL":        paypalBase + "/sdk/js",
+		"PAYPAL_WEBHOOK_ID":     paypaltest.WebhookID,
 	}
 }
 

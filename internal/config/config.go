@@ -46,6 +46,7 @@ type Config struct {
 	PayPalClientSecret string // PAYPAL_CLIENT_SECRET
 	PayPalAPIBase      string // PAYPAL_API_BASE
 	PayPalSDKURL       string // PAYPAL_SDK_URL
+	PayPalWebhookID    string // PAYPAL_WEBHOOK_ID: the webhook whose deliveries /api/paypal/webhook verifies; unset: refused
 
 	// Background jobs of `serve` (one goroutine each per instance; each is
 	// safe with several instances on one database).
@@ -82,6 +83,7 @@ func Load(lookup Lookup) (Config, error) {
 		PayPalClientSecret: get("PAYPAL_CLIENT_SECRET", ""),
 		PayPalAPIBase:      get("PAYPAL_API_BASE", "https://api-m.sandbox.paypal.com"),
 		PayPalSDKURL:       get("PAYPAL_SDK_URL", "https://www.paypal.com/sdk/js"),
+		PayPalWebhookID:    get("PAYPAL_WEBHOOK_ID", ""),
 		GeoIPDatabase:      get("GEOIP_DATABASE", ""),
 		SupportEmail:       get("SUPPORT_EMAIL", "hello@sisoandfriends.test"),
 	}

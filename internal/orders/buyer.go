@@ -17,7 +17,9 @@ func (s *Service) ViewsOf(ctx context.Context, userID string) ([]OrderView, erro
 	}
 	views := make([]OrderView, len(list))
 	for i, o := range list {
-		views[i] = viewOf(o)
+		if views[i], err = s.buyerView(ctx, o); err != nil {
+			return nil, err
+		}
 	}
 	return views, nil
 }

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"time"
@@ -94,6 +95,20 @@ type OrderView struct {
 	ShippingInfo  ShippingInfo `json:"shippingInfo"`
 	CreatedAt     time.Time    `json:"createdAt"`
 	PaidAt        *time.Time   `json:"paidAt"`
+	// After payment: the parcel (null until shipped), when it was
+	// cancelled, and the refunds made.
+	Fulfilment    *FulfilmentView `json:"fulfilment"`
+	CancelledAt   *time.Time      `json:"cancelledAt"`
+	RefundedCents int64           `json:"refundedCents"`
+	Refunded      json.Number     `json:"refunded"`
+	Refunds       []BuyerRefund   `json:"refunds"`
+}
+
+// BuyerRefund is a completed refund as the buyer sees it.
+type BuyerRefund struct {
+	AmountCents int64       `json:"amountCents"`
+	Amount      json.Number `json:"amount"`
+	At          time.Time   `json:"at"`
 }
 
 // LineView is one line of an OrderView.
@@ -119,6 +134,28 @@ func viewOf(o Order) OrderView {
 	return v
 }
 
+// buyerView is viewOf with what happened after payment.
+func (s *Service) buyerView(ctx context.Context, o Order) (OrderView, error) {
+	v := viewOf(o)
+	d, err := deskOf(ctx, s.db, o.ID)
+	if err != nil {
+		return OrderView{}, err
+	}
+	v.Fulfilment, v.CancelledAt, v.Refunds = fulfilmentOf(d), d.CancelledAt, []BuyerRefund{}
+	refunds, err := refundsOf(ctx, s.db, o.ID)
+	if err != nil {
+		return OrderView{}, err
+	}
+	for _, r := range refunds {
+		if r.Status == refundCompleted {
+			v.RefundedCents += r.AmountCents
+			v.Refunds = append(v.Refunds, BuyerRefund{AmountCents: r.AmountCents, Amount: r.Amount, At: *r.CompletedAt})
+		}
+	}
+	v.Refunded = dollars(v.RefundedCents)
+	return v, nil
+}
+
 // ListOrders serves GET /api/orders: the caller's orders, newest first.
 func (s *Service) ListOrders(w http.ResponseWriter, r *http.Request) error {
 	list, err := s.Orders(r.Context())
@@ -127,7 +164,9 @@ func (s *Service) ListOrders(w http.ResponseWriter, r *http.Request) error {
 	}
 	views := make([]OrderView, len(list))
 	for i, o := range list {
-		views[i] = viewOf(o)
+		if views[i], err = s.buyerView(r.Context(), o); err != nil {
+			return err
+		}
 	}
 	return httpx.WriteJSON(w, http.StatusOK, views)
 }
@@ -138,5 +177,9 @@ func (s *Service) GetOrder(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, viewOf(o))
+	v, err := s.buyerView(r.Context(), o)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, v)
 }

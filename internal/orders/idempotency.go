@@ -25,10 +25,16 @@ var errKeyRequired = httpx.Invalid("Each payment request needs an Idempotency-Ke
 // idempotencyKey reads the request's Idempotency-Key, which every payment
 // action requires.
 func idempotencyKey(r *http.Request) (string, error) {
-	key := r.Header.Get("Idempotency-Key")
-	if key == "" {
+	key, err := optionalKey(r)
+	if err == nil && key == "" {
 		return "", errKeyRequired
 	}
+	return key, err
+}
+
+// optionalKey reads the request's Idempotency-Key, if it has one.
+func optionalKey(r *http.Request) (string, error) {
+	key := r.Header.Get("Idempotency-Key")
 	if utf8.RuneCountInString(key) > maxIdempotencyKey || httpx.HasControl(key) {
 		return "", httpx.Invalid("The Idempotency-Key header must be at most 200 characters of text.",
 			map[string]string{"Idempotency-Key": "Invalid"})

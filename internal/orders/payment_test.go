@@ -304,7 +304,7 @@ func TestCaptureFailures(t *testing.T) {
 			e.assertOnePaid(id)
 			var history []string
 			rows, err := d.QueryContext(context.Background(), `SELECT h.to_status FROM order_status_history h JOIN orders o ON o.id = h.order_id
-				WHERE o.provider_order_id = ? ORDER BY h.id`, id)
+				WHERE o.provider_order_id = ? AND h.kind = 'status' ORDER BY h.id`, id)
 			if err != nil {
 				t.Fatal(err)
 			}

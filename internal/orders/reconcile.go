@@ -20,8 +20,9 @@ import (
 // pending_payment with a capture lock nobody renews. Whoever takes such a
 // lock over next, the buyer's retry (capture) or the reconciler below, first
 // asks PayPal what became of the order. The reconciler also ends every
-// checkout left awaiting payment past a threshold: paid if PayPal took the
-// money, else expired. It claims each order with the same conditional UPDATE
+// checkout left awaiting payment past a threshold (or declined and never
+// retried): paid if PayPal took the money, else expired, and the copies it
+// held go back to stock. It claims each order with the same conditional UPDATE
 // as a capture, so any number of instances may run it side by side.
 
 // reconcileBatch bounds the orders one pass looks at.
@@ -110,7 +111,7 @@ func (s *Service) reconcileOrder(ctx context.Context, id int64, expireBefore tim
 	}
 	old := o.CreatedAt.Before(expireBefore)
 	switch {
-	case o.Status != StatusPendingPayment: // it moved on between the list and the claim
+	case o.Status != StatusPendingPayment && !(o.Status == StatusPaymentFailed && old): // it moved on between the list and the claim
 		return release("")
 	case o.ProviderOrderID == "": // PayPal never gave this checkout an order: nobody can have paid it
 		if old {
@@ -145,14 +146,26 @@ func (s *Service) reconcileOrder(ctx context.Context, id int64, expireBefore tim
 	return release(StatusPendingPayment)
 }
 
-// expire ends a checkout that was never paid and frees its lock.
+// expire ends a checkout that was never paid, gives its held copies back
+// and frees its lock.
 func (s *Service) expire(ctx context.Context, o Order, note string) error {
-	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		if _, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusExpired, note, s.now()); err != nil {
+	returned := false
+	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		moved, err := setStatus(ctx, tx, o.ID, o.Status, StatusExpired, note, s.now())
+		if err != nil {
 			return err
+		}
+		if moved {
+			if returned, err = s.catalog.ReturnCopies(ctx, tx, o.Lines); err != nil {
+				return err
+			}
 		}
 		return releaseCapture(ctx, tx, o.ID, false, s.now())
 	})
+	if returned {
+		s.catalog.StockChanged(ctx)
+	}
+	return err
 }
 
 // keepLock renews a held capture lock every captureRenew until the returned

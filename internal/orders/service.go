@@ -16,7 +16,6 @@ import (
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
-	"bookshop/internal/mail"
 	"bookshop/internal/paypal"
 	"bookshop/internal/ratelimit"
 )
@@ -35,6 +34,9 @@ type Service struct {
 	buyers  Buyers
 	limiter *ratelimit.Limiter // per-client limit of create_order and demo_payment; nil: none
 	site    Settings           // links and the support address in the confirmation e-mail
+	// webhookID is PAYPAL_WEBHOOK_ID, which PayPal's deliveries are verified
+	// for (UseWebhook); "": the webhook is refused.
+	webhookID string
 
 	// How long a capture lock lasts unless renewed, how often its holder
 	// renews it, and how long a concurrent request waits for the holder's
@@ -108,7 +110,7 @@ type PaymentResult struct {
 }
 
 func resultOf(o Order) PaymentResult {
-	return PaymentResult{Success: o.Status == StatusPaid, OrderNumber: o.Number, Status: o.Status, Provider: o.Provider,
+	return PaymentResult{Success: paidOrLater(o.Status), OrderNumber: o.Number, Status: o.Status, Provider: o.Provider,
 		OrderID: o.ProviderOrderID, CaptureID: o.CaptureID, Total: FormatCents(o.TotalCents), Currency: o.Currency}
 }
 
@@ -133,8 +135,8 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 		return payPalIDOf(earlier, err)
 	}
 	// The copies are taken now, while the buyer approves at PayPal, so the
-	// book cannot sell out under them; a failed creation gives them back.
-	// (An order that expires unpaid keeps them: the order desk restocks.)
+	// book cannot sell out under them; a failed creation gives them back,
+	// and so does the reconciler when the checkout expires unpaid.
 	stockChanged := false
 	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		var err error
@@ -270,7 +272,7 @@ func (s *Service) CapturePayPalOrder(ctx context.Context, req PaymentRequest) (P
 	if err := s.checkSameCart(o, req); err != nil {
 		return PaymentResult{}, err
 	}
-	if o.Status == StatusPaid {
+	if paidOrLater(o.Status) {
 		s.markBuyer(ctx, o.UserID)
 		return resultOf(o), nil
 	}
@@ -338,11 +340,11 @@ func (s *Service) captureOnce(ctx context.Context, o Order) (PaymentResult, erro
 		if err != nil {
 			return PaymentResult{}, err
 		}
-		switch cur.Status {
-		case StatusPaid:
+		switch {
+		case paidOrLater(cur.Status):
 			s.markBuyer(ctx, cur.UserID)
 			return resultOf(cur), nil
-		case StatusExpired:
+		case cur.Status == StatusExpired:
 			return PaymentResult{}, errExpired
 		}
 		if time.Now().After(deadline) {
@@ -464,7 +466,7 @@ func (s *Service) finishPaid(ctx context.Context, o Order, note string) (Order, 
 		if err != nil || !changed {
 			return err
 		}
-		return s.queueConfirmation(ctx, tx, o)
+		return s.queueConfirmation(ctx, tx, o, s.now())
 	})
 	if err != nil {
 		return Order{}, err
@@ -475,16 +477,6 @@ func (s *Service) finishPaid(ctx context.Context, o Order, note string) (Order, 
 	}
 	s.markBuyer(ctx, paid.UserID)
 	return paid, nil
-}
-
-// queueConfirmation puts the paid order's confirmation e-mail in the
-// outbox, in the transaction that marks it paid.
-func (s *Service) queueConfirmation(ctx context.Context, tx db.Querier, o Order) error {
-	m, err := confirmationEmail(o, s.site)
-	if err != nil {
-		return err
-	}
-	return mail.Enqueue(ctx, tx, m)
 }
 
 // markBuyer sets made_purchase. It is repeated on every idempotent replay, so
@@ -538,7 +530,7 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 		if _, err := markPaid(ctx, tx, o, "", "demo payment, no money moved", s.now()); err != nil {
 			return err
 		}
-		return s.queueConfirmation(ctx, tx, o)
+		return s.queueConfirmation(ctx, tx, o, s.now())
 	})
 	if db.IsUniqueViolation(err) { // a concurrent call with the same key won (PostgreSQL)
 		earlier, ok, kerr := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents)

@@ -22,6 +22,16 @@ const (
 	StatusExpired = "expired"
 )
 
+// paidOrLater tells a status of an order that was paid: paid, or any
+// status the order desk moves it to afterwards.
+func paidOrLater(status string) bool {
+	switch status {
+	case StatusPaid, StatusFulfilled, StatusDelivered, StatusCancelled, StatusPartiallyRefunded, StatusRefunded:
+		return true
+	}
+	return false
+}
+
 // Providers: PayPal, and the three demo methods that move no money.
 const (
 	ProviderPayPal     = "paypal"
@@ -245,19 +255,21 @@ func keepShipping(ctx context.Context, q db.Querier, o Order) error {
 	if err != nil {
 		return err
 	}
-	if _, err := q.ExecContext(ctx, `UPDATE orders SET email = ?, shipping_info = ? WHERE id = ? AND status <> ?`,
-		o.Email, string(shipping), o.ID, StatusPaid); err != nil {
+	if _, err := q.ExecContext(ctx, `UPDATE orders SET email = ?, shipping_info = ? WHERE id = ? AND status IN (?, ?)`,
+		o.Email, string(shipping), o.ID, StatusPendingPayment, StatusPaymentFailed); err != nil {
 		return fmt.Errorf("store shipping info: %w", err)
 	}
 	return nil
 }
 
 // ordersToReconcile lists orders awaiting payment whose capture lock expired
-// (its holder died mid-capture) or that were created before expireBefore.
+// (its holder died mid-capture) or that were created before expireBefore,
+// and PayPal checkouts declined before then, which still hold their copies.
 func ordersToReconcile(ctx context.Context, q db.Querier, now, expireBefore time.Time, limit int) ([]int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id FROM orders WHERE status = ?
-		AND (capture_lock_until < ? OR (capture_lock_until IS NULL AND created_at < ?))
-		ORDER BY id LIMIT ?`, StatusPendingPayment, now.UnixMilli(), expireBefore.UTC(), limit)
+	rows, err := q.QueryContext(ctx, `SELECT id FROM orders WHERE (status = ?
+		AND (capture_lock_until < ? OR (capture_lock_until IS NULL AND created_at < ?)))
+		OR (status = ? AND provider_order_id IS NOT NULL AND capture_lock_until IS NULL AND created_at < ?)
+		ORDER BY id LIMIT ?`, StatusPendingPayment, now.UnixMilli(), expireBefore.UTC(), StatusPaymentFailed, expireBefore.UTC(), limit)
 	if err != nil {
 		return nil, fmt.Errorf("list orders to reconcile: %w", err)
 	}
@@ -289,7 +301,9 @@ func releaseCapture(ctx context.Context, q db.Querier, orderID int64, nextAttemp
 }
 
 // markPaid records a successful payment once: it changes nothing, and says
-// so, when the order is already paid.
+// so, unless the order still awaits payment. Only forward: a late capture
+// (a retry, the reconciler, PayPal's webhook) never reopens an order that
+// moved on (shipped, cancelled, refunded, expired).
 func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string, at time.Time) (bool, error) {
 	shipping, err := json.Marshal(o.Shipping)
 	if err != nil {
@@ -301,8 +315,8 @@ func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string
 	}
 	now := at.UTC()
 	res, err := q.ExecContext(ctx, `UPDATE orders SET status = ?, user_id = ?, email = ?, shipping_info = ?, capture_id = ?,
-		capture_lock_until = NULL, failure_reason = '', paid_at = ?, updated_at = ? WHERE id = ? AND status <> ?`,
-		StatusPaid, nullString(o.UserID), o.Email, string(shipping), nullString(captureID), now, now, o.ID, StatusPaid)
+		capture_lock_until = NULL, failure_reason = '', paid_at = ?, updated_at = ? WHERE id = ? AND status IN (?, ?)`,
+		StatusPaid, nullString(o.UserID), o.Email, string(shipping), nullString(captureID), now, now, o.ID, StatusPendingPayment, StatusPaymentFailed)
 	if err != nil {
 		return false, fmt.Errorf("mark order paid: %w", err)
 	}

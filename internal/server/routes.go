@@ -47,6 +47,8 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /functions/v1/process-payment", httpx.HandleWith(orders.WriteError, s.orders.ProcessPayment))
 	mux.Handle("GET /api/orders", h(s.orders.ListOrders))
 	mux.Handle("GET /api/orders/{number}", h(s.orders.GetOrder))
+	// PayPal's webhooks: verified with PayPal, applied once per event.
+	mux.Handle("POST /api/paypal/webhook", h(s.orders.PayPalWebhook))
 
 	// Newsletter (internal/newsletter) and the checkout's default country (internal/geo).
 	mux.Handle("POST /api/newsletter", h(idempotent(limited("newsletter", "Too many sign-ups. Please wait a minute and try again.", s.newsletter.CreateSubscription))))
@@ -152,6 +154,18 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/admin/categories", h(s.catalog.ListAdminCategories))
 	mux.Handle("POST /api/admin/categories", h(idempotent(s.catalog.CreateCategory)))
 	mux.Handle("PATCH /api/admin/categories/{id}", h(s.catalog.UpdateCategory))
+
+	// The order desk (internal/orders): support reads and resends, managers
+	// and owners ship, cancel and refund. Refunds and cancellations take
+	// their Idempotency-Key themselves (a retry finishes the same refund).
+	mux.Handle("GET /api/admin/orders", h(s.orders.ListAdminOrders))
+	mux.Handle("GET /api/admin/orders/{number}", h(s.orders.GetAdminOrder))
+	mux.Handle("POST /api/admin/orders/{number}/fulfil", h(s.orders.FulfilOrder))
+	mux.Handle("POST /api/admin/orders/{number}/deliver", h(s.orders.DeliverOrder))
+	mux.Handle("POST /api/admin/orders/{number}/cancel", h(s.orders.CancelOrder))
+	mux.Handle("POST /api/admin/orders/{number}/refund", h(s.orders.RefundOrder))
+	mux.Handle("POST /api/admin/orders/{number}/notes", h(idempotent(s.orders.AddOrderNote)))
+	mux.Handle("POST /api/admin/orders/{number}/resend-confirmation", h(idempotent(s.orders.ResendOrderConfirmation)))
 
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))

@@ -124,6 +124,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, o.now)
 	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter,
 		orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail}, o.now)
+	shop.UseWebhook(cfg.PayPalWebhookID)
 	var countries geo.CountryLookup // nil: Accept-Language, else US
 	if cfg.GeoIPDatabase != "" {
 		mm, err := geo.OpenMaxMind(cfg.GeoIPDatabase)
@@ -374,3 +375,7 @@ func requireStaff(p auth.Permission) func(context.Context) error {
 		return err
 	}
 }
+
+// Orders is the orders service, for tests that run its background jobs
+// (the reconciler) at a moment of their choosing.
+func (s *Server) Orders() *orders.Service { return s.orders }

@@ -42,6 +42,11 @@ type Fake struct {
 	requestsIDs []string
 	held        chan string   // HoldCaptures: capture requests report their order id here
 	release     chan struct{} // HoldCaptures: closed to let them go on
+
+	refunds       map[string][]paypal.Refund // by capture id
+	refundFails   int                        // refunds still to answer with a 500 after making them
+	verifications int                        // verify-webhook-signature calls
+	inflight      map[string]*sync.Mutex     // per method, path and PayPal-Request-Id
 }
 
 type order struct {
@@ -58,7 +63,7 @@ type reply struct {
 
 // New returns a fake with no orders.
 func New() *Fake {
-	return &Fake{tokens: map[string]bool{}, orders: map[string]*order{}, replays: map[string]reply{}}
+	return &Fake{tokens: map[string]bool{}, orders: map[string]*order{}, replays: map[string]reply{}, refunds: map[string][]paypal.Refund{}, inflight: map[string]*sync.Mutex{}}
 }
 
 // Start serves the fake on a loopback port for the duration of the test and
@@ -78,6 +83,9 @@ func (f *Fake) Handler() http.Handler {
 	mux.HandleFunc("POST /v2/checkout/orders", f.authed(f.createOrder))
 	mux.HandleFunc("POST /v2/checkout/orders/{id}/capture", f.authed(f.captureOrder))
 	mux.HandleFunc("GET /v2/checkout/orders/{id}", f.authed(f.getOrder))
+	mux.HandleFunc("POST /v2/payments/captures/{id}/refund", f.authed(f.refundCapture))
+	mux.HandleFunc("POST /v1/notifications/verify-webhook-signature", f.authed(f.verifyWebhook))
+	mux.HandleFunc("POST /test/webhooks", f.sendWebhookHTTP)
 	mux.HandleFunc("POST /test/orders/{id}/approve", f.approveHTTP)
 	mux.HandleFunc("OPTIONS /test/orders/{id}/approve", f.approveHTTP)
 	mux.HandleFunc("GET /sdk/js", serveSDK)
@@ -204,6 +212,12 @@ func (f *Fake) authed(next func(r *http.Request) (int, any)) http.HandlerFunc {
 		tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
 		reqID := r.Header.Get("PayPal-Request-Id")
 		key := r.Method + " " + r.URL.Path + " " + reqID
+		if reqID != "" && r.Method == http.MethodPost {
+			// PayPal handles one request of an id at a time, so a repeat
+			// sent while the first runs gets the first's response.
+			unlock := f.lockRequest(key)
+			defer unlock()
+		}
 		f.mu.Lock()
 		valid := f.tokens[tok]
 		f.requestsIDs = append(f.requestsIDs, reqID)
@@ -223,7 +237,7 @@ func (f *Fake) authed(next func(r *http.Request) (int, any)) http.HandlerFunc {
 		raw, _ := json.Marshal(body)
 		if lost, ok := body.(lostResponse); ok {
 			// The work is done and remembered for a replay, but this response is a 500.
-			raw, _ = json.Marshal(lost.order)
+			raw, _ = json.Marshal(lost.body)
 			f.remember(key, reqID, http.StatusCreated, raw)
 			writeJSON(w, http.StatusInternalServerError, apiError("INTERNAL_SERVER_ERROR", "An internal server error has occurred.", ""))
 			return
@@ -237,6 +251,19 @@ func (f *Fake) authed(next func(r *http.Request) (int, any)) http.HandlerFunc {
 	}
 }
 
+// lockRequest serialises the requests of one PayPal-Request-Id.
+func (f *Fake) lockRequest(key string) (unlock func()) {
+	f.mu.Lock()
+	l, ok := f.inflight[key]
+	if !ok {
+		l = &sync.Mutex{}
+		f.inflight[key] = l
+	}
+	f.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
 func (f *Fake) remember(key, reqID string, status int, body []byte) {
 	if reqID == "" {
 		return
@@ -246,8 +273,9 @@ func (f *Fake) remember(key, reqID string, status int, body []byte) {
 	f.mu.Unlock()
 }
 
-// lostResponse marks a capture that succeeded but whose response is replaced by a 500.
-type lostResponse struct{ order paypal.Order }
+// lostResponse marks a capture or refund that succeeded but whose response
+// is replaced by a 500.
+type lostResponse struct{ body any }
 
 func (f *Fake) createOrder(r *http.Request) (int, any) {
 	var req paypal.CreateOrderRequest
@@ -300,7 +328,7 @@ func (f *Fake) captureOrder(r *http.Request) (int, any) {
 	unit.Payments = &paypal.Payments{Captures: []paypal.Capture{{ID: "CAP" + strings.ToUpper(randomID(7)), Status: paypal.StatusCompleted, Amount: unit.Amount.Money}}}
 	if f.failsAfter > 0 {
 		f.failsAfter--
-		return http.StatusInternalServerError, lostResponse{o.Order}
+		return http.StatusInternalServerError, lostResponse{body: o.Order}
 	}
 	return http.StatusCreated, o.Order
 }

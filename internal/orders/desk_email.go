@@ -1,0 +1,82 @@
+package orders
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	"bookshop/internal/db"
+	"bookshop/internal/mail"
+)
+
+// The buyer's e-mails after payment, each queued in the outbox in the
+// transaction of the move it tells of, and written in the timeline.
+
+// tellBuyer queues the e-mail build makes and notes it in the timeline. An
+// order whose buyer was erased has no address: nothing is sent.
+func (s *Service) tellBuyer(ctx context.Context, q db.Querier, o Order, build func() (mail.Message, error), at time.Time) error {
+	if o.Email == "" {
+		return nil
+	}
+	m, err := build()
+	if err != nil {
+		return err
+	}
+	if err := mail.Enqueue(ctx, q, m); err != nil {
+		return err
+	}
+	return addEvent(ctx, q, o.ID, kindEmail, "", "", "E-mail to "+m.To+": "+m.Subject, "", at)
+}
+
+// queueConfirmation puts the paid order's confirmation e-mail in the
+// outbox, in the transaction that marks it paid (or a resend).
+func (s *Service) queueConfirmation(ctx context.Context, q db.Querier, o Order, at time.Time) error {
+	return s.tellBuyer(ctx, q, o, func() (mail.Message, error) { return confirmationEmail(o, s.site) }, at)
+}
+
+func greeting(o Order) string {
+	if o.Shipping.FullName == "" {
+		return "there"
+	}
+	return o.Shipping.FullName
+}
+
+// orderURL is where a signed-in buyer sees the order; a guest has none.
+func orderURL(o Order, site Settings) string {
+	if o.UserID == "" {
+		return ""
+	}
+	return site.SiteURL + profilePath
+}
+
+func shippedEmail(o Order, f fulfilment, site Settings) (mail.Message, error) {
+	m := mail.OrderShipped{Name: greeting(o), Number: o.Number, Carrier: f.Carrier, TrackingNumber: f.TrackingNumber,
+		TrackingURL: f.TrackingURL, Address: addressLines(o.Shipping), OrderURL: orderURL(o, site),
+		SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
+	for _, l := range o.Lines {
+		m.Lines = append(m.Lines, mail.OrderLine{Title: l.Title, Quantity: l.Quantity})
+	}
+	return mail.OrderShippedEmail(o.Email, m)
+}
+
+func cancelledEmail(o Order, r refundRow, site Settings) (mail.Message, error) {
+	m := mail.OrderCancelled{Name: greeting(o), Number: o.Number, Reason: r.Reason, Demo: isDemo(o.Provider),
+		OrderURL: orderURL(o, site), SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
+	if r.AmountCents > 0 {
+		m.Refund = "$" + FormatCents(r.AmountCents)
+	}
+	return mail.OrderCancelledEmail(o.Email, m)
+}
+
+func refundEmail(o Order, r refundRow, totalRefunded int64, site Settings) (mail.Message, error) {
+	m := mail.OrderRefunded{Name: greeting(o), Number: o.Number, Amount: "$" + FormatCents(r.AmountCents),
+		TotalRefunded: "$" + FormatCents(totalRefunded), Full: totalRefunded >= o.TotalCents, Demo: isDemo(o.Provider),
+		OrderURL: orderURL(o, site), SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
+	if r.Source != sourcePayPal {
+		m.Reason = r.Reason
+	}
+	for _, l := range r.Lines {
+		m.Lines = append(m.Lines, strconv.Itoa(l.Quantity)+" × "+l.Title)
+	}
+	return mail.OrderRefundedEmail(o.Email, m)
+}

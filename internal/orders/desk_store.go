@@ -1,0 +1,458 @@
+package orders
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"bookshop/internal/auth"
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+)
+
+// deskState is what the order desk adds to an order row.
+type deskState struct {
+	Version       int
+	RefundedCents int64 // refunded so far, counting refunds under way
+	fulfilment
+	FulfilledAt *time.Time
+	DeliveredAt *time.Time
+	CancelledAt *time.Time
+}
+
+type fulfilment struct {
+	Carrier        string `json:"carrier"`
+	TrackingNumber string `json:"trackingNumber"`
+	TrackingURL    string `json:"trackingUrl"`
+}
+
+// loadDesk reads an order by number with its desk state.
+func loadDesk(ctx context.Context, q db.Querier, number string) (Order, deskState, error) {
+	if err := httpx.CheckText(number); err != nil {
+		return Order{}, deskState{}, err
+	}
+	o, err := orderBy(ctx, q, "number = ?", number)
+	if err != nil {
+		return Order{}, deskState{}, err
+	}
+	d, err := deskOf(ctx, q, o.ID)
+	return o, d, err
+}
+
+func deskOf(ctx context.Context, q db.Querier, orderID int64) (deskState, error) {
+	var d deskState
+	var fulfilled, delivered, cancelled sql.NullTime
+	err := q.QueryRowContext(ctx, `SELECT version, refunded_cents, carrier, tracking_number, tracking_url, fulfilled_at, delivered_at, cancelled_at
+		FROM orders WHERE id = ?`, orderID).Scan(&d.Version, &d.RefundedCents, &d.Carrier, &d.TrackingNumber, &d.TrackingURL,
+		&fulfilled, &delivered, &cancelled)
+	if err != nil {
+		return deskState{}, fmt.Errorf("orders: desk state: %w", err)
+	}
+	d.FulfilledAt, d.DeliveredAt, d.CancelledAt = timeOf(fulfilled), timeOf(delivered), timeOf(cancelled)
+	return d, nil
+}
+
+func timeOf(t sql.NullTime) *time.Time {
+	if !t.Valid {
+		return nil
+	}
+	u := t.Time.UTC()
+	return &u
+}
+
+// Timeline kinds.
+const (
+	kindStatus  = "status"  // a move of the status machine
+	kindEmail   = "email"   // an e-mail to the buyer
+	kindRefund  = "refund"  // a refund, with or without a status change
+	kindNote    = "note"    // staff's internal note
+	kindWebhook = "webhook" // something PayPal told us that changed nothing
+)
+
+// addEvent writes one timeline entry (the status history's table).
+func addEvent(ctx context.Context, q db.Querier, orderID int64, kind, from, to, note, actor string, at time.Time) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO order_status_history (order_id, kind, from_status, to_status, note, actor_email, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, orderID, kind, from, to, note, actor, at.UTC())
+	if err != nil {
+		return fmt.Errorf("orders: timeline: %w", err)
+	}
+	return nil
+}
+
+// TimelineEntry is one line of an order's timeline.
+type TimelineEntry struct {
+	ID         int64     `json:"id"`
+	Kind       string    `json:"kind"`
+	FromStatus string    `json:"fromStatus"`
+	ToStatus   string    `json:"toStatus"`
+	Message    string    `json:"message"`
+	Actor      string    `json:"actor"`
+	At         time.Time `json:"at"`
+}
+
+func timelineOf(ctx context.Context, q db.Querier, orderID int64) ([]TimelineEntry, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, kind, from_status, to_status, note, actor_email, created_at
+		FROM order_status_history WHERE order_id = ? ORDER BY created_at, id`, orderID)
+	if err != nil {
+		return nil, fmt.Errorf("orders: read timeline: %w", err)
+	}
+	defer rows.Close()
+	list := []TimelineEntry{}
+	for rows.Next() {
+		var e TimelineEntry
+		if err := rows.Scan(&e.ID, &e.Kind, &e.FromStatus, &e.ToStatus, &e.Message, &e.Actor, &e.At); err != nil {
+			return nil, err
+		}
+		e.At = e.At.UTC()
+		list = append(list, e)
+	}
+	return list, rows.Err()
+}
+
+// RefundView is one refund as the desk and the buyer see it.
+type RefundView struct {
+	ID             int64        `json:"id"`
+	AmountCents    int64        `json:"amountCents"`
+	Amount         json.Number  `json:"amount"`
+	Reason         string       `json:"reason,omitempty"`
+	Lines          []refundLine `json:"lines"`
+	Source         string       `json:"source"` // staff, cancel or paypal (made in PayPal's dashboard)
+	Status         string       `json:"status"` // pending, completed or failed
+	PayPalRefundID string       `json:"paypalRefundId,omitempty"`
+	Actor          string       `json:"actor,omitempty"`
+	CreatedAt      time.Time    `json:"createdAt"`
+	CompletedAt    *time.Time   `json:"completedAt"`
+}
+
+func refundsOf(ctx context.Context, q db.Querier, orderID int64) ([]RefundView, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, amount_cents, reason, lines, source, status, COALESCE(paypal_refund_id, ''), actor_email, created_at, completed_at
+		FROM order_refunds WHERE order_id = ? ORDER BY id`, orderID)
+	if err != nil {
+		return nil, fmt.Errorf("orders: read refunds: %w", err)
+	}
+	defer rows.Close()
+	list := []RefundView{}
+	for rows.Next() {
+		var r RefundView
+		var lines string
+		var completed sql.NullTime
+		if err := rows.Scan(&r.ID, &r.AmountCents, &r.Reason, &lines, &r.Source, &r.Status, &r.PayPalRefundID, &r.Actor, &r.CreatedAt, &completed); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(lines), &r.Lines); err != nil {
+			return nil, fmt.Errorf("orders: refund %d lines: %w", r.ID, err)
+		}
+		r.Amount, r.CreatedAt, r.CompletedAt = dollars(r.AmountCents), r.CreatedAt.UTC(), timeOf(completed)
+		list = append(list, r)
+	}
+	return list, rows.Err()
+}
+
+// refundedQuantities are the copies refunded of each line, by position.
+func refundedQuantities(ctx context.Context, q db.Querier, orderID int64) (map[int]int, error) {
+	rows, err := q.QueryContext(ctx, `SELECT position, refunded_quantity FROM order_lines WHERE order_id = ?`, orderID)
+	if err != nil {
+		return nil, fmt.Errorf("orders: refunded quantities: %w", err)
+	}
+	defer rows.Close()
+	out := map[int]int{}
+	for rows.Next() {
+		var pos, n int
+		if err := rows.Scan(&pos, &n); err != nil {
+			return nil, err
+		}
+		out[pos] = n
+	}
+	return out, rows.Err()
+}
+
+// AdminOrder is an order as the order desk shows it.
+type AdminOrder struct {
+	Number          string          `json:"number"`
+	Status          string          `json:"status"`
+	Version         int             `json:"version"`
+	Currency        string          `json:"currency"`
+	Items           []AdminLine     `json:"items"`
+	SubtotalCents   int64           `json:"subtotalCents"`
+	TaxCents        int64           `json:"taxCents"`
+	ShippingCents   int64           `json:"shippingCents"`
+	TotalCents      int64           `json:"totalCents"`
+	RefundedCents   int64           `json:"refundedCents"`
+	RefundableCents int64           `json:"refundableCents"`
+	Buyer           Buyer           `json:"buyer"`
+	ShippingInfo    ShippingInfo    `json:"shippingInfo"`
+	Payment         Payment         `json:"payment"`
+	Fulfilment      *FulfilmentView `json:"fulfilment"`
+	CancelledAt     *time.Time      `json:"cancelledAt"`
+	CreatedAt       time.Time       `json:"createdAt"`
+	PaidAt          *time.Time      `json:"paidAt"`
+	Refunds         []RefundView    `json:"refunds"`
+	Timeline        []TimelineEntry `json:"timeline"`
+	// Actions are the moves the order's state allows; the caller's role
+	// may still forbid them (the app reads its permissions from /api/admin/me).
+	Actions []string `json:"actions"`
+}
+
+// AdminLine is one line with what was refunded of it.
+type AdminLine struct {
+	Position         int    `json:"position"`
+	BookID           int    `json:"bookId"`
+	Title            string `json:"title"`
+	Quantity         int    `json:"quantity"`
+	RefundedQuantity int    `json:"refundedQuantity"`
+	UnitPriceCents   int64  `json:"unitPriceCents"`
+	LineTotalCents   int64  `json:"lineTotalCents"`
+}
+
+// Buyer is who placed the order.
+type Buyer struct {
+	UserID string `json:"userId"`
+	Email  string `json:"email"`
+	Name   string `json:"name"`
+}
+
+// Payment is how the order was paid and PayPal's references.
+type Payment struct {
+	Provider      string `json:"provider"`
+	Demo          bool   `json:"demo"`
+	PayPalOrderID string `json:"paypalOrderId"`
+	CaptureID     string `json:"captureId"`
+}
+
+// FulfilmentView is the parcel: carrier, tracking, and when.
+type FulfilmentView struct {
+	fulfilment
+	FulfilledAt *time.Time `json:"fulfilledAt"`
+	DeliveredAt *time.Time `json:"deliveredAt"`
+}
+
+func fulfilmentOf(d deskState) *FulfilmentView {
+	if d.FulfilledAt == nil {
+		return nil
+	}
+	return &FulfilmentView{fulfilment: d.fulfilment, FulfilledAt: d.FulfilledAt, DeliveredAt: d.DeliveredAt}
+}
+
+// adminOrder reads the whole order for the desk.
+func (s *Service) adminOrder(ctx context.Context, number string) (AdminOrder, error) {
+	o, d, err := loadDesk(ctx, s.db, number)
+	if err != nil {
+		return AdminOrder{}, err
+	}
+	v := AdminOrder{Number: o.Number, Status: o.Status, Version: d.Version, Currency: o.Currency, Items: []AdminLine{},
+		SubtotalCents: o.SubtotalCents, TaxCents: o.TaxCents, ShippingCents: o.ShippingCents, TotalCents: o.TotalCents,
+		RefundedCents: d.RefundedCents, RefundableCents: max(0, o.TotalCents-d.RefundedCents),
+		Buyer:        Buyer{UserID: o.UserID, Email: o.Email, Name: o.Shipping.FullName},
+		ShippingInfo: o.Shipping,
+		Payment:      Payment{Provider: o.Provider, Demo: isDemo(o.Provider), PayPalOrderID: o.ProviderOrderID, CaptureID: o.CaptureID},
+		Fulfilment:   fulfilmentOf(d), CancelledAt: d.CancelledAt, CreatedAt: o.CreatedAt.UTC(), PaidAt: o.PaidAt,
+		Actions: allowedActions(o, d)}
+	if !moves[ActionRefund].allows(o, d) {
+		v.RefundableCents = 0
+	}
+	refunded, err := refundedQuantities(ctx, s.db, o.ID)
+	if err != nil {
+		return AdminOrder{}, err
+	}
+	for i, l := range o.Lines {
+		v.Items = append(v.Items, AdminLine{Position: i + 1, BookID: l.BookID, Title: l.Title, Quantity: l.Quantity,
+			RefundedQuantity: refunded[i+1], UnitPriceCents: l.UnitPriceCents, LineTotalCents: l.LineTotalCents})
+	}
+	if v.Refunds, err = refundsOf(ctx, s.db, o.ID); err != nil {
+		return AdminOrder{}, err
+	}
+	if v.Timeline, err = timelineOf(ctx, s.db, o.ID); err != nil {
+		return AdminOrder{}, err
+	}
+	return v, nil
+}
+
+// AdminOrderOf serves the desk's read of one order.
+func (s *Service) AdminOrderOf(ctx context.Context, number string) (AdminOrder, error) {
+	if _, err := requireDesk(ctx, auth.PermOrdersRead); err != nil {
+		return AdminOrder{}, err
+	}
+	return s.adminOrder(ctx, number)
+}
+
+// OrderSummary is one row of the desk's list.
+type OrderSummary struct {
+	Number        string    `json:"number"`
+	Status        string    `json:"status"`
+	Provider      string    `json:"provider"`
+	Email         string    `json:"email"`
+	Name          string    `json:"name"`
+	Items         int       `json:"items"`
+	TotalCents    int64     `json:"totalCents"`
+	RefundedCents int64     `json:"refundedCents"`
+	Shipped       bool      `json:"shipped"`
+	CreatedAt     time.Time `json:"createdAt"`
+}
+
+// OrderList is GET /api/admin/orders's response.
+type OrderList struct {
+	Orders  []OrderSummary `json:"orders"`
+	Total   int            `json:"total"`
+	Page    int            `json:"page"`
+	PerPage int            `json:"perPage"`
+}
+
+// AllStatuses are every status an order may have, for the list's filter.
+var AllStatuses = []string{StatusPendingPayment, StatusPaid, StatusFulfilled, StatusDelivered, StatusCancelled,
+	StatusPartiallyRefunded, StatusRefunded, StatusPaymentFailed, StatusExpired}
+
+var allProviders = []string{ProviderPayPal, ProviderDemoCard, ProviderDemoApple, ProviderDemoGoogle}
+
+var orderSorts = map[string]string{
+	"createdAt":   "created_at, id",
+	"-createdAt":  "created_at DESC, id DESC",
+	"totalCents":  "total_cents, id",
+	"-totalCents": "total_cents DESC, id DESC",
+	"number":      "number",
+	"-number":     "number DESC",
+	"status":      "status, created_at DESC, id DESC",
+	"-status":     "status DESC, created_at DESC, id DESC",
+}
+
+const (
+	defaultOrdersPerPage = 25
+	maxOrdersPerPage     = 100
+)
+
+// orderQuery is a parsed GET /api/admin/orders.
+type orderQuery struct {
+	where         []string
+	args          []any
+	orderBy       string
+	page, perPage int
+}
+
+// parseOrderQuery reads q (order number, e-mail or name), status (one or
+// several, comma-separated), from and to (dates, YYYY-MM-DD, inclusive),
+// method, sort and page/perPage.
+func parseOrderQuery(v url.Values) (orderQuery, error) {
+	q := orderQuery{where: []string{"1 = 1"}}
+	fields := map[string]string{}
+	if text := strings.TrimSpace(v.Get("q")); text != "" {
+		if utf8.RuneCountInString(text) > 200 || httpx.HasControl(text) {
+			fields["q"] = "At most 200 characters of text"
+		}
+		like := db.LikeContaining(strings.ToLower(text))
+		// The name is in the shipping details (JSON text): searched as text.
+		q.where = append(q.where, `(LOWER(number) LIKE ? ESCAPE '\' OR LOWER(email) LIKE ? ESCAPE '\' OR LOWER(shipping_info) LIKE ? ESCAPE '\')`)
+		q.args = append(q.args, like, like, like)
+	}
+	if st := v.Get("status"); st != "" {
+		list := strings.Split(st, ",")
+		for _, s := range list {
+			if !slices.Contains(AllStatuses, s) {
+				fields["status"] = "One or more of: " + strings.Join(AllStatuses, ", ")
+			}
+		}
+		q.where = append(q.where, "status IN (?"+strings.Repeat(", ?", len(list)-1)+")")
+		for _, s := range list {
+			q.args = append(q.args, s)
+		}
+	}
+	if m := v.Get("method"); m != "" {
+		if !slices.Contains(allProviders, m) {
+			fields["method"] = "One of: " + strings.Join(allProviders, ", ")
+		}
+		q.where = append(q.where, "provider = ?")
+		q.args = append(q.args, m)
+	}
+	var from, to time.Time
+	for _, p := range []struct {
+		name string
+		t    *time.Time
+	}{{"from", &from}, {"to", &to}} {
+		if s := v.Get(p.name); s != "" {
+			t, err := time.Parse(time.DateOnly, s)
+			if err != nil {
+				fields[p.name] = "A date as YYYY-MM-DD"
+			}
+			*p.t = t
+		}
+	}
+	if !from.IsZero() {
+		q.where = append(q.where, "created_at >= ?")
+		q.args = append(q.args, from)
+	}
+	if !to.IsZero() {
+		q.where = append(q.where, "created_at < ?")
+		q.args = append(q.args, to.AddDate(0, 0, 1))
+	}
+	if !from.IsZero() && !to.IsZero() && to.Before(from) {
+		fields["to"] = "On or after the start date"
+	}
+	sort := v.Get("sort")
+	if sort == "" {
+		sort = "-createdAt"
+	}
+	var ok bool
+	if q.orderBy, ok = orderSorts[sort]; !ok {
+		fields["sort"] = "createdAt, totalCents, number or status, each with - for descending"
+	}
+	q.page, ok = whole(v.Get("page"), 1, 1, 100_000)
+	if !ok {
+		fields["page"] = "A page number from 1"
+	}
+	if q.perPage, ok = whole(v.Get("perPage"), defaultOrdersPerPage, 1, maxOrdersPerPage); !ok {
+		fields["perPage"] = "A number from 1 to 100"
+	}
+	if len(fields) > 0 {
+		return orderQuery{}, httpx.Invalid("The list's filters are not valid.", fields)
+	}
+	return q, nil
+}
+
+// whole reads a whole number in [lo, hi]; "" is def.
+func whole(s string, def, lo, hi int) (int, bool) {
+	if s == "" {
+		return def, true
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= lo && n <= hi
+}
+
+// ListOrdersForDesk is the desk's list.
+func (s *Service) ListOrdersForDesk(ctx context.Context, v url.Values) (OrderList, error) {
+	if _, err := requireDesk(ctx, auth.PermOrdersRead); err != nil {
+		return OrderList{}, err
+	}
+	q, err := parseOrderQuery(v)
+	if err != nil {
+		return OrderList{}, err
+	}
+	where := strings.Join(q.where, " AND ")
+	list := OrderList{Orders: []OrderSummary{}, Page: q.page, PerPage: q.perPage}
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM orders WHERE `+where, q.args...).Scan(&list.Total); err != nil {
+		return OrderList{}, fmt.Errorf("orders: count: %w", err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT number, status, provider, email, shipping_info, total_cents, refunded_cents,
+		fulfilled_at IS NOT NULL, created_at, (SELECT COALESCE(SUM(quantity), 0) FROM order_lines WHERE order_id = orders.id)
+		FROM orders WHERE `+where+` ORDER BY `+q.orderBy+` LIMIT `+strconv.Itoa(q.perPage)+` OFFSET `+strconv.Itoa((q.page-1)*q.perPage), q.args...)
+	if err != nil {
+		return OrderList{}, fmt.Errorf("orders: list: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var o OrderSummary
+		var info string
+		if err := rows.Scan(&o.Number, &o.Status, &o.Provider, &o.Email, &info, &o.TotalCents, &o.RefundedCents, &o.Shipped, &o.CreatedAt, &o.Items); err != nil {
+			return OrderList{}, err
+		}
+		var si ShippingInfo
+		_ = json.Unmarshal([]byte(info), &si) // a name is a nicety: an unreadable one is left out
+		o.Name, o.CreatedAt = si.FullName, o.CreatedAt.UTC()
+		list.Orders = append(list.Orders, o)
+	}
+	return list, rows.Err()
+}

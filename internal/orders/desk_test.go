@@ -1,0 +1,344 @@
+package orders_test
+
+import (
+	"crypto/rand"
+	"fmt"
+	"strings"
+	"testing"
+
+	"bookshop/internal/apitest"
+	"bookshop/internal/auth"
+)
+
+// The order desk: a paid order is shipped, delivered, cancelled or
+// refunded by a manager; each move is checked against the state machine.
+
+const desk = "/api/admin/orders/"
+
+// demoOrder is a paid demo-card order of cart (54.97) by the buyer as.
+func demoOrder(t *testing.T, e *apitest.Env, as string) string {
+	t.Helper()
+	return e.Request("POST", pay, demo(nil), as, attempt(rand.Text())).Expect(t, 200).JSON(t)["orderNumber"].(string)
+}
+
+// paypalOrder is a PayPal order of cart paid by the buyer as; it returns
+// the order number and PayPal's capture id.
+func paypalOrder(t *testing.T, e *apitest.Env, as string) (string, string) {
+	t.Helper()
+	created := e.Request("POST", pay, map[string]any{"action": "create_order", "items": cart, "amount": 54.97}, as, attempt(rand.Text())).Expect(t, 200)
+	out := e.Request("POST", pay, map[string]any{"action": "capture_order", "orderID": created.JSON(t)["id"], "items": cart, "amount": 54.97,
+		"shippingInfo": shipping}, as, attempt(rand.Text())).Expect(t, 200).JSON(t)
+	return out["orderNumber"].(string), out["captureId"].(string)
+}
+
+// act sends a desk action as the manager; key "" sends none.
+func act(e *apitest.Env, number, action string, body any, key string) *apitest.Response {
+	e.T.Helper()
+	h := map[string]string{}
+	if key != "" {
+		h["Idempotency-Key"] = key
+	}
+	return e.Request("POST", desk+number+"/"+action, body, "manager", h)
+}
+
+var shipBody = map[string]any{"carrier": "USPS", "trackingNumber": "9400 1000 0000 0000 0000 00", "trackingUrl": "https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000"}
+
+// states builds an order in each state the desk knows, by its own moves.
+var states = map[string]func(t *testing.T, e *apitest.Env) string{
+	"pending_payment": func(t *testing.T, e *apitest.Env) string {
+		e.Request("POST", pay, map[string]any{"action": "create_order", "items": cart, "amount": 54.97}, "buyer", attempt("p")).Expect(t, 200)
+		var n string
+		if err := e.DB.QueryRowContext(t.Context(), `SELECT number FROM orders`).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	},
+	"paid": func(t *testing.T, e *apitest.Env) string { return demoOrder(t, e, "buyer") },
+	"fulfilled": func(t *testing.T, e *apitest.Env) string {
+		n := demoOrder(t, e, "buyer")
+		act(e, n, "fulfil", shipBody, "").Expect(t, 200)
+		return n
+	},
+	"delivered": func(t *testing.T, e *apitest.Env) string {
+		n := demoOrder(t, e, "buyer")
+		act(e, n, "fulfil", shipBody, "").Expect(t, 200)
+		act(e, n, "deliver", nil, "").Expect(t, 200)
+		return n
+	},
+	"cancelled": func(t *testing.T, e *apitest.Env) string {
+		n := demoOrder(t, e, "buyer")
+		act(e, n, "cancel", map[string]any{"reason": "Asked by the buyer"}, "c1").Expect(t, 200)
+		return n
+	},
+	"partially_refunded (not shipped)": func(t *testing.T, e *apitest.Env) string {
+		n := demoOrder(t, e, "buyer")
+		act(e, n, "refund", map[string]any{"amountCents": 500, "reason": "Dented cover"}, "r1").Expect(t, 200)
+		return n
+	},
+	"partially_refunded (shipped)": func(t *testing.T, e *apitest.Env) string {
+		n := demoOrder(t, e, "buyer")
+		act(e, n, "fulfil", shipBody, "").Expect(t, 200)
+		act(e, n, "refund", map[string]any{"amountCents": 500, "reason": "Dented cover"}, "r1").Expect(t, 200)
+		return n
+	},
+	"refunded": func(t *testing.T, e *apitest.Env) string {
+		n := demoOrder(t, e, "buyer")
+		act(e, n, "refund", map[string]any{"amountCents": 5497, "reason": "Lost in the post"}, "r1").Expect(t, 200)
+		return n
+	},
+}
+
+// TestStateMachine runs every action from every state: the allowed moves
+// land where they should, with a timeline entry and an audit entry; every
+// other one is a 409 that says why and changes nothing.
+func TestStateMachine(t *testing.T) {
+	type want struct {
+		status  int
+		to      string // the status after an allowed move
+		message string // part of the refusal
+	}
+	table := map[string]map[string]want{
+		"pending_payment": {
+			"fulfil": {409, "", "is still awaiting payment: it cannot be shipped"}, "deliver": {409, "", "cannot be marked delivered"},
+			"cancel": {409, "", "cannot be cancelled"}, "refund": {409, "", "cannot be refunded"}},
+		"paid": {
+			"fulfil": {200, "fulfilled", ""}, "deliver": {409, "", "is paid: it cannot be marked delivered"},
+			"cancel": {200, "cancelled", ""}, "refund": {200, "partially_refunded", ""}},
+		"fulfilled": {
+			"fulfil": {409, "", "is shipped: it cannot be shipped"}, "deliver": {200, "delivered", ""},
+			"cancel": {409, "", "is shipped: it cannot be cancelled"}, "refund": {200, "partially_refunded", ""}},
+		"delivered": {
+			"fulfil": {409, "", "is delivered: it cannot be shipped"}, "deliver": {409, "", "is delivered: it cannot be marked delivered"},
+			"cancel": {409, "", "is delivered: it cannot be cancelled"}, "refund": {200, "partially_refunded", ""}},
+		"cancelled": {
+			"fulfil": {409, "", "is cancelled: it cannot be shipped"}, "deliver": {409, "", "is cancelled"},
+			"cancel": {409, "", "is cancelled: it cannot be cancelled"}, "refund": {409, "", "is cancelled: it cannot be refunded"}},
+		"partially_refunded (not shipped)": {
+			"fulfil": {200, "fulfilled", ""}, "deliver": {409, "", "has not shipped yet"},
+			"cancel": {200, "cancelled", ""}, "refund": {200, "partially_refunded", ""}},
+		"partially_refunded (shipped)": {
+			"fulfil": {409, "", "has already shipped."}, "deliver": {200, "partially_refunded", ""},
+			"cancel": {409, "", "has already shipped: it can no longer be cancelled. Refund it instead."}, "refund": {200, "partially_refunded", ""}},
+		"refunded": {
+			"fulfil": {409, "", "is refunded in full: it cannot be shipped"}, "deliver": {409, "", "is refunded in full"},
+			"cancel": {409, "", "is refunded in full: it cannot be cancelled"}, "refund": {409, "", "is refunded in full: it cannot be refunded"}},
+	}
+	bodies := map[string]any{"fulfil": shipBody, "deliver": nil, "cancel": map[string]any{"reason": "Out of print"},
+		"refund": map[string]any{"amountCents": 100, "reason": "Goodwill"}}
+	var scenarios []apitest.Scenario
+	for state, actions := range table {
+		for _, action := range []string{"fulfil", "deliver", "cancel", "refund"} {
+			w := actions[action]
+			s := apitest.Scenario{Name: state + " → " + action, Method: "POST", URL: desk + "{number}/" + action, As: "manager",
+				Body: bodies[action], Headers: map[string]string{"Idempotency-Key": "move-" + action}, ExpectedStatus: w.status,
+				BeforeTest: func(t *testing.T, e *apitest.Env) {
+					e.Staff("manager", auth.RoleManager)
+					e.Vars["number"] = states[state](t, e)
+					e.Vars["audits"] = fmt.Sprint(e.Count(`SELECT COUNT(*) FROM audit_log`))
+					e.Vars["events"] = fmt.Sprint(e.Count(`SELECT COUNT(*) FROM order_status_history`))
+				}}
+			if w.status == 200 {
+				s.ExpectedContent = []string{`"status":"` + w.to + `"`}
+				s.AfterTest = func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+					if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = ? AND entity_id = ?`, "order."+action, e.Vars["number"]); n < 1 {
+						t.Errorf("no audit entry order.%s", action)
+					}
+					if fmt.Sprint(e.Count(`SELECT COUNT(*) FROM order_status_history`)) == e.Vars["events"] {
+						t.Error("the move left no timeline entry")
+					}
+				}
+			} else {
+				s.ExpectedContent = []string{`"code":"conflict"`, w.message}
+				s.AfterTest = func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+					if got := fmt.Sprint(e.Count(`SELECT COUNT(*) FROM audit_log`)); got != e.Vars["audits"] {
+						t.Errorf("a refused move wrote to the audit log (%s entries, before %s)", got, e.Vars["audits"])
+					}
+					if got := fmt.Sprint(e.Count(`SELECT COUNT(*) FROM order_status_history`)); got != e.Vars["events"] {
+						t.Error("a refused move wrote to the timeline")
+					}
+				}
+			}
+			scenarios = append(scenarios, s)
+		}
+	}
+	apitest.Run(t, scenarios)
+}
+
+// TestDeskRoles: who may read and act on the desk.
+func TestDeskRoles(t *testing.T) {
+	type call struct{ method, path string }
+	read := call{"GET", desk + "{number}"}
+	list := call{"GET", "/api/admin/orders"}
+	ship := call{"POST", desk + "{number}/fulfil"}
+	refund := call{"POST", desk + "{number}/refund"}
+	resend := call{"POST", desk + "{number}/resend-confirmation"}
+	note := call{"POST", desk + "{number}/notes"}
+	bodies := map[call]any{ship: shipBody, refund: map[string]any{"amountCents": 100, "reason": "Goodwill"}, note: map[string]any{"text": "Called the buyer"}}
+	cases := []struct {
+		who    string
+		role   auth.Role
+		aal2   bool
+		calls  map[call]int
+		detail string
+	}{
+		{"anonymous", "", false, map[call]int{read: 401, list: 401, ship: 401, refund: 401, resend: 401, note: 401}, "No user logged in"},
+		{"customer", auth.RoleUser, true, map[call]int{read: 403, list: 403, ship: 403, refund: 403, resend: 403, note: 403}, "Access Denied"},
+		{"editor", auth.RoleEditor, true, map[call]int{read: 403, list: 403, ship: 403, refund: 403, resend: 403, note: 403}, "Your role does not allow this."},
+		{"support", auth.RoleSupport, true, map[call]int{read: 200, list: 200, ship: 403, refund: 403, resend: 200, note: 403}, "Your role does not allow this."},
+		{"manager", auth.RoleManager, true, map[call]int{read: 200, list: 200, ship: 200, refund: 200, resend: 200, note: 200}, ""},
+		{"owner", auth.RoleOwner, true, map[call]int{read: 200, list: 200, ship: 200, refund: 200, resend: 200, note: 200}, ""},
+		{"manager at aal1", auth.RoleManager, false, map[call]int{read: 403, list: 403, ship: 403, refund: 403, resend: 403, note: 403}, "two-step sign-in"},
+	}
+	var scenarios []apitest.Scenario
+	for _, c := range cases {
+		for k, status := range c.calls {
+			as := ""
+			if c.who != "anonymous" {
+				as = "staffer"
+			}
+			s := apitest.Scenario{Name: c.who + " " + k.method + " " + strings.TrimPrefix(k.path, desk), Method: k.method, URL: k.path, As: as,
+				Body: bodies[k], Headers: map[string]string{"Idempotency-Key": "k1"}, ExpectedStatus: status,
+				BeforeTest: func(t *testing.T, e *apitest.Env) {
+					e.Vars["number"] = demoOrder(t, e, "buyer")
+					switch {
+					case c.who == "anonymous":
+					case c.aal2:
+						e.Staff("staffer", c.role)
+					default:
+						e.Grant("staffer", c.role)
+					}
+				}}
+			if status == 200 {
+				s.ExpectedContent = []string{`"number":"SF-`}
+			} else {
+				s.ExpectedContent = []string{c.detail}
+				s.AfterTest = func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+					if n := e.Count(`SELECT COUNT(*) FROM orders WHERE status <> 'paid'`); n != 0 {
+						t.Error("a refused caller moved the order")
+					}
+				}
+			}
+			scenarios = append(scenarios, s)
+		}
+	}
+	apitest.Run(t, scenarios)
+}
+
+// TestDeskReads: the list's search, filters and pages, the order page, and
+// bad input answered with the fields to correct.
+func TestDeskReads(t *testing.T) {
+	before := func(t *testing.T, e *apitest.Env) {
+		e.Staff("manager", auth.RoleManager)
+		e.Vars["a"] = demoOrder(t, e, "buyer")
+		e.Vars["b"] = demoOrder(t, e, "")
+		act(e, e.Vars["b"], "fulfil", shipBody, "").Expect(t, 200)
+	}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "the list, newest first", Method: "GET", URL: "/api/admin/orders", As: "manager", BeforeTest: before,
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":2`, `"name":"Alice Reader"`, `"email":"alice.ship@example.com"`, `"items":3`, `"totalCents":5497`},
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				if strings.Index(res.Body, e.Vars["b"]) > strings.Index(res.Body, e.Vars["a"]) {
+					t.Error("the newer order is not first")
+				}
+			}},
+		{Name: "filtered by status", Method: "GET", URL: "/api/admin/orders?status=fulfilled", As: "manager", BeforeTest: before,
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":1`, `"status":"fulfilled"`}, NotExpectedContent: []string{`"status":"paid"`}},
+		{Name: "searched by order number", Method: "GET", URL: "/api/admin/orders?q={a}", As: "manager", BeforeTest: before,
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":1`, `"status":"paid"`}},
+		{Name: "searched by name, any case", Method: "GET", URL: "/api/admin/orders?q=alice%20READER&method=demo_card&from=2026-06-01&to=2026-06-01", As: "manager", BeforeTest: before,
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":2`}},
+		{Name: "a date range with no orders", Method: "GET", URL: "/api/admin/orders?from=2026-06-02", As: "manager", BeforeTest: before,
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":0`, `"orders":[]`}},
+		{Name: "pages", Method: "GET", URL: "/api/admin/orders?perPage=1&page=2&sort=createdAt", As: "manager", BeforeTest: before,
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":2`, `"page":2`, `"perPage":1`, `"status":"fulfilled"`}},
+		{Name: "bad filters are named", Method: "GET", URL: "/api/admin/orders?status=lost&from=yesterday&sort=colour&page=0&method=cash", As: "manager", BeforeTest: before,
+			ExpectedStatus: 400, ExpectedContent: []string{`"status":`, `"from":"A date as YYYY-MM-DD"`, `"sort":`, `"page":`, `"method":`}},
+		{Name: "the order page", Method: "GET", URL: desk + "{b}", As: "manager", BeforeTest: before,
+			ExpectedStatus: 200, ExpectedContent: []string{`"status":"fulfilled"`, `"carrier":"USPS"`, `"trackingUrl":"https://tools.usps.com/`,
+				`"provider":"demo_card","demo":true`, `"kind":"email"`, `"message":"E-mail to alice.ship@example.com: Your books are on their way`,
+				`"actions":["deliver","refund"]`, `"refundableCents":5497`, `"fullName":"Alice Reader"`}},
+		{Name: "an unknown order", Method: "GET", URL: desk + "SF-NOPE", As: "manager", BeforeTest: before,
+			ExpectedStatus: 404, ExpectedContent: []string{`"code":"not_found"`}},
+		{Name: "shipping needs a carrier and a tracking number", Method: "POST", URL: desk + "{a}/fulfil", As: "manager", BeforeTest: before,
+			Body:           map[string]any{"carrier": " ", "trackingUrl": "javascript:alert(1)"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"carrier":"Enter the carrier (e.g. USPS)."`, `"trackingNumber":"Enter the tracking number."`, `"trackingUrl":`}},
+		{Name: "a body that is not JSON", Method: "POST", URL: desk + "{a}/fulfil", As: "manager", BeforeTest: before, Body: "{carrier",
+			ExpectedStatus: 400, ExpectedContent: []string{`"code":"invalid"`}},
+		{Name: "a field of the wrong type", Method: "POST", URL: desk + "{a}/refund", As: "manager", BeforeTest: before, Body: `{"amountCents":"lots","reason":"x"}`,
+			Headers: map[string]string{"Idempotency-Key": "k"}, ExpectedStatus: 400, ExpectedContent: []string{`"amountCents":"Wrong type"`}},
+		{Name: "a refund needs a reason and an amount or lines", Method: "POST", URL: desk + "{a}/refund", As: "manager", BeforeTest: before, Body: map[string]any{},
+			Headers: map[string]string{"Idempotency-Key": "k"}, ExpectedStatus: 400, ExpectedContent: []string{`"reason":`, `"amountCents":`}},
+		{Name: "a refund needs an Idempotency-Key", Method: "POST", URL: desk + "{a}/refund", As: "manager", BeforeTest: before,
+			Body: map[string]any{"amountCents": 100, "reason": "x"}, ExpectedStatus: 400, ExpectedContent: []string{`"Idempotency-Key":"Required"`}},
+		{Name: "never more than what is left", Method: "POST", URL: desk + "{a}/refund", As: "manager", BeforeTest: before,
+			Body: map[string]any{"amountCents": 5498, "reason": "x"}, Headers: map[string]string{"Idempotency-Key": "k"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"amountCents":"At most 5497 cents"`, "At most $54.97 is left to refund"}},
+		{Name: "lines not in the order", Method: "POST", URL: desk + "{a}/refund", As: "manager", BeforeTest: before,
+			Body: map[string]any{"lines": []map[string]any{{"bookId": 2, "quantity": 1}, {"bookId": 1, "quantity": 3}}, "reason": "x"}, Headers: map[string]string{"Idempotency-Key": "k"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"lines.0":"This book is not in the order."`, `"lines.1":"A quantity from 1 to 2."`}},
+		{Name: "a stale version is refused", Method: "POST", URL: desk + "{a}/fulfil", As: "manager", BeforeTest: before,
+			Body: map[string]any{"carrier": "UPS", "trackingNumber": "1Z", "version": 7}, ExpectedStatus: 409,
+			ExpectedContent: []string{"Someone else changed order"}},
+		{Name: "a note only staff see", Method: "POST", URL: desk + "{a}/notes", As: "manager", BeforeTest: before,
+			Body: map[string]any{"text": "Buyer called: gift wrap please"}, ExpectedStatus: 200,
+			ExpectedContent: []string{`"kind":"note"`, `"message":"Buyer called: gift wrap please"`, `"actor":"manager@example.com"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				mine := e.Do("GET", "/api/orders/"+e.Vars["a"], nil, "buyer").Expect(t, 200)
+				if strings.Contains(mine.Body, "gift wrap") {
+					t.Error("the buyer sees the staff's note")
+				}
+			}},
+		{Name: "an empty note", Method: "POST", URL: desk + "{a}/notes", As: "manager", BeforeTest: before,
+			Body: map[string]any{"text": "  "}, ExpectedStatus: 400, ExpectedContent: []string{`"text":"Write the note first."`}},
+		{Name: "resend the confirmation", Method: "POST", URL: desk + "{a}/resend-confirmation", As: "manager", BeforeTest: before,
+			ExpectedStatus: 200, ExpectedContent: []string{`"kind":"email"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COUNT(*) FROM mail_outbox WHERE subject LIKE 'Your Siso & Friends order %'`); n != 3 {
+					t.Errorf("%d confirmations, want 2 and the resent one", n)
+				}
+			}},
+	})
+}
+
+// TestBuyerSeesShipmentAndRefunds: My Orders shows the status, the tracking
+// link and the refunds, and the e-mails say the same.
+func TestBuyerSeesShipmentAndRefunds(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "shipped, then partly refunded by lines", Method: "GET", URL: "/api/orders/{number}", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Staff("manager", auth.RoleManager)
+				n := demoOrder(t, e, "buyer")
+				e.Vars["number"] = n
+				act(e, n, "fulfil", shipBody, "").Expect(t, 200)
+				mail := e.LastMail("alice.ship@example.com")
+				for _, want := range []string{"Your books are on their way!", "Tracking number: 9400 1000", "Track your parcel: https://tools.usps.com/", "http://shop.test/profile"} {
+					if !strings.Contains(mail, want) {
+						t.Errorf("shipping e-mail lacks %q:\n%s", want, mail)
+					}
+				}
+				act(e, n, "refund", map[string]any{"lines": []map[string]any{{"bookId": 1, "quantity": 1}}, "reason": "Torn page"}, "r1").Expect(t, 200)
+				mail = e.LastMail("alice.ship@example.com")
+				// One of two copies of 14.99: 14.99 of 49.97 of books, with tax.
+				for _, want := range []string{"We have refunded $16.49 for your order", "1 × Siso and the Stripe That Got Away", "Reason: Torn page", "demo payment"} {
+					if !strings.Contains(mail, want) {
+						t.Errorf("refund e-mail lacks %q:\n%s", want, mail)
+					}
+				}
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"status":"partially_refunded"`, `"carrier":"USPS"`, `"trackingUrl":"https://tools.usps.com/`,
+				`"refundedCents":1649`, `"refunds":[{"amountCents":1649`}, NotExpectedContent: []string{"Torn page", "manager@"}},
+		{Name: "cancelled before shipping: refunded in full and told", Method: "GET", URL: "/api/orders", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Staff("manager", auth.RoleManager)
+				n := demoOrder(t, e, "buyer")
+				act(e, n, "cancel", map[string]any{"reason": "Out of print"}, "c1").Expect(t, 200)
+				mail := e.LastMail("alice.ship@example.com")
+				for _, want := range []string{"was cancelled before it shipped", "Reason: Out of print"} {
+					if !strings.Contains(mail, want) {
+						t.Errorf("cancellation e-mail lacks %q:\n%s", want, mail)
+					}
+				}
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"status":"cancelled"`, `"refundedCents":5497`, `"cancelledAt":"2026-06-01T12:00:00Z"`}},
+	})
+}

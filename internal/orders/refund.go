@@ -1,0 +1,577 @@
+package orders
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"bookshop/internal/audit"
+	"bookshop/internal/auth"
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+	"bookshop/internal/mail"
+	"bookshop/internal/paypal"
+)
+
+// Refunds, and the cancellation that refunds in full.
+//
+// A refund happens in two steps. First, in one transaction, its amount is
+// reserved on the order (refunded_cents grows by a conditional UPDATE that
+// never lets it pass the total) and a pending refund row is written under
+// the staff member's Idempotency-Key. Then PayPal is asked (demo orders
+// skip this) with PayPal-Request-Id "bookshop-refund-<id>", and a second
+// transaction completes the refund: status, timeline, audit, stock, e-mail.
+// So a double click or a retry with the same key finds the refund it made
+// and finishes it, PayPal replays its first answer instead of refunding
+// twice, and two staff at once can only reserve what is left. PayPal's
+// definitive refusal gives the reservation back; an unknown outcome (no
+// response) leaves the refund pending for the same click to retry.
+
+// Refund sources and statuses.
+const (
+	sourceStaff  = "staff"
+	sourceCancel = "cancel"
+	sourcePayPal = "paypal" // made in PayPal's dashboard; learnt from a webhook
+
+	refundPending   = "pending"
+	refundCompleted = "completed"
+	refundFailed    = "failed"
+)
+
+// RefundInput is the body of POST /api/admin/orders/{number}/refund:
+// amountCents, or lines (which copies of which books) instead.
+type RefundInput struct {
+	AmountCents *int64            `json:"amountCents"`
+	Lines       []RefundLineInput `json:"lines"`
+	Reason      string            `json:"reason"`
+	Version     int               `json:"version"`
+}
+
+// RefundLineInput is quantity copies of the order's line with bookId.
+type RefundLineInput struct {
+	BookID   int `json:"bookId"`
+	Quantity int `json:"quantity"`
+}
+
+// refundLine is a refunded line as stored with its refund.
+type refundLine struct {
+	Position int    `json:"position"`
+	BookID   int    `json:"bookId"`
+	Title    string `json:"title"`
+	Quantity int    `json:"quantity"`
+}
+
+// CancelInput is the body of POST /api/admin/orders/{number}/cancel.
+type CancelInput struct {
+	Reason  string `json:"reason"`
+	Version int    `json:"version"`
+}
+
+const maxReason = 500
+
+func checkReason(reason string, fields map[string]string) string {
+	reason = strings.TrimSpace(reason)
+	switch {
+	case reason == "":
+		fields["reason"] = "Say why (the buyer sees it in the e-mail)."
+	case len([]rune(reason)) > maxReason:
+		fields["reason"] = "At most 500 characters."
+	}
+	return reason
+}
+
+// refundRow is a stored refund.
+type refundRow struct {
+	ID          int64
+	OrderID     int64
+	AmountCents int64
+	Reason      string
+	Lines       []refundLine
+	Source      string
+	Status      string
+	Key         string
+	Actor       staff
+	Failure     string
+}
+
+func refundBy(ctx context.Context, q db.Querier, where string, arg any) (refundRow, bool, error) {
+	var r refundRow
+	var lines string
+	err := q.QueryRowContext(ctx, `SELECT id, order_id, amount_cents, reason, lines, source, status, COALESCE(idempotency_key, ''),
+		actor_id, actor_email, failure FROM order_refunds WHERE `+where, arg).
+		Scan(&r.ID, &r.OrderID, &r.AmountCents, &r.Reason, &lines, &r.Source, &r.Status, &r.Key, &r.Actor.id, &r.Actor.email, &r.Failure)
+	if db.IsNoRows(err) {
+		return refundRow{}, false, nil
+	}
+	if err != nil {
+		return refundRow{}, false, fmt.Errorf("orders: read refund: %w", err)
+	}
+	return r, true, json.Unmarshal([]byte(lines), &r.Lines)
+}
+
+var errRefundKeyReused = httpx.Errorf(httpx.CodeConflict,
+	"This Idempotency-Key was already used for another refund. Send a new key for a new refund.")
+
+// Refund refunds part or all of a paid order.
+func (s *Service) Refund(ctx context.Context, number string, in RefundInput, key string) (AdminOrder, error) {
+	a, err := requireDesk(ctx, auth.PermRefunds)
+	if err != nil {
+		return AdminOrder{}, err
+	}
+	if key == "" {
+		return AdminOrder{}, httpx.Invalid("A refund needs an Idempotency-Key header: one key per refund, so that a retry refunds once.",
+			map[string]string{"Idempotency-Key": "Required"})
+	}
+	fields := map[string]string{}
+	in.Reason = checkReason(in.Reason, fields)
+	switch {
+	case in.AmountCents != nil && len(in.Lines) > 0:
+		fields["amountCents"] = "Give an amount or lines, not both."
+	case in.AmountCents == nil && len(in.Lines) == 0:
+		fields["amountCents"] = "Give the amount to refund, in cents, or the lines."
+	case in.AmountCents != nil && (*in.AmountCents < 1 || *in.AmountCents > maxCents):
+		fields["amountCents"] = "A whole number of cents from 1."
+	case len(in.Lines) > maxLines:
+		fields["lines"] = "Too many lines."
+	}
+	if in.Version < 0 {
+		fields["version"] = "The order's version, a positive number."
+	}
+	if len(fields) > 0 {
+		return AdminOrder{}, httpx.Invalid("Please correct the highlighted fields.", fields)
+	}
+	o, _, err := loadDesk(ctx, s.db, number)
+	if err != nil {
+		return AdminOrder{}, err
+	}
+	if r, found, err := refundBy(ctx, s.db, "idempotency_key = ?", key); err != nil || found {
+		return s.replayRefund(ctx, o, r, in, err)
+	}
+	r := refundRow{OrderID: o.ID, Reason: in.Reason, Source: sourceStaff, Key: key, Actor: a, Lines: []refundLine{}}
+	if in.AmountCents != nil {
+		r.AmountCents = *in.AmountCents
+	} else if r.Lines, r.AmountCents, err = linesToRefund(o, in.Lines); err != nil {
+		return AdminOrder{}, err
+	}
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		return s.reserveRefund(ctx, tx, o, &r, in.Version)
+	})
+	if db.IsUniqueViolation(err) { // the same click, sent twice at once: the other one reserved
+		found := false
+		if r, found, err = refundBy(ctx, s.db, "idempotency_key = ?", key); err == nil && found {
+			return s.replayRefund(ctx, o, r, in, nil)
+		}
+	}
+	if err != nil {
+		return AdminOrder{}, err
+	}
+	if err := s.completeRefund(ctx, o, r); err != nil {
+		return AdminOrder{}, err
+	}
+	return s.adminOrder(ctx, number)
+}
+
+// replayRefund answers a refund request whose key made a refund before: the
+// same refund is finished if it is still under way, and the order returned.
+func (s *Service) replayRefund(ctx context.Context, o Order, r refundRow, in RefundInput, err error) (AdminOrder, error) {
+	if err != nil {
+		return AdminOrder{}, err
+	}
+	if r.OrderID != o.ID || (in.AmountCents != nil && *in.AmountCents != r.AmountCents) || r.Reason != in.Reason {
+		return AdminOrder{}, errRefundKeyReused
+	}
+	switch r.Status {
+	case refundPending:
+		if err := s.completeRefund(ctx, o, r); err != nil {
+			return AdminOrder{}, err
+		}
+	case refundFailed:
+		return AdminOrder{}, httpx.Errorf(httpx.CodeConflict, "This refund failed: %s. Start a new refund to try again.", r.Failure)
+	}
+	return s.adminOrder(ctx, o.Number)
+}
+
+// linesToRefund turns lines into the refund's lines and amount: their
+// share of what the buyer paid for the books (tax and any discount in
+// proportion; shipping is refunded by amount).
+func linesToRefund(o Order, in []RefundLineInput) ([]refundLine, int64, error) {
+	fields := map[string]string{}
+	out := []refundLine{}
+	var sub int64
+	seen := map[int]bool{}
+	for i, l := range in {
+		pos := -1
+		for j, ol := range o.Lines {
+			if ol.BookID == l.BookID {
+				pos = j
+			}
+		}
+		key := "lines." + strconv.Itoa(i)
+		switch {
+		case pos < 0:
+			fields[key] = "This book is not in the order."
+		case seen[l.BookID]:
+			fields[key] = "This book is named twice."
+		case l.Quantity < 1 || l.Quantity > o.Lines[pos].Quantity:
+			fields[key] = fmt.Sprintf("A quantity from 1 to %d.", o.Lines[pos].Quantity)
+		default:
+			seen[l.BookID] = true
+			out = append(out, refundLine{Position: pos + 1, BookID: l.BookID, Title: o.Lines[pos].Title, Quantity: l.Quantity})
+			sub += o.Lines[pos].UnitPriceCents * int64(l.Quantity)
+		}
+	}
+	if len(fields) > 0 {
+		return nil, 0, httpx.Invalid("Please correct the lines to refund.", fields)
+	}
+	if o.SubtotalCents <= 0 {
+		return out, 0, nil
+	}
+	paidForBooks := o.TotalCents - o.ShippingCents
+	return out, (sub*paidForBooks*2 + o.SubtotalCents) / (2 * o.SubtotalCents), nil // rounded half-up
+}
+
+// reserveRefund writes the pending refund and reserves its amount (and its
+// lines' copies) on the order, in tx. A cancellation also moves the order
+// to cancelled in the same UPDATE, so nobody ships it meanwhile.
+func (s *Service) reserveRefund(ctx context.Context, tx *db.Tx, o Order, r *refundRow, version int) error {
+	now := s.now().UTC()
+	action, set, setArgs := ActionRefund, "", []any{}
+	to := o.Status // a refund's status is set when it completes
+	if r.Source == sourceCancel {
+		action, to, set, setArgs = ActionCancel, StatusCancelled, `, cancelled_at = ?`, []any{now}
+	}
+	d, err := deskOf(ctx, tx, o.ID)
+	if err != nil {
+		return err
+	}
+	if r.Source == sourceCancel {
+		r.AmountCents = o.TotalCents - d.RefundedCents
+	}
+	// The row first: the same key sent twice at once waits here on the
+	// unique index, then fails and replays the first (Refund).
+	lines, _ := json.Marshal(r.Lines)
+	r.Status = refundPending
+	if err := tx.QueryRowContext(ctx, `INSERT INTO order_refunds (order_id, amount_cents, reason, lines, source, status, idempotency_key,
+		actor_id, actor_email, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		o.ID, r.AmountCents, r.Reason, string(lines), r.Source, refundPending, nullString(r.Key), r.Actor.id, r.Actor.email, now).Scan(&r.ID); err != nil {
+		return err
+	}
+	// The reservation is conditional on what was left when it was read, so
+	// a concurrent reservation makes it change nothing (and answer 409).
+	set += `, refunded_cents = refunded_cents + ?`
+	setArgs = append(setArgs, r.AmountCents)
+	cond, condArgs := moves[action].where()
+	q := `UPDATE orders SET status = ?, version = version + 1, updated_at = ?` + set +
+		` WHERE id = ? AND ` + cond + ` AND refunded_cents = ? AND total_cents - refunded_cents >= ?`
+	args := append(append([]any{to, now}, setArgs...), o.ID)
+	args = append(append(args, condArgs...), d.RefundedCents, r.AmountCents)
+	if version != 0 {
+		q += ` AND version = ?`
+		args = append(args, version)
+	}
+	res, err := tx.ExecContext(ctx, q, args...)
+	if err != nil {
+		return fmt.Errorf("orders: reserve refund: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		if err != nil {
+			return err
+		}
+		if o.TotalCents-d.RefundedCents < r.AmountCents && moves[action].allows(o, d) && (version == 0 || version == d.Version) {
+			return httpx.Invalid(fmt.Sprintf("At most $%s is left to refund on order %s.", FormatCents(o.TotalCents-d.RefundedCents), o.Number),
+				map[string]string{"amountCents": "At most " + strconv.FormatInt(o.TotalCents-d.RefundedCents, 10) + " cents"})
+		}
+		return refused(ctx, tx, o.Number, action, version)
+	}
+	for _, l := range r.Lines {
+		res, err := tx.ExecContext(ctx, `UPDATE order_lines SET refunded_quantity = refunded_quantity + ?
+			WHERE order_id = ? AND position = ? AND quantity - refunded_quantity >= ?`, l.Quantity, o.ID, l.Position, l.Quantity)
+		if err != nil {
+			return fmt.Errorf("orders: reserve refunded copies: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return httpx.Invalid("Some of these copies were already refunded.", map[string]string{"lines": "Already refunded: " + l.Title})
+		}
+	}
+	return nil
+}
+
+// completeRefund asks PayPal for a reserved refund (demo orders move no
+// money) and records the outcome.
+func (s *Service) completeRefund(ctx context.Context, o Order, r refundRow) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 40*time.Second)
+	defer cancel()
+	paypalID := ""
+	if o.Provider == ProviderPayPal && r.AmountCents > 0 {
+		if s.paypal == nil {
+			return httpx.Errorf(httpx.CodeUnavailable, "PayPal is not configured on this server, so this PayPal order cannot be refunded here. The refund stays pending.")
+		}
+		if o.CaptureID == "" {
+			return errors.Join(s.failRefund(ctx, o, r, "the order has no PayPal capture"),
+				httpx.Errorf(httpx.CodeConflict, "Order %s has no PayPal capture to refund.", o.Number))
+		}
+		ref := refundRef(r.ID)
+		pp, err := s.paypal.RefundCapture(ctx, ref, o.CaptureID, paypal.RefundRequest{
+			Amount:   &paypal.Money{CurrencyCode: o.Currency, Value: FormatCents(r.AmountCents)},
+			CustomID: ref, InvoiceID: o.Number + "-R" + strconv.FormatInt(r.ID, 10), NoteToPayer: noteToPayer(r.Reason)})
+		var apiErr *paypal.APIError
+		switch {
+		case errors.As(err, &apiErr) && apiErr.Status >= 400 && apiErr.Status < 500 && apiErr.Status != 429:
+			slog.WarnContext(ctx, "paypal: refund refused", "order", o.Number, "err", err)
+			return errors.Join(s.failRefund(ctx, o, r, "PayPal refused: "+payPalMessage(err)),
+				httpx.Errorf(httpx.CodeConflict, "PayPal refused the refund (%s). Nothing was refunded.", payPalMessage(err)))
+		case err != nil:
+			slog.WarnContext(ctx, "paypal: refund outcome unknown", "order", o.Number, "err", err)
+			return httpx.Errorf(httpx.CodeBadGateway, "PayPal did not confirm the refund. Try again: the same refund will not be made twice.")
+		case pp.Status == "FAILED" || pp.Status == "CANCELLED":
+			return errors.Join(s.failRefund(ctx, o, r, "PayPal refund "+pp.Status),
+				httpx.Errorf(httpx.CodeConflict, "PayPal did not make the refund (status %s). Nothing was refunded.", pp.Status))
+		}
+		paypalID = pp.ID
+	}
+	return s.finishRefund(ctx, o, r, paypalID)
+}
+
+// refundRef is a refund's PayPal-Request-Id and custom_id.
+func refundRef(id int64) string { return "bookshop-refund-" + strconv.FormatInt(id, 10) }
+
+// noteToPayer is the reason as PayPal takes it (at most 255 characters).
+func noteToPayer(reason string) string {
+	r := []rune(reason)
+	return string(r[:min(len(r), 255)])
+}
+
+// finishRefund records a refund PayPal made (or a demo one): once, by a
+// conditional UPDATE of the pending row, so a webhook about it, a retry
+// and the first request finish it once between them.
+func (s *Service) finishRefund(ctx context.Context, o Order, r refundRow, paypalID string) error {
+	returned := false
+	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		var err error
+		returned, err = s.completeInTx(ctx, tx, o, r, paypalID)
+		return err
+	})
+	if returned {
+		s.catalog.StockChanged(ctx)
+	}
+	return err
+}
+
+// completeInTx is finishRefund's transaction; it tells whether a stock went up.
+func (s *Service) completeInTx(ctx context.Context, tx *db.Tx, o Order, r refundRow, paypalID string) (bool, error) {
+	now := s.now().UTC()
+	res, err := tx.ExecContext(ctx, `UPDATE order_refunds SET status = ?, paypal_refund_id = ?, completed_at = ? WHERE id = ? AND status = ?`,
+		refundCompleted, nullString(paypalID), now, r.ID, refundPending)
+	if err != nil {
+		return false, fmt.Errorf("orders: complete refund: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, nil // finished by someone else
+	}
+	return s.recordRefund(ctx, tx, o, r, now)
+}
+
+// recordRefund writes what a completed refund changes, in tx: the order's
+// status (refunded once completed refunds reach the total), the timeline,
+// the audit log, copies that never shipped back to stock, and the buyer's
+// e-mail. It tells whether a stock went up.
+func (s *Service) recordRefund(ctx context.Context, tx *db.Tx, o Order, r refundRow, now time.Time) (bool, error) {
+	before, err := orderBy(ctx, tx, "id = ?", o.ID)
+	if err != nil {
+		return false, err
+	}
+	d, err := deskOf(ctx, tx, o.ID)
+	if err != nil {
+		return false, err
+	}
+	var completed int64
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds WHERE order_id = ? AND status = ?`,
+		o.ID, refundCompleted).Scan(&completed); err != nil {
+		return false, err
+	}
+	to := before.Status
+	if before.Status != StatusCancelled {
+		to = StatusPartiallyRefunded
+		if completed >= o.TotalCents {
+			to = StatusRefunded
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE orders SET status = ?, version = version + 1, updated_at = ? WHERE id = ? AND status IN (?, ?, ?, ?)`,
+			to, now, o.ID, StatusPaid, StatusFulfilled, StatusDelivered, StatusPartiallyRefunded); err != nil {
+			return false, fmt.Errorf("orders: refund status: %w", err)
+		}
+	}
+	from := before.Status
+	kind := kindRefund
+	if r.Source == sourceCancel {
+		from = o.Status // the status it was cancelled from
+		kind = kindStatus
+	}
+	if from == to {
+		from, to = "", ""
+	}
+	if err := addEvent(ctx, tx, o.ID, kind, from, to, refundNote(r), r.Actor.email, now); err != nil {
+		return false, err
+	}
+	action := ActionRefund
+	if r.Source == sourceCancel {
+		action = ActionCancel
+	}
+	if err := audit.Record(ctx, tx, r.Actor.audit(action, o, map[string]any{"status": o.Status},
+		map[string]any{"status": orFallback(to, before.Status), "refundedCents": r.AmountCents, "reason": r.Reason, "lines": r.Lines,
+			"source": r.Source, "totalRefundedCents": completed}, now)); err != nil {
+		return false, err
+	}
+	returned, err := s.restock(ctx, tx, o, r, d)
+	if err != nil {
+		return false, err
+	}
+	build := func() (mail.Message, error) { return refundEmail(o, r, completed, s.site) }
+	if r.Source == sourceCancel {
+		build = func() (mail.Message, error) { return cancelledEmail(o, r, s.site) }
+	}
+	return returned, s.tellBuyer(ctx, tx, o, build, now)
+}
+
+func orFallback(s, fallback string) string {
+	if s == "" {
+		return fallback
+	}
+	return s
+}
+
+func refundNote(r refundRow) string {
+	var b strings.Builder
+	switch r.Source {
+	case sourceCancel:
+		b.WriteString("Cancelled")
+		if r.AmountCents > 0 {
+			b.WriteString(", refunded $" + FormatCents(r.AmountCents))
+		}
+	case sourcePayPal:
+		b.WriteString("Refunded $" + FormatCents(r.AmountCents) + " in PayPal")
+	default:
+		b.WriteString("Refunded $" + FormatCents(r.AmountCents))
+	}
+	for i, l := range r.Lines {
+		if i == 0 {
+			b.WriteString(" for ")
+		} else {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(l.Quantity) + " × " + l.Title)
+	}
+	if r.Reason != "" {
+		b.WriteString(": " + r.Reason)
+	}
+	return b.String()
+}
+
+// restock puts back the copies that never left: every copy not refunded
+// before of a cancelled order, or a line refund's copies when the order has
+// not shipped. Only tracked books change (the catalogue decides).
+func (s *Service) restock(ctx context.Context, tx *db.Tx, o Order, r refundRow, d deskState) (bool, error) {
+	var give []Line
+	switch {
+	case r.Source == sourceCancel:
+		refunded, err := refundedQuantities(ctx, tx, o.ID)
+		if err != nil {
+			return false, err
+		}
+		for i, l := range o.Lines {
+			if n := l.Quantity - refunded[i+1]; n > 0 {
+				give = append(give, Line{BookID: l.BookID, Title: l.Title, Quantity: n})
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET refunded_quantity = quantity WHERE order_id = ?`, o.ID); err != nil {
+			return false, fmt.Errorf("orders: cancel lines: %w", err)
+		}
+	case d.FulfilledAt == nil:
+		for _, l := range r.Lines {
+			give = append(give, Line{BookID: l.BookID, Title: l.Title, Quantity: l.Quantity})
+		}
+	}
+	if len(give) == 0 {
+		return false, nil
+	}
+	return s.catalog.ReturnCopies(ctx, tx, give)
+}
+
+// failRefund records PayPal's definitive refusal and gives the reserved
+// amount, the copies and (for a cancellation) the status back.
+func (s *Service) failRefund(ctx context.Context, o Order, r refundRow, why string) error {
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		now := s.now().UTC()
+		res, err := tx.ExecContext(ctx, `UPDATE order_refunds SET status = ?, failure = ? WHERE id = ? AND status = ?`, refundFailed, why, r.ID, refundPending)
+		if err != nil {
+			return fmt.Errorf("orders: fail refund: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE orders SET refunded_cents = refunded_cents - ?, version = version + 1, updated_at = ? WHERE id = ?`,
+			r.AmountCents, now, o.ID); err != nil {
+			return fmt.Errorf("orders: give back reservation: %w", err)
+		}
+		if r.Source == sourceCancel {
+			if _, err := tx.ExecContext(ctx, `UPDATE orders SET status = ?, cancelled_at = NULL WHERE id = ? AND status = ?`,
+				o.Status, o.ID, StatusCancelled); err != nil {
+				return fmt.Errorf("orders: undo cancel: %w", err)
+			}
+		}
+		for _, l := range r.Lines {
+			if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET refunded_quantity = refunded_quantity - ? WHERE order_id = ? AND position = ?`,
+				l.Quantity, o.ID, l.Position); err != nil {
+				return fmt.Errorf("orders: give back lines: %w", err)
+			}
+		}
+		return addEvent(ctx, tx, o.ID, kindRefund, "", "", fmt.Sprintf("Refund of $%s failed: %s", FormatCents(r.AmountCents), why), r.Actor.email, now)
+	})
+}
+
+// Cancel cancels an order that has not shipped and refunds what was paid
+// (what is left of it), putting its copies back.
+func (s *Service) Cancel(ctx context.Context, number string, in CancelInput, key string) (AdminOrder, error) {
+	a, err := requireDesk(ctx, auth.PermOrdersWrite)
+	if err != nil {
+		return AdminOrder{}, err
+	}
+	fields := map[string]string{}
+	in.Reason = checkReason(in.Reason, fields)
+	if in.Version < 0 {
+		fields["version"] = "The order's version, a positive number."
+	}
+	if len(fields) > 0 {
+		return AdminOrder{}, httpx.Invalid("Please correct the highlighted fields.", fields)
+	}
+	o, _, err := loadDesk(ctx, s.db, number)
+	if err != nil {
+		return AdminOrder{}, err
+	}
+	if key != "" {
+		if r, found, err := refundBy(ctx, s.db, "idempotency_key = ?", key); err != nil || found {
+			return s.replayRefund(ctx, o, r, RefundInput{Reason: in.Reason}, err)
+		}
+	}
+	r := refundRow{OrderID: o.ID, Reason: in.Reason, Source: sourceCancel, Key: key, Actor: a, Lines: []refundLine{}}
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		return s.reserveRefund(ctx, tx, o, &r, in.Version)
+	})
+	if db.IsUniqueViolation(err) && key != "" {
+		found := false
+		if r, found, err = refundBy(ctx, s.db, "idempotency_key = ?", key); err == nil && found {
+			return s.replayRefund(ctx, o, r, RefundInput{Reason: in.Reason}, nil)
+		}
+	}
+	if err != nil {
+		return AdminOrder{}, err
+	}
+	if err := s.completeRefund(ctx, o, r); err != nil {
+		return AdminOrder{}, err
+	}
+	return s.adminOrder(ctx, number)
+}

@@ -1,0 +1,343 @@
+package orders
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"bookshop/internal/db"
+	"bookshop/internal/httpx"
+	"bookshop/internal/mail"
+	"bookshop/internal/paypal"
+)
+
+// PayPal's webhooks (POST /api/paypal/webhook). Each delivery is first
+// verified with PayPal's verify-webhook-signature call for the shop's
+// webhook id (PAYPAL_WEBHOOK_ID); one that fails is answered 400 and
+// changes nothing. An event is applied once, by its id (paypal_webhook_events,
+// written in the transaction that applies it), and only forward: a late
+// CAPTURE.COMPLETED never reopens an order that moved on. A refund the shop
+// made itself is recognised by its custom_id and finished, not counted again.
+
+// UseWebhook sets the webhook id PayPal's deliveries are verified for
+// (PAYPAL_WEBHOOK_ID). Without it the webhook answers 503.
+func (s *Service) UseWebhook(id string) { s.webhookID = id }
+
+// Webhook outcomes, in the response and the event's row.
+const (
+	outcomeApplied   = "applied"
+	outcomeDuplicate = "duplicate"
+	outcomeIgnored   = "ignored"
+	outcomeUnknown   = "unknown_order"
+)
+
+// HandleWebhook verifies and applies one delivery; it returns the outcome.
+func (s *Service) HandleWebhook(ctx context.Context, h http.Header, body []byte) (string, error) {
+	if s.paypal == nil || s.webhookID == "" {
+		return "", httpx.Errorf(httpx.CodeUnavailable, "PayPal webhooks are not configured on this server (PAYPAL_WEBHOOK_ID).")
+	}
+	headers, ok := paypal.WebhookHeadersOf(h)
+	if !ok {
+		return "", httpx.Errorf(httpx.CodeInvalid, "The PayPal signature headers (PAYPAL-TRANSMISSION-ID, -TIME, -SIG, PAYPAL-CERT-URL, PAYPAL-AUTH-ALGO) are missing.")
+	}
+	var ev paypal.WebhookEvent
+	if err := json.Unmarshal(body, &ev); err != nil || ev.ID == "" || ev.EventType == "" {
+		return "", httpx.Errorf(httpx.CodeInvalid, "The body is not a PayPal webhook event.")
+	}
+	if err := httpx.CheckText(ev.ID); err != nil {
+		return "", err
+	}
+	genuine, err := s.paypal.VerifyWebhookSignature(ctx, headers, s.webhookID, body)
+	if err != nil {
+		slog.WarnContext(ctx, "paypal: verify webhook", "event", ev.ID, "err", err)
+		return "", httpx.Errorf(httpx.CodeBadGateway, "PayPal could not verify this event now; PayPal will deliver it again.")
+	}
+	if !genuine {
+		slog.WarnContext(ctx, "paypal: webhook signature refused", "event", ev.ID, "type", ev.EventType)
+		return "", httpx.Errorf(httpx.CodeInvalid, "The event's signature does not verify: it was not sent by PayPal for this shop.")
+	}
+	var seen int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM paypal_webhook_events WHERE event_id = ?`, ev.ID).Scan(&seen); err != nil {
+		return "", fmt.Errorf("orders: webhook events: %w", err)
+	}
+	if seen > 0 {
+		return outcomeDuplicate, nil
+	}
+	switch ev.EventType {
+	case paypal.EventCaptureCompleted:
+		return s.captureCompleted(ctx, ev)
+	case paypal.EventCaptureRefunded, paypal.EventCaptureReversed:
+		return s.captureRefunded(ctx, ev)
+	case paypal.EventCaptureDenied:
+		return s.captureDenied(ctx, ev)
+	}
+	return outcomeIgnored, s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		_, err := claimEvent(ctx, tx, ev, "", 0, outcomeIgnored)
+		return err
+	})
+}
+
+// claimEvent records the event in tx; false when it was recorded before
+// (a concurrent delivery of the same event won).
+func claimEvent(ctx context.Context, tx *db.Tx, ev paypal.WebhookEvent, resourceID string, orderID int64, outcome string) (bool, error) {
+	var order any
+	if orderID != 0 {
+		order = orderID
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO paypal_webhook_events (event_id, event_type, resource_id, order_id, outcome, received_at)
+		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, ev.ID, ev.EventType, resourceID, order, outcome, time.Now().UTC())
+	if err != nil {
+		return false, fmt.Errorf("orders: record webhook event: %w", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, err
+}
+
+// errDuplicate rolls back a transaction whose event another delivery applied.
+var errDuplicate = fmt.Errorf("orders: webhook event already applied")
+
+// apply runs fn with the event claimed in the same transaction.
+func (s *Service) apply(ctx context.Context, ev paypal.WebhookEvent, resourceID string, orderID int64, outcome string,
+	fn func(ctx context.Context, tx *db.Tx) error) (string, error) {
+	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		claimed, err := claimEvent(ctx, tx, ev, resourceID, orderID, outcome)
+		if err != nil {
+			return err
+		}
+		if !claimed {
+			return errDuplicate
+		}
+		if fn == nil {
+			return nil
+		}
+		return fn(ctx, tx)
+	})
+	switch {
+	case err == errDuplicate || db.IsUniqueViolation(err):
+		return outcomeDuplicate, nil
+	case err != nil:
+		return "", err
+	}
+	return outcome, nil
+}
+
+func badResource(ev paypal.WebhookEvent) error {
+	return httpx.Errorf(httpx.CodeInvalid, "The %s event's resource could not be read.", ev.EventType)
+}
+
+// orderOfCapture finds the order a capture event is about.
+func orderOfCapture(ctx context.Context, q db.Querier, c paypal.CaptureResource) (Order, bool, error) {
+	where, arg := "capture_id = ?", c.ID
+	if id := c.SupplementaryData.RelatedIDs.OrderID; id != "" {
+		where, arg = "provider_order_id = ?", id
+	}
+	o, err := orderBy(ctx, q, where, arg)
+	if e := httpx.AsError(err); err != nil && e != nil && e.Code == httpx.CodeNotFound {
+		return Order{}, false, nil
+	}
+	return o, err == nil, err
+}
+
+// captureCompleted pays an order still awaiting payment (the buyer's
+// capture request died, say); for any other order it changes nothing.
+func (s *Service) captureCompleted(ctx context.Context, ev paypal.WebhookEvent) (string, error) {
+	var c paypal.CaptureResource
+	if err := json.Unmarshal(ev.Resource, &c); err != nil || c.ID == "" {
+		return "", badResource(ev)
+	}
+	o, found, err := orderOfCapture(ctx, s.db, c)
+	if err != nil {
+		return "", err
+	}
+	if !found {
+		return s.apply(ctx, ev, c.ID, 0, outcomeUnknown, nil)
+	}
+	got, ok := ParseCents(json.Number(c.Amount.Value))
+	matches := ok && got == o.TotalCents && c.Amount.CurrencyCode == o.Currency && c.Status == paypal.StatusCompleted
+	paid := false
+	outcome, err := s.apply(ctx, ev, c.ID, o.ID, outcomeApplied, func(ctx context.Context, tx *db.Tx) error {
+		now := s.now().UTC()
+		switch {
+		case o.Status == StatusExpired:
+			return addEvent(ctx, tx, o.ID, kindWebhook, "", "", "PayPal reports capture "+c.ID+" completed after this checkout expired: refund the buyer in PayPal or contact them.", system.email, now)
+		case o.Status != StatusPendingPayment && o.Status != StatusPaymentFailed:
+			return nil // only forward: an order that moved on stays where it is
+		case !matches:
+			return addEvent(ctx, tx, o.ID, kindWebhook, "", "", "PayPal reports capture "+c.ID+" of "+c.Amount.Value+" "+c.Amount.CurrencyCode+
+				", which does not match this order: nothing changed.", system.email, now)
+		}
+		o.CaptureID = c.ID
+		changed, err := markPaid(ctx, tx, o, c.ID, "PayPal webhook: capture "+c.ID+" completed", now)
+		if err != nil || !changed {
+			return err
+		}
+		paid = true
+		return s.queueConfirmation(ctx, tx, o, now)
+	})
+	if paid {
+		s.markBuyer(ctx, o.UserID)
+	}
+	return outcome, err
+}
+
+// captureRefunded records a refund (or a reversal: a dispute or chargeback
+// PayPal decided) of an order's capture. The shop's own refund is finished;
+// one made in PayPal's dashboard is recorded as a refund of its own.
+func (s *Service) captureRefunded(ctx context.Context, ev paypal.WebhookEvent) (string, error) {
+	var ref paypal.Refund
+	if err := json.Unmarshal(ev.Resource, &ref); err != nil || ref.ID == "" {
+		return "", badResource(ev)
+	}
+	amount, ok := ParseCents(json.Number(ref.Amount.Value))
+	if !ok || amount <= 0 {
+		return "", badResource(ev)
+	}
+	captureID := ref.CaptureID()
+	o, err := orderBy(ctx, s.db, "capture_id = ?", captureID)
+	if e := httpx.AsError(err); err != nil && e != nil && e.Code == httpx.CodeNotFound {
+		return s.apply(ctx, ev, ref.ID, 0, outcomeUnknown, nil)
+	}
+	if err != nil {
+		return "", err
+	}
+	if id, ok := strings.CutPrefix(ref.CustomID, "bookshop-refund-"); ok && ev.EventType == paypal.EventCaptureRefunded {
+		if n, err := strconv.ParseInt(id, 10, 64); err == nil {
+			r, found, err := refundBy(ctx, s.db, "id = ?", n)
+			if err != nil {
+				return "", err
+			}
+			if found && r.OrderID == o.ID {
+				return s.ownRefund(ctx, ev, o, r, ref)
+			}
+		}
+	}
+	if !paidOrLater(o.Status) {
+		// The capture is not recorded yet: answering 409 makes PayPal
+		// deliver the event again later, once it can be applied.
+		return "", httpx.Errorf(httpx.CodeConflict, "Order %s is not paid yet; this refund will be applied when PayPal sends it again.", o.Number)
+	}
+	returned := false
+	outcome, err := s.apply(ctx, ev, ref.ID, o.ID, outcomeApplied, func(ctx context.Context, tx *db.Tx) error {
+		var known int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM order_refunds WHERE paypal_refund_id = ?`, ref.ID).Scan(&known); err != nil {
+			return err
+		}
+		if known > 0 {
+			return nil // the same refund, told by another event (REFUNDED after REVERSED)
+		}
+		var err error
+		returned, err = s.recordPayPalRefund(ctx, tx, ev, o, ref, amount)
+		return err
+	})
+	if returned {
+		s.catalog.StockChanged(ctx)
+	}
+	return outcome, err
+}
+
+// recordPayPalRefund records a refund made at PayPal in tx: what is left to
+// refund at most.
+func (s *Service) recordPayPalRefund(ctx context.Context, tx *db.Tx, ev paypal.WebhookEvent, o Order, ref paypal.Refund, amount int64) (bool, error) {
+	now := s.now().UTC()
+	d, err := deskOf(ctx, tx, o.ID)
+	if err != nil {
+		return false, err
+	}
+	left := o.TotalCents - d.RefundedCents
+	reason := ""
+	if ev.EventType == paypal.EventCaptureReversed {
+		reason = "PayPal reversed the payment (a dispute or chargeback)"
+	}
+	if left <= 0 {
+		return false, addEvent(ctx, tx, o.ID, kindWebhook, "", "", fmt.Sprintf("PayPal reports refund %s of $%s, but nothing was left to refund here.",
+			ref.ID, FormatCents(amount)), system.email, now)
+	}
+	amount = min(amount, left)
+	res, err := tx.ExecContext(ctx, `UPDATE orders SET refunded_cents = refunded_cents + ?, version = version + 1, updated_at = ?
+		WHERE id = ? AND refunded_cents = ?`, amount, now, o.ID, d.RefundedCents)
+	if err != nil {
+		return false, fmt.Errorf("orders: record PayPal refund: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return false, httpx.Errorf(httpx.CodeConflict, "Order %s changed meanwhile; PayPal will deliver this event again.", o.Number)
+	}
+	r := refundRow{OrderID: o.ID, AmountCents: amount, Reason: reason, Source: sourcePayPal, Status: refundCompleted, Actor: system, Lines: []refundLine{}}
+	if err := tx.QueryRowContext(ctx, `INSERT INTO order_refunds (order_id, amount_cents, reason, lines, source, status, paypal_refund_id,
+		actor_email, created_at, completed_at) VALUES (?, ?, ?, '[]', ?, ?, ?, ?, ?, ?) RETURNING id`,
+		o.ID, amount, reason, sourcePayPal, refundCompleted, ref.ID, system.email, now, now).Scan(&r.ID); err != nil {
+		return false, fmt.Errorf("orders: insert PayPal refund: %w", err)
+	}
+	return s.recordRefund(ctx, tx, o, r, now)
+}
+
+// ownRefund finishes a refund the shop asked for, when PayPal's webhook
+// arrives before (or instead of) PayPal's response.
+func (s *Service) ownRefund(ctx context.Context, ev paypal.WebhookEvent, o Order, r refundRow, ref paypal.Refund) (string, error) {
+	returned := false
+	outcome, err := s.apply(ctx, ev, ref.ID, o.ID, outcomeApplied, func(ctx context.Context, tx *db.Tx) error {
+		if r.Status != refundPending {
+			return nil
+		}
+		var err error
+		returned, err = s.completeInTx(ctx, tx, o, r, ref.ID)
+		return err
+	})
+	if returned {
+		s.catalog.StockChanged(ctx)
+	}
+	return outcome, err
+}
+
+// captureDenied: PayPal did not take the money. An order awaiting payment
+// fails; a paid order that has not shipped is cancelled (nothing to
+// refund) and the buyer told; a shipped one gets a note for the staff.
+func (s *Service) captureDenied(ctx context.Context, ev paypal.WebhookEvent) (string, error) {
+	var c paypal.CaptureResource
+	if err := json.Unmarshal(ev.Resource, &c); err != nil || c.ID == "" {
+		return "", badResource(ev)
+	}
+	o, found, err := orderOfCapture(ctx, s.db, c)
+	if err != nil {
+		return "", err
+	}
+	if !found {
+		return s.apply(ctx, ev, c.ID, 0, outcomeUnknown, nil)
+	}
+	returned := false
+	outcome, err := s.apply(ctx, ev, c.ID, o.ID, outcomeApplied, func(ctx context.Context, tx *db.Tx) error {
+		now := s.now().UTC()
+		note := "PayPal denied capture " + c.ID
+		d, err := deskOf(ctx, tx, o.ID)
+		if err != nil {
+			return err
+		}
+		switch {
+		case o.Status == StatusPendingPayment:
+			_, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusPaymentFailed, note, now)
+			return err
+		case moves[ActionCancel].allows(o, d) && d.RefundedCents == 0:
+			moved, err := step(ctx, tx, o, ActionCancel, StatusCancelled, 0, `, cancelled_at = ?`, []any{now}, now)
+			if err != nil || !moved {
+				return err
+			}
+			if err := addEvent(ctx, tx, o.ID, kindStatus, o.Status, StatusCancelled, note+": the order is cancelled", system.email, now); err != nil {
+				return err
+			}
+			r := refundRow{Source: sourceCancel, Reason: "PayPal denied the payment, so nothing was charged", Actor: system}
+			if returned, err = s.restock(ctx, tx, o, r, d); err != nil {
+				return err
+			}
+			return s.tellBuyer(ctx, tx, o, func() (mail.Message, error) { return cancelledEmail(o, r, s.site) }, now)
+		}
+		return addEvent(ctx, tx, o.ID, kindWebhook, "", "", note+" after the order was "+statusWords[o.Status]+": check the payment in PayPal.", system.email, now)
+	})
+	if returned {
+		s.catalog.StockChanged(ctx)
+	}
+	return outcome, err
+}

@@ -80,7 +80,8 @@ func (s *Service) ResendOrderConfirmation(w http.ResponseWriter, r *http.Request
 	return s.act(w, r, &in, func() (AdminOrder, error) { return s.ResendConfirmation(r.Context(), r.PathValue("number")) })
 }
 
-// act decodes the body (an empty one leaves in as it is), runs do and
+// act decodes the body strictly (an unknown field is named; an empty body
+// leaves in as it is), runs do and
 // writes the order it returns.
 func (s *Service) act(w http.ResponseWriter, r *http.Request, in any, do func() (AdminOrder, error)) error {
 	if err := decodeOptional(r, in); err != nil {
@@ -97,7 +98,7 @@ func decodeOptional(r *http.Request, v any) error {
 	if r.Body == nil || r.ContentLength == 0 {
 		return nil
 	}
-	err := httpx.DecodeJSON(r, v)
+	err := httpx.DecodeStrictJSON(r, v, "Please correct the highlighted fields.")
 	if e := (*httpx.Error)(nil); errors.As(err, &e) && e.Message == "The request body is empty." {
 		return nil
 	}

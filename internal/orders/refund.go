@@ -149,22 +149,31 @@ func (s *Service) Refund(ctx context.Context, number string, in RefundInput, key
 	if err != nil {
 		return AdminOrder{}, err
 	}
-	if r, found, err := refundBy(ctx, s.db, "idempotency_key = ?", key); err != nil || found {
-		return s.replayRefund(ctx, o, r, in, err)
-	}
 	r := refundRow{OrderID: o.ID, Reason: in.Reason, Source: sourceStaff, Key: key, Actor: a, Lines: []refundLine{}}
 	if in.AmountCents != nil {
 		r.AmountCents = *in.AmountCents
 	} else if r.Lines, r.AmountCents, err = linesToRefund(o, in.Lines); err != nil {
 		return AdminOrder{}, err
 	}
-	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		return s.reserveRefund(ctx, tx, o, &r, in.Version)
+	return s.runRefund(ctx, o, r, in, in.Version)
+}
+
+// runRefund reserves and makes the refund r of o, or, when its key made
+// one before (a double click, a retry, the same click twice at once),
+// finishes and answers that one.
+func (s *Service) runRefund(ctx context.Context, o Order, r refundRow, in RefundInput, version int) (AdminOrder, error) {
+	if r.Key != "" {
+		if earlier, found, err := refundBy(ctx, s.db, "idempotency_key = ?", r.Key); err != nil || found {
+			return s.replayRefund(ctx, o, earlier, in, err)
+		}
+	}
+	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		return s.reserveRefund(ctx, tx, o, &r, version)
 	})
-	if db.IsUniqueViolation(err) { // the same click, sent twice at once: the other one reserved
-		found := false
-		if r, found, err = refundBy(ctx, s.db, "idempotency_key = ?", key); err == nil && found {
-			return s.replayRefund(ctx, o, r, in, nil)
+	if db.IsUniqueViolation(err) && r.Key != "" { // the other request with the key reserved
+		earlier, found, kerr := refundBy(ctx, s.db, "idempotency_key = ?", r.Key)
+		if kerr != nil || found {
+			return s.replayRefund(ctx, o, earlier, in, kerr)
 		}
 	}
 	if err != nil {
@@ -173,7 +182,7 @@ func (s *Service) Refund(ctx context.Context, number string, in RefundInput, key
 	if err := s.completeRefund(ctx, o, r); err != nil {
 		return AdminOrder{}, err
 	}
-	return s.adminOrder(ctx, number)
+	return s.adminOrder(ctx, o.Number)
 }
 
 // replayRefund answers a refund request whose key made a refund before: the
@@ -552,26 +561,6 @@ func (s *Service) Cancel(ctx context.Context, number string, in CancelInput, key
 	if err != nil {
 		return AdminOrder{}, err
 	}
-	if key != "" {
-		if r, found, err := refundBy(ctx, s.db, "idempotency_key = ?", key); err != nil || found {
-			return s.replayRefund(ctx, o, r, RefundInput{Reason: in.Reason}, err)
-		}
-	}
 	r := refundRow{OrderID: o.ID, Reason: in.Reason, Source: sourceCancel, Key: key, Actor: a, Lines: []refundLine{}}
-	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		return s.reserveRefund(ctx, tx, o, &r, in.Version)
-	})
-	if db.IsUniqueViolation(err) && key != "" {
-		found := false
-		if r, found, err = refundBy(ctx, s.db, "idempotency_key = ?", key); err == nil && found {
-			return s.replayRefund(ctx, o, r, RefundInput{Reason: in.Reason}, nil)
-		}
-	}
-	if err != nil {
-		return AdminOrder{}, err
-	}
-	if err := s.completeRefund(ctx, o, r); err != nil {
-		return AdminOrder{}, err
-	}
-	return s.adminOrder(ctx, number)
+	return s.runRefund(ctx, o, r, RefundInput{Reason: in.Reason}, in.Version)
 }

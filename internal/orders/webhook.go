@@ -130,32 +130,38 @@ func badResource(ev paypal.WebhookEvent) error {
 	return httpx.Errorf(httpx.CodeInvalid, "The %s event's resource could not be read.", ev.EventType)
 }
 
-// orderOfCapture finds the order a capture event is about.
-func orderOfCapture(ctx context.Context, q db.Querier, c paypal.CaptureResource) (Order, bool, error) {
+// captureEvent reads a capture event's resource and the order it is about.
+func (s *Service) captureEvent(ctx context.Context, ev paypal.WebhookEvent) (paypal.CaptureResource, Order, bool, error) {
+	var c paypal.CaptureResource
+	if err := json.Unmarshal(ev.Resource, &c); err != nil || c.ID == "" {
+		return c, Order{}, false, badResource(ev)
+	}
 	where, arg := "capture_id = ?", c.ID
 	if id := c.SupplementaryData.RelatedIDs.OrderID; id != "" {
 		where, arg = "provider_order_id = ?", id
 	}
-	o, err := orderBy(ctx, q, where, arg)
-	if e := httpx.AsError(err); err != nil && e != nil && e.Code == httpx.CodeNotFound {
-		return Order{}, false, nil
+	o, err := orderBy(ctx, s.db, where, arg)
+	if e := httpx.AsError(err); err != nil && e.Code == httpx.CodeNotFound {
+		return c, Order{}, false, nil
 	}
-	return o, err == nil, err
+	return c, o, err == nil, err
+}
+
+// unknownOrder records an event about no order of this shop (or returns
+// err): nothing to do, and PayPal need not send it again.
+func (s *Service) unknownOrder(ctx context.Context, ev paypal.WebhookEvent, resourceID string, err error) (string, error) {
+	if err != nil {
+		return "", err
+	}
+	return s.apply(ctx, ev, resourceID, 0, outcomeUnknown, nil)
 }
 
 // captureCompleted pays an order still awaiting payment (the buyer's
 // capture request died, say); for any other order it changes nothing.
 func (s *Service) captureCompleted(ctx context.Context, ev paypal.WebhookEvent) (string, error) {
-	var c paypal.CaptureResource
-	if err := json.Unmarshal(ev.Resource, &c); err != nil || c.ID == "" {
-		return "", badResource(ev)
-	}
-	o, found, err := orderOfCapture(ctx, s.db, c)
-	if err != nil {
-		return "", err
-	}
-	if !found {
-		return s.apply(ctx, ev, c.ID, 0, outcomeUnknown, nil)
+	c, o, found, err := s.captureEvent(ctx, ev)
+	if err != nil || !found {
+		return s.unknownOrder(ctx, ev, c.ID, err)
 	}
 	got, ok := ParseCents(json.Number(c.Amount.Value))
 	matches := ok && got == o.TotalCents && c.Amount.CurrencyCode == o.Currency && c.Status == paypal.StatusCompleted
@@ -199,8 +205,8 @@ func (s *Service) captureRefunded(ctx context.Context, ev paypal.WebhookEvent) (
 	}
 	captureID := ref.CaptureID()
 	o, err := orderBy(ctx, s.db, "capture_id = ?", captureID)
-	if e := httpx.AsError(err); err != nil && e != nil && e.Code == httpx.CodeNotFound {
-		return s.apply(ctx, ev, ref.ID, 0, outcomeUnknown, nil)
+	if e := httpx.AsError(err); err != nil && e.Code == httpx.CodeNotFound {
+		return s.unknownOrder(ctx, ev, ref.ID, nil)
 	}
 	if err != nil {
 		return "", err
@@ -297,16 +303,9 @@ func (s *Service) ownRefund(ctx context.Context, ev paypal.WebhookEvent, o Order
 // fails; a paid order that has not shipped is cancelled (nothing to
 // refund) and the buyer told; a shipped one gets a note for the staff.
 func (s *Service) captureDenied(ctx context.Context, ev paypal.WebhookEvent) (string, error) {
-	var c paypal.CaptureResource
-	if err := json.Unmarshal(ev.Resource, &c); err != nil || c.ID == "" {
-		return "", badResource(ev)
-	}
-	o, found, err := orderOfCapture(ctx, s.db, c)
-	if err != nil {
-		return "", err
-	}
-	if !found {
-		return s.apply(ctx, ev, c.ID, 0, outcomeUnknown, nil)
+	c, o, found, err := s.captureEvent(ctx, ev)
+	if err != nil || !found {
+		return s.unknownOrder(ctx, ev, c.ID, err)
 	}
 	returned := false
 	outcome, err := s.apply(ctx, ev, c.ID, o.ID, outcomeApplied, func(ctx context.Context, tx *db.Tx) error {

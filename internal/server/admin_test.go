@@ -91,3 +91,30 @@ func unchanged(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 		t.Error("a refused request changed the customer's role")
 	}
 }
+
+// TestTheBackOfficeRefusesOutsidersBeforeItsRoutes sends creating back-office
+// requests with an Idempotency-Key, and a path no route has, as people who
+// are not staff at two-step: each is refused before any route runs (a
+// path without a route too), with no key left claimed.
+func TestTheBackOfficeRefusesOutsidersBeforeItsRoutes(t *testing.T) {
+	keyed := map[string]string{"Idempotency-Key": "outsider-1", "Content-Type": "image/png"}
+	noKeyClaimed := func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+		if n := e.Count(`SELECT COUNT(*) FROM idempotency_keys`); n != 0 {
+			t.Errorf("%d Idempotency-Keys claimed by a refused request", n)
+		}
+	}
+	upload := strings.Repeat("x", 4096)
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "anonymous cover upload", Method: "POST", URL: "/api/admin/covers", Body: upload, Headers: keyed,
+			ExpectedStatus: 401, ExpectedContent: []string{"No user logged in"}, AfterTest: noKeyClaimed},
+		{Name: "customer cover upload", Method: "POST", URL: "/api/admin/covers", Body: upload, Headers: keyed, As: "customer",
+			ExpectedStatus: 403, ExpectedContent: []string{"Access Denied"}, AfterTest: noKeyClaimed},
+		{Name: "customer new book", Method: "POST", URL: "/api/admin/books", Body: map[string]any{"title": "X"}, Headers: map[string]string{"Idempotency-Key": "outsider-2"}, As: "customer",
+			ExpectedStatus: 403, ExpectedContent: []string{"Access Denied"}, AfterTest: noKeyClaimed},
+		{Name: "owner without two-step sign-in", Method: "POST", URL: "/api/admin/books", Body: map[string]any{"title": "X"}, Headers: map[string]string{"Idempotency-Key": "outsider-3"}, As: "boss",
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { e.Grant("boss", auth.RoleOwner) },
+			ExpectedStatus: 403, ExpectedContent: []string{`"code":"insufficient_aal"`}, AfterTest: noKeyClaimed},
+		{Name: "customer on a path no route has", Method: "GET", URL: "/api/admin/nothing-here", As: "customer",
+			ExpectedStatus: 403, ExpectedContent: []string{"Access Denied"}},
+	})
+}

@@ -291,7 +291,8 @@ func (s *Service) reserveRefund(ctx context.Context, tx *db.Tx, o Order, r *refu
 		if err != nil {
 			return err
 		}
-		if o.TotalCents-d.RefundedCents < r.AmountCents && moves[action].allows(o, d) && (version == 0 || version == d.Version) {
+		left := o.TotalCents - d.RefundedCents
+		if left > 0 && left < r.AmountCents && moves[action].allows(o, d) && (version == 0 || version == d.Version) {
 			return httpx.Invalid(fmt.Sprintf("At most $%s is left to refund on order %s.", FormatCents(o.TotalCents-d.RefundedCents), o.Number),
 				map[string]string{"amountCents": "At most " + strconv.FormatInt(o.TotalCents-d.RefundedCents, 10) + " cents"})
 		}

@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react'
-import { useState } from 'react'
+import { useSyncExternalStore } from 'react'
 import { Link } from 'react-router'
 import { CharacterFigure } from '@/components/art/characters'
 import { Button } from '@/components/ui/button'
@@ -11,9 +11,15 @@ const mysteryDestinations = [
   { to: paths.dreamaker, label: 'Story Creation Magic' },
 ]
 
+// Chosen once per page load in the browser, so it does not change while the
+// page is open. The server's HTML (and the hydration that must match it)
+// shows the first; React swaps in the browser's pick right after.
+let chosen: number | undefined
+const pick = () => (chosen ??= Math.floor(Math.random() * mysteryDestinations.length))
+const noChange = () => () => {}
+
 export default function NotFoundPage() {
-  // Chosen once per visit, so it doesn't change while the page is open.
-  const [mystery] = useState(() => mysteryDestinations[Math.floor(Math.random() * mysteryDestinations.length)])
+  const mystery = mysteryDestinations[useSyncExternalStore(noChange, pick, () => 0)]
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-4 py-12 text-center">
       <div className="flex items-end justify-center gap-2" aria-hidden="true">

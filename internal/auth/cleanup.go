@@ -46,6 +46,9 @@ var cleanupStatements = []cleanupStatement{
 	// Second-step challenges long past their five minutes.
 	{"mfa_challenges", `DELETE FROM mfa_challenges WHERE created_at < ?`,
 		func(_ *Service, now time.Time) []any { return []any{now.Add(-24 * time.Hour)} }},
+	// WebAuthn ceremonies never finished (webauthn.go).
+	{"webauthn_challenges", `DELETE FROM webauthn_challenges WHERE expires_at < ?`,
+		func(_ *Service, now time.Time) []any { return []any{now} }},
 	// Sessions that cannot be refreshed any more: every refresh token
 	// revoked for longer than the grace (a live session always holds one
 	// unrevoked token). Their tokens go with them (ON DELETE CASCADE).

@@ -5,9 +5,10 @@ import (
 	"strings"
 )
 
-// The shop offers e-mail, password, magic-link, Google and TOTP sign-in.
-// GoTrue has more (phone, anonymous, SAML SSO, passkeys, WebAuthn and phone
-// factors, identity linking, Web3); here they respond as a GoTrue server with
+// The shop offers e-mail, password, magic-link, Google and passkey sign-in,
+// with TOTP and WebAuthn second factors. GoTrue has more (phone, anonymous,
+// SAML SSO, phone factors, identity linking, Web3), and passkeys are off when
+// SITE_URL has no host name; here they respond as a GoTrue server with
 // the feature turned off does, with its codes, statuses and messages
 // (supabase/auth internal/api), so @supabase/auth-js reports them properly.
 var (
@@ -29,11 +30,6 @@ var (
 // RefuseSAML responds to GoTrue's SAML SSO routes (auth-js signInWithSSO);
 // GoTrue checks SAML before anything else.
 func (s *Service) RefuseSAML(http.ResponseWriter, *http.Request) error { return errSAMLDisabled }
-
-// RefusePasskeys responds to GoTrue's passkey routes, before any session check too.
-func (s *Service) RefusePasskeys(http.ResponseWriter, *http.Request) error {
-	return errPasskeysDisabled
-}
 
 // RefuseIdentityLinking responds to linkIdentity and unlinkIdentity, which need
 // a session first.
@@ -62,8 +58,6 @@ func refuseFactorType(factorType string) error {
 	switch factorType {
 	case "phone":
 		return errPhoneFactorDisabled
-	case "webauthn":
-		return errWebAuthnFactorDisabled
 	}
 	return nil
 }

@@ -105,8 +105,8 @@ func (s *Service) EnrollFactor(w http.ResponseWriter, r *http.Request) error {
 	if err := refuseFactorType(in.FactorType); err != nil {
 		return err
 	}
-	if in.FactorType != "totp" {
-		return badRequest("validation_failed", "factor_type needs to be totp")
+	if in.FactorType != "totp" && in.FactorType != "webauthn" {
+		return badRequest("validation_failed", "factor_type needs to be totp or webauthn")
 	}
 	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (any, error) {
 		b, err := s.mfaCaller(ctx, tx, r)
@@ -123,6 +123,9 @@ func (s *Service) EnrollFactor(w http.ResponseWriter, r *http.Request) error {
 		// An abandoned enrolment is replaced, not piled up.
 		if err := deleteUnverifiedFactors(ctx, tx, b.user.ID); err != nil {
 			return nil, err
+		}
+		if in.FactorType == "webauthn" {
+			return s.enrollWebAuthn(ctx, tx, b.user, truncate(strings.TrimSpace(in.FriendlyName), 100))
 		}
 		return s.enrollTOTP(ctx, tx, b.user, truncate(strings.TrimSpace(in.FriendlyName), 100), in.Issuer)
 	})
@@ -199,7 +202,10 @@ func qrCodeSVG(content string) (string, error) {
 // ChallengeFactor handles POST /factors/{id}/challenge.
 func (s *Service) ChallengeFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	out, err := inFactorTx(s, r, func(tx *db.Tx, _ *bearer, f *factor) (map[string]any, error) {
+	out, err := inFactorTx(s, r, func(tx *db.Tx, b *bearer, f *factor) (map[string]any, error) {
+		if f.Type == "webauthn" {
+			return s.challengeWebAuthnFactor(ctx, tx, b, f)
+		}
 		now := s.clock()
 		id := newID()
 		if err := insertChallenge(ctx, tx, id, f.ID, now); err != nil {
@@ -225,14 +231,24 @@ type mfaVerifyResponse struct {
 func (s *Service) VerifyFactor(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
 	var in struct {
-		ChallengeID string `json:"challenge_id"`
-		Code        string `json:"code"`
+		ChallengeID string               `json:"challenge_id"`
+		Code        string               `json:"code"`
+		WebAuthn    *webAuthnFactorInput `json:"webauthn"` // a WebAuthn factor's (webauthn_factor.go)
 	}
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
 	var failed error
+	var email string
 	out, err := inFactorTx(s, r, func(tx *db.Tx, b *bearer, f *factor) (*mfaVerifyResponse, error) {
+		if f.Type == "webauthn" {
+			if err := checkWebAuthnFactorInput(in.WebAuthn, in.Code); err != nil {
+				return nil, err
+			}
+			out, fail, err := s.verifyWebAuthnFactor(ctx, tx, b, f, in.ChallengeID, in.WebAuthn, in.Code)
+			failed, email = fail, b.user.Email
+			return out, err
+		}
 		if err := s.useChallenge(ctx, tx, f.ID, in.ChallengeID); err != nil {
 			return nil, err
 		}
@@ -245,6 +261,11 @@ func (s *Service) VerifyFactor(w http.ResponseWriter, r *http.Request) error {
 	})
 	if err != nil {
 		return err
+	}
+	if failed == errWebAuthnFactorFailed {
+		if err := s.countWrongProof(ctx, email); err != nil {
+			return err
+		}
 	}
 	if failed != nil {
 		return failed

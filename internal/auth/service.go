@@ -7,6 +7,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/go-webauthn/webauthn/webauthn"
+
 	"bookshop/internal/db"
 	"bookshop/internal/ratelimit"
 )
@@ -27,6 +29,8 @@ const (
 type Settings struct {
 	SiteURL           string        // SITE_URL: e-mail links and redirects
 	AuthCORSOrigins   []string      // AUTH_CORS_ORIGINS: origins besides SITE_URL's that may call /auth/v1
+	WebAuthnRPID      string        // passkeys' relying party, from SITE_URL; "" turns passkeys off
+	WebAuthnOrigins   []string      // the origins a passkey ceremony may come from
 	JWTSecret         string        // JWT_SECRET: "" means generated once and kept in the database
 	EmailCooldown     time.Duration // EMAIL_COOLDOWN_SECONDS
 	MailerAutoconfirm bool          // MAILER_AUTOCONFIRM
@@ -57,6 +61,8 @@ type Service struct {
 
 	googleMu sync.Mutex // guards google, discovered on first use
 	google   *googleClient
+
+	rp *webauthn.WebAuthn // passkeys and WebAuthn factors (webauthn.go); nil when off
 }
 
 // Option changes a default of New; tests use them.
@@ -91,6 +97,9 @@ func New(ctx context.Context, cfg Settings, d *db.DB, opts ...Option) (*Service,
 		return nil, err
 	}
 	s.jwtSecret = secret
+	if s.rp, err = newRelyingParty(cfg); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

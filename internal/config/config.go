@@ -37,6 +37,8 @@ type Config struct {
 	MailerAutoconfirm bool          // MAILER_AUTOCONFIRM: sign-ups are confirmed at once, without an e-mail (development)
 	DisableSignup     bool          // DISABLE_SIGNUP: no new accounts (sign-up answers 422 signup_disabled)
 	AuthCORSOrigins   []string      // AUTH_CORS_ORIGINS: origins besides SITE_URL's that may call /auth/v1 from a browser
+	WebAuthnRPID      string        // from SITE_URL: the relying party of passkeys; "" when SITE_URL's host cannot be one
+	WebAuthnOrigins   []string      // from SITE_URL and AUTH_CORS_ORIGINS: the origins a passkey ceremony may come from
 
 	GoogleClientID     string // GOOGLE_CLIENT_ID
 	GoogleClientSecret string // GOOGLE_CLIENT_SECRET
@@ -132,8 +134,50 @@ func Load(lookup Lookup) (Config, error) {
 		}
 	}
 
+	c.WebAuthnRPID, c.WebAuthnOrigins = webAuthnRelyingParty(c.SiteURL, c.AuthCORSOrigins)
+
 	errs = append(errs, c.validate()...)
 	return c, errors.Join(errs...)
+}
+
+// webAuthnRelyingParty derives the relying party of passkeys from the site:
+// its id is SITE_URL's host name, and a ceremony may come from SITE_URL's
+// origin or one of AUTH_CORS_ORIGINS on that host or a subdomain of it (a
+// browser refuses an id that is not the page's domain or a suffix of it).
+// Browsers refuse an IP address as the id, so a loopback SITE_URL (a
+// development machine, the end-to-end tests) has its passkeys on localhost
+// at the same port; any other IP address leaves passkeys off ("").
+func webAuthnRelyingParty(siteURL string, corsOrigins []string) (rpID string, origins []string) {
+	site, err := url.Parse(siteURL)
+	if err != nil || site.Hostname() == "" {
+		return "", nil
+	}
+	rpID = strings.ToLower(site.Hostname())
+	if ip, err := netip.ParseAddr(rpID); err == nil {
+		if !ip.IsLoopback() {
+			return "", nil
+		}
+		rpID = "localhost"
+		origins = append(origins, site.Scheme+"://localhost"+portSuffix(site))
+	}
+	for _, o := range append([]string{siteURL}, corsOrigins...) {
+		u, err := url.Parse(o)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+			continue
+		}
+		host := strings.ToLower(u.Hostname())
+		if host == rpID || strings.HasSuffix(host, "."+rpID) {
+			origins = append(origins, u.Scheme+"://"+strings.ToLower(u.Host))
+		}
+	}
+	return rpID, origins
+}
+
+func portSuffix(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return ":" + p
+	}
+	return ""
 }
 
 func (c Config) validate() []error {

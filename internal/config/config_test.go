@@ -94,3 +94,27 @@ func TestParseTrustedProxies(t *testing.T) {
 		t.Fatalf("got %v, %v", got, err)
 	}
 }
+
+// Passkeys belong to SITE_URL's host; AUTH_CORS_ORIGINS adds only origins a
+// browser would allow that relying party id on; a loopback IP becomes
+// localhost, any other IP turns passkeys off.
+func TestWebAuthnRelyingParty(t *testing.T) {
+	for _, tc := range []struct {
+		site, cors, rpID string
+		origins          []string
+	}{
+		{"https://shop.example", "https://admin.shop.example, https://other.example", "shop.example",
+			[]string{"https://shop.example", "https://admin.shop.example"}},
+		{"http://localhost:8080", "", "localhost", []string{"http://localhost:8080"}},
+		{"http://127.0.0.1:18090", "", "localhost", []string{"http://localhost:18090"}},
+		{"http://192.0.2.7", "", "", nil},
+	} {
+		c, err := Load(env(map[string]string{"SITE_URL": tc.site, "AUTH_CORS_ORIGINS": tc.cors}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.WebAuthnRPID != tc.rpID || strings.Join(c.WebAuthnOrigins, " ") != strings.Join(tc.origins, " ") {
+			t.Errorf("SITE_URL %s: relying party %q %v, want %q %v", tc.site, c.WebAuthnRPID, c.WebAuthnOrigins, tc.rpID, tc.origins)
+		}
+	}
+}

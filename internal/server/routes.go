@@ -83,12 +83,17 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /auth/v1/factors/{id}/challenge", a(limited("factors", tooMany, s.auth.ChallengeFactor)))
 	mux.Handle("POST /auth/v1/factors/{id}/verify", a(limited("factors", tooMany, s.auth.VerifyFactor)))
 	mux.Handle("DELETE /auth/v1/factors/{id}", a(limited("factors", tooMany, s.auth.UnenrollFactor)))
+	// Passkeys (internal/auth/passkeys.go): sign-in with a discoverable credential, and the caller's list.
+	mux.Handle("POST /auth/v1/passkeys/authentication/options", a(limited("passkeys", tooMany, s.auth.StartPasskeySignIn)))
+	mux.Handle("POST /auth/v1/passkeys/authentication/verify", a(limited("passkeys", tooMany, s.auth.FinishPasskeySignIn)))
+	mux.Handle("POST /auth/v1/passkeys/registration/options", a(limited("passkeys", tooMany, s.auth.StartPasskeyRegistration)))
+	mux.Handle("POST /auth/v1/passkeys/registration/verify", a(limited("passkeys", tooMany, s.auth.FinishPasskeyRegistration)))
+	mux.Handle("GET /auth/v1/passkeys", a(s.auth.ListPasskeys))
+	mux.Handle("PATCH /auth/v1/passkeys/{id}", a(s.auth.RenamePasskey))
+	mux.Handle("DELETE /auth/v1/passkeys/{id}", a(s.auth.DeletePasskey))
 	// GoTrue's features the shop turns off respond as GoTrue does with them off.
 	for pattern, refuse := range map[string]httpx.HandlerFunc{
 		"POST /auth/v1/sso": s.auth.RefuseSAML, "GET /auth/v1/sso/saml/metadata": s.auth.RefuseSAML, "POST /auth/v1/sso/saml/acs": s.auth.RefuseSAML,
-		"POST /auth/v1/passkeys/authentication/options": s.auth.RefusePasskeys, "POST /auth/v1/passkeys/authentication/verify": s.auth.RefusePasskeys,
-		"POST /auth/v1/passkeys/registration/options": s.auth.RefusePasskeys, "POST /auth/v1/passkeys/registration/verify": s.auth.RefusePasskeys,
-		"GET /auth/v1/passkeys": s.auth.RefusePasskeys, "PATCH /auth/v1/passkeys/{id}": s.auth.RefusePasskeys, "DELETE /auth/v1/passkeys/{id}": s.auth.RefusePasskeys,
 		"GET /auth/v1/user/identities/authorize": s.auth.RefuseIdentityLinking, "DELETE /auth/v1/user/identities/{id}": s.auth.RefuseIdentityLinking,
 	} {
 		mux.Handle(pattern, a(refuse))

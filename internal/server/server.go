@@ -155,6 +155,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 func authSettings(cfg config.Config) auth.Settings {
 	return auth.Settings{
 		SiteURL: cfg.SiteURL, AuthCORSOrigins: cfg.AuthCORSOrigins, JWTSecret: cfg.JWTSecret,
+		WebAuthnRPID: cfg.WebAuthnRPID, WebAuthnOrigins: cfg.WebAuthnOrigins,
 		EmailCooldown:     cfg.EmailCooldown,
 		MailerAutoconfirm: cfg.MailerAutoconfirm, DisableSignup: cfg.DisableSignup,
 		GoogleClientID: cfg.GoogleClientID, GoogleClientSecret: cfg.GoogleClientSecret, GoogleIssuer: cfg.GoogleIssuer,

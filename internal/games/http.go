@@ -117,7 +117,8 @@ func decodeConfig(r *http.Request) (Config, error) {
 // metadata, under the hash of the stored bytes, and the response gives its
 // immutable URL.
 func (s *Service) CreateImage(w http.ResponseWriter, r *http.Request) error {
-	if _, err := auth.RequirePermission(r.Context(), auth.PermGames); err != nil {
+	caller, err := auth.RequirePermission(r.Context(), auth.PermGames)
+	if err != nil {
 		return err
 	}
 	if r.ContentLength > MaxImageBytes {
@@ -137,7 +138,15 @@ func (s *Service) CreateImage(w http.ResponseWriter, r *http.Request) error {
 	}
 	sum := sha256.Sum256(clean.Data)
 	p := Picture{Hash: hex.EncodeToString(sum[:]), Picture: clean}
-	if err := insertPicture(r.Context(), s.db, p, s.now()); err != nil {
+	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
+		if err := insertPicture(ctx, tx, p, s.now()); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, ActorEmail: caller.Email,
+			Action: "games.image", Entity: "game_image", EntityID: p.Hash,
+			After: map[string]any{"url": ImageURL(p.Hash), "width": p.Width, "height": p.Height}, At: s.now()})
+	})
+	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"url": ImageURL(p.Hash), "width": p.Width, "height": p.Height})

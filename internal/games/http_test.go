@@ -98,8 +98,15 @@ func TestGameImagesAPI(t *testing.T) {
 			ExpectedStatus: 401, ExpectedContent: []string{`"No user logged in"`}},
 		{Name: "a non-admin may not upload", Method: "POST", URL: "/api/game-images", Body: string(pic), Headers: pngHeader, As: "owner",
 			ExpectedStatus: 403, ExpectedContent: []string{`"Access Denied"`}},
-		{Name: "the admin uploads a picture", Method: "POST", URL: "/api/game-images", Body: string(pic), Headers: pngHeader, As: "admin",
-			ExpectedStatus: 201, ExpectedContent: []string{`"url":"/api/game-images/`, `"width":40`, `"height":30`}},
+		{Name: "the admin uploads a picture, audited", Method: "POST", URL: "/api/game-images", Body: string(pic), Headers: pngHeader, As: "admin",
+			ExpectedStatus: 201, ExpectedContent: []string{`"url":"/api/game-images/`, `"width":40`, `"height":30`},
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'games.image' AND actor_email = 'admin@example.com' AND after_json LIKE ?`,
+					"%"+res.JSON(t)["url"].(string)+"%")
+				if n != 1 {
+					t.Fatalf("%d audit entries for the upload", n)
+				}
+			}},
 		{Name: "a non-image is refused", Method: "POST", URL: "/api/game-images", As: "admin",
 			Body: "<svg xmlns='http://www.w3.org/2000/svg'/>", Headers: map[string]string{"Content-Type": "image/svg+xml"},
 			ExpectedStatus: 415, ExpectedContent: []string{"Only JPEG, PNG and WebP pictures can be used."},

@@ -7,6 +7,10 @@ import type { SelectOption } from '@/components/ui/form'
  */
 export const auditKinds: SelectOption[] = [
   { value: 'staff', label: 'Staff roles' },
+  { value: 'book', label: 'Books' },
+  { value: 'category', label: 'Categories' },
+  { value: 'catalog', label: 'Catalogue imports' },
+  { value: 'cover', label: 'Covers' },
   { value: 'games', label: 'Games' },
   { value: 'post', label: 'Posts' },
 ]
@@ -14,7 +18,16 @@ export const auditKinds: SelectOption[] = [
 /** Each action as a sentence; an action missing here shows as written. */
 export const actionNames: Record<string, string> = {
   'staff.role': 'Changed a staff role',
+  'book.create': 'Added a book',
+  'book.update': 'Changed a book',
+  'book.archive': 'Archived a book',
+  'book.duplicate': 'Duplicated a book',
+  'category.create': 'Added a category',
+  'category.update': 'Changed a category',
+  'catalog.import': 'Imported the catalogue from CSV',
+  'cover.upload': 'Uploaded a cover',
   'games.config': 'Published the games configuration',
+  'games.image': 'Uploaded a game picture',
   'post.create': 'Wrote a post',
   'post.update': 'Changed a post',
 }

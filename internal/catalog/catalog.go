@@ -106,6 +106,7 @@ type Catalog struct {
 	haystack []string
 
 	booksJSON      document
+	firstPage      document // the search response of /books as it opens: no filter, page 1
 	categoriesJSON document
 	bookJSON       map[int]document
 }
@@ -191,7 +192,10 @@ func build(version int64, all []*AdminBook, cats []Category, prev *Catalog) (*Ca
 	for i, b := range c.books {
 		ids[i] = b.ID
 	}
-	c.booksJSON = c.joinedDocument(ids)
+	c.booksJSON = c.joinedDocument(ids, []byte("["), []byte("]\n"))
+	pageIDs, total := c.Find(firstPage)
+	head, tail := searchFrame(total)
+	c.firstPage = c.joinedDocument(pageIDs, head, tail)
 	var err error
 	if c.categoriesJSON, err = newDocument(cats); err != nil {
 		return nil, err
@@ -233,9 +237,9 @@ func tagged(body, gzipped []byte) document {
 	return document{body: body, gzipped: gzipped, etag: `"` + tag + `"`, gzipETag: `"` + tag + `-gzip"`}
 }
 
-// joinedDocument is the JSON array of the books with the ids.
-func (c *Catalog) joinedDocument(ids []int) document {
-	head, tail := []byte("["), []byte("]\n")
+// joinedDocument is head, the JSON of the books with the ids separated by
+// commas, and tail, made ahead of time.
+func (c *Catalog) joinedDocument(ids []int, head, tail []byte) document {
 	body := c.joined(ids, head, tail, false)
 	var zipped []byte
 	if len(body) >= 2048 {

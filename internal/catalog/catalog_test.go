@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -222,5 +223,119 @@ func BenchmarkListBooks(b *testing.B) {
 		if rec.Code != 200 {
 			b.Fatal(rec.Code)
 		}
+	}
+}
+
+// The search of /books through GET /api/books on the seeded catalogue, on
+// both databases: each filter, all of them at once, the pages' edges, and a
+// 400 in the error shape for each bad parameter.
+func TestSearchEndpoint(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		c, err := New(context.Background(), d, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mux := newMux(c)
+		get := func(t *testing.T, query string) (*httptest.ResponseRecorder, []int, int) {
+			t.Helper()
+			rec := httptest.NewRecorder()
+			mux.ServeHTTP(rec, httptest.NewRequest("GET", "/api/books?"+query, nil))
+			var page struct {
+				Books []struct{ ID int }
+				Total int
+			}
+			if rec.Code == 200 {
+				if err := json.Unmarshal(rec.Body.Bytes(), &page); err != nil {
+					t.Fatalf("%s: %v", query, err)
+				}
+			}
+			ids := []int{}
+			for _, b := range page.Books {
+				ids = append(ids, b.ID)
+			}
+			return rec, ids, page.Total
+		}
+		for _, tc := range []struct{ query, want string }{
+			{"page=1", "[1 2 3 4 5 6 7 8 9 10] 10"},
+			{"q=", "[1 2 3 4 5 6 7 8 9 10] 10"},
+			{"q=nainni", "[2 10] 2"},                                  // title, any case
+			{"q=OKAFOR", "[1 7] 2"},                                   // author
+			{"q=tom%C3%A1s", "[4 9] 2"},                               // beyond ASCII
+			{"minPrice=15.49&maxPrice=16.99", "[5 6 10] 3"},           // both ends inclusive
+			{"maxPrice=12.99", "[2 7] 2"},                             // from 0
+			{"categories=mystery,fantasy", "[3 4 6 9] 4"},             // any of them
+			{"newOnly=1", "[1 3 6 9] 4"},                              // new releases only
+			{"q=the&categories=mystery,fantasy&newOnly=1", "[6 9] 2"}, // AND
+			{"q=the&minPrice=18&categories=mystery,fantasy&newOnly=true", "[9] 1"},
+			{"perPage=3&page=4", "[10] 10"},              // the last page, part full
+			{"perPage=3&page=5", "[] 10"},                // past the end: no books, the total still
+			{"perPage=200", "[1 2 3 4 5 6 7 8 9 10] 10"}, // the cap
+			{"q=zzz", "[] 0"},
+		} {
+			t.Run(tc.query, func(t *testing.T) {
+				rec, ids, total := get(t, tc.query)
+				if rec.Code != 200 {
+					t.Fatalf("%d %s", rec.Code, rec.Body)
+				}
+				if got := fmt.Sprint(ids, " ", total); got != tc.want {
+					t.Errorf("%s, want %s", got, tc.want)
+				}
+			})
+		}
+		for query, field := range map[string]string{
+			"perPage=201":            "perPage",
+			"perPage=0":              "perPage",
+			"page=0":                 "page",
+			"page=two":               "page",
+			"minPrice=-1":            "minPrice",
+			"maxPrice=ten":           "maxPrice",
+			"minPrice=20&maxPrice=5": "maxPrice",
+			"categories=poetry":      "categories",
+			"newOnly=maybe":          "newOnly",
+			"q=a%07b":                "q",
+		} {
+			t.Run(query, func(t *testing.T) {
+				rec, _, _ := get(t, query)
+				var body struct {
+					Error struct {
+						Code, Message string
+						Fields        map[string]string
+					}
+				}
+				_ = json.Unmarshal(rec.Body.Bytes(), &body)
+				if rec.Code != http.StatusBadRequest || body.Error.Code != "invalid" || body.Error.Message == "" || body.Error.Fields[field] == "" {
+					t.Errorf("%d %s, want 400 naming %s", rec.Code, rec.Body, field)
+				}
+			})
+		}
+	})
+}
+
+// The page /books opens on is made with the snapshot: its bytes are a
+// search's, and a revalidation of them is a 304.
+func TestFirstPageIsPrecomputed(t *testing.T) {
+	var books []*AdminBook
+	for i := range 30 {
+		books = append(books, book(i+1, fmt.Sprintf("Book %d", i+1), "Anne", 1000, "fiction", false))
+	}
+	c := shelf(t, books...)
+	first := httptest.NewRecorder()
+	if err := c.serveSearch(first, httptest.NewRequest("GET", "/api/books?page=1", nil)); err != nil {
+		t.Fatal(err)
+	}
+	var page struct {
+		Books []Book
+		Total int
+	}
+	if err := json.Unmarshal(first.Body.Bytes(), &page); err != nil || len(page.Books) != shopPerPage || page.Total != 30 ||
+		!bytes.Equal(first.Body.Bytes(), c.firstPage.body) {
+		t.Fatalf("%v %d books of %d: %s", err, len(page.Books), page.Total, first.Body)
+	}
+	req := httptest.NewRequest("GET", "/api/books?q=&page=1", nil)
+	req.Header.Set("If-None-Match", first.Header().Get("ETag"))
+	again := httptest.NewRecorder()
+	_ = c.serveSearch(again, req)
+	if again.Code != http.StatusNotModified {
+		t.Errorf("revalidation: %d", again.Code)
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
@@ -56,10 +55,7 @@ var stockFilters = map[string]string{
 func parseList(v url.Values) (listQuery, error) {
 	q := listQuery{where: []string{"1 = 1"}}
 	fields := map[string]string{}
-	if text := strings.TrimSpace(v.Get("q")); text != "" {
-		if utf8.RuneCountInString(text) > maxQuery || httpx.HasControl(text) {
-			fields["q"] = "At most 200 characters of text"
-		}
+	if text := searchText(v, fields); text != "" {
 		like := db.LikeContaining(strings.ToLower(text))
 		q.where = append(q.where, `(LOWER(title) LIKE ? ESCAPE '\' OR LOWER(author) LIKE ? ESCAPE '\' OR isbn LIKE ? ESCAPE '\' OR slug LIKE ? ESCAPE '\')`)
 		q.args = append(q.args, like, like, like, like)
@@ -90,13 +86,8 @@ func parseList(v url.Values) (listQuery, error) {
 	if q.orderBy, ok = sorts[sort]; !ok {
 		fields["sort"] = "title, priceCents, updatedAt or stock, each with - for descending"
 	}
-	page, ok := intParam(v, "page", 1, 1, 1_000_000)
-	if !ok {
-		fields["page"] = "A page number from 1"
-	}
-	if q.limit, ok = intParam(v, "perPage", defaultPerPage, 1, maxPerPage); !ok {
-		fields["perPage"] = "A number from 1 to 200"
-	}
+	var page int
+	page, q.limit = pageParams(v, defaultPerPage, fields)
 	if len(fields) > 0 {
 		return listQuery{}, httpx.Invalid("The list's filters are not valid.", fields)
 	}

@@ -28,7 +28,10 @@ import (
 var searchParams = []string{"q", "minPrice", "maxPrice", "categories", "newOnly", "page", "perPage"}
 
 const (
-	defaultPerPage = 50
+	// shopPerPage is a page of /books: 24 cards fill whole rows of 2, 3
+	// and 4 columns, and a phone draws them at once.
+	shopPerPage    = 24
+	defaultPerPage = 50 // the back office's list
 	maxPerPage     = 200
 	maxQuery       = 200 // characters of q
 )
@@ -57,18 +60,11 @@ const invalidSearch = "The search is not valid."
 
 // ParseSearch reads a search from GET /api/books's query: q, minPrice and
 // maxPrice in dollars (inclusive), categories as ids separated by commas,
-// newOnly=1, page (from 1) and perPage (at most 200).
+// newOnly=1, page (from 1) and perPage (24 unless given, at most 200).
 func (c *Catalog) ParseSearch(v url.Values) (Search, error) {
-	s := Search{MaxCents: math.MaxInt64, Page: 1, PerPage: defaultPerPage}
+	s := Search{MaxCents: math.MaxInt64}
 	fields := map[string]string{}
-	s.Query = strings.TrimSpace(v.Get("q"))
-	switch {
-	case httpx.HasControl(s.Query):
-		fields["q"] = "Must not contain control characters"
-	case utf8.RuneCountInString(s.Query) > maxQuery:
-		fields["q"] = "At most 200 characters"
-	}
-	s.Query = strings.ToLower(s.Query)
+	s.Query = strings.ToLower(searchText(v, fields))
 	var ok bool
 	if raw := v.Get("minPrice"); raw != "" {
 		if s.MinCents, ok = dollarsToCents(raw); !ok {
@@ -102,16 +98,37 @@ func (c *Catalog) ParseSearch(v url.Values) (Search, error) {
 	default:
 		fields["newOnly"] = "1 or 0"
 	}
-	if s.Page, ok = intParam(v, "page", 1, 1, 1_000_000); !ok {
-		fields["page"] = "A page number from 1"
-	}
-	if s.PerPage, ok = intParam(v, "perPage", defaultPerPage, 1, maxPerPage); !ok {
-		fields["perPage"] = "A number from 1 to 200"
-	}
+	s.Page, s.PerPage = pageParams(v, shopPerPage, fields)
 	if len(fields) > 0 {
 		return Search{}, httpx.Invalid(invalidSearch, fields)
 	}
 	return s, nil
+}
+
+// searchText reads the text searched for, q, trimmed: the shop's search and
+// the back office's list read it alike. A problem goes into fields.
+func searchText(v url.Values, fields map[string]string) string {
+	text := strings.TrimSpace(v.Get("q"))
+	switch {
+	case httpx.HasControl(text):
+		fields["q"] = "Must not contain control characters"
+	case utf8.RuneCountInString(text) > maxQuery:
+		fields["q"] = "At most 200 characters"
+	}
+	return text
+}
+
+// pageParams reads page (from 1) and perPage (from 1 to maxPerPage, def
+// when absent). A problem goes into fields.
+func pageParams(v url.Values, def int, fields map[string]string) (page, perPage int) {
+	page, ok := intParam(v, "page", 1, 1, 1_000_000)
+	if !ok {
+		fields["page"] = "A page number from 1"
+	}
+	if perPage, ok = intParam(v, "perPage", def, 1, maxPerPage); !ok {
+		fields["perPage"] = "A number from 1 to 200"
+	}
+	return page, perPage
 }
 
 // dollarsToCents reads a non-negative amount of dollars, rounded to the cent.
@@ -160,6 +177,20 @@ func (c *Catalog) Find(s Search) (page []int, total int) {
 	return page, total
 }
 
+// firstPage is the search of /books as it opens, whose response each
+// snapshot makes once: most visitors ask for it.
+var firstPage = Search{MaxCents: math.MaxInt64, Page: 1, PerPage: shopPerPage}
+
+func (s Search) isFirstPage() bool {
+	return s.Query == "" && s.MinCents == 0 && s.MaxCents == math.MaxInt64 && len(s.Categories) == 0 && !s.NewOnly &&
+		s.Page == firstPage.Page && s.PerPage == firstPage.PerPage
+}
+
+// searchFrame is the JSON around a search's books.
+func searchFrame(total int) (head, tail []byte) {
+	return []byte(`{"books":[`), []byte(`],"total":` + strconv.Itoa(total) + "}\n")
+}
+
 // serveSearch responds {"books":[...],"total":N} from the books' own
 // precomputed JSON, or its gzip form from their precompressed JSON
 // (gzjoin.go): a search marshals and compresses nothing.
@@ -168,9 +199,12 @@ func (c *Catalog) serveSearch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if s.isFirstPage() {
+		serveDocument(w, r, c.firstPage)
+		return nil
+	}
 	ids, total := c.Find(s)
-	head := []byte(`{"books":[`)
-	tail := []byte(`],"total":` + strconv.Itoa(total) + "}\n")
+	head, tail := searchFrame(total)
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Cache-Control", cacheControl)

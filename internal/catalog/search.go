@@ -9,6 +9,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -177,13 +178,14 @@ func (c *Catalog) Find(s Search) (page []int, total int) {
 	return page, total
 }
 
-// firstPage is the search of /books as it opens, whose response each
-// snapshot makes once: most visitors ask for it.
-var firstPage = Search{MaxCents: math.MaxInt64, Page: 1, PerPage: shopPerPage}
+// firstPage is the search of /books as it opens (maxPrice=25&page=1): the
+// price slider's whole range, $0 to $25 (spec 01 §9), and no other filter.
+// Each snapshot makes its response once: most visitors ask for it.
+var firstPage = Search{MaxCents: 2500, Page: 1, PerPage: shopPerPage}
 
 func (s Search) isFirstPage() bool {
-	return s.Query == "" && s.MinCents == 0 && s.MaxCents == math.MaxInt64 && len(s.Categories) == 0 && !s.NewOnly &&
-		s.Page == firstPage.Page && s.PerPage == firstPage.PerPage
+	return s.Query == "" && s.MinCents == firstPage.MinCents && s.MaxCents == firstPage.MaxCents && len(s.Categories) == 0 &&
+		!s.NewOnly && s.Page == firstPage.Page && s.PerPage == firstPage.PerPage
 }
 
 // searchFrame is the JSON around a search's books.
@@ -231,4 +233,92 @@ func (c *Catalog) searchTag(s Search) string {
 	fmt.Fprintf(sum, "%d\x00%s\x00%d\x00%d\x00%s\x00%t\x00%d\x00%d", c.version, s.Query, s.MinCents, s.MaxCents,
 		strings.Join(cats, ","), s.NewOnly, s.Page, s.PerPage)
 	return "s" + strconv.FormatInt(c.version, 10) + "-" + base64.RawURLEncoding.EncodeToString(sum.Sum(nil))
+}
+
+// The list of /books (and of /categories/{id}) keeps its filters and the
+// pages it shows in its own URL (?q=&min=&max=&category=&new=1&page=N,
+// web/src/features/catalog/filters.ts) and asks this search for each page
+// it shows (web/src/features/catalog/api/search-books.ts, listPaths).
+
+const (
+	sliderMin, sliderMax = 0, 25 // the price slider's range in dollars (spec 01 §9)
+	maxListPages         = 40    // the pages a URL may show at once (MAX_PAGES)
+)
+
+var listPage = regexp.MustCompile(`^[1-9][0-9]{0,5}$`)
+
+// ListPaths are the API paths of the searches the list at a URL of /books
+// with the query v draws from (of /categories/{category}, when category is
+// not empty), one per page it shows, spelled byte for byte as the web app
+// spells them: a page drawn on the server carries their answers under these
+// paths, where the app looks for them. A URL the app would read otherwise
+// only costs the app a request.
+func (c *Catalog) ListPaths(v url.Values, category string) []string {
+	lo, hi := sliderValue(v.Get("min"), sliderMin), sliderValue(v.Get("max"), sliderMax)
+	if lo > hi {
+		lo, hi = hi, lo
+	}
+	var cats []string
+	for _, id := range v["category"] {
+		if c.HasCategory(id) && !slices.Contains(cats, id) {
+			cats = append(cats, id)
+		}
+	}
+	if category != "" && len(cats) == 0 {
+		cats = []string{category}
+	}
+	var base strings.Builder
+	param := func(name, value string) { base.WriteString(name + "=" + formEscape(value) + "&") }
+	if q := strings.TrimSpace(v.Get("q")); q != "" {
+		param("q", q)
+	}
+	if lo > sliderMin {
+		param("minPrice", strconv.Itoa(lo))
+	}
+	param("maxPrice", strconv.Itoa(hi))
+	if len(cats) > 0 {
+		param("categories", strings.Join(cats, ","))
+	}
+	if v.Get("new") == "1" {
+		param("newOnly", "1")
+	}
+	pages := 1
+	if raw := v.Get("page"); listPage.MatchString(raw) {
+		pages, _ = strconv.Atoi(raw)
+		pages = min(pages, maxListPages)
+	}
+	paths := make([]string, pages)
+	for i := range paths {
+		paths[i] = "/api/books?" + base.String() + "page=" + strconv.Itoa(i+1)
+	}
+	return paths
+}
+
+// sliderValue reads a price of the slider as the app does: a number rounded
+// to whole dollars within the slider's range, or def.
+func sliderValue(raw string, def int) int {
+	raw = strings.TrimSpace(raw)
+	f, err := strconv.ParseFloat(raw, 64)
+	if raw == "" || err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return def
+	}
+	return int(min(sliderMax, max(sliderMin, math.Floor(f+0.5))))
+}
+
+// formEscape is URLSearchParams's spelling of a value (the WHATWG
+// application/x-www-form-urlencoded serializer): letters, digits and *-._
+// stay, a space is +, any other byte of its UTF-8 is %XX.
+func formEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; {
+		case 'a' <= ch && ch <= 'z', 'A' <= ch && ch <= 'Z', '0' <= ch && ch <= '9', ch == '*', ch == '-', ch == '.', ch == '_':
+			b.WriteByte(ch)
+		case ch == ' ':
+			b.WriteByte('+')
+		default:
+			fmt.Fprintf(&b, "%%%02X", ch)
+		}
+	}
+	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 
@@ -185,5 +186,33 @@ func TestListIsTheBooksJSON(t *testing.T) {
 	empty := shelf(t)
 	if got := string(empty.booksJSON.body); got != "[]\n" {
 		t.Errorf("an empty shop's list is %q", got)
+	}
+}
+
+// The same cases as the web app's search-books.test.ts: the server inlines
+// the answers of these paths into the list it draws, and the app looks for
+// them there.
+func TestListPaths(t *testing.T) {
+	c := shelf(t) // fiction, fantasy, mystery
+	pages := make([]string, 40)
+	for i := range pages {
+		pages[i] = fmt.Sprintf("/api/books?maxPrice=25&page=%d", i+1)
+	}
+	for _, tc := range []struct {
+		query, category string
+		want            []string
+	}{
+		{"", "", []string{"/api/books?maxPrice=25&page=1"}},
+		{"q=+Moon+&page=2", "", []string{"/api/books?q=Moon&maxPrice=25&page=1", "/api/books?q=Moon&maxPrice=25&page=2"}},
+		{"min=20&max=5&category=mystery&category=nope&category=fiction&new=1", "", []string{"/api/books?minPrice=5&maxPrice=20&categories=mystery%2Cfiction&newOnly=1&page=1"}},
+		{"new=1", "fantasy", []string{"/api/books?maxPrice=25&categories=fantasy&newOnly=1&page=1"}},
+		{"q=%C3%A9t%C3%A9+%2A~&min=0&max=25&page=0", "", []string{"/api/books?q=%C3%A9t%C3%A9+*%7E&maxPrice=25&page=1"}},
+		{"page=999", "", pages},
+		{"min=12.5&max=abc", "", []string{"/api/books?minPrice=13&maxPrice=25&page=1"}},
+	} {
+		v, _ := url.ParseQuery(tc.query)
+		if got := c.ListPaths(v, tc.category); !slices.Equal(got, tc.want) {
+			t.Errorf("%q on %q: %q, want %q", tc.query, tc.category, got, tc.want)
+		}
 	}
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defaultFilters, filterBooks, filtersFromParams, filtersToParams, isCategory, relatedBooks, type BookFilters } from './filters'
+import { defaultFilters, filtersFromParams, filtersToParams, isCategory, MAX_PAGES, pagesFromParams, relatedBooks, viewFromParams, viewLocation, viewToParams, type BookFilters } from './filters'
 import type { Book } from './types'
 
 const book = (id: number, over: Partial<Book>): Book => ({
@@ -19,55 +19,12 @@ const book = (id: number, over: Partial<Book>): Book => ({
   ...over,
 })
 
-const books = [
-  book(1, { title: 'Siso and the Stripe', author: 'Amara Okafor', price: 14.99, isNewRelease: true, category: 'fiction' }),
-  book(2, { title: 'Nainni Counts', author: 'Priya Raman', price: 12.99, category: 'non-fiction' }),
-  book(3, { title: 'Our First Adventure', author: 'Hannah Lindqvist', price: 19.99, isNewRelease: true, category: 'fantasy' }),
-  book(4, { title: 'Lizzie and the Hat', author: 'Tomás Ferreira', price: 13, category: 'mystery' }),
-  book(5, { title: 'Kind Words', author: 'Amara Okafor', price: 20, category: 'self-help' }),
-]
-const ids = (f: Partial<BookFilters>) => filterBooks(books, { ...defaultFilters, ...f }).map((b) => b.id)
-
-describe('filterBooks', () => {
-  it('passes everything with the default filters', () => {
-    expect(ids({})).toEqual([1, 2, 3, 4, 5])
-  })
-
-  it('searches title or author, case-insensitive substring', () => {
-    expect(ids({ search: 'SISO' })).toEqual([1])
-    expect(ids({ search: 'okafor' })).toEqual([1, 5])
-    expect(ids({ search: '  adventure ' })).toEqual([3])
-    expect(ids({ search: 'zzz' })).toEqual([])
-  })
-
-  it('keeps prices inside the range, both ends inclusive', () => {
-    expect(ids({ price: [13, 20] })).toEqual([1, 3, 4, 5])
-    expect(ids({ price: [0, 13] })).toEqual([2, 4])
-    expect(ids({ price: [20, 20] })).toEqual([5])
-    expect(ids({ price: [15, 19] })).toEqual([])
-  })
-
-  it('passes all books when no category is checked, else only the checked ones', () => {
-    expect(ids({ categories: [] })).toHaveLength(5)
-    expect(ids({ categories: ['fantasy', 'mystery'] })).toEqual([3, 4])
-    expect(ids({ categories: ['romance'] })).toEqual([])
-  })
-
-  it('keeps only new releases when asked', () => {
-    expect(ids({ newOnly: true })).toEqual([1, 3])
-  })
-
-  it('combines every filter with AND', () => {
-    expect(ids({ search: 'a', price: [14, 25], categories: ['fiction', 'fantasy', 'self-help'], newOnly: true })).toEqual([1, 3])
-    expect(ids({ search: 'okafor', newOnly: true, categories: ['self-help'] })).toEqual([])
-  })
-})
-
 describe('relatedBooks', () => {
-  it('lists up to the limit of other books in the same category', () => {
-    const many = [book(1, {}), book(2, {}), book(3, {}), book(4, {}), book(5, {}), book(6, {}), book(7, {}), book(8, { category: 'mystery' })]
-    expect(relatedBooks(many, many[0]).map((b) => b.id)).toEqual([2, 3, 4, 5, 6])
-    expect(relatedBooks(many, many[7])).toEqual([])
+  it('lists up to the limit of the books found, leaving the book itself out', () => {
+    const found = [book(1, {}), book(2, {}), book(3, {}), book(4, {}), book(5, {}), book(6, {})]
+    expect(relatedBooks(found, found[2]).map((b) => b.id)).toEqual([1, 2, 4, 5, 6])
+    expect(relatedBooks(found, book(9, {})).map((b) => b.id)).toEqual([1, 2, 3, 4, 5])
+    expect(relatedBooks([found[0]], found[0])).toEqual([])
   })
 })
 
@@ -97,5 +54,38 @@ describe('isCategory', () => {
   it('knows the 8 categories and nothing else', () => {
     for (const id of ['fiction', 'non-fiction', 'mystery', 'fantasy', 'romance', 'self-help', 'education', 'children']) expect(isCategory(id)).toBe(true)
     for (const id of ['zzz', '', 'Fiction', 'constructor', '__proto__']) expect(isCategory(id)).toBe(false)
+  })
+})
+
+describe('the list in the URL', () => {
+  const f: BookFilters = { search: 'siso', price: [10, 20], categories: ['fiction'], newOnly: false }
+
+  it('holds the pages shown beside the filters, and leaves one page out', () => {
+    expect(viewToParams({ filters: f, pages: 3 }).toString()).toBe('q=siso&min=10&max=20&category=fiction&page=3')
+    expect(viewToParams({ filters: defaultFilters, pages: 1 }).toString()).toBe('')
+    expect(viewFromParams(new URLSearchParams('q=siso&min=10&max=20&category=fiction&page=3'))).toEqual({ filters: f, pages: 3 })
+    expect(viewFromParams(new URLSearchParams(''))).toEqual({ filters: defaultFilters, pages: 1 })
+  })
+
+  it.each(['0', '-2', '2.5', 'two', '', '02', '1e3'])('reads page=%j as the first page', (raw) => {
+    expect(pagesFromParams(new URLSearchParams({ page: raw }))).toBe(1)
+  })
+
+  it('caps the pages a shared link can ask for', () => {
+    expect(pagesFromParams(new URLSearchParams('page=7'))).toBe(7)
+    expect(pagesFromParams(new URLSearchParams('page=999999'))).toBe(MAX_PAGES)
+  })
+
+  it("checks a category page's own category when the query names none", () => {
+    expect(viewFromParams(new URLSearchParams('page=2'), 'fantasy')).toEqual({ filters: { ...defaultFilters, categories: ['fantasy'] }, pages: 2 })
+    expect(viewFromParams(new URLSearchParams('category=mystery'), 'fantasy').filters.categories).toEqual(['mystery'])
+  })
+
+  it('keeps a category page on its address while only its own category is chosen, else moves to /books', () => {
+    const own = { filters: { ...defaultFilters, categories: ['fantasy'], newOnly: true }, pages: 2 }
+    expect(viewLocation(own, 'fantasy')).toEqual({ stays: true, query: 'new=1&page=2' })
+    const more = { filters: { ...defaultFilters, categories: ['mystery', 'fantasy'] }, pages: 1 }
+    expect(viewLocation(more, 'fantasy')).toEqual({ stays: false, query: 'category=mystery&category=fantasy' })
+    expect(viewLocation(more)).toEqual({ stays: true, query: 'category=mystery&category=fantasy' })
   })
 })

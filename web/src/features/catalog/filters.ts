@@ -34,28 +34,22 @@ export type BookFilters = {
 
 export const defaultFilters: BookFilters = { search: '', price: [PRICE_MIN, PRICE_MAX], categories: [], newOnly: false }
 
-/** Search, price range, categories and the new-only flag, combined with AND. */
-export function filterBooks(books: Book[], filters: BookFilters): Book[] {
-  const needle = filters.search.trim().toLowerCase()
-  const [min, max] = filters.price
-  return books.filter(
-    (book) =>
-      (needle === '' || book.title.toLowerCase().includes(needle) || book.author.toLowerCase().includes(needle)) &&
-      book.price >= min &&
-      book.price <= max &&
-      (filters.categories.length === 0 || filters.categories.includes(book.category)) &&
-      (!filters.newOnly || book.isNewRelease),
-  )
-}
+/** How many books of the same category a book's page suggests. */
+export const RELATED_BOOKS = 5
 
 /** Up to `limit` other books of the same category. */
-export function relatedBooks(books: Book[], book: Book, limit = 5): Book[] {
+export function relatedBooks(books: Book[], book: Book, limit = RELATED_BOOKS): Book[] {
   return books.filter((b) => b.category === book.category && b.id !== book.id).slice(0, limit)
 }
 
-// The filters live in the URL query so a filtered list survives reload and can be shared:
-//   ?q=siso&min=10&max=20&category=fiction&category=fantasy&new=1
+// The list lives in the URL query so a filtered list survives reload, Back and
+// Forward, and can be shared:
+//   ?q=siso&min=10&max=20&category=fiction&category=fantasy&new=1&page=3
+// page is how many pages of results are shown ("Load more" adds one).
 // Defaults are left out; anything unreadable falls back to its default.
+
+/** The most pages a URL may ask to show at once: a shared link cannot make the phone draw thousands of cards. */
+export const MAX_PAGES = 40
 
 function clampPrice(raw: string | null, fallback: number): number {
   if (raw === null || raw.trim() === '') return fallback
@@ -85,4 +79,42 @@ export function filtersToParams(filters: BookFilters): URLSearchParams {
 
 export function isDefaultFilters(filters: BookFilters): boolean {
   return filtersToParams(filters).size === 0
+}
+
+/** What /books shows: the filters and how many pages of results. */
+export type BooksView = { filters: BookFilters; pages: number }
+
+/** Pages shown, from the URL: a whole number from 1 to MAX_PAGES, else 1. */
+export function pagesFromParams(params: URLSearchParams): number {
+  const raw = params.get('page')
+  if (raw === null || !/^[1-9][0-9]{0,5}$/.test(raw)) return 1
+  return Math.min(MAX_PAGES, Number(raw))
+}
+
+/**
+ * The view a URL query asks for. On /categories/{id} (`presetCategory`) the
+ * page's category is checked when the query names none.
+ */
+export function viewFromParams(params: URLSearchParams, presetCategory?: string): BooksView {
+  const filters = filtersFromParams(params)
+  if (presetCategory && filters.categories.length === 0) filters.categories = [presetCategory]
+  return { filters, pages: pagesFromParams(params) }
+}
+
+export function viewToParams(view: BooksView): URLSearchParams {
+  const params = filtersToParams(view.filters)
+  if (view.pages > 1) params.set('page', String(view.pages))
+  return params
+}
+
+/**
+ * Where a view lives, so the address always tells the truth: its query on
+ * the page it is on (`stays`), except that /categories/{id} shows its own
+ * category only; any other choice of categories there is /books's.
+ */
+export function viewLocation(view: BooksView, presetCategory?: string): { stays: boolean; query: string } {
+  if (!presetCategory) return { stays: true, query: viewToParams(view).toString() }
+  const { categories } = view.filters
+  if (categories.length !== 1 || categories[0] !== presetCategory) return { stays: false, query: viewToParams(view).toString() }
+  return { stays: true, query: viewToParams({ ...view, filters: { ...view.filters, categories: [] } }).toString() }
 }

@@ -1,13 +1,13 @@
 import { useCallback, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { paths } from '@/config/paths'
-import { filtersFromParams, filtersToParams, type BookFilters } from './filters'
+import { viewFromParams, viewLocation, type BookFilters, type BooksView } from './filters'
 
-/** Marks the history entries the filters write themselves. */
+/** Marks the history entries the list writes itself. */
 export const FILTERS_STATE = { fromBookFilters: true, keepScroll: true } as const
 
 /**
- * A key that changes on every navigation except the filters' own writes, so
+ * A key that changes on every navigation except the list's own writes, so
  * the list re-reads the URL after a link, Back or reload, but not while the
  * user types or slides (the URL catches up asynchronously; reading it back
  * would drop keystrokes).
@@ -21,33 +21,30 @@ export function useExternalNavigationKey(): string {
 }
 
 /**
- * The /books filters: read from the URL query when the list mounts, then held
- * here and written back to the URL on every change (replacing the entry), so
- * a filtered list survives reload and can be shared. On /categories/{id} the
- * page's category is the preset; choosing other categories there moves to
- * /books with the same filters, so the address always tells the truth.
+ * What /books shows, the filters and how many pages of results: read from
+ * the URL query when the list mounts, then held here and written back to the
+ * URL on every change (replacing the entry), so the list survives reload and
+ * Back, and can be shared. New filters show their first page. On
+ * /categories/{id} the page's category is the preset; choosing other
+ * categories there moves to /books with the same filters.
  */
-export function useBookFilters(presetCategory?: string) {
+export function useBooksView(presetCategory?: string) {
   const [params, setParams] = useSearchParams()
   const navigate = useNavigate()
-  const [filters, setLocal] = useState<BookFilters>(() => {
-    const f = filtersFromParams(params)
-    return presetCategory && f.categories.length === 0 ? { ...f, categories: [presetCategory] } : f
-  })
+  const [view, setLocal] = useState<BooksView>(() => viewFromParams(params, presetCategory))
 
-  const setFilters = useCallback(
-    (next: BookFilters) => {
-      const onPreset = presetCategory && next.categories.length === 1 && next.categories[0] === presetCategory
-      if (presetCategory && !onPreset) {
-        const query = filtersToParams(next).toString()
+  const show = useCallback(
+    (next: BooksView) => {
+      const { stays, query } = viewLocation(next, presetCategory)
+      if (!stays) {
         navigate(query ? `${paths.books}?${query}` : paths.books)
         return
       }
       setLocal(next)
-      setParams(filtersToParams(onPreset ? { ...next, categories: [] } : next), { replace: true, preventScrollReset: true, state: FILTERS_STATE })
+      setParams(new URLSearchParams(query), { replace: true, preventScrollReset: true, state: FILTERS_STATE })
     },
     [navigate, presetCategory, setParams],
   )
-
-  return [filters, setFilters] as const
+  const setFilters = useCallback((filters: BookFilters) => show({ filters, pages: 1 }), [show])
+  return { view, show, setFilters }
 }

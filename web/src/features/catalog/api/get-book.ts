@@ -1,6 +1,7 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { ApiError, apiFetch } from '@/lib/api'
 import type { Book } from '../types'
+import type { BookPage } from './search-books'
 
 export function getBook(id: number): Promise<Book> {
   return apiFetch<Book>(`/api/books/${id}`)
@@ -14,12 +15,22 @@ export const bookQueryOptions = (id: number) =>
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
   })
 
-/** One book; seeded from the list when it is already cached, so the page shows at once. */
+/** One book; seeded from a list or search that already holds it (a card just tapped), so the page shows at once. */
 export function useBook(id: number) {
   const queryClient = useQueryClient()
   return useQuery({
     ...bookQueryOptions(id),
     enabled: Number.isInteger(id) && id > 0,
-    initialData: () => queryClient.getQueryData<Book[]>(['books'])?.find((b) => b.id === id),
+    initialData: () => cachedBook(queryClient, id),
   })
+}
+
+function cachedBook(queryClient: QueryClient, id: number): Book | undefined {
+  const listed = queryClient.getQueryData<Book[]>(['books'])?.find((b) => b.id === id)
+  if (listed) return listed
+  for (const [, page] of queryClient.getQueriesData<BookPage>({ queryKey: ['books', 'search'] })) {
+    const found = page?.books.find((b) => b.id === id)
+    if (found) return found
+  }
+  return undefined
 }

@@ -11,9 +11,9 @@ import { formatDollars } from '@/lib/money'
 import { usePageMeta } from '@/lib/page-meta'
 import { useGoBack } from '@/lib/use-go-back'
 import { useBook } from '../api/get-book'
-import { useBooks } from '../api/get-books'
+import { useSearchBooks } from '../api/search-books'
 import { formatLongDate } from '@/lib/dates'
-import { categoryLabel, relatedBooks } from '../filters'
+import { categoryLabel, RELATED_BOOKS, relatedBooks } from '../filters'
 import type { Book } from '../types'
 import { BookGrid } from './book-card'
 import { BookCover } from './book-cover'
@@ -26,7 +26,8 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
   const goBack = useGoBack(paths.books)
   const book = useBook(id)
   usePageMeta(book.data?.title, book.data ? `${book.data.title} by ${book.data.author}: an interactive storybook from Siso & Friends.` : undefined)
-  const books = useBooks()
+  // Its shelf, one more than is shown, as the book itself may be among them.
+  const shelf = useSearchBooks({ categories: book.data ? [book.data.category] : [], perPage: RELATED_BOOKS + 1 }, book.data !== undefined)
   const valid = Number.isInteger(id) && id > 0
 
   if (!valid || (book.isError && book.error instanceof ApiError && book.error.status === 404)) return <BookNotFound />
@@ -47,7 +48,7 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
   }
 
   const b = book.data
-  const related = books.data ? relatedBooks(books.data, b) : []
+  const related = shelf.data ? relatedBooks(shelf.data.books, b) : []
   const facts: [string, ReactNode][] = [
     ['Pages', b.pages],
     ['ISBN', <Isbn isbn={b.isbn} />],
@@ -97,7 +98,7 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
       </article>
 
       {/* Room for the related books while the list loads, so the page does not grow under the reader. */}
-      {books.isPending && <div className="mt-14 min-h-96" aria-hidden="true" />}
+      {shelf.isPending && <div className="mt-14 min-h-96" aria-hidden="true" />}
       {related.length > 0 && (
         <section className="mt-14" aria-labelledby="related-heading">
           <h2 id="related-heading" className="mb-5 text-2xl font-bold">

@@ -1,5 +1,6 @@
 import { RotateCcw, Search, SearchX, SlidersHorizontal, X } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { Link, useLocation } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -8,24 +9,29 @@ import { Label } from '@/components/ui/label'
 import { Loading } from '@/components/ui/loading'
 import { Slider } from '@/components/ui/slider'
 import { cn } from '@/lib/cn'
-import { useBooks } from '../api/get-books'
-import { categoryOptions, defaultFilters, filterBooks, isDefaultFilters, PRICE_MAX, PRICE_MIN, PRICE_STEP, type BookFilters } from '../filters'
-import { useBookFilters, useExternalNavigationKey } from '../use-book-filters'
+import { useBookList } from '../api/search-books'
+import { categoryOptions, defaultFilters, isDefaultFilters, PRICE_MAX, PRICE_MIN, PRICE_STEP, viewLocation, type BookFilters } from '../filters'
+import { FILTERS_STATE, useBooksView, useExternalNavigationKey } from '../use-book-filters'
+import type { Book } from '../types'
 import { BookGrid } from './book-card'
 
-/** The searchable, filterable list of /books and /categories/{id}. */
+/** A pause in typing this long sends the search: one request per word, not per letter. */
+const TYPING_PAUSE_MS = 250
+
+/** The searchable, filterable list of /books and /categories/{id}, searched on the server a page at a time. */
 export function BooksBrowser({ presetCategory }: { presetCategory?: string }) {
-  // Re-read the URL after any navigation that was not the filters' own write.
+  // Re-read the URL after any navigation that was not the list's own write.
   const key = useExternalNavigationKey()
   return <BooksBrowserBody key={`${presetCategory ?? ''}:${key}`} presetCategory={presetCategory} />
 }
 
 function BooksBrowserBody({ presetCategory }: { presetCategory?: string }) {
-  const [filters, setFilters] = useBookFilters(presetCategory)
+  const { view, show, setFilters } = useBooksView(presetCategory)
+  const { filters } = view
   const [panelOpen, setPanelOpen] = useState(false)
-  const books = useBooks()
-  const found = useMemo(() => filterBooks(books.data ?? [], filters), [books.data, filters])
-  const searchId = useId()
+  const search = useBookList(view)
+  const { first, books, total } = search
+  const reset = () => setFilters(presetCategory ? { ...defaultFilters, categories: [presetCategory] } : defaultFilters)
 
   return (
     <div className="flex flex-col gap-6 lg:flex-row lg:items-start">
@@ -43,59 +49,41 @@ function BooksBrowserBody({ presetCategory }: { presetCategory?: string }) {
         <FilterPanel filters={filters} onChange={setFilters} onClose={() => setPanelOpen(false)} />
       </aside>
 
-      <section aria-label="Books" className="min-w-0 flex-1">
-        <div className="relative">
-          <label htmlFor={searchId} className="sr-only">
-            Search books
-          </label>
-          <Search className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-tiger-400" aria-hidden="true" />
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Search by title or author..."
-            value={filters.search}
-            onChange={(e) => setFilters({ ...filters, search: e.target.value })}
-            className="h-12 rounded-full pl-12 pr-12 text-lg [&::-webkit-search-cancel-button]:appearance-none"
-          />
-          {filters.search && (
-            <button
-              type="button"
-              aria-label="Clear search"
-              onClick={() => setFilters({ ...filters, search: '' })}
-              className="absolute right-2 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-tiger-100 hover:text-ink"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </button>
-          )}
-        </div>
+      <section aria-label="Books" aria-busy={search.searching || search.loadingMore} className="min-w-0 flex-1">
+        <SearchBox value={filters.search} onChange={(text) => setFilters({ ...filters, search: text })} />
 
-        {books.isPending ? (
+        {first.isPending ? (
           <Loading label="Loading books..." />
-        ) : books.isError ? (
+        ) : first.isError && !first.data ? (
           <Alert tone="error" className="mt-6">
             <p className="font-bold">We couldn't load the books.</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void books.refetch()}>
+            <Button variant="outline" size="sm" className="mt-3" onClick={() => void first.refetch()}>
               <RotateCcw /> Try again
             </Button>
           </Alert>
         ) : (
           <>
             <p role="status" className="mb-4 mt-5 font-bold text-muted">
-              {found.length} books found
+              {total} books found
             </p>
-            {found.length > 0 ? (
-              <>
-                {/* The cards' titles are h3: this keeps the outline h1 > h2 > h3. */}
-                <h2 className="sr-only">Book results</h2>
-                <BookGrid books={found} label="Book results" inView={2} />
-              </>
+            {total > 0 ? (
+              <Results
+                books={books}
+                total={total}
+                searching={search.searching}
+                loadingMore={search.loadingMore}
+                moreFailed={search.moreFailed}
+                retryMore={search.retryMore}
+                nextQuery={viewLocation({ filters, pages: view.pages + 1 }, presetCategory).query}
+                onMore={() => show({ filters, pages: view.pages + 1 })}
+              />
             ) : (
               <div className="flex flex-col items-center rounded-3xl border-2 border-dashed border-tiger-200 bg-white px-6 py-14 text-center">
                 <SearchX className="size-12 text-tiger-400" aria-hidden="true" />
                 <h2 className="mt-4 text-2xl font-bold">No books found</h2>
                 <p className="mt-2 text-muted">Try adjusting your search or filter criteria</p>
                 {!isDefaultFilters(filters) && (
-                  <Button variant="outline" className="mt-5" onClick={() => setFilters(presetCategory ? { ...defaultFilters, categories: [presetCategory] } : defaultFilters)}>
+                  <Button variant="outline" className="mt-5" onClick={reset}>
                     <RotateCcw /> Reset filters
                   </Button>
                 )}
@@ -105,6 +93,143 @@ function BooksBrowserBody({ presetCategory }: { presetCategory?: string }) {
         )}
       </section>
     </div>
+  )
+}
+
+/**
+ * The cards found so far and "Load more books", which adds the next page
+ * below them (a phone keeps its place; the URL's page says how many pages
+ * show). It is a link to that URL, so it works before the scripts load.
+ * Once the page arrives, focus moves to its first card, where the button was.
+ */
+function Results(props: {
+  books: Book[]
+  total: number
+  searching: boolean
+  loadingMore: boolean
+  moreFailed: boolean
+  retryMore: () => void
+  nextQuery: string
+  onMore: () => void
+}) {
+  const { books, total, loadingMore, moreFailed } = props
+  const { pathname } = useLocation()
+  const grid = useRef<HTMLDivElement>(null)
+  const focusCard = useRef<number | null>(null)
+  useEffect(() => {
+    const index = focusCard.current
+    if (index === null || books.length <= index) return
+    focusCard.current = null
+    grid.current?.querySelectorAll<HTMLAnchorElement>('li > a')[index]?.focus({ preventScroll: true })
+  }, [books.length])
+
+  return (
+    <>
+      {/* The cards' titles are h3: this keeps the outline h1 > h2 > h3. */}
+      <h2 className="sr-only">Book results</h2>
+      <div ref={grid} className={cn('transition-opacity', props.searching && 'opacity-60')}>
+        <BookGrid books={books} label="Book results" inView={2} />
+      </div>
+      <div className="mt-8 flex flex-col items-center gap-3 text-center">
+        <p aria-live="polite" className="text-sm font-bold text-muted">
+          Showing {books.length} of {total} books
+        </p>
+        {moreFailed ? (
+          <Alert tone="error">
+            <p className="font-bold">We couldn't load more books.</p>
+            <Button variant="outline" size="sm" className="mt-3" onClick={props.retryMore}>
+              <RotateCcw /> Try again
+            </Button>
+          </Alert>
+        ) : loadingMore ? (
+          <Button variant="outline" size="lg" disabled>
+            <span className="size-4 animate-spin rounded-full border-2 border-tiger-200 border-t-tiger-500" aria-hidden="true" /> Loading more books...
+          </Button>
+        ) : (
+          books.length < total && (
+            <Button asChild variant="outline" size="lg">
+              <Link
+                to={{ pathname, search: props.nextQuery }}
+                replace
+                preventScrollReset
+                state={FILTERS_STATE}
+                onClick={(e) => {
+                  e.preventDefault()
+                  focusCard.current = books.length
+                  props.onMore()
+                }}
+              >
+                Load more books
+              </Link>
+            </Button>
+          )
+        )}
+      </div>
+    </>
+  )
+}
+
+/**
+ * The search box. What is typed shows at once and is searched after a pause
+ * in typing, or at once on Enter (the phone's Search key, which also puts the
+ * keyboard away). Before the scripts load it is a plain GET form.
+ */
+function SearchBox({ value, onChange }: { value: string; onChange: (text: string) => void }) {
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const [text, setText] = useState(value)
+  const [shown, setShown] = useState(value)
+  if (value !== shown) {
+    // Changed from outside (clear, reset, Back): show that.
+    setShown(value)
+    setText(value)
+  }
+  const latest = useRef(onChange)
+  useEffect(() => {
+    latest.current = onChange
+  })
+  useEffect(() => {
+    if (text === value) return
+    const timer = window.setTimeout(() => latest.current(text), TYPING_PAUSE_MS)
+    return () => window.clearTimeout(timer)
+  }, [text, value])
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    if (text !== value) onChange(text)
+    input.current?.blur()
+  }
+
+  return (
+    <form role="search" method="get" className="relative" onSubmit={submit}>
+      <label htmlFor={id} className="sr-only">
+        Search books
+      </label>
+      <Search className="pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-tiger-400" aria-hidden="true" />
+      <Input
+        ref={input}
+        id={id}
+        name="q"
+        type="search"
+        enterKeyHint="search"
+        placeholder="Search by title or author..."
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        className="h-12 rounded-full pl-12 pr-12 text-lg [&::-webkit-search-cancel-button]:appearance-none"
+      />
+      {text && (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => {
+            setText('')
+            onChange('')
+          }}
+          className="absolute right-2 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-tiger-100 hover:text-ink"
+        >
+          <X className="size-5" aria-hidden="true" />
+        </button>
+      )}
+    </form>
   )
 }
 
@@ -119,6 +244,13 @@ function FilterPanel({
 }) {
   const newOnlyId = useId()
   const priceLabelId = useId()
+  // The thumbs move freely; the list is searched when they are let go (or at each arrow key).
+  const [price, setPrice] = useState(filters.price)
+  const [shownPrice, setShownPrice] = useState(filters.price)
+  if (filters.price !== shownPrice) {
+    setShownPrice(filters.price)
+    setPrice(filters.price)
+  }
   const toggleCategory = (id: string, checked: boolean) => {
     const categories = checked ? [...filters.categories, id] : filters.categories.filter((c) => c !== id)
     // Keep the panel's order so the URL is stable.
@@ -143,14 +275,15 @@ function FilterPanel({
           max={PRICE_MAX}
           step={PRICE_STEP}
           minStepsBetweenThumbs={0}
-          value={filters.price}
-          onValueChange={(v) => onChange({ ...filters, price: [v[0], v[1]] })}
+          value={price}
+          onValueChange={(v) => setPrice([v[0], v[1]])}
+          onValueCommit={(v) => onChange({ ...filters, price: [v[0], v[1]] })}
           thumbLabels={['Minimum price', 'Maximum price']}
           aria-labelledby={priceLabelId}
         />
         <p className="mt-2 flex justify-between text-sm font-bold text-muted" aria-live="polite">
-          <span>${filters.price[0]}</span>
-          <span>${filters.price[1]}</span>
+          <span>${price[0]}</span>
+          <span>${price[1]}</span>
         </p>
       </fieldset>
 

@@ -109,12 +109,19 @@ func TestServeSearch(t *testing.T) {
 		rec.Header().Get("ETag") == "" || rec.Header().Get("Cache-Control") != cacheControl {
 		t.Fatalf("%d %v %s", rec.Code, rec.Header(), body)
 	}
-	req := httptest.NewRequest("GET", "/api/books?q=moon", nil)
-	req.Header.Set("If-None-Match", rec.Header().Get("ETag"))
-	again := httptest.NewRecorder()
-	_ = c.serveSearch(again, req)
-	if again.Code != http.StatusNotModified {
-		t.Errorf("revalidation: %d", again.Code)
+	expectRevalidated(t, c, "/api/books?q=moon", rec.Header().Get("ETag"))
+}
+
+// expectRevalidated asks for target's search with If-None-Match etag and
+// expects a 304.
+func expectRevalidated(t *testing.T, c *Catalog, target, etag string) {
+	t.Helper()
+	req := httptest.NewRequest("GET", target, nil)
+	req.Header.Set("If-None-Match", etag)
+	rec := httptest.NewRecorder()
+	_ = c.serveSearch(rec, req)
+	if rec.Code != http.StatusNotModified {
+		t.Errorf("revalidating %s: %d", target, rec.Code)
 	}
 }
 

@@ -1,4 +1,5 @@
 import './index.css'
+import './features/kid-mode/early'
 import { rendersAheadOfTime } from './lib/render-env'
 
 /** The app's code, once asked for (start). */

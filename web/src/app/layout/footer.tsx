@@ -24,7 +24,7 @@ const helpAndPolicies = [
 export function Footer() {
   const year = new Date().getFullYear()
   return (
-    <footer className="mt-16 bg-tiger-800 text-tiger-50 [&_:focus-visible]:outline-white">
+    <footer data-shop-only className="mt-16 bg-tiger-800 text-tiger-50 [&_:focus-visible]:outline-white">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
         <div>
           <Link to={paths.home} className="flex items-center gap-2">

@@ -76,7 +76,7 @@ export function Header() {
           <span className="font-display text-xl font-bold text-tiger-700 sm:text-2xl">{brand.name}</span>
         </Link>
 
-        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 lg:flex">
+        <nav aria-label="Main" data-shop-only className="ml-auto hidden items-center gap-1 lg:flex">
           {navLinks.map((link) => (
             <NavLink
               key={link.to}
@@ -90,7 +90,7 @@ export function Header() {
           ))}
         </nav>
 
-        <div className="ml-auto flex items-center gap-2 lg:ml-4">
+        <div className="ml-auto flex items-center gap-2 lg:ml-4" data-shop-only>
           <CartLink count={itemCount} />
           <div className="hidden lg:block">
             {user ? (

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Card } from '@/components/ui/card'
 import { Page } from '@/components/ui/page'
 import { paths } from '@/config/paths'
+import { KidModeSwitch } from '@/features/kid-mode/kid-mode-switch'
 
 const activities = [
   { to: paths.findObjects, title: 'Find Hidden Objects', text: 'Search the forest picture for things that do not belong.', icon: Search, color: 'bg-leaf-100 text-leaf-700' },
@@ -13,6 +14,7 @@ const activities = [
 export default function ActivitiesPage() {
   return (
     <Page title="Activities" intro="Games and story-making for curious young minds.">
+      <KidModeSwitch />
       <ul className="grid gap-6 md:grid-cols-3">
         {activities.map((a) => (
           <li key={a.to}>

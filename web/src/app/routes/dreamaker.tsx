@@ -4,6 +4,7 @@ import { Page } from '@/components/ui/page'
 import { scrollToChildren } from '@/config/navigation'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/features/auth/auth-provider'
+import { KidModeSwitch } from '@/features/kid-mode/kid-mode-switch'
 import { DreamMaker } from '@/features/dreams/components/dream-maker'
 
 export default function DreamakerPage() {
@@ -12,6 +13,7 @@ export default function DreamakerPage() {
     <Page title="Dream Maker" intro="Create a personalized dream story for your little one!">
       {/* The children and stories are the caller's own: ask for them only once the session is known
           (a request sent while the session is being restored would answer 401). */}
+      <KidModeSwitch />
       {loading ? (
         <p className="text-stone-600">Loading…</p>
       ) : user ? (

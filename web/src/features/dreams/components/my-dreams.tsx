@@ -103,7 +103,8 @@ function DreamItem({ dream, titleLevel: Title, onOpen }: { dream: Dream; titleLe
             <Button size="sm" variant="outline" onClick={onOpen} aria-label={`Read ${dream.title}`}>
               <BookOpen aria-hidden="true" /> Read
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Delete ${dream.title}`}>
+            {/* data-grown-up: in kid mode a grown-up answers the parent gate first (features/kid-mode). */}
+            <Button size="sm" variant="ghost" onClick={() => setConfirming(true)} aria-label={`Delete ${dream.title}`} data-grown-up>
               <Trash2 aria-hidden="true" /> Delete
             </Button>
           </div>

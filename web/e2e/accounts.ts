@@ -106,6 +106,22 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
 
 /** Turns two-step sign-in on for the account through /auth/v1, as the profile page does; returns the app's secret. */
 export async function withTwoStep(request: APIRequestContext, email: string): Promise<string> {
+  return (await twoStepSession(request, email)).secret
+}
+
+/**
+ * A staff member with `role` for API calls to /api/admin: the CLI grants the
+ * role on this worker's database, two-step sign-in is turned on; returns the
+ * access token of the two-step (aal2) session.
+ */
+export async function staffToken(request: APIRequestContext, workerIndex: number, role: 'owner' | 'manager' | 'editor' | 'support'): Promise<string> {
+  const email = await confirmedAccount(request, role)
+  grantRole(workerIndex, email, role)
+  return (await twoStepSession(request, email)).accessToken
+}
+
+/** Two-step sign-in turned on: the app's secret and the access token of the session it completes. */
+async function twoStepSession(request: APIRequestContext, email: string): Promise<{ secret: string; accessToken: string }> {
   const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
   const enrolled = await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp', friendly_name: 'Authenticator app' } })
   expect(enrolled.ok()).toBeTruthy()
@@ -115,5 +131,5 @@ export async function withTwoStep(request: APIRequestContext, email: string): Pr
   const { id } = (await challenge.json()) as { id: string }
   const verified = await request.post(`/auth/v1/factors/${factor.id}/verify`, { headers, data: { challenge_id: id, code: totpCode(factor.totp.secret) } })
   expect(verified.ok()).toBeTruthy()
-  return factor.totp.secret
+  return { secret: factor.totp.secret, accessToken: ((await verified.json()) as { access_token: string }).access_token }
 }

@@ -1,5 +1,5 @@
 import { expect, test, waitingForApp, type Page } from './test'
-import { PASSWORD, accessToken, confirmedAccount, uniqueEmail } from './accounts'
+import { PASSWORD, accessToken, confirmedAccount, staffToken, uniqueEmail } from './accounts'
 import { layoutShift, trackLayoutShift } from './layout'
 
 // Shop journeys of issue 4 against the real binary (--dev) and the fake PayPal
@@ -157,19 +157,68 @@ test.describe('catalogue', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } })
 
-    test('the filter panel opens and closes', async ({ page }) => {
-      await page.goto('/books')
-      const panel = page.getByRole('complementary', { name: 'Filters' })
-      await expect(panel).toBeHidden()
-      await page.getByRole('button', { name: 'Show Filters' }).click()
-      await expect(panel).toBeVisible()
-      await panel.getByRole('checkbox', { name: 'Mystery & Thriller' }).click()
-      await expect(page.getByText('2 books found')).toBeVisible()
-      await page.getByRole('button', { name: 'Close Filters' }).click()
-      await expect(panel).toBeHidden()
+    test('filters in a panel; Load more adds a page at a time, kept by reload, Back and a new search', async ({ page }) => {
+      // 26 books on the shelf the seed leaves empty (Romance): a page of 24 and a second page.
+      const headers = { Authorization: `Bearer ${await staffToken(page.request, test.info().parallelIndex, 'editor')}`, 'Content-Type': 'text/csv' }
+      const rows = Array.from({ length: 26 }, (_, i) => {
+        const n = String(i + 1).padStart(2, '0')
+        return `Paging Story ${n},Page Turner,A story for the second page.,999,romance,32,${isbn(i)},2025-01-${n},false,/covers/book-1.svg,published,${i === 25 ? 0 : ''}`
+      })
+      const csv = ['title,author,description,priceCents,category,pages,isbn,publicationDate,isNewRelease,coverImage,status,stock', ...rows].join('\n')
+      expect((await page.request.post('/api/admin/books/import', { headers, data: csv })).status()).toBe(200)
+      try {
+        await page.goto('/books')
+        const panel = page.getByRole('complementary', { name: 'Filters' })
+        await expect(panel).toBeHidden()
+        await page.getByRole('button', { name: 'Show Filters' }).click()
+        await expect(panel).toBeVisible()
+        await panel.getByRole('checkbox', { name: 'Mystery & Thriller' }).click()
+        await expect(page.getByText('2 books found')).toBeVisible()
+        await panel.getByRole('checkbox', { name: 'Mystery & Thriller' }).click()
+        await panel.getByRole('checkbox', { name: 'Romance' }).click()
+        await expect(page.getByText('26 books found')).toBeVisible()
+        await page.getByRole('button', { name: 'Close Filters' }).click()
+        await expect(panel).toBeHidden()
+
+        const results = page.getByRole('list', { name: 'Book results' })
+        const card = (n: string) => results.getByRole('link', { name: new RegExp(`Paging Story ${n}`) })
+        await expect(results.getByRole('listitem')).toHaveCount(24)
+        await expect(page.getByText('Showing 24 of 26 books')).toBeVisible()
+        await page.getByRole('link', { name: 'Load more books' }).click()
+        await expect(results.getByRole('listitem')).toHaveCount(26)
+        await expect(card('25')).toBeFocused() // where the button was
+        await expect(page.getByRole('link', { name: 'Load more books' })).toHaveCount(0)
+        await expect(page).toHaveURL(/\?category=romance&page=2$/)
+        await expect(card('26')).toContainText('Out of stock')
+
+        await page.reload()
+        await expect(results.getByRole('listitem')).toHaveCount(26)
+        await card('26').click()
+        await expect(page.getByRole('heading', { level: 1, name: 'Paging Story 26' })).toBeVisible()
+        await expect(page.getByRole('main').getByText('Out of stock')).toBeVisible()
+        await page.goBack()
+        await expect(results.getByRole('listitem')).toHaveCount(26)
+        await expect(card('26')).toBeInViewport() // where the list was left
+
+        // A new search shows its own first page.
+        await page.getByPlaceholder('Search by title or author...').fill('paging story 2')
+        await expect(page.getByText('7 books found')).toBeVisible() // 20 to 26
+        await expect(page).toHaveURL(/\?q=paging\+story\+2&category=romance$/)
+      } finally {
+        const shelf = await (await page.request.get('/api/books?categories=romance&perPage=200')).json()
+        const archive = ['id,status', ...shelf.books.map((b: { id: number }) => `${b.id},archived`)].join('\n')
+        expect((await page.request.post('/api/admin/books/import', { headers, data: archive })).status()).toBe(200)
+      }
     })
   })
 })
+
+/** The i-th ISBN-13 of a 979 range no other book uses, with its check digit. */
+function isbn(i: number): string {
+  const digits = `97986${String(Date.now() % 1e5).padStart(5, '0')}${String(i).padStart(2, '0')}`
+  const sum = [...digits].reduce((s, d, j) => s + Number(d) * (j % 2 ? 3 : 1), 0)
+  return digits + ((10 - (sum % 10)) % 10)
+}
 
 test.describe('cart', () => {
   test('add, change quantities, remove, promo and clear, kept across reloads', async ({ page }) => {

@@ -18,13 +18,10 @@ $(BIN): go-deps web FORCE
 
 FORCE:
 
-# The app, then its public pages prerendered from the seeded catalogue
-# (web/scripts/prerender.mjs), and the server's bundle, which draws pages at
-# run time (web/vite.server.config.ts, internal/render).
-web: web-deps go-deps
-	cd web && npx tsc -b && npx vite build && npx vite build --ssr src/app/prerender.tsx --logLevel warn
-	cd web && npx vite build -c vite.server.config.ts --logLevel warn
-	go run ./cmd/catalogue | (cd web && node scripts/prerender.mjs)
+# The app, and the server's bundle, which draws its pages at run time
+# (web/vite.server.config.ts, internal/render).
+web: web-deps
+	cd web && npx tsc -b && npx vite build && npx vite build -c vite.server.config.ts --logLevel warn
 	touch internal/webapp/dist/.keep
 
 web-deps: web/node_modules/.package-lock.json

@@ -102,7 +102,7 @@ function inlineStylesheet(): Plugin {
 
 // The two faces the pages paint with (src/index.css: the basic Latin cuts),
 // asked for with the page instead of once the stylesheet has laid out text:
-// a prerendered page paints at once, and a font that came later would swap
+// a page drawn by the server paints at once, and a font that came later would swap
 // in and shift the text (layout shift).
 function fontPreloads(bundle: OutputBundle): string {
   const faces = Object.keys(bundle).filter((name) => /^assets\/(nunito|fredoka)-basic-wght-[\w-]+\.woff2$/.test(name))
@@ -137,15 +137,15 @@ function precompress(): Plugin {
 }
 
 // The build lands in internal/webapp/dist, where the Go binary embeds it.
-// `vite build --ssr src/app/prerender.tsx` makes the prerendering entry
-// instead (web/scripts/prerender.mjs), into node_modules/.prerender.
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), routeManifest(), inlineStylesheet(), precompress()],
+// The server's bundle, which draws the pages, has its own configuration
+// (vite.server.config.ts).
+export default defineConfig(() => ({
+  plugins: [react(), tailwindcss(), routeManifest(), inlineStylesheet(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
-    outDir: isSsrBuild ? 'node_modules/.prerender' : '../internal/webapp/dist',
+    outDir: '../internal/webapp/dist',
     emptyOutDir: true,
     reportCompressedSize: true,
     chunkSizeWarningLimit: 400,

@@ -187,9 +187,9 @@ var TestApp = fstest.MapFS{
 }
 
 // NewEnv builds the server on d through server.New, with the test defaults
-// overridden by settings. Tests that are not a request table (a stream of
-// requests, a closed database) use it directly.
-func NewEnv(t *testing.T, d *db.DB, settings map[string]string) *Env {
+// overridden by settings, and opts after the test's own. Tests that are not
+// a request table (a stream of requests, a closed database) use it directly.
+func NewEnv(t *testing.T, d *db.DB, settings map[string]string, opts ...server.Option) *Env {
 	t.Helper()
 	fake, base := paypaltest.Start(t)
 	vars := defaults(base)
@@ -201,7 +201,8 @@ func NewEnv(t *testing.T, d *db.DB, settings map[string]string) *Env {
 		t.Fatal(err)
 	}
 	clock := testclock.At(time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC))
-	srv, err := server.New(cfg, d, server.WithClock(clock.Now), server.WithCheapPasswordHashing(), server.WithWebApp(TestApp))
+	opts = append([]server.Option{server.WithClock(clock.Now), server.WithCheapPasswordHashing(), server.WithWebApp(TestApp)}, opts...)
+	srv, err := server.New(cfg, d, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -331,6 +331,15 @@ func (c *Catalog) Book(id int) (Book, error) {
 	return c.books[i], nil
 }
 
+// UpdatedAt is when the book with the id was last changed (a sitemap's
+// lastmod), or the zero time for no book.
+func (c *Catalog) UpdatedAt(id int) time.Time {
+	if b, ok := c.all[id]; ok {
+		return b.UpdatedAt
+	}
+	return time.Time{}
+}
+
 // BookBySlug returns the published book with the slug.
 func (c *Catalog) BookBySlug(slug string) (Book, error) {
 	id, ok := c.bySlug[slug]

@@ -87,6 +87,32 @@ func listPublished(ctx context.Context, q db.Querier) ([]Summary, error) {
 	return list, rows.Err()
 }
 
+// Dated is a published post's id and when it was last changed.
+type Dated struct {
+	ID        int64
+	UpdatedAt time.Time
+}
+
+// PublishedDates lists the published posts with when each was last changed
+// (a sitemap's lastmod), newest first.
+func (s *Service) PublishedDates(ctx context.Context) ([]Dated, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, updated_at FROM posts WHERE status = ?`+newestFirst, Published)
+	if err != nil {
+		return nil, fmt.Errorf("posts: published dates: %w", err)
+	}
+	defer rows.Close()
+	var list []Dated
+	for rows.Next() {
+		var d Dated
+		if err := rows.Scan(&d.ID, &d.UpdatedAt); err != nil {
+			return nil, fmt.Errorf("posts: published dates: %w", err)
+		}
+		d.UpdatedAt = d.UpdatedAt.UTC()
+		list = append(list, d)
+	}
+	return list, rows.Err()
+}
+
 // readArticle is the published post with the id and its stored HTML.
 func readArticle(ctx context.Context, q db.Querier, id int64) (Article, error) {
 	var a Article

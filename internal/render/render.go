@@ -42,11 +42,15 @@ type Page struct {
 	// Status is 404 for the not-found page (a URL that is none of the
 	// app's routes), else 200.
 	Status int `json:"status"`
+	// Title and Description are the page's <title> and meta description:
+	// its route's, or those it names itself from its data (a book's title).
+	Title       string `json:"title"`
+	Description string `json:"description"`
 }
 
 // Cookie names a cookie a page is drawn for: the visitors who have it set
 // (Set) or who have not. The app reads the same rule from the page
-// (web/src/lib/prerender.ts, drawnForCookie).
+// (web/src/lib/render-env.ts, prerenderedForCookie).
 type Cookie struct {
 	Name string `json:"name"`
 	Set  bool   `json:"set"`

@@ -24,6 +24,7 @@ func BenchmarkRender(b *testing.B) {
 		encoded, _ := json.Marshal(books)
 		data := responses()
 		data["/api/books"] = json.RawMessage(encoded)
+		data[firstPage] = map[string]any{"books": json.RawMessage(encoded), "total": n}
 		return data
 	}
 	for _, c := range []struct {

@@ -38,10 +38,16 @@ func book(id int, title string, cents int) map[string]any {
 	}
 }
 
-// responses is what the server inlines into a page: the catalogue and the settings.
+// firstPage is the search the list of /books opens on
+// (web/src/features/catalog/api/search-books.ts, listPaths).
+const firstPage = "/api/books?maxPrice=25&page=1"
+
+// responses is what the server inlines into a page: the catalogue, the
+// list's first page, and the settings.
 func responses(books ...map[string]any) map[string]any {
 	return map[string]any{
 		"/api/books":      books,
+		firstPage:         map[string]any{"books": books, "total": len(books)},
 		"/api/categories": json.RawMessage(`[{"id":"fiction","name":"Fiction","description":"Stories.","count":1}]`),
 		"/api/settings":   json.RawMessage(`{"supportEmail":"help@shop.test","google":{"enabled":false},"paypal":{"enabled":false}}`),
 	}

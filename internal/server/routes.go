@@ -177,6 +177,10 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/dev/mail", h(s.mail.DevMailboxJSON))
 
 	mux.HandleFunc("GET /thank-you", s.thankYou)
+	// The public pages are drawn at run time (pages.go); a book's slug leads to its page.
+	mux.HandleFunc("GET /books/{id}", s.bookBySlug)
+	mux.HandleFunc("GET /sitemap.xml", s.sitemap)
+	mux.HandleFunc("GET /robots.txt", s.robots)
 
 	// Every other path is the single-page app; it renders its own not-found page.
 	return splitAPI(mux, s.app, s.writeError)

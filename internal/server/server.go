@@ -11,8 +11,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"strconv"
-	"sync/atomic"
 	"time"
 
 	"bookshop/internal/account"
@@ -33,6 +31,7 @@ import (
 	"bookshop/internal/paypal"
 	"bookshop/internal/posts"
 	"bookshop/internal/ratelimit"
+	"bookshop/internal/render"
 	"bookshop/internal/webapp"
 )
 
@@ -68,7 +67,8 @@ type Option func(*options)
 type options struct {
 	now            func() time.Time
 	cheapPasswords bool
-	app            fs.FS // nil: the embedded build
+	app            fs.FS            // nil: the embedded build
+	renderer       *render.Renderer // nil: the embedded build's bundle, or none with WithWebApp
 }
 
 // WithClock replaces time.Now in every feature that reads the time.
@@ -80,6 +80,10 @@ func WithCheapPasswordHashing() Option { return func(o *options) { o.cheapPasswo
 // WithWebApp serves app instead of the embedded build, so tests need no
 // built app.
 func WithWebApp(app fs.FS) Option { return func(o *options) { o.app = app } }
+
+// WithRenderer draws the public pages with r (tests share one: loading the
+// bundle is slow).
+func WithRenderer(r *render.Renderer) Option { return func(o *options) { o.renderer = r } }
 
 // New builds the server and its features.
 func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
@@ -99,7 +103,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	app, err := newLiveApp(o.app, cat, blog, settings, prerenderFill(cfg))
+	pages := &publicPages{site: cfg.SiteURL, catalog: cat}
+	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Drawer: drawer(o)})
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +144,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	family.WithOwnerData(ownerData(d, accounts, shop, stories))
 	pictures := covers.New(d, o.now)
 	cat.UseCovers(pictures) // a book's uploaded cover must be stored
-	return &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
+	srv := &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.New(d, cfg.SupportEmail, o.now), limiter: limiter,
 		idempotency: idempotency.New(d, o.now),
@@ -148,7 +153,34 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		games:       games.New(d, o.now),
 		posts:       blog,
 		audit:       audit.New(d, requireStaff(auth.PermAudit)),
-		covers:      pictures}, nil
+		covers:      pictures}
+	pages.api = srv.routes()
+	return srv, nil
+}
+
+// drawer is what draws the public pages: the test's renderer, or the
+// embedded build's bundle. A build without one serves the pages undrawn.
+func drawer(o options) webapp.Drawer {
+	if o.renderer != nil {
+		return engine{o.renderer}
+	}
+	if o.app != nil {
+		return nil
+	}
+	r, err := render.New(render.Options{})
+	if err != nil {
+		slog.Warn("render: the public pages are served undrawn", "err", err)
+		return nil
+	}
+	return engine{r}
+}
+
+// engine draws the web app's pages with the render package's VMs.
+type engine struct{ r *render.Renderer }
+
+func (e engine) Draw(ctx context.Context, d webapp.Drawing) (webapp.Drawn, error) {
+	page, err := e.r.RenderRequest(ctx, render.Request{URL: d.URL, Data: d.Data, Cookie: (*render.Cookie)(d.Cookie)})
+	return webapp.Drawn(page), err
 }
 
 // authSettings are the settings the account service reads.
@@ -167,75 +199,6 @@ func loadApp(fsys fs.FS, opts webapp.Options) (*webapp.Handler, error) {
 		return webapp.New(opts)
 	}
 	return webapp.NewFromFS(fsys, opts)
-}
-
-// liveApp is the web app for the catalogue as it is now. Its pages carry
-// the catalogue's responses inline and may be prerendered from it, so a
-// change of the catalogue builds it anew (before the change's request is
-// responded to); the prerendered pages then no longer fit the catalogue and
-// every path gets the app's plain page until the next release.
-type liveApp struct {
-	fsys     fs.FS // nil: the embedded build
-	settings json.RawMessage
-	fill     map[string]string
-	exists   webapp.Exists
-	cur      atomic.Pointer[webapp.Handler]
-}
-
-func newLiveApp(fsys fs.FS, cat *catalog.Service, blog *posts.Service, settings json.RawMessage, fill map[string]string) (*liveApp, error) {
-	a := &liveApp{fsys: fsys, settings: settings, fill: fill, exists: appRecords(cat, blog)}
-	if err := a.build(cat.Current()); err != nil {
-		return nil, err
-	}
-	cat.OnChange(func(c *catalog.Catalog) {
-		if err := a.build(c); err != nil { // the build was fine at start: this cannot fail but for memory
-			slog.Error("webapp: rebuild for the changed catalogue", "err", err)
-		}
-	})
-	return a, nil
-}
-
-// maxInlineBooks bounds the catalogue a page carries inline: a shop of
-// thousands of books would put megabytes into every page, which the app
-// then fetches instead (web/src/lib/inline-data.ts).
-const maxInlineBooks = 256 << 10
-
-func (a *liveApp) build(c *catalog.Catalog) error {
-	inline := c.Inline()
-	if len(inline["/api/books"]) > maxInlineBooks {
-		delete(inline, "/api/books")
-	}
-	inline["/api/settings"] = a.settings
-	h, err := loadApp(a.fsys, webapp.Options{Exists: a.exists, Inline: inline, Fill: a.fill})
-	if err != nil {
-		return err
-	}
-	a.cur.Store(h)
-	return nil
-}
-
-func (a *liveApp) ServeHTTP(w http.ResponseWriter, r *http.Request) { a.cur.Load().ServeHTTP(w, r) }
-
-// appRecords tells the web app's server which ids of its pages exist, so
-// /books/{id} of a book that is not published, /categories/{id} of no
-// category, or /blog/{id} of no published post, responds 404 (the app says
-// "Category Not Found" on that page, and draws its not-found page for the
-// post). They read the live catalogue.
-func appRecords(live *catalog.Service, blog *posts.Service) webapp.Exists {
-	return webapp.Exists{
-		"/blog/:id":       blog.IsPublished,
-		"/categories/:id": func(id string) bool { return live.Current().HasCategory(id) },
-		"/books/:id": func(id string) bool {
-			// Only the canonical spelling names a book ("3", not "03" or
-			// "+3"); the app reads ids the same way (catalog/book-id.ts).
-			n, err := strconv.Atoi(id)
-			if err != nil || n <= 0 || strconv.Itoa(n) != id {
-				return false
-			}
-			_, err = live.Current().Book(n)
-			return err == nil
-		},
-	}
 }
 
 // dreamKids lets Dream Maker read the parent's children without importing

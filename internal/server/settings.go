@@ -48,10 +48,3 @@ func settingsJSON(cfg config.Config) (json.RawMessage, error) {
 func (s *Server) settings(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, settingsOf(s.cfg))
 }
-
-// prerenderFill is what the web build's prerendered pages need from this
-// deployment: they hold a placeholder for the support address
-// (web/scripts/prerender.mjs, the same string), replaced here.
-func prerenderFill(cfg config.Config) map[string]string {
-	return map[string]string{"support-email@prerender.invalid": cfg.SupportEmail}
-}

@@ -2,13 +2,14 @@
 // read and gzip-compressed once at start, so a request only copies bytes.
 // Paths that are not files get index.html, so deep links work on reload;
 // a path that is none of the app's routes (or names a record that does not
-// exist, such as an unknown book) gets the same page with status 404.
+// exist, such as an unknown book) gets the not-found page with status 404.
 //
 // Each route pattern gets its own copy of index.html, made at start: it
 // names the route's chunks (from the build's routes.json) for the boot
 // script to fetch and carries the answers the server inlines (Options.Inline),
 // so a first visit fetches the page's code with the entry's and renders
-// without waiting for its data.
+// without waiting for its data. The public pages are drawn when they are
+// asked for, from the data of that moment, and kept while it holds (pages.go).
 package webapp
 
 import (
@@ -56,27 +57,29 @@ type Handler struct {
 	files  map[string]*file
 	index  *file   // the page for paths of no route: index.html with the inlined answers
 	routes []route // nil: a build without routes.json, where every path is the app
-	exists Exists
-	// prerendered holds the pages drawn at build time, by exact path (prerendered.go).
-	prerendered map[string][]drawnPage
+
+	// The public pages drawn at run time (pages.go).
+	pages  Pages
+	drawer Drawer
+	shell  shell
+	inline map[string]json.RawMessage
+	cache  *pageCache
 }
 
 // Options are what the server adds to the app.
 type Options struct {
-	// Exists tells which ids of the :id routes name a record.
-	Exists Exists
-	// Inline holds JSON answers of GET routes by path ("/api/books"), put
+	// Inline holds JSON answers of GET routes by path ("/api/settings"), put
 	// into every page as <script id="app-data" type="application/json">;
 	// the app uses each once instead of fetching it (web/src/lib/inline-data.ts).
 	Inline map[string]json.RawMessage
-	// Fill gives the values of the placeholders the prerendered pages hold
-	// (settings the build cannot know, such as the support address).
-	Fill map[string]string
+	// Pages says what each public page is drawn from, and Drawer draws it
+	// (internal/render). Without Pages every page is the app's plain page;
+	// without Drawer a public page is that page with its data inlined.
+	Pages  Pages
+	Drawer Drawer
+	// CacheBytes bounds the drawn pages kept (default 32 MiB).
+	CacheBytes int
 }
-
-// Exists tells, per route pattern with an :id (e.g. "/books/:id"), whether
-// the record an id names exists. Patterns it does not list take any id.
-type Exists map[string]func(id string) bool
 
 // route is one pattern of the app, split into segments (":id" matches any
 // one), with its own copy of index.html.
@@ -103,7 +106,7 @@ func New(opts Options) (*Handler, error) {
 
 // NewFromFS loads an app build from any file system (tests use fstest).
 func NewFromFS(fsys fs.FS, opts Options) (*Handler, error) {
-	h := &Handler{files: map[string]*file{}, exists: opts.Exists}
+	h := &Handler{files: map[string]*file{}, pages: opts.Pages, drawer: opts.Drawer, inline: opts.Inline, cache: newPageCache(opts.CacheBytes)}
 	raw := map[string][]byte{}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasPrefix(path.Base(p), ".") {
@@ -130,6 +133,7 @@ func NewFromFS(fsys fs.FS, opts Options) (*Handler, error) {
 		return nil, err
 	}
 	h.index = newPage(index, nil, inline)
+	h.shell = parseShell(index)
 	if manifest, ok := h.files["/"+routesFile]; ok {
 		routes, err := parseRoutes(manifest.body[0], index, inline)
 		if err != nil {
@@ -138,18 +142,8 @@ func NewFromFS(fsys fs.FS, opts Options) (*Handler, error) {
 		h.routes = routes
 		delete(h.files, "/"+routesFile) // the server's business, not the browser's
 	}
-	if f, ok := h.files["/"+prerenderedFile]; ok {
-		if h.prerendered, err = h.loadPrerendered(f.body[0], index, inline, opts); err != nil {
-			return nil, err
-		}
-		delete(h.files, "/"+prerenderedFile)
-	}
 	return h, nil
 }
-
-// Prerendered is how many pages are served as drawn at build time (none
-// when the build's catalogue or placeholders do not fit this server).
-func (h *Handler) Prerendered() int { return len(h.prerendered) }
 
 func parseRoutes(body, index, inline []byte) ([]route, error) {
 	var manifest struct {
@@ -215,24 +209,6 @@ func segments(p string) []string {
 	return strings.Split(p, "/")
 }
 
-// IsAppPage reports whether the app has a page at urlPath: it matches one of
-// the app's route patterns, and an :id in it names a record that exists.
-// Without a routes manifest every path is taken as a page.
-func (h *Handler) IsAppPage(urlPath string) bool {
-	_, ok := h.pageFor(urlPath)
-	return ok
-}
-
-// pageFor returns the copy of index.html for urlPath and whether the app
-// has a page there (see IsAppPage).
-func (h *Handler) pageFor(urlPath string) (*file, bool) {
-	r, found := h.routeFor(urlPath)
-	if r == nil || !found {
-		return h.index, found
-	}
-	return r.page, true
-}
-
 // routeFor is the route of urlPath (nil without a routes manifest, found
 // then) and whether the app has a page there.
 func (h *Handler) routeFor(urlPath string) (*route, bool) {
@@ -242,9 +218,8 @@ func (h *Handler) routeFor(urlPath string) (*route, bool) {
 	got := segments(urlPath)
 	for i := range h.routes {
 		r := &h.routes[i]
-		if id, ok := match(r.segments, got); ok {
-			check := h.exists[r.pattern]
-			return r, id == "" || check == nil || check(id)
+		if _, ok := match(r.segments, got); ok {
+			return r, true
 		}
 	}
 	return nil, false
@@ -350,28 +325,22 @@ func compressible(contentType string) bool {
 	return false
 }
 
-// ServeHTTP serves a file of the build, or index.html for app routes. A
+// ServeHTTP serves a file of the build, or a page of the app (pages.go). A
 // missing asset (an old hashed name) is a real 404, not the app. A path that
-// is no page of the app gets index.html too (the app shows its not-found
-// page) but with status 404, so crawlers and link checkers see it.
+// is no page of the app gets the app's not-found page with status 404, so
+// crawlers and link checkers see it.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f, ok := h.files[r.URL.Path]
-	status := http.StatusOK
 	switch {
 	case r.URL.Path == "/index.html":
-		f = h.index
+		serve(w, r, h.index, http.StatusOK)
 	case !ok && strings.HasPrefix(r.URL.Path, "/assets/"):
 		http.NotFound(w, r)
-		return
 	case !ok:
-		if f = h.drawnFor(w, r); f == nil {
-			var found bool
-			if f, found = h.pageFor(r.URL.Path); !found {
-				status = http.StatusNotFound
-			}
-		}
+		h.servePage(w, r)
+	default:
+		serve(w, r, f, http.StatusOK)
 	}
-	serve(w, r, f, status)
 }
 
 func serve(w http.ResponseWriter, r *http.Request, f *file, status int) {

@@ -53,7 +53,7 @@ test('a page fetches only the cut-down fonts, and a rarer letter still gets its 
   await expect.poll(() => fonts.some((f) => /\/(nunito|fredoka)-latin-wght-normal-/.test(f))).toBe(true)
 })
 
-// The public pages come prerendered by the build (app/prerender.tsx): the HTML
+// The public pages are drawn by the server when asked for (internal/render): the HTML
 // alone shows the page, and the app hydrates those very elements instead of
 // rendering them again, with no mismatch logged.
 test('a book page arrives prerendered and the app hydrates it, keeping the stored cart', async ({ page }) => {

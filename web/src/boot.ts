@@ -7,7 +7,7 @@ let started: Promise<unknown> | undefined
 
 /**
  * The app's entry. Nothing here waits for the app's code to be drawn: a
- * prerendered page (internal/webapp/prerendered.go) is already the page,
+ * page the server drew (internal/webapp/pages.go) is already the page,
  * and any other page is the splash of index.html. So the code is fetched
  * only once that has painted: on a slow phone network the first paint does
  * not wait behind it. A prerendered page also lets its pictures and fonts
@@ -124,8 +124,12 @@ function typeAgain(field: Field, value: string | boolean) {
     if (field.checked !== value) field.click()
     return
   }
-  if (field.value === value) return
-  // Through the prototype's setter: React notes values set through the field's own and would not see a change.
+  // React notes the values set through the field's own setter and reports an
+  // input event only when the field's value differs from that note. Hydration
+  // leaves what was typed in the box while the app's state is still empty, and
+  // its note may already be the typed value: so note another value first, then
+  // put the typed one back through the prototype's setter, as typing does.
+  field.value = ''
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, value)
   field.dispatchEvent(new Event('input', { bubbles: true }))
 }

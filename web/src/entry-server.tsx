@@ -4,7 +4,9 @@ import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server.browser'
 import { createMemoryRouter, type DataRouter, type RouteObject } from 'react-router'
 import { App } from '@/app/app'
+import { metaForPath } from '@/app/layout/route-meta'
 import { routes } from '@/app/router'
+import { drawnPageMeta } from '@/lib/page-meta'
 import { prerenderForCookie, type CookieRule } from '@/lib/render-env'
 
 export { dropTasks, runTasks, takeConsole } from './server/shims'
@@ -21,6 +23,9 @@ export type Page = {
   head: string
   /** 404 when the URL is none of the app's pages (the not-found page), else 200. */
   status: number
+  /** The page's <title> and meta description: the route's (route-meta.ts), or the ones it named itself from its data (usePageMeta). */
+  title: string
+  description: string
 }
 
 export type RenderOptions = {
@@ -74,6 +79,8 @@ async function withModules(list: RouteObject[]): Promise<RouteObject[]> {
 export async function render(url: string, responses: Record<string, unknown>, options: RenderOptions = {}): Promise<Page> {
   if (!loaded()) throw new Error('render: the page modules have not loaded (await ready)')
   prerenderForCookie(options.cookie)
+  delete drawnPageMeta.title
+  delete drawnPageMeta.description
   const router = createMemoryRouter(loadedRoutes!, { initialEntries: [url] })
   try {
     // A route with a loader (the thank-you page's pass) or a module that
@@ -94,7 +101,14 @@ export async function render(url: string, responses: Record<string, unknown>, op
     // A part still pending would need an inline script to show it, which the CSP refuses.
     if (html.includes(pending) || html.includes('<script')) throw new Error(`render ${url}: a part of the page did not finish`)
     const [, head, root] = /^((?:<link [^>]*>)*)([\s\S]*)$/.exec(html)!
-    return { html: root, head, status: notFound(router) ? 404 : 200 }
+    const meta = metaForPath(router.state.location.pathname)
+    return {
+      html: root,
+      head,
+      status: notFound(router) ? 404 : 200,
+      title: drawnPageMeta.title ?? meta.title,
+      description: drawnPageMeta.description ?? meta.description,
+    }
   } finally {
     router.dispose()
     prerenderForCookie(undefined)

@@ -21,7 +21,7 @@ const app = (
 void routerReady(router).then(() =>
   startTransition(() => {
     if (rendersAheadOfTime) {
-      // The page came prerendered (web/scripts/prerender.mjs): React hydrates that HTML instead of rendering it again.
+      // The server drew the page (internal/render): React hydrates that HTML instead of rendering it again.
       hydrateRoot(container, app)
     } else {
       createRoot(container).render(app)

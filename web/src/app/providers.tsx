@@ -1,20 +1,53 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Toaster } from '@/components/ui/toaster'
+import { postQueryOptions } from '@/features/blog/api/get-post'
+import { postsQueryOptions } from '@/features/blog/api/get-posts'
+import type { PostSummary } from '@/features/blog/types'
+import { bookQueryOptions } from '@/features/catalog/api/get-book'
 import { booksQueryOptions } from '@/features/catalog/api/get-books'
 import { categoriesQueryOptions } from '@/features/catalog/api/get-categories'
-import type { Book, Category } from '@/features/catalog/types'
-import { settingsQueryOptions, type Settings } from '@/lib/settings'
+import { searchQueryKey } from '@/features/catalog/api/search-books'
+import { ApiError } from '@/lib/api'
+import { settingsQueryOptions } from '@/lib/settings'
 
+/**
+ * The query each response the server inlines into a page answers, by the
+ * response's path (internal/server/pages.go lists a page's), and the data
+ * that query holds. A search's path is its key (search-books.ts).
+ */
+const seeds: [path: RegExp, seed: (match: RegExpExecArray, body: unknown) => [QueryKey, unknown]][] = [
+  [/^\/api\/settings$/, (_, body) => [settingsQueryOptions().queryKey, body]],
+  [/^\/api\/categories$/, (_, body) => [categoriesQueryOptions().queryKey, body]],
+  [/^\/api\/books$/, (_, body) => [booksQueryOptions().queryKey, body]],
+  [/^\/api\/books\/(\d+)$/, ([, id], body) => [bookQueryOptions(Number(id)).queryKey, body]],
+  [/^\/api\/books\?.*$/, ([path], body) => [searchQueryKey(path), body]],
+  [/^\/api\/posts$/, (_, body) => [postsQueryOptions().queryKey, (body as { posts: PostSummary[] }).posts]],
+  [/^\/api\/posts\/(\d+)$/, ([, id], body) => [postQueryOptions(Number(id)).queryKey, body]],
+]
+
+/**
+ * A client holding the responses the server inlined into the page, so the
+ * first render, which hydrates the server's HTML, draws the same and asks
+ * for nothing. A null is a 404 there (an archived book): the query starts
+ * failed with it, as the page was drawn.
+ */
 function newQueryClient(responses: Record<string, unknown>) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 1, refetchOnWindowFocus: false } } })
-  // The catalogue and the settings as the server inlined them into the page: no first round trip.
-  const books = responses['/api/books']
-  const categories = responses['/api/categories']
-  const settings = responses['/api/settings']
-  if (Array.isArray(books)) client.setQueryData(booksQueryOptions().queryKey, books as Book[])
-  if (Array.isArray(categories)) client.setQueryData(categoriesQueryOptions().queryKey, categories as Category[])
-  if (settings && typeof settings === 'object') client.setQueryData(settingsQueryOptions().queryKey, settings as Settings)
+  for (const [path, body] of Object.entries(responses)) {
+    for (const [pattern, seed] of seeds) {
+      const match = pattern.exec(path)
+      if (!match) continue
+      if (body === null) {
+        const [queryKey] = seed(match, undefined)
+        const error = new ApiError(404, 'not_found', 'Not found.')
+        client.getQueryCache().build(client, { queryKey }).setState({ status: 'error', error, errorUpdatedAt: Date.now(), fetchFailureCount: 1, fetchFailureReason: error })
+      } else {
+        client.setQueryData(...seed(match, body))
+      }
+      break
+    }
+  }
   return client
 }
 

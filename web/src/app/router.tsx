@@ -100,7 +100,7 @@ export const routes: RouteObject[] = [
 /**
  * Resolves once the router has loaded the first page's module (pages are
  * lazy), so that page renders at once. Every first render waits for it
- * (main.tsx, prerender.tsx), which is why the routes have no HydrateFallback.
+ * (main.tsx, entry-server.tsx), which is why the routes have no HydrateFallback.
  */
 export function routerReady(router: DataRouter): Promise<void> {
   return new Promise((resolve) => {

@@ -31,7 +31,7 @@ const authFetch: typeof fetch = async (input, init) => {
  */
 export const authClient = new GoTrueClient({
   fetch: authFetch,
-  // No location where the public pages are prerendered (app/prerender.tsx); nothing signs in there.
+  // No location where the server draws the public pages (entry-server.tsx); nothing signs in there.
   url: `${globalThis.location?.origin ?? ''}/auth/v1`,
   storageKey: AUTH_STORAGE_KEY,
   flowType: 'pkce',

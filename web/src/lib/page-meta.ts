@@ -20,11 +20,24 @@ export function setPageMeta(title: string, description?: string) {
 }
 
 /**
+ * What the page drawn on the server named itself with usePageMeta (effects
+ * do not run there): the server entry (entry-server.tsx) reads it after the
+ * render for the page's <title> and description.
+ */
+export const drawnPageMeta: { title?: string; description?: string } = {}
+
+function noteDrawnPageMeta(title: string, description: string | undefined) {
+  drawnPageMeta.title = title
+  drawnPageMeta.description = description
+}
+
+/**
  * A page whose title comes from its data (a book, a blog post) names itself
  * with this once the data is there. It runs after the layout's per-route
  * default (a layout effect), so it wins.
  */
 export function usePageMeta(page: string | undefined, description?: string) {
+  if (typeof document === 'undefined' && page) noteDrawnPageMeta(pageTitle(page), description)
   useEffect(() => {
     if (page) setPageMeta(pageTitle(page), description)
   }, [page, description])

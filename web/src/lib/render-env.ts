@@ -1,7 +1,7 @@
 /**
  * Whether this render must match HTML made ahead of time: on the server that
- * prerenders the public pages (web/scripts/prerender.mjs), and in a browser
- * hydrating such a page (internal/webapp marks its root data-prerendered).
+ * draws the public pages (entry-server.tsx, run by internal/render), and in a
+ * browser hydrating such a page (internal/webapp marks its root data-prerendered).
  * State only a browser has (the stored cart, the clock) then comes in an
  * effect after the first render, never in it.
  */
@@ -19,10 +19,10 @@ export const prerenderedFormMethod = 'post'
 /** A prerendered variant for the visitors with a cookie (set) or without it. */
 export type CookieRule = { name: string; set: boolean }
 
-/** The variant the build is prerendering now (prerenderForCookie), in Node. */
+/** The variant the server is drawing now (prerenderForCookie). */
 let variant: CookieRule | undefined
 
-/** The build says which visitors the page it prerenders next is for (app/prerender.tsx). */
+/** The server says which visitors the page it draws next is for (entry-server.tsx). */
 export function prerenderForCookie(rule: CookieRule | undefined) {
   variant = rule
 }
@@ -31,7 +31,7 @@ export function prerenderForCookie(rule: CookieRule | undefined) {
  * Whether the prerendered page is the variant for visitors with the cookie
  * (true), without it (false), or for everyone (undefined). The server
  * serves such a variant to those visitors alone and says so in the page
- * (internal/webapp/prerendered.go), so the app's first render matches it:
+ * (internal/webapp/pages.go), so the app's first render matches it:
  * the cart, empty for a visitor without the cart's cookie.
  */
 export function prerenderedForCookie(name: string): boolean | undefined {

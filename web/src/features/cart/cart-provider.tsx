@@ -36,7 +36,7 @@ function loadCart(): CartData {
 
 /**
  * Tells the server whether the stored cart has books, which it cannot read:
- * /cart and /checkout come prerendered (app/prerender.tsx) with the cart
+ * /cart and /checkout come prerendered (internal/server/pages.go) with the cart
  * empty only to a visitor without the cookie; one with books gets the page
  * the app renders.
  */
@@ -50,7 +50,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60
  * The cart a prerendered page was rendered with, until the stored one is read:
  * not known yet (the checkout's summary waits for it), or known to be empty
  * in the variant for visitors without the cart's cookie, the only ones the
- * server gives it to (app/prerender.tsx: /cart, and the checkout's second
+ * server gives it to (internal/server/pages.go: /cart, and the checkout's second
  * variant). Neither is saved.
  */
 const notYetRead: CartData = { items: [] }

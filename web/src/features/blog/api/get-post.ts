@@ -12,6 +12,8 @@ export const postQueryOptions = (id: number) =>
     queryFn: () => getPost(id),
     // An unknown or unpublished post is a response, not a hiccup: no retry on 404.
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+    // A 404 the server inlined into the page stays one: no second ask as the page hydrates.
+    retryOnMount: false,
   })
 
 /** One published post with its article. */

@@ -13,6 +13,8 @@ export const bookQueryOptions = (id: number) =>
     queryFn: () => getBook(id),
     // An unknown book is a response, not a hiccup: no retry on 404.
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 1,
+    // A 404 the server inlined into the page stays one: no second ask as the page hydrates.
+    retryOnMount: false,
   })
 
 /** One book; seeded from a list or search that already holds it (a card just tapped), so the page shows at once. */

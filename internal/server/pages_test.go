@@ -1,0 +1,116 @@
+package server_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"bookshop/internal/apitest"
+	"bookshop/internal/auth"
+	"bookshop/internal/db"
+	"bookshop/internal/db/dbtest"
+	"bookshop/internal/render"
+	"bookshop/internal/server"
+)
+
+// engine is one Renderer over the real server bundle for the tests of this
+// package: loading it is the slow part. Generous time: the race detector
+// slows the engine tenfold.
+var engine = sync.OnceValues(func() (*render.Renderer, error) { return render.New(render.Options{Timeout: time.Minute}) })
+
+// drawingShop is a test server that draws its pages with the real bundle
+// and the embedded build, as `bookshop serve` does. `make web` builds both;
+// without them the test is skipped.
+func drawingShop(t *testing.T, d *db.DB) *apitest.Env {
+	t.Helper()
+	r, err := engine()
+	if errors.Is(err, render.ErrNoScript) {
+		t.Skip("no server bundle: run `make web`")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return apitest.NewEnv(t, d, nil, server.WithWebApp(nil), server.WithRenderer(r))
+}
+
+// A book the editor creates is in the HTML of its page on the very next
+// request (title, price, cover, its schema.org offer) and in the sitemap;
+// archived, its page is the not-found page with 404 and it leaves the sitemap.
+// A draft is neither.
+func TestABookMadeInTheBackOfficeIsDrawnAtOnce(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := drawingShop(t, d)
+		e.Staff("ed", auth.RoleEditor)
+		created := e.Do("POST", "/api/admin/books", map[string]any{"title": "Tigers & Teacups", "author": "Ada Wren",
+			"description": "A bedtime story.", "priceCents": 1125, "category": "fantasy", "pages": 40, "isbn": "978 1 915842 11 4",
+			"publicationDate": "2026-03-01", "coverImage": "/covers/book-1.svg", "status": "published"}, "ed").Expect(t, 201).JSON(t)
+		id := fmt.Sprint(created["id"])
+
+		page := e.Do("GET", "/books/"+id, nil, "")
+		page.Expect(t, 200)
+		for _, want := range []string{
+			`<div id="root" data-prerendered>`, `<h1 class="text-3xl font-bold leading-tight sm:text-4xl">Tigers &amp; Teacups</h1>`,
+			`$11.25`, `src="/covers/book-1.svg"`, `<title>Tigers &amp; Teacups — Siso &amp; Friends</title>`,
+			`<link rel="canonical" href="http://shop.test/books/` + id + `">`, `"price":"11.25"`, `"availability":"https://schema.org/InStock"`,
+		} {
+			if !strings.Contains(page.Body, want) {
+				t.Errorf("the page lacks %s", want)
+			}
+		}
+		sitemap := e.Do("GET", "/sitemap.xml", nil, "").Expect(t, 200).Body
+		if !strings.Contains(sitemap, "<loc>http://shop.test/books/"+id+"</loc><lastmod>2026-06-01</lastmod>") ||
+			!strings.Contains(sitemap, "<loc>http://shop.test/categories/fantasy</loc><lastmod>") ||
+			!strings.Contains(sitemap, "<loc>http://shop.test/blog/1</loc>") {
+			t.Errorf("the sitemap lacks the book, its category or a post:\n%s", sitemap)
+		}
+
+		e.Do("PATCH", "/api/admin/books/"+id, map[string]any{"version": created["version"], "status": "archived"}, "ed").Expect(t, 200)
+		gone := e.Do("GET", "/books/"+id, nil, "")
+		if gone.Status != 404 || !strings.Contains(gone.Body, "Book Not Found") || strings.Contains(gone.Body, "Tigers") {
+			t.Errorf("archived: %d, the not-found page: %v", gone.Status, strings.Contains(gone.Body, "Book Not Found"))
+		}
+		if sitemap := e.Do("GET", "/sitemap.xml", nil, "").Expect(t, 200).Body; strings.Contains(sitemap, "/books/"+id+"<") {
+			t.Error("the archived book is still in the sitemap")
+		}
+
+		draft := e.Do("POST", "/api/admin/books", map[string]any{"title": "Not Yet", "author": "Ada Wren", "description": "Soon.",
+			"priceCents": 900, "category": "fantasy", "pages": 20, "isbn": "", "publicationDate": "2026-03-01",
+			"coverImage": "/covers/book-2.svg", "status": "draft"}, "ed").Expect(t, 201).JSON(t)
+		draftID := fmt.Sprint(draft["id"])
+		e.Do("GET", "/books/"+draftID, nil, "").Expect(t, 404)
+		if sitemap := e.Do("GET", "/sitemap.xml", nil, "").Body; strings.Contains(sitemap, "/books/"+draftID+"<") {
+			t.Error("the draft is in the sitemap")
+		}
+		robots := e.Do("GET", "/robots.txt", nil, "").Expect(t, 200).Body
+		if !strings.Contains(robots, "Sitemap: http://shop.test/sitemap.xml") {
+			t.Errorf("robots.txt: %s", robots)
+		}
+	})
+}
+
+// When the engine fails on a page, the page is still served: the app's
+// plain page with the page's data inline, which the browser draws.
+func TestAPageTheEngineFailsOnIsTheAppsShell(t *testing.T) {
+	broken, err := render.New(render.Options{VMs: 1, Script: `var SSR = { loaded: function () { return true },
+		runTasks: function () { return 0 }, dropTasks: function () {}, takeConsole: function () { return [] },
+		render: function () { return Promise.reject(new Error('the page broke')) } };`})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { broken.Close() })
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		if _, err := engine(); errors.Is(err, render.ErrNoScript) {
+			t.Skip("no web build: run `make web`")
+		}
+		e := apitest.NewEnv(t, d, nil, server.WithWebApp(nil), server.WithRenderer(broken))
+		page := e.Do("GET", "/books/3", nil, "")
+		page.Expect(t, 200)
+		if !strings.Contains(page.Body, "<!--/splash-->") || strings.Contains(page.Body, "data-prerendered") ||
+			!strings.Contains(page.Body, `"title":"Our First Adventure"`) {
+			t.Errorf("not the shell with the book inline:\n%.2000s", page.Body)
+		}
+	})
+}

@@ -1,0 +1,361 @@
+package webapp
+
+import (
+	"bytes"
+	"container/list"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"html"
+	"log/slog"
+	"maps"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/sync/singleflight"
+)
+
+// The public pages are drawn when they are asked for: the app's own
+// components, run by the server (internal/render), with the data of that
+// moment (Pages), put inside the page's root so a phone paints the page from
+// the HTML alone, before any script has loaded; the app then hydrates it
+// (web/src/main.tsx) from the same data, inlined into the page. A drawn page
+// is kept while what it was drawn from is the same (its tag, which is also
+// its ETag): a change in the back office shows on the next request.
+
+// Pages says what the public pages are drawn from (internal/server/pages.go).
+type Pages interface {
+	// Page is what the page at u is drawn from; pattern is its route
+	// ("/books/:id"), or "" for a path of no route (the not-found page).
+	// nil: a page only the browser draws (the signed-in area).
+	Page(ctx context.Context, pattern string, u *url.URL) (*Page, error)
+}
+
+// Drawer draws a page: internal/render's Renderer, wired by internal/server.
+type Drawer interface {
+	Draw(ctx context.Context, d Drawing) (Drawn, error)
+}
+
+// Drawing is one page to draw: its path and query, the API responses it
+// reads by path, and, when it reads one, the visitor's cookie.
+type Drawing struct {
+	URL    string
+	Data   map[string]any
+	Cookie *Cookie
+}
+
+// Cookie is a cookie a page is drawn for: the visitors who have it set (Set)
+// or who have not.
+type Cookie struct {
+	Name string
+	Set  bool
+}
+
+// Drawn is a page as the app's first render draws it: HTML for its root,
+// the preloads for its head, its status (404 for the not-found page), title
+// and description.
+type Drawn struct {
+	HTML, Head         string
+	Status             int
+	Title, Description string
+}
+
+// Page is what one page is drawn from.
+type Page struct {
+	// NotFound: the path names no record (an archived book, an unknown
+	// post). The page draws its own not-found and responds 404.
+	NotFound bool
+	// Responses are the API responses the page reads, by path
+	// ("/api/books/3"): given to the drawing, and inlined into the page for
+	// the app's first render. A nil one is a 404 (the app shows its not-found).
+	Responses map[string]json.RawMessage
+	// Head is what the page says of itself to search engines and link
+	// previews, beside its title (head.go).
+	Head Head
+	// Cookie names a cookie the page's first render reads (the cart's):
+	// the page is drawn apart for the visitors with it and those without.
+	// With UndrawnWithCookie, those with it get the app's plain page.
+	Cookie            string
+	UndrawnWithCookie bool
+}
+
+// defaultCacheBytes bounds the drawn pages kept: a book's page is tens of
+// kilobytes, so a few hundred of them; the others are drawn again.
+const defaultCacheBytes = 32 << 20
+
+// servePage serves the page at r's path: drawn, or the app's plain page.
+func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
+	rt, found := h.routeFor(r.URL.Path)
+	pattern := ""
+	if rt != nil {
+		pattern = rt.pattern
+	}
+	plain := h.index
+	if rt != nil {
+		plain = rt.page
+	}
+	status := http.StatusOK
+	if !found {
+		status = http.StatusNotFound
+	}
+	if h.pages == nil || (rt == nil && found) {
+		serve(w, r, plain, status)
+		return
+	}
+	p, err := h.pages.Page(r.Context(), pattern, r.URL)
+	if err != nil {
+		slog.ErrorContext(r.Context(), "webapp: the data of a page", "path", r.URL.Path, "err", err)
+	}
+	if p == nil {
+		serve(w, r, plain, status)
+		return
+	}
+	if p.NotFound {
+		status = http.StatusNotFound
+	}
+	var cookie *Cookie
+	if p.Cookie != "" {
+		w.Header().Add("Vary", "Cookie")
+		_, err := r.Cookie(p.Cookie)
+		cookie = &Cookie{Name: p.Cookie, Set: err == nil}
+		if cookie.Set && p.UndrawnWithCookie {
+			serve(w, r, plain, status)
+			return
+		}
+	}
+	var chunks []byte
+	if rt != nil {
+		chunks = rt.chunks
+	}
+	d := drawing{url: r.URL.RequestURI(), page: p, cookie: cookie, chunks: chunks}
+	d.tag = h.tag(d)
+	if status == http.StatusOK && strings.Contains(r.Header.Get("If-None-Match"), d.tag) {
+		serve(w, r, &file{etag: d.tag, contentType: "text/html; charset=utf-8", cacheControl: "no-cache"}, status)
+		return
+	}
+	f, drawnStatus := h.drawn(r.Context(), d)
+	if drawnStatus == http.StatusNotFound {
+		status = drawnStatus
+	}
+	serve(w, r, f, status)
+}
+
+// drawing is one page to draw, and the tag of what it is drawn from.
+type drawing struct {
+	url    string
+	page   *Page
+	cookie *Cookie
+	chunks []byte
+	tag    string
+}
+
+// key names the drawings of one URL for one kind of visitor in the cache.
+func (d drawing) key() string {
+	if d.cookie == nil {
+		return d.url
+	}
+	return fmt.Sprintf("%s\x00%s=%t", d.url, d.cookie.Name, d.cookie.Set)
+}
+
+// tag is the entity tag of a drawing: the build, the URL, the visitor's
+// kind and every byte the page is drawn from make it.
+func (h *Handler) tag(d drawing) string {
+	sum := sha256.New()
+	fmt.Fprintf(sum, "%s\x00%s\x00%s\x00", h.index.etag, d.url, d.key())
+	for _, path := range slices.Sorted(maps.Keys(d.page.Responses)) {
+		fmt.Fprintf(sum, "%s\x00%s\x00", path, d.page.Responses[path])
+	}
+	head, _ := json.Marshal(d.page.Head)
+	sum.Write(head)
+	fmt.Fprintf(sum, "\x00%t", d.page.NotFound)
+	return `"p` + base64.RawURLEncoding.EncodeToString(sum.Sum(nil)[:18]) + `"`
+}
+
+// drawn is the page of d, from the cache or drawn now (once, however many
+// ask at the same moment), and its status as drawn (404 for the not-found
+// page). A page the engine could not draw is the app's plain page with the
+// data inlined: the browser draws it.
+func (h *Handler) drawn(ctx context.Context, d drawing) (*file, int) {
+	if c, ok := h.cache.get(d.key(), d.tag); ok {
+		return c.file, c.status
+	}
+	v, _, _ := h.cache.flight.Do(d.key()+d.tag, func() (any, error) {
+		c := h.draw(context.WithoutCancel(ctx), d)
+		if c.keep {
+			h.cache.put(d.key(), d.tag, c)
+		}
+		return c, nil
+	})
+	c := v.(*cached)
+	return c.file, c.status
+}
+
+func (h *Handler) draw(ctx context.Context, d drawing) *cached {
+	inline := maps.Clone(h.inline)
+	if inline == nil {
+		inline = map[string]json.RawMessage{}
+	}
+	data := make(map[string]any, len(d.page.Responses)+len(inline))
+	for path, body := range d.page.Responses {
+		inline[path] = body
+	}
+	for path, body := range inline {
+		data[path] = body
+	}
+	script, err := inlineScript(inline)
+	if err != nil { // a response that is not JSON: the server's own bug
+		slog.ErrorContext(ctx, "webapp: inline the page's data", "url", d.url, "err", err)
+		return &cached{file: h.index, status: http.StatusOK}
+	}
+	extra := slices.Concat(d.chunks, cookieMeta(d.cookie), script, d.page.Head.jsonLD())
+	var drawn *Drawn
+	if h.drawer != nil && h.shell.ok {
+		page, err := h.drawer.Draw(ctx, Drawing{URL: d.url, Data: data, Cookie: d.cookie})
+		if err != nil {
+			slog.ErrorContext(ctx, "webapp: drawing the page failed; the browser draws it", "url", d.url, "err", err)
+		} else {
+			drawn = &page
+		}
+	}
+	f := newFile("index.html", h.shell.page(drawn, d.page.Head, extra), nil, nil)
+	f.etag = d.tag
+	f.gzip() // once, before it is shared
+	c := &cached{file: f, status: http.StatusOK, keep: drawn != nil || h.drawer == nil || !h.shell.ok}
+	if drawn != nil && drawn.Status == http.StatusNotFound {
+		c.status = http.StatusNotFound
+	}
+	return c
+}
+
+// cookieMeta tells the app which visitors the page was drawn for, so its
+// first render draws the same (web/src/lib/render-env.ts, prerenderedForCookie).
+func cookieMeta(c *Cookie) []byte {
+	if c == nil {
+		return nil
+	}
+	who := "without"
+	if c.Set {
+		who = "with"
+	}
+	return fmt.Appendf(nil, `<meta name="drawn-for-cookie" content="%s %s">`, who, html.EscapeString(c.Name))
+}
+
+// shell is index.html cut where a drawn page puts its own parts: its title
+// and description, the preloads ahead of the scripts, the data at the end of
+// the head, and the drawing instead of the splash.
+type shell struct {
+	ok                                                          bool
+	index                                                       []byte
+	metaStart, metaEnd, firstScript, headEnd, rootStart, rootEnd int
+}
+
+var (
+	descriptionStart = []byte(`<meta name="description"`)
+	titleEnd         = []byte(`</title>`)
+	firstScript      = []byte(`<script`)
+	headClose        = []byte(`</head>`)
+	rootStart        = []byte(`<div id="root">`)
+	splashEnd        = []byte(`<!--/splash--></div>`)
+)
+
+// parseShell finds the parts of index.html; without them (a test's tiny
+// app), no page is drawn and each is the plain page with its data.
+func parseShell(index []byte) shell {
+	s := shell{index: index, metaStart: bytes.Index(index, descriptionStart), firstScript: bytes.Index(index, firstScript),
+		headEnd: bytes.Index(index, headClose), rootStart: bytes.Index(index, rootStart), rootEnd: bytes.Index(index, splashEnd)}
+	s.metaEnd = bytes.Index(index, titleEnd)
+	if s.metaEnd >= 0 {
+		s.metaEnd += len(titleEnd)
+	}
+	s.ok = 0 <= s.metaStart && s.metaStart < s.metaEnd && s.metaEnd <= s.firstScript && s.firstScript < s.headEnd &&
+		s.headEnd < s.rootStart && s.rootStart < s.rootEnd
+	if s.rootEnd >= 0 {
+		s.rootEnd += len(splashEnd)
+	}
+	return s
+}
+
+// page is index.html as parts (sharing its bytes): with the drawing, its
+// title, description and head tags, or, without one, the splash and
+// extra alone. extra goes at the end of the head.
+func (s shell) page(drawn *Drawn, head Head, extra []byte) [][]byte {
+	at := bytes.Index(s.index, headClose)
+	if !s.ok {
+		if at < 0 {
+			at = 0
+		}
+		return [][]byte{s.index[:at], extra, s.index[at:]}
+	}
+	if drawn == nil {
+		return [][]byte{s.index[:s.metaEnd], head.tags("", ""), s.index[s.metaEnd:s.headEnd], extra, s.index[s.headEnd:]}
+	}
+	return [][]byte{
+		s.index[:s.metaStart], head.tags(drawn.Title, drawn.Description), s.index[s.metaEnd:s.firstScript],
+		[]byte(drawn.Head), s.index[s.firstScript:s.headEnd], extra, s.index[s.headEnd:s.rootStart],
+		[]byte(`<div id="root" data-prerendered>`), []byte(drawn.HTML), []byte(`</div>`), s.index[s.rootEnd:],
+	}
+}
+
+// pageCache keeps drawn pages by URL and kind of visitor, each with the tag
+// of what it was drawn from; one drawn from older data is replaced. The
+// least recently used go first when the pages exceed max bytes.
+type pageCache struct {
+	flight singleflight.Group
+
+	mu    sync.Mutex
+	max   int
+	size  int
+	order *list.List // of *cached, most recently used first
+	byKey map[string]*list.Element
+}
+
+type cached struct {
+	key, tag string
+	file     *file
+	status   int
+	keep     bool // false: the engine failed; drawn again next time
+}
+
+func newPageCache(max int) *pageCache {
+	if max <= 0 {
+		max = defaultCacheBytes
+	}
+	return &pageCache{max: max, order: list.New(), byKey: map[string]*list.Element{}}
+}
+
+func (c *cached) bytes() int { return c.file.size + len(c.file.gzipped) + len(c.key) }
+
+func (p *pageCache) get(key, tag string) (*cached, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	e, ok := p.byKey[key]
+	if !ok || e.Value.(*cached).tag != tag {
+		return nil, false
+	}
+	p.order.MoveToFront(e)
+	return e.Value.(*cached), true
+}
+
+func (p *pageCache) put(key, tag string, c *cached) {
+	c.key, c.tag = key, tag
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e, ok := p.byKey[key]; ok {
+		p.size -= e.Value.(*cached).bytes()
+		p.order.Remove(e)
+	}
+	p.byKey[key] = p.order.PushFront(c)
+	p.size += c.bytes()
+	for p.size > p.max && p.order.Len() > 1 {
+		last := p.order.Back()
+		old := last.Value.(*cached)
+		p.order.Remove(last)
+		delete(p.byKey, old.key)
+		p.size -= old.bytes()
+	}
+}

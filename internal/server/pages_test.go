@@ -3,8 +3,10 @@ package server_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -113,4 +115,37 @@ func TestAPageTheEngineFailsOnIsTheAppsShell(t *testing.T) {
 			t.Errorf("not the shell with the book inline:\n%.2000s", page.Body)
 		}
 	})
+}
+
+// BenchmarkUncachedBookPage is the first drawing of a book's page, the
+// whole request (its data, the engine, the page), with nothing kept: each
+// request has a URL of its own. It reports the median (p50-ms) and the CPU
+// time the process spent per page (cpu-ms), as the machine may be shared.
+func BenchmarkUncachedBookPage(b *testing.B) {
+	r, err := engine()
+	if err != nil {
+		b.Skip(err)
+	}
+	e := apitest.NewEnv(&testing.T{}, dbtest.SQLite(&testing.T{}), nil, server.WithWebApp(nil), server.WithRenderer(r))
+	var took []time.Duration
+	cpu := cpuTime()
+	n := 0
+	for b.Loop() {
+		n++
+		start := time.Now()
+		page := e.Do("GET", fmt.Sprintf("/books/%d?n=%d", n%10+1, n), nil, "")
+		took = append(took, time.Since(start))
+		if page.Status != 200 || !strings.Contains(page.Body, "data-prerendered") {
+			b.Fatalf("%d: not drawn", page.Status)
+		}
+	}
+	b.ReportMetric(float64((cpuTime()-cpu).Microseconds())/1000/float64(n), "cpu-ms")
+	slices.Sort(took)
+	b.ReportMetric(float64(took[len(took)/2].Microseconds())/1000, "p50-ms")
+}
+
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }

@@ -84,9 +84,10 @@ type Page struct {
 	UndrawnWithCookie bool
 }
 
-// defaultCacheBytes bounds the drawn pages kept: a book's page is tens of
-// kilobytes, so a few hundred of them; the others are drawn again.
-const defaultCacheBytes = 32 << 20
+// defaultCacheBytes bounds the drawn pages kept: a book's page is about
+// 100 KB and its gzip form 20 KB, so some 130 of them; the others are drawn
+// again. The process's memory stays within its budget with the engine's VMs.
+const defaultCacheBytes = 16 << 20
 
 // servePage serves the page at r's path: drawn, or the app's plain page.
 func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
@@ -223,7 +224,7 @@ func (h *Handler) draw(ctx context.Context, d drawing) *cached {
 		}
 	}
 	f := newFile("index.html", h.shell.page(drawn, d.page.Head, extra), nil, nil)
-	f.etag = d.tag
+	f.etag, f.quick = d.tag, true
 	f.gzip() // once, before it is shared
 	c := &cached{file: f, status: http.StatusOK, keep: drawn != nil || h.drawer == nil || !h.shell.ok}
 	if drawn != nil && drawn.Status == http.StatusNotFound {

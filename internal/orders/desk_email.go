@@ -25,7 +25,9 @@ func (s *Service) tellBuyer(ctx context.Context, q db.Querier, o Order, build fu
 	if err := mail.Enqueue(ctx, q, m); err != nil {
 		return err
 	}
-	return addEvent(ctx, q, o.ID, kindEmail, "", "", "E-mail to "+m.To+": "+m.Subject, "", at)
+	// The timeline names the buyer, not their address: it stays with the
+	// order after an account's deletion erases the address.
+	return addEvent(ctx, q, o.ID, kindEmail, "", "", "E-mail to the buyer: "+m.Subject, "", at)
 }
 
 // queueConfirmation puts the paid order's confirmation e-mail in the

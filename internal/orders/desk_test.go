@@ -255,7 +255,7 @@ func TestDeskReads(t *testing.T) {
 			ExpectedStatus: 400, ExpectedContent: []string{`"status":`, `"from":"A date as YYYY-MM-DD"`, `"sort":`, `"page":`, `"method":`}},
 		{Name: "the order page", Method: "GET", URL: desk + "{b}", As: "manager", BeforeTest: before,
 			ExpectedStatus: 200, ExpectedContent: []string{`"status":"fulfilled"`, `"carrier":"USPS"`, `"trackingUrl":"https://tools.usps.com/`,
-				`"provider":"demo_card","demo":true`, `"kind":"email"`, `"message":"E-mail to alice.ship@example.com: Your books are on their way`,
+				`"provider":"demo_card","demo":true`, `"kind":"email"`, `"message":"E-mail to the buyer: Your books are on their way`,
 				`"actions":["deliver","refund"]`, `"refundableCents":5497`, `"fullName":"Alice Reader"`}},
 		{Name: "an unknown order", Method: "GET", URL: desk + "SF-NOPE", As: "manager", BeforeTest: before,
 			ExpectedStatus: 404, ExpectedContent: []string{`"code":"not_found"`}},

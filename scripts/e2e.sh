@@ -56,7 +56,7 @@ import json, os
 env = {"PAYPAL_CLIENT_ID": "fake-client-id", "PAYPAL_CLIENT_SECRET": "fake-client-secret",
        "PAYPAL_API_BASE": os.environ["FAKE_PAYPAL"], "PAYPAL_SDK_URL": os.environ["FAKE_PAYPAL"] + "/sdk/js",
        "GOOGLE_CLIENT_ID": "e2e-google-client", "GOOGLE_CLIENT_SECRET": "e2e-google-secret",
-       "GOOGLE_ISSUER": os.environ["FAKE_GOOGLE"]}
+       "GOOGLE_ISSUER": os.environ["FAKE_GOOGLE"], "PAYPAL_WEBHOOK_ID": "WH-FAKE-0001"}
 env.update(json.loads(os.environ.get("E2E_EXTRA_ENV") or "{}"))
 print(json.dumps(env))')
 export E2E_EXTRA_ENV

@@ -54,4 +54,7 @@ export const paths = {
   adminBook: (id: number | string) => `/admin/books/${id}`,
   adminImport: '/admin/books/import',
   adminCategories: '/admin/categories',
+  // The order desk (features/admin-orders).
+  adminOrders: '/admin/orders',
+  adminOrder: (number: string) => `/admin/orders/${number}`,
 } as const

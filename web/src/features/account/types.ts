@@ -25,4 +25,9 @@ export type Order = {
   totalCents: number
   shippingInfo: { fullName?: string; address?: string; city?: string; state?: string; zipCode?: string; country?: string }
   createdAt: string
+  /** The parcel, once shipped (the order desk). */
+  fulfilment?: { carrier: string; trackingNumber: string; trackingUrl: string; fulfilledAt: string; deliveredAt: string | null } | null
+  cancelledAt?: string | null
+  refundedCents?: number
+  refunds?: { amountCents: number; at: string }[]
 }

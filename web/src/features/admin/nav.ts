@@ -1,4 +1,4 @@
-import { BookOpen, ClipboardList, LayoutDashboard, Newspaper, Tags, Users, type LucideIcon } from 'lucide-react'
+import { BookOpen, ClipboardList, LayoutDashboard, Newspaper, ShoppingBag, Tags, Users, type LucideIcon } from 'lucide-react'
 import { paths } from '@/config/paths'
 import type { Permission } from './types'
 
@@ -15,6 +15,7 @@ export const adminNav: AdminNavItem[] = [
   { label: 'Books', to: paths.adminBooks, icon: BookOpen, permission: 'catalog' },
   { label: 'Categories', to: paths.adminCategories, icon: Tags, permission: 'catalog' },
   { label: 'Posts', to: paths.adminPosts, icon: Newspaper, permission: 'posts' },
+  { label: 'Orders', to: paths.adminOrders, icon: ShoppingBag, permission: 'orders.read' },
   { label: 'Staff', to: paths.adminStaff, icon: Users, permission: 'staff' },
   { label: 'Audit log', to: paths.adminAudit, icon: ClipboardList, permission: 'audit' },
 ]

@@ -4,7 +4,23 @@ import { useOrders } from '../api/get-orders'
 import type { Order } from '../types'
 import { Section } from './section'
 
-const statusText: Record<string, string> = { paid: 'Paid', pending_payment: 'Awaiting payment', payment_failed: 'Payment failed' }
+const statusText: Record<string, string> = {
+  paid: 'Paid',
+  pending_payment: 'Awaiting payment',
+  payment_failed: 'Payment failed',
+  fulfilled: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+}
+
+const statusTone: Record<string, string> = {
+  cancelled: 'bg-line text-muted',
+  refunded: 'bg-line text-muted',
+  partially_refunded: 'bg-sun-100 text-ink',
+  payment_failed: 'bg-red-50 text-red-700',
+}
 
 /** My Orders: the buyer's orders, each opening its lines, totals and address. */
 export function OrdersCard() {
@@ -31,7 +47,8 @@ function OrderRow({ order: o }: { order: Order }) {
     .filter(Boolean)
     .join(', ')
   return (
-    <details className="group rounded-xl bg-cream px-4 py-3">
+    <div className="rounded-xl bg-cream px-4 py-3">
+    <details className="group">
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-4 gap-y-1">
         <span className="font-bold">Order {o.number}</span>
         <span className="text-sm text-muted">{new Date(o.createdAt).toLocaleDateString()}</span>
@@ -39,7 +56,7 @@ function OrderRow({ order: o }: { order: Order }) {
           {items} {items === 1 ? 'item' : 'items'}
         </span>
         <span className="ml-auto font-bold">{formatCents(o.totalCents)}</span>
-        <span className="rounded-full bg-leaf-100 px-2.5 py-0.5 text-xs font-bold text-leaf-800">{statusText[o.status] ?? o.status}</span>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${statusTone[o.status] ?? 'bg-leaf-100 text-leaf-800'}`}>{statusText[o.status] ?? o.status}</span>
       </summary>
       <div className="mt-3 border-t border-line pt-3 text-sm">
         <ul className="flex flex-col gap-1">
@@ -65,5 +82,36 @@ function OrderRow({ order: o }: { order: Order }) {
         {address && <p className="mt-2">Shipping to: {address}</p>}
       </div>
     </details>
+    <AfterPayment order={o} />
+    </div>
+  )
+}
+
+/** What happened after payment, shown without opening the order: the parcel and its tracking link, refunds. */
+function AfterPayment({ order: o }: { order: Order }) {
+  const f = o.fulfilment
+  const refunds = o.refunds ?? []
+  if (!f && refunds.length === 0) return null
+  return (
+    <div className="mt-2 flex flex-col gap-1 text-sm">
+      {f && (
+        <p>
+          {f.deliveredAt ? 'Delivered' : 'Shipped'} with {f.carrier}, tracking number {f.trackingNumber}
+          {f.trackingUrl && (
+            <>
+              {' · '}
+              <a href={f.trackingUrl} target="_blank" rel="noopener noreferrer" className="font-bold text-tiger-800 underline underline-offset-4">
+                Track your parcel<span className="sr-only"> for order {o.number} (opens in a new tab)</span>
+              </a>
+            </>
+          )}
+        </p>
+      )}
+      {refunds.map((r, i) => (
+        <p key={i}>
+          Refunded {formatCents(r.amountCents)} on {new Date(r.at).toLocaleDateString()}
+        </p>
+      ))}
+    </div>
   )
 }

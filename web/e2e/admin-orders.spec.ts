@@ -1,0 +1,153 @@
+import { expect, test, type APIRequestContext, type Page } from './test'
+import { PASSWORD, accessToken, confirmedAccount, grantRole, logIn, totpCode, withTwoStep } from './accounts'
+import { widths } from './axe'
+import { collectConsoleErrors } from './console'
+
+// Issue 28, the order desk: a manager ships an order with its tracking and
+// the buyer sees it in My Orders and in the e-mail; a partial refund goes
+// through the fake PayPal; a refund made in PayPal's dashboard comes back by
+// webhook and appears on the order. Orders are placed through the payment
+// function as the checkout does; the desk is used through its pages.
+
+const fakePayPal = (JSON.parse(process.env.E2E_EXTRA_ENV ?? '{}') as Record<string, string>).PAYPAL_API_BASE ?? ''
+const item = { id: 1, name: 'Siso and the Stripe That Got Away', quantity: 2, unitPrice: 14.99 } // 29.98 + 3.00 tax
+const shippingInfo = { fullName: 'Maya Reader', address: '12 Story Lane', city: 'Springfield', state: 'IL', zipCode: '62701', country: 'United States' }
+
+async function pay(request: APIRequestContext, token: string, body: Record<string, unknown>) {
+  const res = await request.post('/functions/v1/process-payment', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}-${Math.random()}` },
+    data: { items: [item], amount: 32.98, ...body },
+  })
+  expect(res.ok(), await res.text()).toBeTruthy()
+  return (await res.json()) as { orderNumber: string; captureId?: string; id?: string }
+}
+
+/** A paid demo-card order and a paid PayPal order of the buyer (approved at the fake PayPal, as its window would). */
+async function ordersOf(request: APIRequestContext, email: string) {
+  const token = await accessToken(request, email)
+  const demo = await pay(request, token, { action: 'demo_payment', method: 'card', shippingInfo: { ...shippingInfo, email } })
+  const created = await pay(request, token, { action: 'create_order' })
+  expect((await request.post(`${fakePayPal}/test/orders/${created.id}/approve`)).ok()).toBeTruthy()
+  const paypal = await pay(request, token, { action: 'capture_order', orderID: created.id, shippingInfo: { ...shippingInfo, email } })
+  return { demo: demo.orderNumber, paypal: paypal.orderNumber, capture: paypal.captureId! }
+}
+
+/** A manager signed in at aal2: the CLI grants the role, two-step sign-in is on, password then code. */
+async function managerSignsIn(page: Page) {
+  const email = await confirmedAccount(page.request, 'manager', { first_name: 'Mona', last_name: 'Ager' })
+  grantRole(test.info().parallelIndex, email, 'manager')
+  const secret = await withTwoStep(page.request, email)
+  await logIn(page, email)
+  await page.getByLabel('Code', { exact: true }).fill(totpCode(secret, 30))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const { width, height } of widths) {
+    await page.setViewportSize({ width, height })
+    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1440, height: 900 })
+}
+
+type Mail = { to: string; subject: string; text: string }
+
+async function mailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get('/api/dev/mail')).json()) as Mail[]
+      found = mails.find((m) => m.to === to && subject.test(m.subject))
+      return Boolean(found)
+    })
+    .toBe(true)
+  return found!
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+})
+
+test('a manager ships, refunds through PayPal, and sees a refund made in PayPal; the buyer sees the parcel and the refunds', async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000)
+  const errors = collectConsoleErrors(page)
+  const buyer = await confirmedAccount(page.request, 'buyer', { first_name: 'Maya', last_name: 'Reader' })
+  const orders = await ordersOf(page.request, buyer)
+  await managerSignsIn(page)
+
+  // The list: found by the buyer's name, both orders paid.
+  await page.goto('/admin')
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Orders' }).click()
+  await page.getByRole('searchbox', { name: 'Search' }).fill('maya reader')
+  await expect(page.getByText('2 orders', { exact: true })).toBeVisible()
+  await screenshots(page, 'orders-list')
+
+  // Ship the demo order with its tracking.
+  await page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: orders.demo }).click()
+  await expect(page.getByRole('heading', { name: `Order ${orders.demo}` })).toBeVisible()
+  await page.getByRole('button', { name: 'Mark as shipped' }).click()
+  const ship = page.getByRole('dialog', { name: 'Mark as shipped' })
+  await ship.getByRole('button', { name: 'Mark as shipped' }).click()
+  await expect(ship.getByText('Enter the carrier (e.g. USPS).')).toBeVisible()
+  await ship.getByLabel('Carrier').fill('USPS')
+  await ship.getByLabel('Tracking number').fill('9400111899223344556677')
+  await ship.getByLabel('Tracking link (optional)').fill('https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223344556677')
+  await ship.getByRole('button', { name: 'Mark as shipped' }).click()
+  await expect(ship).toBeHidden()
+  await expect(page.getByText('Shipped', { exact: true }).first()).toBeVisible()
+  const timeline = page.getByRole('region', { name: 'Timeline' })
+  await expect(timeline.getByText(`E-mail to ${buyer}: Your books are on their way (order ${orders.demo})`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Mark as shipped' })).toHaveCount(0)
+  await screenshots(page, 'order-shipped')
+
+  const shipped = await mailTo(page.request, buyer, /Your books are on their way/)
+  expect(shipped.text).toContain('Track your parcel: https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223344556677')
+
+  // A partial refund of the PayPal order, through the fake PayPal.
+  await page.goto(`/admin/orders/${orders.paypal}`)
+  await page.getByRole('button', { name: 'Refund' }).click()
+  const refund = page.getByRole('dialog', { name: `Refund order ${orders.paypal}` })
+  await refund.getByLabel('Amount in dollars').fill('40')
+  await refund.getByLabel('Reason (the buyer reads it)').fill('One copy arrived with a torn page')
+  await refund.getByRole('button', { name: 'Refund' }).click()
+  await expect(refund.getByText('At most $32.98 is left to refund.')).toBeVisible()
+  await refund.getByLabel('Amount in dollars').fill('10.00')
+  await refund.getByRole('button', { name: 'Refund' }).click()
+  await expect(refund).toBeHidden()
+  const refunds = page.getByRole('region', { name: 'Refunds' })
+  await expect(refunds.getByText('By staff · Done')).toBeVisible()
+  await expect(page.getByText('Partly refunded').first()).toBeVisible()
+
+  // A refund made in PayPal's dashboard: the fake delivers the signed webhook to the shop.
+  const sent = await page.request.post(`${fakePayPal}/test/webhooks`, {
+    data: { url: `${baseURL}/api/paypal/webhook`, webhookId: 'WH-FAKE-0001', eventType: 'PAYMENT.CAPTURE.REFUNDED', captureId: orders.capture, amount: '5.00' },
+  })
+  expect(await sent.json()).toEqual({ status: '200' })
+  await page.reload()
+  await expect(refunds.getByText('In PayPal · Done')).toBeVisible()
+  await expect(timeline.getByText('Refunded $5.00 in PayPal')).toBeVisible()
+  await expect(page.getByText('−$15.00')).toBeVisible()
+  await screenshots(page, 'order-refunded')
+
+  // The buyer, in a browser of their own: My Orders shows the parcel and both refunds.
+  const context = await browser.newContext()
+  await context.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+  const buyerPage = await context.newPage()
+  await logIn(buyerPage, buyer, PASSWORD)
+  await expect(buyerPage.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  await buyerPage.goto('/profile')
+  const myOrders = buyerPage.getByRole('region', { name: 'My Orders' })
+  await expect(myOrders.getByText('Shipped', { exact: true })).toBeVisible()
+  await expect(myOrders.getByRole('link', { name: `Track your parcel for order ${orders.demo} (opens in a new tab)` })).toHaveAttribute(
+    'href',
+    'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223344556677',
+  )
+  await expect(myOrders.getByText(/Refunded \$10\.00 on/)).toBeVisible()
+  await expect(myOrders.getByText(/Refunded \$5\.00 on/)).toBeVisible()
+  await myOrders.screenshot({ path: test.info().outputPath('my-orders.png') })
+  const refundMail = await mailTo(page.request, buyer, /Your refund of \$5\.00/)
+  expect(refundMail.text).toContain('We have refunded $5.00 for your order')
+  await context.close()
+  expect(errors).toEqual([])
+})

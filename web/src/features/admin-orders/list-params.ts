@@ -1,0 +1,81 @@
+import type { OrderStatus, PaymentMethod } from './types'
+import { methodNames, statusNames } from './types'
+
+/** The order list's filters, kept in the page's URL (?q=&status=&method=&from=&to=&sort=&page=). */
+export type OrderFilters = {
+  q: string
+  status: OrderStatus | ''
+  method: PaymentMethod | ''
+  from: string
+  to: string
+  sort: OrderSort
+  page: number
+}
+
+export type OrderSort = '-createdAt' | 'createdAt' | '-totalCents' | 'totalCents' | 'number'
+
+export const PER_PAGE = 25
+
+export const sorts: { value: OrderSort; label: string }[] = [
+  { value: '-createdAt', label: 'Newest first' },
+  { value: 'createdAt', label: 'Oldest first' },
+  { value: '-totalCents', label: 'Largest total' },
+  { value: 'totalCents', label: 'Smallest total' },
+  { value: 'number', label: 'Order number' },
+]
+
+export const statusFilters = (Object.keys(statusNames) as OrderStatus[]).map((value) => ({ value, label: statusNames[value] }))
+export const methodFilters = (Object.keys(methodNames) as PaymentMethod[]).map((value) => ({ value, label: methodNames[value] }))
+
+const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s)
+
+export function filtersFromSearch(search: URLSearchParams): OrderFilters {
+  const pick = <T extends string>(name: string, allowed: readonly T[]): T | '' => {
+    const v = search.get(name) ?? ''
+    return (allowed as readonly string[]).includes(v) ? (v as T) : ''
+  }
+  const page = Number(search.get('page'))
+  const from = search.get('from') ?? ''
+  const to = search.get('to') ?? ''
+  return {
+    q: (search.get('q') ?? '').trim(),
+    status: pick('status', Object.keys(statusNames) as OrderStatus[]),
+    method: pick('method', Object.keys(methodNames) as PaymentMethod[]),
+    from: isDate(from) ? from : '',
+    to: isDate(to) ? to : '',
+    sort: pick('sort', sorts.map((s) => s.value)) || '-createdAt',
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+  }
+}
+
+/** The URL's search for filters: only what differs from the defaults. */
+export function searchFromFilters(f: OrderFilters): URLSearchParams {
+  const out = new URLSearchParams()
+  if (f.q) out.set('q', f.q)
+  if (f.status) out.set('status', f.status)
+  if (f.method) out.set('method', f.method)
+  if (f.from) out.set('from', f.from)
+  if (f.to) out.set('to', f.to)
+  if (f.sort !== '-createdAt') out.set('sort', f.sort)
+  if (f.page > 1) out.set('page', String(f.page))
+  return out
+}
+
+/** GET /api/admin/orders's query for filters. */
+export function apiSearch(f: OrderFilters): string {
+  const s = searchFromFilters(f)
+  s.set('sort', f.sort)
+  s.set('perPage', String(PER_PAGE))
+  return s.toString()
+}
+
+/** New filters start again at page 1, unless the page is what changed. */
+export function withFilters(f: OrderFilters, changes: Partial<OrderFilters>): OrderFilters {
+  return { ...f, page: 1, ...changes }
+}
+
+export function isFiltered(f: OrderFilters): boolean {
+  return Boolean(f.q || f.status || f.method || f.from || f.to)
+}
+
+export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PER_PAGE))

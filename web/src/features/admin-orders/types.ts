@@ -1,0 +1,107 @@
+/** The order desk's shapes (internal/orders desk_store.go). Money is integer cents. */
+
+export type OrderStatus =
+  | 'pending_payment'
+  | 'paid'
+  | 'fulfilled'
+  | 'delivered'
+  | 'cancelled'
+  | 'partially_refunded'
+  | 'refunded'
+  | 'payment_failed'
+  | 'expired'
+
+export type PaymentMethod = 'paypal' | 'demo_card' | 'demo_apple' | 'demo_google'
+
+export type DeskAction = 'fulfil' | 'deliver' | 'cancel' | 'refund'
+
+export type OrderSummary = {
+  number: string
+  status: OrderStatus
+  provider: PaymentMethod
+  email: string
+  name: string
+  items: number
+  totalCents: number
+  refundedCents: number
+  shipped: boolean
+  createdAt: string
+}
+
+export type OrderPage = { orders: OrderSummary[]; total: number; page: number; perPage: number }
+
+export type AdminLine = {
+  position: number
+  bookId: number
+  title: string
+  quantity: number
+  refundedQuantity: number
+  unitPriceCents: number
+  lineTotalCents: number
+}
+
+export type Refund = {
+  id: number
+  amountCents: number
+  reason?: string
+  lines: { bookId: number; title: string; quantity: number }[]
+  source: 'staff' | 'cancel' | 'paypal'
+  status: 'pending' | 'completed' | 'failed'
+  paypalRefundId?: string
+  actor?: string
+  createdAt: string
+  completedAt: string | null
+}
+
+export type TimelineEntry = {
+  id: number
+  kind: 'status' | 'email' | 'refund' | 'note' | 'webhook'
+  fromStatus: string
+  toStatus: string
+  message: string
+  actor: string
+  at: string
+}
+
+export type AdminOrder = {
+  number: string
+  status: OrderStatus
+  version: number
+  currency: string
+  items: AdminLine[]
+  subtotalCents: number
+  taxCents: number
+  shippingCents: number
+  totalCents: number
+  refundedCents: number
+  refundableCents: number
+  buyer: { userId: string; email: string; name: string }
+  shippingInfo: { fullName?: string; email?: string; address?: string; city?: string; state?: string; zipCode?: string; country?: string; notes?: string }
+  payment: { provider: PaymentMethod; demo: boolean; paypalOrderId: string; captureId: string }
+  fulfilment: { carrier: string; trackingNumber: string; trackingUrl: string; fulfilledAt: string; deliveredAt: string | null } | null
+  cancelledAt: string | null
+  createdAt: string
+  paidAt: string | null
+  refunds: Refund[]
+  timeline: TimelineEntry[]
+  actions: DeskAction[]
+}
+
+export const statusNames: Record<OrderStatus, string> = {
+  pending_payment: 'Awaiting payment',
+  paid: 'Paid',
+  fulfilled: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  partially_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+  payment_failed: 'Payment failed',
+  expired: 'Expired',
+}
+
+export const methodNames: Record<PaymentMethod, string> = {
+  paypal: 'PayPal',
+  demo_card: 'Card (demo)',
+  demo_apple: 'Apple Pay (demo)',
+  demo_google: 'Google Pay (demo)',
+}

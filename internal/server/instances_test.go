@@ -27,14 +27,15 @@ import (
 // constructor, a real listener and the background jobs.
 type instance struct{ base string }
 
-func startInstance(t *testing.T, databaseURL string, vars map[string]string) instance {
+func startInstance(t *testing.T, databaseURL string, vars map[string]string, opts ...server.Option) instance {
 	t.Helper()
 	d := dbtest.Open(t, databaseURL)
 	cfg, err := config.Load(func(k string) (string, bool) { v, ok := vars[k]; return v, ok })
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(cfg, d, server.WithCheapPasswordHashing(), server.WithWebApp(apitest.TestApp))
+	opts = append([]server.Option{server.WithCheapPasswordHashing(), server.WithWebApp(apitest.TestApp)}, opts...)
+	srv, err := server.New(cfg, d, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

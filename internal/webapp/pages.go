@@ -164,12 +164,15 @@ func (d drawing) key() string {
 }
 
 // tag is the entity tag of a drawing: the build, the URL, the visitor's
-// kind and every byte the page is drawn from make it.
+// kind and every byte the page is drawn from (the settings too, which a
+// restart may change) make it.
 func (h *Handler) tag(d drawing) string {
 	sum := sha256.New()
 	fmt.Fprintf(sum, "%s\x00%s\x00%s\x00", h.index.etag, d.url, d.key())
-	for _, path := range slices.Sorted(maps.Keys(d.page.Responses)) {
-		fmt.Fprintf(sum, "%s\x00%s\x00", path, d.page.Responses[path])
+	for _, responses := range []map[string]json.RawMessage{h.inline, d.page.Responses} {
+		for _, path := range slices.Sorted(maps.Keys(responses)) {
+			fmt.Fprintf(sum, "%s\x00%s\x00", path, responses[path])
+		}
 	}
 	head, _ := json.Marshal(d.page.Head)
 	sum.Write(head)

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -271,6 +272,8 @@ func TestSearchEndpoint(t *testing.T) {
 			{"perPage=3&page=5", "[] 10"},                // past the end: no books, the total still
 			{"perPage=200", "[1 2 3 4 5 6 7 8 9 10] 10"}, // the cap
 			{"q=zzz", "[] 0"},
+			{"ids=9,3,99&perPage=3", "[3 9] 2"}, // a cart's books that are still on sale
+			{"ids=1,2,3&newOnly=1", "[1 3] 2"},
 		} {
 			t.Run(tc.query, func(t *testing.T) {
 				rec, ids, total := get(t, tc.query)
@@ -282,17 +285,24 @@ func TestSearchEndpoint(t *testing.T) {
 				}
 			})
 		}
+		many := make([]string, 201)
+		for i := range many {
+			many[i] = strconv.Itoa(i + 1)
+		}
 		for query, field := range map[string]string{
-			"perPage=201":            "perPage",
-			"perPage=0":              "perPage",
-			"page=0":                 "page",
-			"page=two":               "page",
-			"minPrice=-1":            "minPrice",
-			"maxPrice=ten":           "maxPrice",
-			"minPrice=20&maxPrice=5": "maxPrice",
-			"categories=poetry":      "categories",
-			"newOnly=maybe":          "newOnly",
-			"q=a%07b":                "q",
+			"ids=" + strings.Join(many, ","): "ids",
+			"perPage=201":                    "perPage",
+			"perPage=0":                      "perPage",
+			"page=0":                         "page",
+			"page=two":                       "page",
+			"minPrice=-1":                    "minPrice",
+			"maxPrice=ten":                   "maxPrice",
+			"minPrice=20&maxPrice=5":         "maxPrice",
+			"categories=poetry":              "categories",
+			"newOnly=maybe":                  "newOnly",
+			"q=a%07b":                        "q",
+			"ids=1,x":                        "ids",
+			"ids=0":                          "ids",
 		} {
 			t.Run(query, func(t *testing.T) {
 				rec, _, _ := get(t, query)

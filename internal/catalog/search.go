@@ -26,7 +26,7 @@ import (
 
 // searchParams are the query parameters that ask GET /api/books for a
 // search page instead of the whole list.
-var searchParams = []string{"q", "minPrice", "maxPrice", "categories", "newOnly", "page", "perPage"}
+var searchParams = []string{"q", "minPrice", "maxPrice", "categories", "newOnly", "ids", "page", "perPage"}
 
 const (
 	// shopPerPage is a page of /books: 24 cards fill whole rows of 2, 3
@@ -53,7 +53,8 @@ type Search struct {
 	MaxCents   int64           // math.MaxInt64: no upper bound
 	Categories map[string]bool // nil or empty: any category
 	NewOnly    bool
-	Page       int // from 1
+	IDs        map[int]bool // nil or empty: any book; else only these (a cart's)
+	Page       int          // from 1
 	PerPage    int
 }
 
@@ -61,7 +62,8 @@ const invalidSearch = "The search is not valid."
 
 // ParseSearch reads a search from GET /api/books's query: q, minPrice and
 // maxPrice in dollars (inclusive), categories as ids separated by commas,
-// newOnly=1, page (from 1) and perPage (24 unless given, at most 200).
+// newOnly=1, ids (at most 200, separated by commas: a cart's books), page
+// (from 1) and perPage (24 unless given, at most 200).
 func (c *Catalog) ParseSearch(v url.Values) (Search, error) {
 	s := Search{MaxCents: math.MaxInt64}
 	fields := map[string]string{}
@@ -98,6 +100,20 @@ func (c *Catalog) ParseSearch(v url.Values) (Search, error) {
 		s.NewOnly = true
 	default:
 		fields["newOnly"] = "1 or 0"
+	}
+	for raw := range strings.SplitSeq(v.Get("ids"), ",") {
+		if raw = strings.TrimSpace(raw); raw == "" {
+			continue
+		}
+		id, err := strconv.Atoi(raw)
+		if err != nil || id <= 0 || len(s.IDs) >= maxPerPage {
+			fields["ids"] = "At most 200 book ids, separated by commas"
+			break
+		}
+		if s.IDs == nil {
+			s.IDs = map[int]bool{}
+		}
+		s.IDs[id] = true
 	}
 	s.Page, s.PerPage = pageParams(v, shopPerPage, fields)
 	if len(fields) > 0 {
@@ -167,6 +183,7 @@ func (c *Catalog) Find(s Search) (page []int, total int) {
 		if b.PriceCents < s.MinCents || b.PriceCents > s.MaxCents ||
 			(s.NewOnly && !b.IsNewRelease) ||
 			(len(s.Categories) > 0 && !s.Categories[b.Category]) ||
+			(len(s.IDs) > 0 && !s.IDs[b.ID]) ||
 			(s.Query != "" && !strings.Contains(c.haystack[i], s.Query)) {
 			continue
 		}
@@ -185,7 +202,7 @@ var firstPage = Search{MaxCents: 2500, Page: 1, PerPage: shopPerPage}
 
 func (s Search) isFirstPage() bool {
 	return s.Query == "" && s.MinCents == firstPage.MinCents && s.MaxCents == firstPage.MaxCents && len(s.Categories) == 0 &&
-		!s.NewOnly && s.Page == firstPage.Page && s.PerPage == firstPage.PerPage
+		!s.NewOnly && len(s.IDs) == 0 && s.Page == firstPage.Page && s.PerPage == firstPage.PerPage
 }
 
 // searchFrame is the JSON around a search's books.
@@ -230,8 +247,8 @@ func (c *Catalog) serveSearch(w http.ResponseWriter, r *http.Request) error {
 func (c *Catalog) searchTag(s Search) string {
 	cats := slices.Sorted(maps.Keys(s.Categories))
 	sum := fnv.New128a()
-	fmt.Fprintf(sum, "%d\x00%s\x00%d\x00%d\x00%s\x00%t\x00%d\x00%d", c.version, s.Query, s.MinCents, s.MaxCents,
-		strings.Join(cats, ","), s.NewOnly, s.Page, s.PerPage)
+	fmt.Fprintf(sum, "%d\x00%s\x00%d\x00%d\x00%s\x00%t\x00%v\x00%d\x00%d", c.version, s.Query, s.MinCents, s.MaxCents,
+		strings.Join(cats, ","), s.NewOnly, slices.Sorted(maps.Keys(s.IDs)), s.Page, s.PerPage)
 	return "s" + strconv.FormatInt(c.version, 10) + "-" + base64.RawURLEncoding.EncodeToString(sum.Sum(nil))
 }
 

@@ -14,6 +14,10 @@ describe('the search of /books on the server', () => {
     expect(searchBooksQueryOptions(filtersSearch(filters, 2)).queryKey).toEqual(['books', 'search', path])
   })
 
+  it('asks for a cart’s books by their ids', () => {
+    expect(searchPath({ ids: [3, 9], perPage: 2 })).toBe('/api/books?ids=3%2C9&perPage=2')
+  })
+
   it('finds a book page’s related books in its category at any price, one more than shown', () => {
     expect(searchPath({ categories: ['mystery'], perPage: RELATED_BOOKS + 1 })).toBe('/api/books?categories=mystery&perPage=6')
   })

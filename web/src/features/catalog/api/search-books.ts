@@ -10,6 +10,8 @@ export type BookSearch = {
   maxPrice?: number
   categories?: string[]
   newOnly?: boolean
+  /** Only these books (a cart's). */
+  ids?: number[]
   page?: number
   perPage?: number
 }
@@ -33,6 +35,7 @@ export function searchPath(s: BookSearch): string {
   if (s.maxPrice !== undefined) params.set('maxPrice', String(s.maxPrice))
   if (s.categories?.length) params.set('categories', s.categories.join(','))
   if (s.newOnly) params.set('newOnly', '1')
+  if (s.ids?.length) params.set('ids', s.ids.join(','))
   if (s.page !== undefined) params.set('page', String(s.page))
   if (s.perPage !== undefined) params.set('perPage', String(s.perPage))
   return `/api/books?${params}`
@@ -46,8 +49,8 @@ export const searchBooksQueryOptions = (s: BookSearch) => {
   return queryOptions({ queryKey: searchQueryKey(path), queryFn: ({ signal }) => apiFetch<BookPage>(path, { signal }) })
 }
 
-export function useSearchBooks(s: BookSearch, enabled = true) {
-  return useQuery({ ...searchBooksQueryOptions(s), enabled })
+export function useSearchBooks(s: BookSearch, enabled = true, options: { staleTime?: number; refetchOnWindowFocus?: boolean } = {}) {
+  return useQuery({ ...searchBooksQueryOptions(s), enabled, ...options })
 }
 
 /**

@@ -55,6 +55,17 @@ test('kid mode hides the shop, stays on after a reload, and the parent gate open
   await page.reload()
   await expectNoShop(page)
 
+  // Before the app's code has run, a page drawn for everyone already hides the shop (the app's code held back here).
+  const early = await page.context().newPage()
+  await early.route(/\/assets\/main-[^/]*\.js$/, (route) => route.abort())
+  await early.goto('/books')
+  for (const drawn of [early.getByRole('link', { name: 'Books & Merchandise', includeHidden: true }), early.getByRole('heading', { name: 'All Books', includeHidden: true })]) {
+    await expect(drawn).toHaveCount(1) // drawn by the server, not shown
+    await expect(drawn).toBeHidden()
+  }
+  expect(await early.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false)
+  await early.close()
+
   // A shop page typed in: a notice for grown-ups instead; Escape closes the gate.
   await page.goto('/books')
   await expect(page.getByRole('heading', { name: 'This page is for grown-ups' })).toBeVisible()

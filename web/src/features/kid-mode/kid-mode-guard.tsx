@@ -5,7 +5,8 @@ import { CharacterFigure } from '@/components/art/characters'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { useLeaveKidMode } from './kid-mode-provider'
-import { isKidPath, useKidMode } from './store'
+import { isKidPath } from './store'
+import { useKidMode } from './use-kid-mode'
 
 /**
  * In kid mode, a page that is not a child's (the shop, the cart, the

@@ -5,7 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GATE_TRIES } from './gate'
 import { KidModeProvider, useLeaveKidMode } from './kid-mode-provider'
 import { numberInWords } from './number-words'
-import { isKidModeOn, setKidMode, useKidMode } from './store'
+import { isKidModeOn, setKidMode } from './store'
+import { useKidMode } from './use-kid-mode'
 
 beforeAll(() => {
   // jsdom has no modal dialogs; the browser's own are checked end to end (e2e/kid-mode.spec.ts).

@@ -3,7 +3,8 @@ import { useNavigate, type NavigateFunction } from 'react-router'
 import { toast } from 'sonner'
 import { newQuestion, type Question } from './gate'
 import { ParentGateDialog } from './parent-gate-dialog'
-import { isKidPath, setKidMode, useKidMode } from './store'
+import { isKidPath, setKidMode } from './store'
+import { useKidMode } from './use-kid-mode'
 
 /** What the grown-up is asked to let through. */
 export type GatePurpose = 'leave' | 'outside' | 'account'

@@ -2,7 +2,8 @@ import { ShieldCheck } from 'lucide-react'
 import { useId } from 'react'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { setKidMode, useKidMode } from './store'
+import { setKidMode } from './store'
+import { useKidMode } from './use-kid-mode'
 
 function turnOn() {
   setKidMode(true)

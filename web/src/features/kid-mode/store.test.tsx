@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
-import { KID_MODE_KEY, isKidModeOn, isKidPath, markPageBeforeHydration, setKidMode, useKidMode } from './store'
+import { KID_MODE_KEY, isKidModeOn, isKidPath, markPageBeforeHydration, setKidMode } from './store'
+import { useKidMode } from './use-kid-mode'
 
 function Show() {
   return <p>{useKidMode() ? 'kid mode' : 'shop'}</p>

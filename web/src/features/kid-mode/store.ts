@@ -1,11 +1,12 @@
-import { useSyncExternalStore } from 'react'
 import { paths } from '@/config/paths'
 
 /**
  * Kid mode, on this device: kept in localStorage (so it survives a reload),
  * followed across tabs through the storage event, and shown on the html
  * element (data-kid-mode), which kid-mode.css reads before the app has
- * hydrated a page the server drew for everyone.
+ * hydrated a page the server drew for everyone. No React here: src/boot.ts
+ * runs this module (early.ts) before the app's libraries; the app reads it
+ * through useKidMode (use-kid-mode.ts).
  */
 export const KID_MODE_KEY = 'kidMode'
 
@@ -71,13 +72,4 @@ export function subscribeKidMode(listener: () => void): () => void {
     listeners.delete(listener)
     if (listeners.size === 0) window.removeEventListener('storage', onStorage)
   }
-}
-
-/**
- * Whether kid mode is on. Off in the server's render and while the app
- * hydrates a page drawn ahead of time (the page is everyone's), then the
- * device's own value at once.
- */
-export function useKidMode(): boolean {
-  return useSyncExternalStore(subscribeKidMode, isKidModeOn, () => false)
 }

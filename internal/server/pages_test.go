@@ -41,8 +41,8 @@ func drawingShop(t *testing.T, d *db.DB) *apitest.Env {
 // A book the editor creates is in the HTML of its page on the very next
 // request (title, price, cover, its schema.org offer) and in the sitemap;
 // archived, its page is the not-found page with 404 and it leaves the sitemap.
-// A draft is neither.
-func TestABookMadeInTheBackOfficeIsDrawnAtOnce(t *testing.T) {
+// A draft is neither. A post published is drawn too, and gone as a draft.
+func TestWhatTheBackOfficeChangesIsDrawnAtOnce(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := drawingShop(t, d)
 		e.Staff("ed", auth.RoleEditor)
@@ -86,6 +86,24 @@ func TestABookMadeInTheBackOfficeIsDrawnAtOnce(t *testing.T) {
 		if sitemap := e.Do("GET", "/sitemap.xml", nil, "").Body; strings.Contains(sitemap, "/books/"+draftID+"<") {
 			t.Error("the draft is in the sitemap")
 		}
+		// A post published in the back office: its article drawn, as a BlogPosting; back to a draft, a 404.
+		post := e.Do("POST", "/api/admin/posts", map[string]any{"title": "Reading in the Rain", "excerpt": "Puddles, a blanket and a book.",
+			"author": "June Park", "category": "Reading Tips", "bodyMarkdown": "## Rainy days\n\nRead by the window.",
+			"coverImage": "/blog/reading-together.svg", "coverAlt": "Books by a window", "status": "published", "publishedAt": "2026-05-30"},
+			"ed").Expect(t, 201).JSON(t)
+		postID := fmt.Sprint(post["id"])
+		article := e.Do("GET", "/blog/"+postID, nil, "").Expect(t, 200).Body
+		for _, want := range []string{">Reading in the Rain</h1>", "<h2>Rainy days</h2>", `"@type":"BlogPosting"`, `"headline":"Reading in the Rain"`} {
+			if !strings.Contains(article, want) {
+				t.Errorf("the post's page lacks %s", want)
+			}
+		}
+		if list := e.Do("GET", "/blog", nil, "").Expect(t, 200).Body; !strings.Contains(list, "Reading in the Rain") {
+			t.Error("the blog's list does not draw the new post")
+		}
+		e.Do("PATCH", "/api/admin/posts/"+postID, map[string]any{"version": post["version"], "status": "draft"}, "ed").Expect(t, 200)
+		e.Do("GET", "/blog/"+postID, nil, "").Expect(t, 404)
+
 		robots := e.Do("GET", "/robots.txt", nil, "").Expect(t, 200).Body
 		if !strings.Contains(robots, "Sitemap: http://shop.test/sitemap.xml") {
 			t.Errorf("robots.txt: %s", robots)

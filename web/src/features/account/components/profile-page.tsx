@@ -11,8 +11,10 @@ import { ChildrenCard, CHILDREN_CARD_ID } from './children-card'
 import { CommunicationsCard } from './communications-card'
 import { DevicesCard } from './devices-card'
 import { OrdersCard } from './orders-card'
+import { PasskeysCard } from './passkeys-card'
 import { PasswordCard } from './password-card'
 import { ProfileInfoCard } from './profile-info-card'
+import { SecurityKeysCard } from './security-keys-card'
 import { TwoStepCard } from './two-step-card'
 import { YourDataCard } from './your-data-card'
 
@@ -100,6 +102,8 @@ function SignedInProfile({ userId, scrollToChildren, onBack, onSignOut, onSignOu
           <DevicesCard onSignOutOthers={onSignOutOthers} />
           <OrdersCard />
           <TwoStepCard />
+          <PasskeysCard />
+          <SecurityKeysCard />
           <YourDataCard onDeleted={onAccountDeleted} />
         </div>
       )}

@@ -13,7 +13,7 @@ import { userKey } from '@/lib/user-data'
 
 type Enrolment = { id: string; qr: string; secret: string }
 
-const factorsKey = userKey('mfa-factors')
+export const factorsKey = userKey('mfa-factors')
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 async function verifiedTotp() {
@@ -161,7 +161,7 @@ function CodeForm({ onCode, before, actions }: { onCode: (code: string) => Promi
 }
 
 /** The recovery codes, shown once: copy or download them before leaving. */
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const text = codes.join('\n')
   const download = () => {
     const url = URL.createObjectURL(new Blob([text + '\n'], { type: 'text/plain' }))

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import type { Session } from '@supabase/auth-js'
 import { MailWarning } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -19,6 +20,7 @@ import { loginSchema, type LoginValues } from '../login-schema'
 import { setPendingEmail } from '../pending-email'
 import { OrDivider } from './auth-shell'
 import { GoogleButton } from './google-button'
+import { PasskeyButton, usePasskeySignIn } from './passkey-sign-in'
 import { prerenderedFormMethod } from '@/lib/render-env'
 
 const REMEMBER_KEY = 'rememberedEmail'
@@ -77,14 +79,19 @@ export function LoginForm({ returnTo, failureTitle, browserValidation = true }: 
         return
       }
       rememberEmail(remember ? email : null)
-      // Two-step sign-in on: the session is complete only after the code (SignIn asks for it).
-      if (needsSecondStep(data.session)) return
-      toast.success('Login successful', { description: 'Welcome back!' })
-      navigate(returnTo, { replace: true })
+      signedIn(data.session)
     } catch (err) {
       failed(err)
     }
   }
+
+  function signedIn(session: Session) {
+    // Two-step sign-in on: the session is complete only after the code (SignIn asks for it).
+    if (needsSecondStep(session)) return
+    toast.success('Login successful', { description: 'Welcome back!' })
+    navigate(returnTo, { replace: true })
+  }
+  const passkey = usePasskeySignIn(signedIn, failed)
 
   const onResend = async () => {
     if (await resend(form.getValues('email').trim())) {
@@ -96,6 +103,7 @@ export function LoginForm({ returnTo, failureTitle, browserValidation = true }: 
   return (
     <div className="space-y-5">
       <GoogleButton mode="signin" returnTo={returnTo} />
+      <PasskeyButton busy={passkey.busy} onClick={() => void passkey.signInWithPasskey()} />
       <OrDivider />
 
       {unverified && (
@@ -116,7 +124,7 @@ export function LoginForm({ returnTo, failureTitle, browserValidation = true }: 
 
       <Form {...form}>
         <form method={prerenderedFormMethod} className="space-y-4" noValidate={!browserValidation} onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
-          <InputField control={form.control} name="email" label="Email" id="login-email" type="email" autoComplete="email" required placeholder="you@example.com" />
+          <InputField control={form.control} name="email" label="Email" id="login-email" type="email" autoComplete="username webauthn" required placeholder="you@example.com" />
           <FormField
             control={form.control}
             name="password"

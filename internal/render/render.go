@@ -119,13 +119,26 @@ func New(opts Options) (*Renderer, error) {
 		return nil, err
 	}
 	r := &Renderer{opts: opts, bytecode: bytecode, idle: make(chan *vm, opts.VMs), done: make(chan struct{})}
+	// At once, one per core at best: they are what the server waits for at start.
+	errs := make(chan error, opts.VMs)
 	for range opts.VMs {
-		v, err := r.newVM()
-		if err != nil {
-			r.Close()
-			return nil, err
+		go func() {
+			v, err := r.newVM()
+			if err == nil {
+				r.idle <- v
+			}
+			errs <- err
+		}()
+	}
+	var first error
+	for range opts.VMs {
+		if err := <-errs; err != nil && first == nil {
+			first = err
 		}
-		r.idle <- v
+	}
+	if first != nil {
+		r.Close()
+		return nil, first
 	}
 	return r, nil
 }

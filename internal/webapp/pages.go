@@ -253,8 +253,8 @@ func cookieMeta(c *Cookie) []byte {
 // and description, the preloads ahead of the scripts, the data at the end of
 // the head, and the drawing instead of the splash.
 type shell struct {
-	ok                                                          bool
-	index                                                       []byte
+	ok                                                           bool
+	index                                                        []byte
 	metaStart, metaEnd, firstScript, headEnd, rootStart, rootEnd int
 }
 

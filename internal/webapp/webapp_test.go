@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net/url"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -150,7 +150,9 @@ func TestPagesCarryTheirChunksAndTheInlinedAnswers(t *testing.T) {
 // pagesFunc is a Pages of a function.
 type pagesFunc func(pattern string, u *url.URL) *Page
 
-func (f pagesFunc) Page(_ context.Context, pattern string, u *url.URL) (*Page, error) { return f(pattern, u), nil }
+func (f pagesFunc) Page(_ context.Context, pattern string, u *url.URL) (*Page, error) {
+	return f(pattern, u), nil
+}
 
 // drawer is a fake engine: it draws the URL and the book it is given, and
 // counts its drawings; fail makes it fail.

@@ -116,19 +116,20 @@ func (s *Service) FinishPasskeyRegistration(w http.ResponseWriter, r *http.Reque
 		return err
 	}
 	ctx := r.Context()
-	if _, err := s.passkeyManager(ctx, s.db, r); err != nil {
+	b, err := s.passkeyManager(ctx, s.db, r)
+	if err != nil {
 		return err
 	}
 	in, err := decodeCeremonyInput(r)
 	if err != nil {
 		return err
 	}
-	out, err := inCeremonyTx(ctx, s, func(ctx context.Context, tx *db.Tx) (*passkeyJSON, error) {
+	c, err := s.takeCeremony(ctx, in.ChallengeID, purposePasskeyRegistration, b.user.ID, "")
+	if err != nil {
+		return err
+	}
+	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*passkeyJSON, error) {
 		b, err := s.passkeyManager(ctx, tx, r)
-		if err != nil {
-			return nil, err
-		}
-		c, err := s.finishCeremony(ctx, tx, in.ChallengeID, purposePasskeyRegistration, b.user.ID, "")
 		if err != nil {
 			return nil, err
 		}
@@ -140,34 +141,14 @@ func (s *Service) FinishPasskeyRegistration(w http.ResponseWriter, r *http.Reque
 	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
-// asServerError is nil for an error the client gets (the transaction
-// commits, using up the challenge) and err itself for a failure of ours.
+// asServerError is nil for an error the client gets and err itself for a
+// failure of ours.
 func asServerError(err error) error {
 	var e *apiError
 	if errors.As(err, &e) {
 		return nil
 	}
 	return err
-}
-
-// inCeremonyTx runs fn, which finishes a ceremony, in a transaction that
-// also commits when fn refuses the client (an *apiError): the challenge
-// it took stays used. That refusal is then returned.
-func inCeremonyTx[T any](ctx context.Context, s *Service, fn func(ctx context.Context, tx *db.Tx) (T, error)) (T, error) {
-	var refused error
-	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (T, error) {
-		v, err := fn(ctx, tx)
-		if err != nil && asServerError(err) == nil {
-			refused = err
-			var zero T
-			return zero, nil
-		}
-		return v, err
-	})
-	if err != nil {
-		return out, err
-	}
-	return out, refused
 }
 
 func (s *Service) registerPasskey(ctx context.Context, tx *db.Tx, r *http.Request, b *bearer, c *webAuthnChallenge, in *ceremonyInput) (*passkeyJSON, error) {
@@ -250,11 +231,11 @@ func (s *Service) FinishPasskeySignIn(w http.ResponseWriter, r *http.Request) er
 		return err
 	}
 	var owner string // the e-mail of the account the credential belongs to, once known
-	out, err := inCeremonyTx(ctx, s, func(ctx context.Context, tx *db.Tx) (*tokenResponse, error) {
-		c, err := s.finishCeremony(ctx, tx, in.ChallengeID, purposePasskeyAuthentication, "", "")
-		if err != nil {
-			return nil, err
-		}
+	c, err := s.takeCeremony(ctx, in.ChallengeID, purposePasskeyAuthentication, "", "")
+	if err != nil {
+		return err
+	}
+	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*tokenResponse, error) {
 		return s.passkeySignIn(ctx, tx, r, c, in, &owner)
 	})
 	if errors.Is(err, errWebAuthnFailed) && owner != "" {

@@ -114,14 +114,37 @@ func (s *Service) beginCeremony(ctx context.Context, q db.Querier, purpose, user
 	return c, insertWebAuthnChallenge(ctx, q, c, now)
 }
 
-// finishCeremony takes (deletes) the challenge of a ceremony made for the
-// purpose and the user ("" for none): a challenge works once, also when the
-// response then fails, and never after it expired.
-func (s *Service) finishCeremony(ctx context.Context, tx *db.Tx, id, purpose, userID, factorID string) (*webAuthnChallenge, error) {
-	if _, err := uuid.Parse(id); err != nil {
-		return nil, badRequest("validation_failed", "challenge_id must be a valid UUID")
+// takeCeremony takes (deletes) the challenge of a ceremony made for the
+// purpose and the user ("" for none), in a transaction of its own: a
+// challenge works once, whatever becomes of the response, and never after
+// it expired. What the response then changes is all or nothing.
+func (s *Service) takeCeremony(ctx context.Context, id, purpose, userID, factorID string) (*webAuthnChallenge, error) {
+	if err := checkChallengeID(id); err != nil {
+		return nil, err
 	}
-	c, err := takeWebAuthnChallenge(ctx, tx, id, purpose, userID, factorID)
+	c, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*webAuthnChallenge, error) {
+		return takeWebAuthnChallenge(ctx, tx, id, purpose, userID, factorID)
+	})
+	return s.checkCeremony(c, err)
+}
+
+// finishCeremony is takeCeremony in the caller's transaction (the second
+// step's, which commits a refusal, so its challenge stays used).
+func (s *Service) finishCeremony(ctx context.Context, tx *db.Tx, id, purpose, userID, factorID string) (*webAuthnChallenge, error) {
+	if err := checkChallengeID(id); err != nil {
+		return nil, err
+	}
+	return s.checkCeremony(takeWebAuthnChallenge(ctx, tx, id, purpose, userID, factorID))
+}
+
+func checkChallengeID(id string) error {
+	if _, err := uuid.Parse(id); err != nil {
+		return badRequest("validation_failed", "challenge_id must be a valid UUID")
+	}
+	return nil
+}
+
+func (s *Service) checkCeremony(c *webAuthnChallenge, err error) (*webAuthnChallenge, error) {
 	if errors.Is(err, errNoChallenge) {
 		return nil, errWebAuthnChallengeNotFound
 	}

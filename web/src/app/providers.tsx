@@ -5,7 +5,6 @@ import { postQueryOptions } from '@/features/blog/api/get-post'
 import { postsQueryOptions } from '@/features/blog/api/get-posts'
 import type { PostSummary } from '@/features/blog/types'
 import { bookQueryOptions } from '@/features/catalog/api/get-book'
-import { booksQueryOptions } from '@/features/catalog/api/get-books'
 import { categoriesQueryOptions } from '@/features/catalog/api/get-categories'
 import { searchQueryKey } from '@/features/catalog/api/search-books'
 import { ApiError } from '@/lib/api'
@@ -19,7 +18,6 @@ import { settingsQueryOptions } from '@/lib/settings'
 const seeds: [path: RegExp, seed: (match: RegExpExecArray, body: unknown) => [QueryKey, unknown]][] = [
   [/^\/api\/settings$/, (_, body) => [settingsQueryOptions().queryKey, body]],
   [/^\/api\/categories$/, (_, body) => [categoriesQueryOptions().queryKey, body]],
-  [/^\/api\/books$/, (_, body) => [booksQueryOptions().queryKey, body]],
   [/^\/api\/books\/(\d+)$/, ([, id], body) => [bookQueryOptions(Number(id)).queryKey, body]],
   [/^\/api\/books\?.*$/, ([path], body) => [searchQueryKey(path), body]],
   [/^\/api\/posts$/, (_, body) => [postsQueryOptions().queryKey, (body as { posts: PostSummary[] }).posts]],

@@ -17,7 +17,7 @@ export const bookQueryOptions = (id: number) =>
     retryOnMount: false,
   })
 
-/** One book; seeded from a list or search that already holds it (a card just tapped), so the page shows at once. */
+/** One book; seeded from a search that already holds it (a card just tapped), so the page shows at once. */
 export function useBook(id: number) {
   const queryClient = useQueryClient()
   return useQuery({
@@ -28,8 +28,6 @@ export function useBook(id: number) {
 }
 
 function cachedBook(queryClient: QueryClient, id: number): Book | undefined {
-  const listed = queryClient.getQueryData<Book[]>(['books'])?.find((b) => b.id === id)
-  if (listed) return listed
   for (const [, page] of queryClient.getQueriesData<BookPage>({ queryKey: ['books', 'search'] })) {
     const found = page?.books.find((b) => b.id === id)
     if (found) return found

@@ -37,3 +37,16 @@ func fixedClock(s *Service, at string) {
 	now, _ := time.Parse(time.DateOnly, at)
 	s.clock = func() time.Time { return now.Add(12 * time.Hour) }
 }
+
+// consent records the user's consent to the current notice, as POST
+// /api/consents does.
+func consent(t *testing.T, d *db.DB, userID string) {
+	t.Helper()
+	err := d.InTx(context.Background(), func(ctx context.Context, tx *db.Tx) error {
+		return recordConsent(ctx, tx, userID, &Consent{Action: consentGiven, Scope: scopeAccount, NoticeVersion: NoticeVersion,
+			Guardian: true, Method: consentMethod, At: time.Now().UTC()})
+	})
+	if err != nil {
+		t.Fatalf("consent: %v", err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"bookshop/internal/account"
 	"bookshop/internal/apitest"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
@@ -23,8 +24,7 @@ const (
 // name and a paid order, so every route has something to leak.
 func ownerData(t *testing.T, e *apitest.Env) {
 	t.Helper()
-	kid := e.Do("POST", "/api/kids", map[string]any{"name": "Mia Secret", "date_of_birth": "2021-03-01"}, "owner").Expect(t, 201)
-	e.Vars["kid"] = kid.JSON(t)["id"].(string)
+	e.Vars["kid"] = e.AddKid("owner", "Mia Secret", "2021-03")
 	e.Do("POST", "/api/dreams", map[string]any{"kid_id": e.Vars["kid"], "gender": "girl", "companion": "feefee", "interests": []string{"animals"}}, "owner").Expect(t, 201)
 	e.Request("POST", "/api/devices", map[string]any{"screen_resolution": "390x844", "platform_architecture": "ARM64"}, "owner",
 		map[string]string{"User-Agent": iPhone}).Expect(t, 200)
@@ -52,9 +52,13 @@ var accountRoutes = []route{
 	{"GET", "/api/profile", nil, 200, `"last_name":"Ownerly"`},
 	{"PATCH", "/api/profile", map[string]any{"first_name": "Changed"}, 200, `"first_name":"Changed"`},
 	{"GET", "/api/kids", nil, 200, `"name":"Mia Secret"`},
-	{"POST", "/api/kids", map[string]any{"name": "Leo", "date_of_birth": "2020-01-01"}, 201, `"name":"Leo"`},
+	{"POST", "/api/kids", map[string]any{"name": "Leo", "birth_month": "2020-01"}, 201, `"name":"Leo"`},
 	{"PATCH", "/api/kids/{kid}", map[string]any{"name": "Renamed"}, 200, `"name":"Renamed"`},
 	{"DELETE", "/api/kids/{kid}", nil, 204, ""},
+	{"GET", "/api/kids/{kid}/export", nil, 200, `"name":"Mia Secret"`},
+	{"POST", "/api/kids/{kid}/withdraw-consent", nil, 204, ""},
+	{"GET", "/api/consents", nil, 200, `"current":true`},
+	{"POST", "/api/consents", map[string]any{"noticeVersion": account.NoticeVersion, "guardian": true}, 201, `"action":"given"`},
 	{"POST", "/api/devices", map[string]any{"screen_resolution": "1440x900", "platform_architecture": "x86_64"}, 200, `"screen_resolution":"1440x900"`},
 	{"GET", "/api/devices", nil, 200, `"device_model":"iPhone"`},
 	{"GET", "/api/communications", nil, 200, `"subscribed":false`},
@@ -95,7 +99,8 @@ func TestAccessTable(t *testing.T) {
 			}
 			scenarios = append(scenarios, apitest.Scenario{
 				Name: r.method + " " + r.url + " " + stranger, Method: r.method, URL: r.url, Body: r.body, As: stranger,
-				BeforeTest: ownerData, ExpectedStatus: want, NotExpectedContent: secrets,
+				BeforeTest: func(t *testing.T, e *apitest.Env) { ownerData(t, e); giveConsent(t, e, stranger) },
+				ExpectedStatus: want, NotExpectedContent: secrets,
 				AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) { ownerUntouched(t, e) },
 			})
 		}
@@ -123,57 +128,128 @@ func ownerUntouched(t *testing.T, e *apitest.Env) {
 }
 
 func TestKidsAPI(t *testing.T) {
-	addMia := func(t *testing.T, e *apitest.Env) {
-		r := e.Do("POST", "/api/kids", map[string]any{"name": "Mia", "date_of_birth": "2021-03-01"}, "owner").Expect(t, 201)
-		e.Vars["kid"] = r.JSON(t)["id"].(string)
-	}
-	apitest.Run(t, []apitest.Scenario{
+	addMia := func(t *testing.T, e *apitest.Env) { e.Vars["kid"] = e.AddKid("owner", "Mia", "2021-03") }
+	scenarios := []apitest.Scenario{
 		{Name: "a new parent has no children", Method: "GET", URL: "/api/kids", As: "owner",
 			ExpectedStatus: 200, ExpectedContent: []string{"[]"}},
 		{Name: "add a child: trimmed name, id, date, updated_at", Method: "POST", URL: "/api/kids", As: "owner",
-			Body:           map[string]any{"name": "  Mia  ", "date_of_birth": "2021-03-01"},
-			ExpectedStatus: 201, ExpectedContent: []string{`"name":"Mia"`, `"date_of_birth":"2021-03-01"`, `"id":"`, `"updated_at":"2026-06-01T12:00:00Z"`}},
+			Body:           map[string]any{"name": "  Mia  ", "birth_month": "2021-03"},
+			ExpectedStatus: 201, ExpectedContent: []string{`"name":"Mia"`, `"birth_month":"2021-03"`, `"id":"`, `"updated_at":"2026-06-01T12:00:00Z"`}},
 		{Name: "a blank name is refused", Method: "POST", URL: "/api/kids", As: "owner",
-			Body:           map[string]any{"name": "   ", "date_of_birth": "2021-03-01"},
+			Body:           map[string]any{"name": "   ", "birth_month": "2021-03"},
 			ExpectedStatus: 400, ExpectedContent: []string{`"name":"Name is required"`}},
 		{Name: "a name over 100 characters is refused", Method: "POST", URL: "/api/kids", As: "owner",
-			Body:           map[string]any{"name": strings.Repeat("a", 101), "date_of_birth": "2021-03-01"},
+			Body:           map[string]any{"name": strings.Repeat("a", 101), "birth_month": "2021-03"},
 			ExpectedStatus: 400, ExpectedContent: []string{`"name":"Name must be at most 100 characters`}},
 		{Name: "a NUL byte is refused on both databases", Method: "POST", URL: "/api/kids", As: "owner",
-			Body:           `{"name":"Mi\u0000a","date_of_birth":"2021-03-01"}`,
+			Body:           `{"name":"Mi\u0000a","birth_month":"2021-03"}`,
 			ExpectedStatus: 400, ExpectedContent: []string{`"name":`}},
 		{Name: "a name of zero-width characters only is refused", Method: "POST", URL: "/api/kids", As: "owner",
-			Body:           map[string]any{"name": "\u200b\u200c\u200d\u2060\ufeff", "date_of_birth": "2021-03-01"},
+			Body:           map[string]any{"name": "\u200b\u200c\u200d\u2060\ufeff", "birth_month": "2021-03"},
 			ExpectedStatus: 400, ExpectedContent: []string{`"name":"Name must contain a letter"`}},
 		{Name: "a name of Hangul fillers only is refused", Method: "PATCH", URL: "/api/kids/{kid}", As: "owner", BeforeTest: addMia,
 			Body:           map[string]any{"name": "\u3164\u3164"},
 			ExpectedStatus: 400, ExpectedContent: []string{`"name":"Name must contain a letter"`}},
-		{Name: "a birthday tomorrow is refused", Method: "POST", URL: "/api/kids", As: "owner",
-			Body:           map[string]any{"name": "Mia", "date_of_birth": "2026-06-02"},
-			ExpectedStatus: 400, ExpectedContent: []string{`"date_of_birth":"Date of birth cannot be in the future"`}},
+		{Name: "a birth month next month is refused", Method: "POST", URL: "/api/kids", As: "owner",
+			Body:           map[string]any{"name": "Mia", "birth_month": "2026-07"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"birth_month":"The birth month cannot be in the future"`}},
+		{Name: "a whole date of birth is refused: only the month is kept", Method: "POST", URL: "/api/kids", As: "owner",
+			Body:           map[string]any{"name": "Mia", "birth_month": "2021-03-04"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"birth_month":"Use the format YYYY-MM, e.g. 2021-03"`}},
 		{Name: "a date of birth is required", Method: "POST", URL: "/api/kids", As: "owner",
 			Body:           map[string]any{"name": "Mia"},
-			ExpectedStatus: 400, ExpectedContent: []string{`"date_of_birth":"Date of birth is required"`}},
-		{Name: "born today is fine", Method: "POST", URL: "/api/kids", As: "owner",
-			Body: map[string]any{"name": "Baby", "date_of_birth": "2026-06-01"}, ExpectedStatus: 201,
-			ExpectedContent: []string{`"date_of_birth":"2026-06-01"`}},
+			ExpectedStatus: 400, ExpectedContent: []string{`"birth_month":"Birth month and year are required"`}},
+		{Name: "born this month is fine", Method: "POST", URL: "/api/kids", As: "owner",
+			Body: map[string]any{"name": "Baby", "birth_month": "2026-06"}, ExpectedStatus: 201,
+			ExpectedContent: []string{`"birth_month":"2026-06"`}, NotExpectedContent: []string{"date_of_birth"}},
 		{Name: "rename keeps the birthday", Method: "PATCH", URL: "/api/kids/{kid}", As: "owner", BeforeTest: addMia,
 			Body: map[string]any{"name": "Mila"}, ExpectedStatus: 200,
-			ExpectedContent: []string{`"name":"Mila"`, `"date_of_birth":"2021-03-01"`},
+			ExpectedContent: []string{`"name":"Mila"`, `"birth_month":"2021-03"`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				if b := e.Do("GET", "/api/kids", nil, "owner").Body; !strings.Contains(b, `"name":"Mila"`) {
 					t.Errorf("not stored: %s", b)
 				}
 			}},
 		{Name: "an edit to a future birthday is refused", Method: "PATCH", URL: "/api/kids/{kid}", As: "owner", BeforeTest: addMia,
-			Body: map[string]any{"date_of_birth": "2030-01-01"}, ExpectedStatus: 400,
-			ExpectedContent: []string{`"date_of_birth":"Date of birth cannot be in the future"`}},
+			Body: map[string]any{"birth_month": "2030-01"}, ExpectedStatus: 400,
+			ExpectedContent: []string{`"birth_month":"The birth month cannot be in the future"`}},
 		{Name: "remove", Method: "DELETE", URL: "/api/kids/{kid}", As: "owner", BeforeTest: addMia, ExpectedStatus: 204,
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				e.Do("DELETE", "/api/kids/{kid}", nil, "owner").Expect(t, 404)
 			}},
 		{Name: "a malformed id is a 404", Method: "PATCH", URL: "/api/kids/not-a-uuid", As: "owner",
 			Body: map[string]any{"name": "X"}, ExpectedStatus: 404, ExpectedContent: []string{`"Child not found"`}},
+	}
+	// Every scenario's parent has given consent, unless it adds a child of its own.
+	for i := range scenarios {
+		if scenarios[i].BeforeTest == nil {
+			scenarios[i].BeforeTest = func(t *testing.T, e *apitest.Env) { giveConsent(t, e, "owner") }
+		}
+	}
+	apitest.Run(t, scenarios)
+}
+
+// giveConsent records the named parent's consent to the current notice.
+func giveConsent(t *testing.T, e *apitest.Env, as string) {
+	t.Helper()
+	e.Do("POST", "/api/consents", map[string]any{"noticeVersion": account.NoticeVersion, "guardian": true}, as).Expect(t, 201)
+}
+
+// TestConsentLedger: the API, not only the screen, refuses a child until the
+// parent's consent to the current notice is in the ledger, which records
+// who, when, which version and how.
+func TestConsentLedger(t *testing.T) {
+	mia := map[string]any{"name": "Mia", "birth_month": "2021-03"}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "a first child without consent is refused", Method: "POST", URL: "/api/kids", As: "owner", Body: mia,
+			ExpectedStatus: 403, ExpectedContent: []string{`"code":"forbidden"`, `"consent":"Consent to the current children's privacy notice is required"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COUNT(*) FROM kids`); n != 0 {
+					t.Errorf("%d children stored", n)
+				}
+			}},
+		{Name: "a new parent has no consent, and is told the current version", Method: "GET", URL: "/api/consents", As: "owner",
+			ExpectedStatus: 200, ExpectedContent: []string{`"noticeVersion":"` + account.NoticeVersion + `"`, `"current":false`, `"consents":[]`}},
+		{Name: "consent is recorded: who, when, which version and how", Method: "POST", URL: "/api/consents", As: "owner",
+			Headers:        map[string]string{"User-Agent": iPhone},
+			Body:           map[string]any{"noticeVersion": account.NoticeVersion, "guardian": true},
+			ExpectedStatus: 201, ExpectedContent: []string{`"action":"given"`, `"scope":"account"`, `"guardian":true`, `"at":"2026-06-01T12:00:00Z"`, `"method":"account area`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COUNT(*) FROM consents WHERE user_id = ? AND notice_version = ? AND guardian = ? AND user_agent = ?`,
+					e.User("owner").ID, account.NoticeVersion, true, iPhone); n != 1 {
+					t.Errorf("%d ledger rows for the owner, want 1", n)
+				}
+				b := e.Do("GET", "/api/consents", nil, "owner").Expect(t, 200).Body
+				if !strings.Contains(b, `"current":true`) {
+					t.Errorf("the consent is not current: %s", b)
+				}
+				e.Do("POST", "/api/kids", mia, "owner").Expect(t, 201)
+				e.Do("POST", "/api/kids", mia, "other").Expect(t, 403) // another parent's consent is their own
+			}},
+		{Name: "an old version of the notice is refused", Method: "POST", URL: "/api/consents", As: "owner",
+			Body:           map[string]any{"noticeVersion": "2020-01-01", "guardian": true},
+			ExpectedStatus: 400, ExpectedContent: []string{`"noticeVersion":"The notice has changed since you opened it`}},
+		{Name: "only a parent or legal guardian may consent", Method: "POST", URL: "/api/consents", As: "owner",
+			Body:           map[string]any{"noticeVersion": account.NoticeVersion, "guardian": false},
+			ExpectedStatus: 400, ExpectedContent: []string{`"guardian":"Only a child's parent or legal guardian can add a child"`}},
+		{Name: "a body without the fields names both", Method: "POST", URL: "/api/consents", As: "owner", Body: map[string]any{},
+			ExpectedStatus: 400, ExpectedContent: []string{`"guardian":`, `"noticeVersion":"Say which version of the notice you accept"`}},
+		{Name: "a body of the wrong type is a 400", Method: "POST", URL: "/api/consents", As: "owner", Body: `{"guardian":"yes"}`,
+			ExpectedStatus: 400, ExpectedContent: []string{`"code":"invalid"`}},
+		{Name: "anonymous has no ledger", Method: "GET", URL: "/api/consents", ExpectedStatus: 401, ExpectedContent: []string{"No user logged in"}},
+		{Name: "anonymous cannot consent", Method: "POST", URL: "/api/consents", Body: map[string]any{"noticeVersion": account.NoticeVersion, "guardian": true},
+			ExpectedStatus: 401, ExpectedContent: []string{"No user logged in"}},
+		{Name: "a consent to an older version asks again", Method: "POST", URL: "/api/kids", As: "owner", Body: mia,
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				if _, err := e.DB.ExecContext(context.Background(), `INSERT INTO consents (user_id, action, scope, notice_version, guardian, method, at)
+					VALUES (?, 'given', 'account', '2025-01-01', ?, 'test', ?)`, e.User("owner").ID, true, e.Clock.Now()); err != nil {
+					t.Fatal(err)
+				}
+				if b := e.Do("GET", "/api/consents", nil, "owner").Expect(t, 200).Body; !strings.Contains(b, `"current":false`) {
+					t.Errorf("an older version counts as current: %s", b)
+				}
+			},
+			ExpectedStatus: 403, ExpectedContent: []string{`"consent":`}},
 	})
 }
 
@@ -313,7 +389,7 @@ func personalData(t *testing.T, e *apitest.Env) {
 	e.Do("POST", "/api/newsletter", map[string]any{"email": "zeph.news@example.com"}, "owner").Expect(t, 200)
 	e.Do("POST", "/functions/v1/send-contact-email", map[string]any{"name": "Zephyrine Ownerly", "email": "owner@example.com",
 		"subject": "My order", "message": "Hello from Zephyrine"}, "").Expect(t, 200)
-	e.Request("POST", "/api/kids", map[string]any{"name": "Mia Secret Twin", "date_of_birth": "2021-03-01"}, "owner",
+	e.Request("POST", "/api/kids", map[string]any{"name": "Mia Secret Twin", "birth_month": "2021-03"}, "owner",
 		map[string]string{"Idempotency-Key": "kid-1"}).Expect(t, 201)
 }
 
@@ -407,12 +483,12 @@ func TestDeletionRacingWrites(t *testing.T) {
 		for round := range 4 {
 			name := fmt.Sprintf("racer%d", round)
 			id := e.User(name).ID
-			kid := e.Do("POST", "/api/kids", map[string]any{"name": "Mia", "date_of_birth": "2021-03-01"}, name).Expect(t, 201).JSON(t)["id"]
+			kid := any(e.AddKid(name, "Mia", "2021-03"))
 			writes := []struct {
 				method, url string
 				body        any
 			}{
-				{"POST", "/api/kids", map[string]any{"name": "Leo", "date_of_birth": "2020-01-01"}},
+				{"POST", "/api/kids", map[string]any{"name": "Leo", "birth_month": "2020-01"}},
 				{"POST", "/api/dreams", map[string]any{"kid_id": kid, "gender": "boy", "companion": "feefee", "interests": []string{"animals"}}},
 				{"POST", "/api/devices", map[string]any{"screen_resolution": "390x844"}},
 				{"PUT", "/api/communications", map[string]any{"subscribed": false}},
@@ -454,7 +530,7 @@ func TestDeletionRacingWrites(t *testing.T) {
 func TestExportHoldsEveryDream(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := apitest.NewEnv(t, d, map[string]string{"RATE_LIMIT_PER_MINUTE": "1000"})
-		kid := e.Do("POST", "/api/kids", map[string]any{"name": "Mia", "date_of_birth": "2021-03-01"}, "owner").Expect(t, 201).JSON(t)["id"]
+		kid := e.AddKid("owner", "Mia", "2021-03")
 		const n = 205
 		for range n {
 			e.Do("POST", "/api/dreams", map[string]any{"kid_id": kid, "gender": "girl", "companion": "feefee", "interests": []string{"animals"}}, "owner").Expect(t, 201)
@@ -480,9 +556,10 @@ func TestExportHoldsEveryDream(t *testing.T) {
 func TestDeletingAChildForgetsItsRecordedResponses(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := apitest.NewEnv(t, d, nil)
-		kid := e.Request("POST", "/api/kids", map[string]any{"name": "Ottoline", "date_of_birth": "2021-03-01"}, "owner",
+		giveConsent(t, e, "owner")
+		kid := e.Request("POST", "/api/kids", map[string]any{"name": "Ottoline", "birth_month": "2021-03"}, "owner",
 			map[string]string{"Idempotency-Key": "kid-1"}).Expect(t, 201).JSON(t)["id"].(string)
-		e.Request("POST", "/api/kids", map[string]any{"name": "Leo", "date_of_birth": "2020-01-01"}, "owner",
+		e.Request("POST", "/api/kids", map[string]any{"name": "Leo", "birth_month": "2020-01"}, "owner",
 			map[string]string{"Idempotency-Key": "kid-2"}).Expect(t, 201)
 		e.Do("DELETE", "/api/kids/"+kid, nil, "owner").Expect(t, 204)
 		for _, left := range tablesHolding(t, e, "Ottoline", kid) {
@@ -491,5 +568,80 @@ func TestDeletingAChildForgetsItsRecordedResponses(t *testing.T) {
 		if n := e.Count(`SELECT COUNT(*) FROM idempotency_keys`); n != 1 {
 			t.Errorf("%d recorded responses, want Leo's only", n)
 		}
+	})
+}
+
+// TestEachChildWhole: one child's export holds the child, their dreams and
+// the consents; withdrawing the consent for them deletes them with every
+// row that names them (every table is searched), records the withdrawal
+// without their name, and leaves the other child whole. Withdrawing for the
+// last child withdraws the consent: a new child asks for it again.
+func TestEachChildWhole(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, map[string]string{"RATE_LIMIT_PER_MINUTE": "1000"})
+		giveConsent(t, e, "owner")
+		key := func(k string) map[string]string { return map[string]string{"Idempotency-Key": k} }
+		mia := e.Request("POST", "/api/kids", map[string]any{"name": "Ottoline Secret", "birth_month": "2021-03"}, "owner", key("kid-1")).
+			Expect(t, 201).JSON(t)["id"].(string)
+		leo := e.AddKid("owner", "Leo", "2020-01")
+		for i, kid := range []string{mia, mia, leo} {
+			e.Request("POST", "/api/dreams", map[string]any{"kid_id": kid, "gender": "girl", "companion": "feefee"}, "owner",
+				key(fmt.Sprintf("dream-%d", i))).Expect(t, 201)
+		}
+
+		var export struct {
+			Child struct {
+				Name       string `json:"name"`
+				BirthMonth string `json:"birth_month"`
+			} `json:"child"`
+			Dreams []struct {
+				Kid struct{ Name string } `json:"kid"`
+			} `json:"dreams"`
+			Consents []struct{ Action string } `json:"consents"`
+		}
+		res := e.Do("GET", "/api/kids/"+mia+"/export", nil, "owner").Expect(t, 200)
+		if got := res.Header.Get("Content-Disposition"); got != `attachment; filename="siso-and-friends-ottoline-secret.json"` {
+			t.Errorf("Content-Disposition %q", got)
+		}
+		res.Decode(t, &export)
+		if export.Child.Name != "Ottoline Secret" || export.Child.BirthMonth != "2021-03" || len(export.Dreams) != 2 ||
+			len(export.Consents) != 1 || export.Consents[0].Action != "given" {
+			t.Fatalf("the child's export: %+v", export)
+		}
+		for _, dr := range export.Dreams {
+			if dr.Kid.Name != "Ottoline Secret" {
+				t.Errorf("another child's dream in the export: %+v", dr)
+			}
+		}
+		if b := e.Do("GET", "/api/account/export", nil, "owner").Expect(t, 200).Body; !strings.Contains(b, `"consents":[{"id":`) {
+			t.Errorf("the account's export has no consent ledger: %.300s", b)
+		}
+
+		e.Do("POST", "/api/kids/"+mia+"/withdraw-consent", nil, "owner").Expect(t, 204)
+		for _, left := range tablesHolding(t, e, "Ottoline", mia) {
+			t.Error(left)
+		}
+		if n := e.Count(`SELECT COUNT(*) FROM consents WHERE action = 'withdrawn' AND scope = 'child'`); n != 1 {
+			t.Errorf("%d withdrawals recorded, want 1", n)
+		}
+		if n := e.Count(`SELECT COUNT(*) FROM dreams WHERE kid_id = ?`, leo); n != 1 {
+			t.Errorf("Leo's dream: %d", n)
+		}
+		e.Do("GET", "/api/kids/"+mia+"/export", nil, "owner").Expect(t, 404)
+		e.Do("POST", "/api/kids/"+mia+"/withdraw-consent", nil, "owner").Expect(t, 404)
+		if b := e.Do("GET", "/api/consents", nil, "owner").Expect(t, 200).Body; !strings.Contains(b, `"current":true`) {
+			t.Errorf("the consent went while Leo is still there: %s", b)
+		}
+
+		e.Do("DELETE", "/api/kids/"+leo, nil, "owner").Expect(t, 204) // a plain deletion keeps the consent
+		if b := e.Do("GET", "/api/consents", nil, "owner").Expect(t, 200).Body; !strings.Contains(b, `"current":true`) {
+			t.Errorf("deleting a child withdrew the consent: %s", b)
+		}
+		last := e.Do("POST", "/api/kids", map[string]any{"name": "Leo", "birth_month": "2020-01"}, "owner").Expect(t, 201).JSON(t)["id"].(string)
+		e.Do("POST", "/api/kids/"+last+"/withdraw-consent", nil, "owner").Expect(t, 204)
+		if b := e.Do("GET", "/api/consents", nil, "owner").Expect(t, 200).Body; !strings.Contains(b, `"current":false`) {
+			t.Errorf("withdrawing for the last child kept the consent: %s", b)
+		}
+		e.Do("POST", "/api/kids", map[string]any{"name": "Leo", "birth_month": "2020-01"}, "owner").Expect(t, 403)
 	})
 }

@@ -44,10 +44,12 @@ type Holder interface {
 	Erase(ctx context.Context, q db.Querier, p Person) error
 }
 
-// Dreams is what the export needs from Dream Maker: every story of the
-// parent (they are deleted with the account by cascade).
+// Dreams is what the exports need from Dream Maker: every story of the
+// parent, or of one child (they are deleted with the child and the account
+// by cascade).
 type Dreams interface {
 	Of(ctx context.Context, userID string) (any, error)
+	OfKid(ctx context.Context, userID, kidID string) (any, error)
 }
 
 // OwnerData is what the data export and the account's deletion reach
@@ -72,6 +74,7 @@ type Export struct {
 	Profile         any            `json:"profile"`
 	Sessions        any            `json:"sessions"`
 	Children        []Kid          `json:"children"`
+	Consents        []Consent      `json:"consents"` // the consent ledger for the children
 	Devices         []Device       `json:"devices"`
 	Communications  Communications `json:"communications"`
 	Newsletter      any            `json:"newsletter"`
@@ -96,6 +99,9 @@ func (s *Service) exportOf(ctx context.Context, userID string) (Export, error) {
 		return Export{}, err
 	}
 	if e.Children, err = listKids(ctx, s.db, userID); err != nil {
+		return Export{}, err
+	}
+	if e.Consents, err = consentsOf(ctx, s.db, userID); err != nil {
 		return Export{}, err
 	}
 	if e.Devices, err = listDevices(ctx, s.db, userID); err != nil {
@@ -151,38 +157,51 @@ func (s *Service) check(ctx context.Context, userID string, p Proof) error {
 	return err
 }
 
-// deleteAccount removes the parent's account after checking the proof, in
-// one transaction: the orders lose their buyer; the newsletter sign-ups,
-// contact messages, e-mails and recorded responses that hold the person's
-// address or name go; and the account goes with everything that hangs on it
-// (profile, children, devices, preference, dreams, sessions, factors).
+// deleteAccount removes the parent's account after checking the proof.
 func (s *Service) deleteAccount(ctx context.Context, userID string, proof Proof) error {
 	if err := s.check(ctx, userID, proof); err != nil {
 		return err
 	}
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error { return s.erase(ctx, tx, userID) })
+}
+
+// EraseAccount removes an account without the owner's proof: the retention
+// schedule's deletion of an account left unused (internal/retention), in
+// the caller's transaction. An account already gone is not found.
+func (s *Service) EraseAccount(ctx context.Context, tx *db.Tx, userID string) error {
+	if s.owner == nil {
+		return httpx.Errorf(httpx.CodeUnavailable, "This is not available right now.")
+	}
+	return s.erase(ctx, tx, userID)
+}
+
+// erase removes the parent's account in tx: the orders lose their buyer;
+// the newsletter sign-ups, contact messages, e-mails and recorded responses
+// that hold the person's address or name go; and the account goes with
+// everything that hangs on it (profile, children, consent ledger, devices,
+// preference, dreams, sessions, factors).
+func (s *Service) erase(ctx context.Context, tx *db.Tx, userID string) error {
 	o := s.owner
-	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		email, err := o.Accounts.Email(ctx, tx, userID)
-		if err != nil {
+	email, err := o.Accounts.Email(ctx, tx, userID)
+	if err != nil {
+		return err
+	}
+	p := Person{UserID: userID, Email: email}
+	for _, h := range []Holder{o.Orders, o.Newsletter, o.Contact} {
+		if err := h.Erase(ctx, tx, p); err != nil {
 			return err
 		}
-		p := Person{UserID: userID, Email: email}
-		for _, h := range []Holder{o.Orders, o.Newsletter, o.Contact} {
-			if err := h.Erase(ctx, tx, p); err != nil {
-				return err
-			}
-		}
-		if err := mail.Forget(ctx, tx, email); err != nil {
-			return err
-		}
-		if err := idempotency.ForgetUser(ctx, tx, userID); err != nil {
-			return err
-		}
-		if err := o.Accounts.Delete(ctx, tx, userID); err != nil {
-			return fmt.Errorf("delete account: %w", err)
-		}
-		return nil
-	})
+	}
+	if err := mail.Forget(ctx, tx, email); err != nil {
+		return err
+	}
+	if err := idempotency.ForgetUser(ctx, tx, userID); err != nil {
+		return err
+	}
+	if err := o.Accounts.Delete(ctx, tx, userID); err != nil {
+		return fmt.Errorf("delete account: %w", err)
+	}
+	return nil
 }
 
 // exportFileName names the download after the shop.

@@ -141,3 +141,13 @@ func (s *Service) trackDevice(ctx context.Context, userID, userAgent string, r D
 	}
 	return d, nil
 }
+
+// ForgetDevicesBefore deletes the devices last signed in from before
+// cutoff (the retention schedule) and returns how many.
+func ForgetDevicesBefore(ctx context.Context, q db.Querier, cutoff time.Time) (int64, error) {
+	res, err := q.ExecContext(ctx, `DELETE FROM user_devices WHERE login_timestamp < ?`, cutoff)
+	if err != nil {
+		return 0, fmt.Errorf("forget old devices: %w", err)
+	}
+	return res.RowsAffected()
+}

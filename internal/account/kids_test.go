@@ -16,13 +16,14 @@ func TestKidsBelongToTheirParent(t *testing.T) {
 		s := New(d, nil)
 		fixedClock(s, "2026-11-23")
 		parent, other := newUser(t, d), newUser(t, d)
+		consent(t, d, parent)
 
-		k, err := s.addKid(ctx, parent, KidInput{Name: "  Mia  ", DateOfBirth: "2021-08-10"})
+		k, err := s.addKid(ctx, parent, KidInput{Name: "  Mia  ", BirthMonth: "2021-08"})
 		if err != nil {
 			t.Fatalf("add: %v", err)
 		}
-		if k.Name != "Mia" || k.DateOfBirth != "2021-08-10" || k.ID == "" {
-			t.Fatalf("added %+v, want trimmed name and the date", k)
+		if k.Name != "Mia" || k.BirthMonth != "2021-08" || k.ID == "" {
+			t.Fatalf("added %+v, want trimmed name and the month", k)
 		}
 		if kids, _ := listKids(ctx, d, other); len(kids) != 0 {
 			t.Fatalf("another parent sees %d children", len(kids))
@@ -39,8 +40,8 @@ func TestKidsBelongToTheirParent(t *testing.T) {
 		}
 
 		changed, err := s.changeKid(ctx, parent, k.ID, KidPatch{Name: &name})
-		if err != nil || changed.Name != "Mila" || changed.DateOfBirth != "2021-08-10" {
-			t.Fatalf("rename: %+v %v (the date of birth must stay)", changed, err)
+		if err != nil || changed.Name != "Mila" || changed.BirthMonth != "2021-08" {
+			t.Fatalf("rename: %+v %v (the birth month must stay)", changed, err)
 		}
 		if got, _ := s.Kid(ctx, parent, k.ID); got.Name != "Mila" {
 			t.Fatalf("stored name %q", got.Name)
@@ -62,26 +63,29 @@ func TestKidInputRules(t *testing.T) {
 		s := New(d, nil)
 		fixedClock(s, "2026-11-23")
 		parent := newUser(t, d)
+		consent(t, d, parent)
 		cases := []struct {
-			name, in, dob, field, want string
+			name, in, month, field, want string
 		}{
-			{"blank name", "   ", "2020-01-01", "name", "Name is required"},
-			{"name too long", strings.Repeat("a", 101), "2020-01-01", "name", "Name must be at most 100 characters, without control characters"},
-			{"NUL byte", "Mi\x00a", "2020-01-01", "name", "Name must be at most 100 characters, without control characters"},
-			{"no date", "Mia", "", "date_of_birth", "Date of birth is required"},
-			{"bad date", "Mia", "23/11/2020", "date_of_birth", "Use the format YYYY-MM-DD"},
-			{"tomorrow", "Mia", "2026-11-24", "date_of_birth", "Date of birth cannot be in the future"},
+			{"blank name", "   ", "2020-01", "name", "Name is required"},
+			{"name too long", strings.Repeat("a", 101), "2020-01", "name", "Name must be at most 100 characters, without control characters"},
+			{"NUL byte", "Mi\x00a", "2020-01", "name", "Name must be at most 100 characters, without control characters"},
+			{"no month", "Mia", "", "birth_month", "Birth month and year are required"},
+			{"a whole date", "Mia", "2020-11-23", "birth_month", "Use the format YYYY-MM, e.g. 2021-03"},
+			{"bad month", "Mia", "2020-13", "birth_month", "Use the format YYYY-MM, e.g. 2021-03"},
+			{"next month", "Mia", "2026-12", "birth_month", "The birth month cannot be in the future"},
+			{"1899", "Mia", "1899-12", "birth_month", "The birth year is too far in the past"},
 		}
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
-				_, err := s.addKid(context.Background(), parent, KidInput{Name: c.in, DateOfBirth: c.dob})
+				_, err := s.addKid(context.Background(), parent, KidInput{Name: c.in, BirthMonth: c.month})
 				if got := fieldError(t, err, c.field); got != c.want {
 					t.Fatalf("%s: %q, want %q", c.field, got, c.want)
 				}
 			})
 		}
-		if _, err := s.addKid(context.Background(), parent, KidInput{Name: "Born today", DateOfBirth: "2026-11-23"}); err != nil {
-			t.Fatalf("a child born today is refused: %v", err)
+		if _, err := s.addKid(context.Background(), parent, KidInput{Name: "Born today", BirthMonth: "2026-11"}); err != nil {
+			t.Fatalf("a child born this month is refused: %v", err)
 		}
 	})
 }

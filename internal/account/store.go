@@ -28,11 +28,11 @@ func writeError(what string, err error) error {
 	return fmt.Errorf("%s: %w", what, err)
 }
 
-const kidColumns = `id, name, date_of_birth, updated_at`
+const kidColumns = `id, name, birth_month, updated_at`
 
 func scanKid(row interface{ Scan(...any) error }) (Kid, error) {
 	var k Kid
-	err := row.Scan(&k.ID, &k.Name, &k.DateOfBirth, &k.UpdatedAt)
+	err := row.Scan(&k.ID, &k.Name, &k.BirthMonth, &k.UpdatedAt)
 	return k, err
 }
 
@@ -69,20 +69,33 @@ func kidOf(ctx context.Context, q db.Querier, userID, kidID string) (Kid, error)
 	return k, nil
 }
 
+// kidAddedAt is when the child was added.
+func kidAddedAt(ctx context.Context, q db.Querier, userID, kidID string) (time.Time, error) {
+	var at time.Time
+	err := q.QueryRowContext(ctx, `SELECT created_at FROM kids WHERE id = ? AND user_id = ?`, kidID, userID).Scan(&at)
+	if db.IsNoRows(err) {
+		return time.Time{}, ErrKidNotFound
+	}
+	if err != nil {
+		return time.Time{}, fmt.Errorf("read kid: %w", err)
+	}
+	return at.UTC(), nil
+}
+
 func insertKid(ctx context.Context, q db.Querier, userID string, k Kid) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO kids (id, user_id, name, date_of_birth, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, k.ID, userID, k.Name, k.DateOfBirth, k.UpdatedAt, k.UpdatedAt)
+	_, err := q.ExecContext(ctx, `INSERT INTO kids (id, user_id, name, birth_month, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, k.ID, userID, k.Name, k.BirthMonth, k.UpdatedAt, k.UpdatedAt)
 	if err != nil {
 		return writeError("add kid", err)
 	}
 	return nil
 }
 
-// updateKid stores k's name and date of birth; another user's child, or one
+// updateKid stores k's name and birth month; another user's child, or one
 // gone meanwhile, is ErrKidNotFound.
 func updateKid(ctx context.Context, q db.Querier, userID string, k Kid) error {
-	res, err := q.ExecContext(ctx, `UPDATE kids SET name = ?, date_of_birth = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
-		k.Name, k.DateOfBirth, k.UpdatedAt, k.ID, userID)
+	res, err := q.ExecContext(ctx, `UPDATE kids SET name = ?, birth_month = ?, updated_at = ? WHERE id = ? AND user_id = ?`,
+		k.Name, k.BirthMonth, k.UpdatedAt, k.ID, userID)
 	if err != nil {
 		return fmt.Errorf("update kid: %w", err)
 	}

@@ -42,3 +42,24 @@ func parseBirthDate(v string, now time.Time) (string, string) {
 	}
 	return d.Format(time.DateOnly), ""
 }
+
+// parseBirthMonth accepts a child's birth month as YYYY-MM, not later than
+// this month and not before 1900; it returns the month or the message for
+// the field.
+func parseBirthMonth(v string, now time.Time) (string, string) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return "", "Birth month and year are required"
+	}
+	m, err := time.Parse("2006-01", v)
+	if err != nil {
+		return "", "Use the format YYYY-MM, e.g. 2021-03"
+	}
+	if m.After(now) {
+		return "", "The birth month cannot be in the future"
+	}
+	if m.Year() < 1900 {
+		return "", "The birth year is too far in the past"
+	}
+	return m.Format("2006-01"), ""
+}

@@ -347,6 +347,32 @@ func (e *Env) setRole(email string, role auth.Role) {
 	}
 }
 
+// Consent records the named parent's consent to the current children's
+// privacy notice, unless it is recorded already: the API refuses a child
+// without it.
+func (e *Env) Consent(as string) {
+	e.T.Helper()
+	var consents struct {
+		NoticeVersion string `json:"noticeVersion"`
+		Current       bool   `json:"current"`
+	}
+	e.Do("GET", "/api/consents", nil, as).Expect(e.T, http.StatusOK).Decode(e.T, &consents)
+	if !consents.Current {
+		e.Do("POST", "/api/consents", map[string]any{"noticeVersion": consents.NoticeVersion, "guardian": true}, as).Expect(e.T, http.StatusCreated)
+	}
+}
+
+// AddKid adds a child (birthMonth YYYY-MM) for the named parent the way the
+// app does: the parent's consent first (Consent), then the child. It
+// returns the child's id.
+func (e *Env) AddKid(as, name, birthMonth string) string {
+	e.T.Helper()
+	e.Consent(as)
+	var kid struct{ ID string }
+	e.Do("POST", "/api/kids", map[string]any{"name": name, "birth_month": birthMonth}, as).Expect(e.T, http.StatusCreated).Decode(e.T, &kid)
+	return kid.ID
+}
+
 var confirmLink = regexp.MustCompile(regexp.QuoteMeta(SiteURL) + `/auth/v1/verify\?\S+`)
 
 // LastMail is the plain text of the newest e-mail to addr ("" if none).

@@ -56,6 +56,17 @@ type Config struct {
 	PendingOrderExpiry time.Duration // PENDING_ORDER_EXPIRY_MINUTES: how long a checkout may await payment before it expires
 	CleanupInterval    time.Duration // CLEANUP_INTERVAL_SECONDS: how often expired tokens, sessions and counters are deleted
 
+	// The retention schedule (issue 30), published on /privacy and run by
+	// each instance every RetentionInterval.
+	RetentionInterval   time.Duration // RETENTION_INTERVAL_SECONDS
+	UnusedAccountMonths int           // RETENTION_UNUSED_ACCOUNT_MONTHS: an account not signed in for this long is warned by e-mail
+	DeletionWarningDays int           // RETENTION_DELETION_WARNING_DAYS: ...and deleted this long after, unless the parent signs in
+	DeviceMonths        int           // RETENTION_DEVICE_MONTHS: device records not signed in from
+	SignInDays          int           // RETENTION_SIGN_IN_DAYS: sign-in history
+	ContactMonths       int           // RETENTION_CONTACT_MONTHS: contact-form messages
+	SentMailDays        int           // RETENTION_SENT_MAIL_DAYS: e-mail bodies in the outbox, after delivery
+	DreamMonths         int           // RETENTION_DREAM_MONTHS: dreams the parent did not keep
+
 	GeoIPDatabase string // GEOIP_DATABASE: optional MaxMind-format country database
 	SupportEmail  string // SUPPORT_EMAIL: shown in the footer and contact page
 }
@@ -126,6 +137,15 @@ func Load(lookup Lookup) (Config, error) {
 	c.ReconcileInterval = time.Duration(whole("ORDER_RECONCILE_INTERVAL_SECONDS", 60, 1, 3600)) * time.Second
 	c.PendingOrderExpiry = time.Duration(whole("PENDING_ORDER_EXPIRY_MINUTES", 180, 15, 10080)) * time.Minute
 	c.CleanupInterval = time.Duration(whole("CLEANUP_INTERVAL_SECONDS", 600, 1, 86400)) * time.Second
+
+	c.RetentionInterval = time.Duration(whole("RETENTION_INTERVAL_SECONDS", 3600, 1, 86400)) * time.Second
+	c.UnusedAccountMonths = whole("RETENTION_UNUSED_ACCOUNT_MONTHS", 24, 1, 120)
+	c.DeletionWarningDays = whole("RETENTION_DELETION_WARNING_DAYS", 30, 1, 365)
+	c.DeviceMonths = whole("RETENTION_DEVICE_MONTHS", 12, 1, 120)
+	c.SignInDays = whole("RETENTION_SIGN_IN_DAYS", 90, 1, 3650)
+	c.ContactMonths = whole("RETENTION_CONTACT_MONTHS", 24, 1, 120)
+	c.SentMailDays = whole("RETENTION_SENT_MAIL_DAYS", 90, 1, 3650)
+	c.DreamMonths = whole("RETENTION_DREAM_MONTHS", 12, 1, 120)
 
 	c.SiteURL = strings.TrimRight(get("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	for _, o := range strings.Split(get("AUTH_CORS_ORIGINS", ""), ",") {

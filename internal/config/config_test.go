@@ -19,6 +19,11 @@ func TestDefaults(t *testing.T) {
 		c.ReconcileInterval != time.Minute || c.PendingOrderExpiry != 3*time.Hour || c.CleanupInterval != 10*time.Minute {
 		t.Fatalf("unexpected defaults: %+v", c)
 	}
+	// The retention schedule of issue 30.
+	if c.UnusedAccountMonths != 24 || c.DeletionWarningDays != 30 || c.DeviceMonths != 12 || c.SignInDays != 90 ||
+		c.ContactMonths != 24 || c.SentMailDays != 90 || c.DreamMonths != 12 || c.RetentionInterval != time.Hour {
+		t.Fatalf("unexpected retention defaults: %+v", c)
+	}
 }
 
 func TestBadValuesNameTheVariable(t *testing.T) {
@@ -38,6 +43,8 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"ORDER_RECONCILE_INTERVAL_SECONDS": {"ORDER_RECONCILE_INTERVAL_SECONDS": "0"},
 		"PENDING_ORDER_EXPIRY_MINUTES":     {"PENDING_ORDER_EXPIRY_MINUTES": "5"},
 		"CLEANUP_INTERVAL_SECONDS":         {"CLEANUP_INTERVAL_SECONDS": "often"},
+		"RETENTION_DREAM_MONTHS":           {"RETENTION_DREAM_MONTHS": "0"},
+		"RETENTION_SIGN_IN_DAYS":           {"RETENTION_SIGN_IN_DAYS": "ninety"},
 	}
 	for name, vars := range tests {
 		t.Run(name, func(t *testing.T) {

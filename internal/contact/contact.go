@@ -164,3 +164,13 @@ func Erase(ctx context.Context, q db.Querier, email string) error {
 	}
 	return nil
 }
+
+// ForgetBefore deletes the messages sent before cutoff (the retention
+// schedule) and returns how many.
+func ForgetBefore(ctx context.Context, q db.Querier, cutoff time.Time) (int64, error) {
+	res, err := q.ExecContext(ctx, `DELETE FROM contact_messages WHERE created_at < ?`, cutoff)
+	if err != nil {
+		return 0, fmt.Errorf("contact: forget old messages: %w", err)
+	}
+	return res.RowsAffected()
+}

@@ -18,11 +18,10 @@ import (
 	"bookshop/internal/dreams"
 )
 
-// addKid saves a child for the named parent and keeps its id in Vars[key].
-func addKid(t *testing.T, e *apitest.Env, as, key, name, dob string) {
+// addKid saves a child born in month (YYYY-MM) for the named parent and keeps its id in Vars[key].
+func addKid(t *testing.T, e *apitest.Env, as, key, name, month string) {
 	t.Helper()
-	r := e.Do("POST", "/api/kids", map[string]any{"name": name, "date_of_birth": dob}, as).Expect(t, 201)
-	e.Vars[key] = r.JSON(t)["id"].(string)
+	e.Vars[key] = e.AddKid(as, name, month)
 }
 
 // makeDream has the owner make a dream for Vars[kidKey] and keeps its id in Vars[key].
@@ -33,7 +32,7 @@ func makeDream(t *testing.T, e *apitest.Env, kidKey, key string, interests []str
 	e.Vars[key] = r.JSON(t)["id"].(string)
 }
 
-func ownersChild(t *testing.T, e *apitest.Env) { addKid(t, e, "owner", "kid", "Mia", "2020-05-31") }
+func ownersChild(t *testing.T, e *apitest.Env) { addKid(t, e, "owner", "kid", "Mia", "2020-05") }
 
 func dreamBody(kid string, more map[string]any) map[string]any {
 	b := map[string]any{"kid_id": kid, "gender": "girl", "companion": "feefee"}
@@ -87,7 +86,7 @@ func TestDreamsAPI(t *testing.T) {
 		{Name: "my dreams, newest first, per child", Method: "GET", URL: "/api/dreams?kid_id={kid}", As: "owner",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				ownersChild(t, e)
-				addKid(t, e, "owner", "kid2", "Leo", "2023-01-15")
+				addKid(t, e, "owner", "kid2", "Leo", "2023-01")
 				makeDream(t, e, "kid", "first", nil)
 				makeDream(t, e, "kid2", "leos", []string{"dinosaurs"})
 				makeDream(t, e, "kid", "second", []string{"lego"})
@@ -125,10 +124,31 @@ func TestDreamsAPI(t *testing.T) {
 				}
 				e.Do("DELETE", "/api/dreams/"+e.Vars["d"], nil, "owner").Expect(t, 404)
 			}},
+		{Name: "Keep this story marks the dream kept", Method: "PATCH", URL: "/api/dreams/{d}", As: "owner", Body: map[string]any{"kept": true},
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { ownersChild(t, e); makeDream(t, e, "kid", "d", nil) },
+			ExpectedStatus: 200, ExpectedContent: []string{`"kept":true`, `"kept_at":"2026-06-01T12:00:00Z"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if b := e.Do("GET", "/api/dreams", nil, "owner").Expect(t, 200).Body; !strings.Contains(b, `"kept":true`) {
+					t.Errorf("the list does not show it kept: %s", b)
+				}
+				e.Do("PATCH", "/api/dreams/{d}", map[string]any{"kept": false}, "owner").Expect(t, 200)
+				if b := e.Do("GET", "/api/dreams", nil, "owner").Expect(t, 200).Body; !strings.Contains(b, `"kept":false,"kept_at":null`) {
+					t.Errorf("unkeeping is not stored: %s", b)
+				}
+			}},
+		{Name: "another parent cannot keep a dream", Method: "PATCH", URL: "/api/dreams/{d}", As: "other", Body: map[string]any{"kept": true},
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { ownersChild(t, e); makeDream(t, e, "kid", "d", nil) },
+			ExpectedStatus: 404, ExpectedContent: []string{`"Dream not found"`}},
+		{Name: "keeping needs true or false", Method: "PATCH", URL: "/api/dreams/{d}", As: "owner", Body: map[string]any{"kept": "yes"},
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { ownersChild(t, e); makeDream(t, e, "kid", "d", nil) },
+			ExpectedStatus: 400, ExpectedContent: []string{`"code":"invalid"`}},
+		{Name: "keeping without a body field says which", Method: "PATCH", URL: "/api/dreams/{d}", As: "owner", Body: map[string]any{},
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { ownersChild(t, e); makeDream(t, e, "kid", "d", nil) },
+			ExpectedStatus: 400, ExpectedContent: []string{`"kept":"Say true or false"`}},
 		{Name: "removing a child removes the child's dreams", Method: "DELETE", URL: "/api/kids/{kid2}", As: "owner",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				ownersChild(t, e)
-				addKid(t, e, "owner", "kid2", "Leo", "2023-01-15")
+				addKid(t, e, "owner", "kid2", "Leo", "2023-01")
 				makeDream(t, e, "kid", "mias", nil)
 				makeDream(t, e, "kid2", "leos", nil)
 			},

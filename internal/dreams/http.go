@@ -21,9 +21,9 @@ import (
 
 // Kid is a parent's saved child, as Dream Maker needs it.
 type Kid struct {
-	ID          string
-	Name        string
-	DateOfBirth string // YYYY-MM-DD
+	ID         string
+	Name       string
+	BirthMonth string // YYYY-MM
 }
 
 // Kids finds a parent's child. It returns ErrNoKid when userID has no child
@@ -169,7 +169,7 @@ func (s *Service) CreateDream(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	story, err := Compose(Request{Name: kid.Name, DateOfBirth: kid.DateOfBirth, Gender: in.Gender, Companion: in.Companion,
+	story, err := Compose(Request{Name: kid.Name, BirthMonth: kid.BirthMonth, Gender: in.Gender, Companion: in.Companion,
 		Interests: interests, Other: in.Other, Today: s.now()}, past, s.choose)
 	if errors.Is(err, ErrNoName) {
 		return httpx.Invalid("This child has no name yet. Please add one on your profile.", map[string]string{"kid_id": "This child has no name yet."})
@@ -274,6 +274,47 @@ func (s *Service) Of(ctx context.Context, userID string) (any, error) {
 	return toJSONs(list), nil
 }
 
+// OfKid is every dream of the parent's child kidID, for the child's own
+// export in the privacy centre.
+func (s *Service) OfKid(ctx context.Context, userID, kidID string) (any, error) {
+	list, err := listDreams(ctx, s.db, userID, page{kidID: kidID})
+	if err != nil {
+		return nil, err
+	}
+	return toJSONs(list), nil
+}
+
+// UpdateDream responds to PATCH /api/dreams/{id} {kept}: "Keep this story"
+// keeps the dream past the retention period; kept false lets it go then.
+func (s *Service) UpdateDream(w http.ResponseWriter, r *http.Request) error {
+	c, err := auth.RequireUser(r.Context())
+	if err != nil {
+		return err
+	}
+	var in struct {
+		Kept *bool `json:"kept"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	if in.Kept == nil {
+		return httpx.Invalid("Please say whether to keep the story.", map[string]string{"kept": "Say true or false"})
+	}
+	var at *time.Time
+	if *in.Kept {
+		now := s.now().UTC().Truncate(time.Microsecond)
+		at = &now
+	}
+	err = keepDream(r.Context(), s.db, c.UserID, r.PathValue("id"), at)
+	if errors.Is(err, errNoDream) {
+		return httpx.NotFound("Dream")
+	}
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"id": r.PathValue("id"), "kept": at != nil, "kept_at": at})
+}
+
 // DeleteDream responds to DELETE /api/dreams/{id}; another user's dream is
 // not found.
 func (s *Service) DeleteDream(w http.ResponseWriter, r *http.Request) error {
@@ -302,6 +343,8 @@ type dreamJSON struct {
 	Interests  []string      `json:"interests"`
 	Other      string        `json:"other"`
 	CreatedAt  time.Time     `json:"created_at"`
+	Kept       bool          `json:"kept"`
+	KeptAt     *time.Time    `json:"kept_at"`
 }
 
 type kidJSON struct {
@@ -329,5 +372,6 @@ func toJSON(d Dream) dreamJSON {
 	return dreamJSON{ID: d.ID, Title: d.Title, Paragraphs: d.Paragraphs,
 		Kid:       kidJSON{ID: d.KidID, Name: d.KidName, Age: d.KidAge},
 		Companion: companionJSON{ID: pal.ID, Name: pal.Name, Label: pal.Label},
-		Gender:    d.Gender, Interests: nonNil(d.Interests), Other: d.Other, CreatedAt: d.CreatedAt}
+		Gender:    d.Gender, Interests: nonNil(d.Interests), Other: d.Other, CreatedAt: d.CreatedAt,
+		Kept: d.KeptAt != nil, KeptAt: d.KeptAt}
 }

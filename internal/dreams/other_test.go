@@ -56,7 +56,7 @@ func TestNonsenseOtherBecomesAGiggle(t *testing.T) {
 	for i := range giggles {
 		pick := func(n int) int { return i % n }
 		for _, text := range []string{"asdfghjkl", "??", ""} {
-			s, err := Compose(Request{Name: "Ada", DateOfBirth: "2020-05-05", Gender: "girl", Companion: "nainni",
+			s, err := Compose(Request{Name: "Ada", BirthMonth: "2020-05", Gender: "girl", Companion: "nainni",
 				Interests: []string{"other"}, Other: text, Today: today}, nil, pick)
 			if err != nil {
 				t.Fatal(err)
@@ -73,7 +73,7 @@ func TestNonsenseOtherBecomesAGiggle(t *testing.T) {
 }
 
 func TestSensibleOtherIsUsedAsGiven(t *testing.T) {
-	s, err := Compose(Request{Name: "Ada", DateOfBirth: "2020-05-05", Gender: "girl", Companion: "nainni",
+	s, err := Compose(Request{Name: "Ada", BirthMonth: "2020-05", Gender: "girl", Companion: "nainni",
 		Interests: []string{"other"}, Other: "  <i>red bicycle</i> ", Today: today}, nil, first)
 	if err != nil {
 		t.Fatal(err)

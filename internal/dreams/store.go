@@ -28,6 +28,7 @@ type Dream struct {
 	Title      string
 	Paragraphs []string
 	CreatedAt  time.Time
+	KeptAt     *time.Time // the parent chose "Keep this story"; nil: it goes after the retention period
 }
 
 // errNoDream is a story that does not exist or is not the caller's.
@@ -47,7 +48,7 @@ type cursor struct {
 	id string
 }
 
-const dreamColumns = `id, user_id, kid_id, kid_name, kid_age, gender, companion, interests, other, template, title, paragraphs, created_at`
+const dreamColumns = `id, user_id, kid_id, kid_name, kid_age, gender, companion, interests, other, template, title, paragraphs, created_at, kept_at`
 
 // insertDream stores a new dream under a fresh id and sets ID and CreatedAt.
 func insertDream(ctx context.Context, q db.Querier, d *Dream, now time.Time) error {
@@ -63,9 +64,9 @@ func insertDream(ctx context.Context, q db.Querier, d *Dream, now time.Time) err
 	// Microseconds: both databases keep them, so the time read back equals
 	// the time in the response now (and a page's cursor finds it again).
 	d.CreatedAt = now.UTC().Truncate(time.Microsecond)
-	_, err = q.ExecContext(ctx, `INSERT INTO dreams (`+dreamColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err = q.ExecContext(ctx, `INSERT INTO dreams (`+dreamColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		d.ID, d.UserID, d.KidID, d.KidName, d.KidAge, d.Gender, d.Companion, string(interests), d.Other,
-		d.Template, d.Title, string(paragraphs), d.CreatedAt)
+		d.Template, d.Title, string(paragraphs), d.CreatedAt, d.KeptAt)
 	if db.IsForeignKeyViolation(err) {
 		// The child, or the whole account, was deleted while the story was written.
 		return httpx.NotFound("Child")
@@ -157,11 +158,40 @@ func deleteDream(ctx context.Context, q db.Querier, userID, id string) error {
 	return nil
 }
 
+// keepDream marks userID's dream id kept (at) or not kept (nil);
+// errNoDream when there is no such dream of theirs.
+func keepDream(ctx context.Context, q db.Querier, userID, id string, at *time.Time) error {
+	if !wellFormedID(id) {
+		return errNoDream
+	}
+	res, err := q.ExecContext(ctx, `UPDATE dreams SET kept_at = ? WHERE id = ? AND user_id = ?`, at, id, userID)
+	if err != nil {
+		return fmt.Errorf("keep dream: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n == 0 {
+		return errNoDream
+	}
+	return nil
+}
+
+// ForgetUnkept deletes the dreams made before cutoff that their parent did
+// not keep (the retention schedule), and returns how many. Running it twice,
+// or on two instances at once, deletes each once.
+func ForgetUnkept(ctx context.Context, q db.Querier, cutoff time.Time) (int64, error) {
+	res, err := q.ExecContext(ctx, `DELETE FROM dreams WHERE kept_at IS NULL AND created_at < ?`, cutoff)
+	if err != nil {
+		return 0, fmt.Errorf("forget dreams not kept: %w", err)
+	}
+	return res.RowsAffected()
+}
+
 func scanDream(row interface{ Scan(...any) error }) (Dream, error) {
 	var d Dream
 	var interests, paragraphs string
 	err := row.Scan(&d.ID, &d.UserID, &d.KidID, &d.KidName, &d.KidAge, &d.Gender, &d.Companion, &interests, &d.Other,
-		&d.Template, &d.Title, &paragraphs, &d.CreatedAt)
+		&d.Template, &d.Title, &paragraphs, &d.CreatedAt, &d.KeptAt)
 	if err != nil {
 		return Dream{}, fmt.Errorf("scan dream: %w", err)
 	}
@@ -172,6 +202,10 @@ func scanDream(row interface{ Scan(...any) error }) (Dream, error) {
 		return Dream{}, fmt.Errorf("dream %s paragraphs: %w", d.ID, err)
 	}
 	d.CreatedAt = d.CreatedAt.UTC()
+	if d.KeptAt != nil {
+		at := d.KeptAt.UTC()
+		d.KeptAt = &at
+	}
 	return d, nil
 }
 

@@ -26,13 +26,13 @@ var storyFiles embed.FS
 
 // Request is what a story is made from.
 type Request struct {
-	Name        string
-	DateOfBirth string // YYYY-MM-DD
-	Gender      string
-	Companion   string
-	Interests   []string // known ids, 'other' at most once
-	Other       string   // the parent's words when 'other' is chosen
-	Today       time.Time
+	Name       string
+	BirthMonth string // YYYY-MM
+	Gender     string
+	Companion  string
+	Interests  []string // known ids, 'other' at most once
+	Other      string   // the parent's words when 'other' is chosen
+	Today      time.Time
 }
 
 // Told is a story the child heard before, as it was kept.
@@ -174,7 +174,7 @@ func Compose(req Request, past []Told, choose Chooser) (Story, error) {
 	if err != nil {
 		return Story{}, err
 	}
-	s.Age = AgeOn(req.DateOfBirth, req.Today)
+	s.Age = AgeOn(req.BirthMonth, req.Today)
 	if slices.Contains(req.Interests, OtherInterest) {
 		s.Other = CleanOther(req.Other)
 	}
@@ -197,7 +197,7 @@ func prepare(req Request, choose Chooser) (storyData, []Interest, error) {
 	if !ok {
 		return storyData{}, nil, fmt.Errorf("dreams: unknown companion %q", req.Companion)
 	}
-	age := AgeOn(req.DateOfBirth, req.Today)
+	age := AgeOn(req.BirthMonth, req.Today)
 	d := storyData{Pronouns: g.P, Name: name, AgeYears: ageYears(age), AgeAdj: ageAdj(age), AnAge: withArticle(ageAdj(age)), Pal: pal}
 	var chosen []Interest
 	for _, id := range req.Interests {
@@ -345,15 +345,16 @@ func joinList(items []string) string {
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
-// AgeOn is the child's age in whole years on today; 0 for a date of birth
-// that cannot be read or lies in the future.
-func AgeOn(dateOfBirth string, today time.Time) int {
-	dob, err := time.Parse(time.DateOnly, dateOfBirth)
+// AgeOn is the child's age in whole years on today, from the birth month
+// (YYYY-MM; the day is not kept): a year older from the first of that
+// month on. 0 for a month that cannot be read or lies in the future.
+func AgeOn(birthMonth string, today time.Time) int {
+	born, err := time.Parse("2006-01", birthMonth)
 	if err != nil {
 		return 0
 	}
-	age := today.Year() - dob.Year()
-	if today.Month() < dob.Month() || (today.Month() == dob.Month() && today.Day() < dob.Day()) {
+	age := today.Year() - born.Year()
+	if today.Month() < born.Month() {
 		age--
 	}
 	return max(age, 0)

@@ -111,7 +111,7 @@ func TestEveryStoryReadsWellForEveryChild(t *testing.T) {
 				// Each child in turn: every part of every template is told
 				// to each of them many times over.
 				g := Genders[(i+j)%len(Genders)]
-				req := Request{Name: "Mia Rose", DateOfBirth: "2021-03-04", Gender: g.ID, Companion: companionFor[g.ID],
+				req := Request{Name: "Mia Rose", BirthMonth: "2021-03", Gender: g.ID, Companion: companionFor[g.ID],
 					Interests: sel, Other: otherText, Today: today}
 				eachTelling(t, st, req, func(s Story) {
 					checkStory(t, fmt.Sprintf("%s/%s/%v/%q", st.name, g.ID, sel, otherText), s, g.ID)
@@ -189,7 +189,7 @@ func TestTheyAlwaysMeansTheChild(t *testing.T) {
 		for i, sel := range selections() {
 			for _, otherText := range othersFor(sel) {
 				// Every companion's every moment comes with one of the four tellings.
-				req := Request{Name: "Kit", DateOfBirth: "2021-03-04", Gender: "xe", Companion: Companions[i%len(Companions)].ID,
+				req := Request{Name: "Kit", BirthMonth: "2021-03", Gender: "xe", Companion: Companions[i%len(Companions)].ID,
 					Interests: sel, Other: otherText, Today: today}
 				eachTelling(t, st, req, func(s Story) { checkThey(t, st.name, s) })
 			}
@@ -249,7 +249,7 @@ func TestAMonthOfStoriesForOneChild(t *testing.T) {
 			var sets []map[string]bool
 			for night := range 30 {
 				req := n.choose(night)
-				req.Name, req.DateOfBirth, req.Today = "Lily", "2020-02-02", today
+				req.Name, req.BirthMonth, req.Today = "Lily", "2020-02", today
 				s, err := Compose(req, told[:min(len(told), remembered)], rnd.IntN)
 				if err != nil {
 					t.Fatal(err)
@@ -281,7 +281,7 @@ func TestAMonthOfStoriesForOneChild(t *testing.T) {
 
 func TestStoryShowsTheDetails(t *testing.T) {
 	for _, st := range stories {
-		eachTelling(t, st, Request{Name: "Leo", DateOfBirth: "2018-11-24", Gender: "neutral", Companion: "lizzie",
+		eachTelling(t, st, Request{Name: "Leo", BirthMonth: "2018-11", Gender: "neutral", Companion: "lizzie",
 			Interests: []string{"dinosaurs", "other"}, Other: "  trains\x00 and   ducks!! ", Today: today}, func(s Story) {
 			text := strings.Join(s.Paragraphs, " ")
 			for _, want := range []string{"Lizzie", "rains and ducks", "dinosaur"} {
@@ -295,7 +295,7 @@ func TestStoryShowsTheDetails(t *testing.T) {
 			}
 		})
 	}
-	s, err := Compose(Request{Name: "Leo", DateOfBirth: "2018-11-24", Gender: "neutral", Companion: "lizzie",
+	s, err := Compose(Request{Name: "Leo", BirthMonth: "2018-12", Gender: "neutral", Companion: "lizzie",
 		Interests: []string{"other"}, Other: "  trains\x00 and   ducks!! ", Today: today}, nil, first)
 	if err != nil || s.Age != 7 || s.Other != "trains and ducks" {
 		t.Errorf("age %d other %q: %v", s.Age, s.Other, err)
@@ -307,7 +307,7 @@ func TestStoryShowsTheDetails(t *testing.T) {
 // aloud by the child as typed.
 func TestOtherReadsNaturally(t *testing.T) {
 	for _, st := range stories {
-		eachTelling(t, st, Request{Name: "Lily", DateOfBirth: "2019-01-01", Gender: "girl", Companion: "feefee",
+		eachTelling(t, st, Request{Name: "Lily", BirthMonth: "2019-01", Gender: "girl", Companion: "feefee",
 			Interests: []string{"other"}, Other: "my red bicycle", Today: today}, func(s Story) {
 			text := strings.Join(s.Paragraphs, " ")
 			if !strings.Contains(text, "her red bicycle") && !strings.Contains(text, "“My red bicycle!”") {
@@ -329,7 +329,7 @@ func TestPrintSamples(t *testing.T) {
 	for i := range 6 {
 		g := Genders[i%3]
 		sel := [][]string{{}, {"dinosaurs"}, {"space", "cooking"}, {"pirates", "music", "other"}, {"other"}, {"animals", "jokes"}}[i]
-		s, _ := Compose(Request{Name: "Mia", DateOfBirth: "2020-01-01", Gender: g.ID, Companion: Companions[i%4].ID,
+		s, _ := Compose(Request{Name: "Mia", BirthMonth: "2020-01", Gender: g.ID, Companion: Companions[i%4].ID,
 			Interests: sel, Other: "my big red bus", Today: today}, told, rnd.IntN)
 		told = append([]Told{{s.Template, s.Paragraphs}}, told...)
 		fmt.Printf("\n=== %s (%s, %v) %d words\n%s\n\n%s\n", s.Template, g.ID, sel, len(wordsOf.FindAllString(strings.Join(s.Paragraphs, " "), -1)), s.Title, strings.Join(s.Paragraphs, "\n\n"))

@@ -13,7 +13,7 @@ import (
 	"bookshop/internal/idempotency"
 )
 
-var leo = map[string]any{"name": "Leo", "date_of_birth": "2020-01-01"}
+var leo = map[string]any{"name": "Leo", "birth_month": "2020-01"}
 
 func key(k string) map[string]string { return map[string]string{"Idempotency-Key": k} }
 
@@ -22,7 +22,7 @@ func key(k string) map[string]string { return map[string]string{"Idempotency-Key
 func TestParallelDuplicatesMakeOneChild(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := apitest.NewEnv(t, d, nil)
-		e.User("owner")
+		e.Consent("owner")
 		const n = 50
 		res := make([]*apitest.Response, n)
 		var wg sync.WaitGroup
@@ -61,6 +61,7 @@ func TestKeys(t *testing.T) {
 		{Name: "a repeat later gets the first response and makes nothing", Method: "POST", URL: "/api/kids", As: "owner",
 			Body: leo, Headers: key("k1"),
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Consent("owner")
 				first := e.Request("POST", "/api/kids", leo, "owner", key("k1")).Expect(t, 201)
 				e.Vars["kid"] = first.JSON(t)["id"].(string)
 				e.Clock.Advance(30 * time.Minute) // within the access token's hour
@@ -76,8 +77,9 @@ func TestKeys(t *testing.T) {
 				}
 			}},
 		{Name: "the same key with another body is a conflict", Method: "POST", URL: "/api/kids", As: "owner",
-			Body: map[string]any{"name": "Mia", "date_of_birth": "2020-01-01"}, Headers: key("k1"),
+			Body: map[string]any{"name": "Mia", "birth_month": "2020-01"}, Headers: key("k1"),
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Consent("owner")
 				e.Request("POST", "/api/kids", leo, "owner", key("k1")).Expect(t, 201)
 			},
 			ExpectedStatus: 409, ExpectedContent: []string{`"code":"conflict"`, "already used for a different request"},
@@ -88,6 +90,7 @@ func TestKeys(t *testing.T) {
 			}},
 		{Name: "without a key every request runs", Method: "POST", URL: "/api/kids", As: "owner", Body: leo,
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Consent("owner")
 				e.Do("POST", "/api/kids", leo, "owner").Expect(t, 201)
 			},
 			ExpectedStatus: 201, ExpectedContent: []string{`"name":"Leo"`},
@@ -102,12 +105,15 @@ func TestKeys(t *testing.T) {
 		{Name: "a refused request frees its key for the corrected one", Method: "POST", URL: "/api/kids", As: "owner",
 			Body: leo, Headers: key("k1"),
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
-				e.Request("POST", "/api/kids", map[string]any{"name": "", "date_of_birth": "2020-01-01"}, "owner", key("k1")).Expect(t, 400)
+				e.Consent("owner")
+				e.Request("POST", "/api/kids", map[string]any{"name": "", "birth_month": "2020-01"}, "owner", key("k1")).Expect(t, 400)
 			},
 			ExpectedStatus: 201, ExpectedContent: []string{`"name":"Leo"`},
 			ExpectedHeaders: map[string]string{"Idempotent-Replayed": ""}},
 		{Name: "a key is the caller's own", Method: "POST", URL: "/api/kids", As: "other", Body: leo, Headers: key("k1"),
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Consent("owner")
+				e.Consent("other")
 				e.Request("POST", "/api/kids", leo, "owner", key("k1")).Expect(t, 201)
 			},
 			ExpectedStatus: 201, ExpectedContent: []string{`"name":"Leo"`},
@@ -155,6 +161,7 @@ func TestKeys(t *testing.T) {
 func TestCleanupForgetsKeysAfterADay(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		e := apitest.NewEnv(t, d, nil)
+		e.Consent("owner")
 		e.Request("POST", "/api/kids", leo, "owner", key("k1")).Expect(t, 201)
 		keys := idempotency.New(d, e.Clock.Now)
 		ctx := context.Background()

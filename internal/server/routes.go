@@ -107,6 +107,12 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/kids", h(idempotent(s.account.CreateKid)))
 	mux.Handle("PATCH /api/kids/{id}", h(s.account.UpdateKid))
 	mux.Handle("DELETE /api/kids/{id}", h(s.account.DeleteKid))
+	// Children's privacy (issue 30): the consent ledger, and each child's
+	// data whole in the privacy centre (export; withdrawal deletes it).
+	mux.Handle("GET /api/consents", h(s.account.GetConsents))
+	mux.Handle("POST /api/consents", h(idempotent(s.account.CreateConsent)))
+	mux.Handle("GET /api/kids/{id}/export", h(s.account.GetChildExport))
+	mux.Handle("POST /api/kids/{id}/withdraw-consent", h(s.account.WithdrawConsent))
 	mux.Handle("POST /api/devices", h(idempotent(s.account.CreateDevice)))
 	mux.Handle("GET /api/devices", h(s.account.ListDevices))
 	mux.Handle("GET /api/communications", h(s.account.GetCommunications))
@@ -118,6 +124,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/dreams/choices", h(s.dreams.GetChoices))
 	mux.Handle("GET /api/dreams", h(s.dreams.ListDreams))
 	mux.Handle("POST /api/dreams", h(idempotent(limited("dreams", dreams.TooManyDreams, s.dreams.CreateDream))))
+	mux.Handle("PATCH /api/dreams/{id}", h(s.dreams.UpdateDream)) // {kept}: "Keep this story"
 	mux.Handle("DELETE /api/dreams/{id}", h(s.dreams.DeleteDream))
 
 	// Games (internal/games): the published configuration; writes need auth.PermGames (owner, editor).

@@ -145,6 +145,10 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 		// Forgets Idempotency-Keys after a day (idempotency.Keep).
 		jobs = append(jobs, func(ctx context.Context) { s.idempotency.RunCleanup(ctx, s.cfg.CleanupInterval) })
 	}
+	if s.retention != nil && s.cfg.RetentionInterval > 0 {
+		// Deletes what the retention schedule no longer keeps (issue 30).
+		jobs = append(jobs, func(ctx context.Context) { s.retention.RunEvery(ctx, s.cfg.RetentionInterval) })
+	}
 	if s.mail != nil {
 		jobs = append(jobs, s.mail.Run) // delivers the outbox
 	}

@@ -32,6 +32,7 @@ import (
 	"bookshop/internal/posts"
 	"bookshop/internal/ratelimit"
 	"bookshop/internal/render"
+	"bookshop/internal/retention"
 	"bookshop/internal/webapp"
 )
 
@@ -59,6 +60,8 @@ type Server struct {
 	audit   *audit.Service   // the back office's audit log, read by staff
 	posts   *posts.Service   // the blog and its back office
 	covers  *covers.Service  // book covers uploaded in the back office
+
+	retention *retention.Service // the retention schedule: old data deleted on every instance
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -142,6 +145,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	family := account.New(d, o.now)
 	stories := dreams.New(d, dreamKids{family}, o.now)
 	family.WithOwnerData(ownerData(d, accounts, shop, stories))
+	keeping := retention.New(d, scheduleOf(cfg), family, retentionSweeps(), cfg.SiteURL, o.now)
 	pictures := covers.New(d, o.now)
 	cat.UseCovers(pictures) // a book's uploaded cover must be stored
 	srv := &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
@@ -153,7 +157,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		games:       games.New(d, o.now),
 		posts:       blog,
 		audit:       audit.New(d, requireStaff(auth.PermAudit)),
-		covers:      pictures}
+		covers:      pictures,
+		retention:   keeping}
 	pages.api = srv.routes()
 	return srv, nil
 }
@@ -181,6 +186,33 @@ type engine struct{ r *render.Renderer }
 func (e engine) Draw(ctx context.Context, d webapp.Drawing) (webapp.Drawn, error) {
 	page, err := e.r.RenderRequest(ctx, render.Request{URL: d.URL, Data: d.Data, Cookie: (*render.Cookie)(d.Cookie)})
 	return webapp.Drawn(page), err
+}
+
+// Retention is the retention schedule's job, for tests to run a pass.
+func (s *Server) Retention() *retention.Service { return s.retention }
+
+// scheduleOf is the retention schedule the configuration sets.
+func scheduleOf(cfg config.Config) retention.Schedule {
+	return retention.Schedule{UnusedAccountMonths: cfg.UnusedAccountMonths, DeletionWarningDays: cfg.DeletionWarningDays,
+		DeviceMonths: cfg.DeviceMonths, SignInDays: cfg.SignInDays, ContactMonths: cfg.ContactMonths,
+		SentMailDays: cfg.SentMailDays, DreamMonths: cfg.DreamMonths}
+}
+
+// retentionSweeps are the retention schedule's deletions of other
+// features' old rows, each by the feature that owns the table.
+func retentionSweeps() []retention.Sweep {
+	months := func(n func(retention.Schedule) int) func(retention.Schedule, time.Time) time.Time {
+		return func(s retention.Schedule, now time.Time) time.Time { return retention.MonthsAgo(now, n(s)) }
+	}
+	days := func(n func(retention.Schedule) int) func(retention.Schedule, time.Time) time.Time {
+		return func(s retention.Schedule, now time.Time) time.Time { return retention.DaysAgo(now, n(s)) }
+	}
+	return []retention.Sweep{
+		{Name: "devices", Cutoff: months(func(s retention.Schedule) int { return s.DeviceMonths }), Delete: account.ForgetDevicesBefore},
+		{Name: "contact_messages", Cutoff: months(func(s retention.Schedule) int { return s.ContactMonths }), Delete: contact.ForgetBefore},
+		{Name: "sent_mail_bodies", Cutoff: days(func(s retention.Schedule) int { return s.SentMailDays }), Delete: mail.ForgetSentBodies},
+		{Name: "dreams_not_kept", Cutoff: months(func(s retention.Schedule) int { return s.DreamMonths }), Delete: dreams.ForgetUnkept},
+	}
 }
 
 // authSettings are the settings the account service reads.
@@ -213,7 +245,7 @@ func (k dreamKids) Kid(ctx context.Context, userID, kidID string) (dreams.Kid, e
 	if err != nil {
 		return dreams.Kid{}, err
 	}
-	return dreams.Kid{ID: kid.ID, Name: kid.Name, DateOfBirth: kid.DateOfBirth}, nil
+	return dreams.Kid{ID: kid.ID, Name: kid.Name, BirthMonth: kid.BirthMonth}, nil
 }
 
 // orderCatalog lets orders price carts from the live catalogue and take

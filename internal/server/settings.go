@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"net/http"
 
+	"bookshop/internal/account"
 	"bookshop/internal/config"
 	"bookshop/internal/httpx"
+	"bookshop/internal/retention"
 )
 
 // publicSettings is what the web app needs to know about this deployment,
@@ -13,10 +15,18 @@ import (
 // contact form mails and the order e-mail names) and which sign-in and
 // payment providers are configured.
 type publicSettings struct {
-	SupportEmail string         `json:"supportEmail"`
-	Google       googleSettings `json:"google"`
-	PayPal       payPalSettings `json:"paypal"`
-	Dev          bool           `json:"dev"`
+	SupportEmail string          `json:"supportEmail"`
+	Google       googleSettings  `json:"google"`
+	PayPal       payPalSettings  `json:"paypal"`
+	Dev          bool            `json:"dev"`
+	Privacy      privacySettings `json:"privacy"`
+}
+
+// privacySettings are the children's privacy notice's current version and
+// the retention schedule, which /privacy and the privacy centre publish.
+type privacySettings struct {
+	NoticeVersion string             `json:"noticeVersion"`
+	Retention     retention.Schedule `json:"retention"`
 }
 
 type googleSettings struct {
@@ -31,7 +41,8 @@ type payPalSettings struct {
 
 // settingsOf is the deployment's public settings, read from its configuration.
 func settingsOf(cfg config.Config) publicSettings {
-	out := publicSettings{SupportEmail: cfg.SupportEmail, Google: googleSettings{Enabled: cfg.GoogleEnabled()}, Dev: cfg.Dev}
+	out := publicSettings{SupportEmail: cfg.SupportEmail, Google: googleSettings{Enabled: cfg.GoogleEnabled()}, Dev: cfg.Dev,
+		Privacy: privacySettings{NoticeVersion: account.NoticeVersion, Retention: scheduleOf(cfg)}}
 	if cfg.PayPalEnabled() {
 		out.PayPal = payPalSettings{Enabled: true, ClientID: cfg.PayPalClientID, SDKURL: cfg.PayPalSDKURL}
 	}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test'
-import { PASSWORD, accessToken, chooseGoogleAccount, confirmedAccount, logIn, mailedCode, totpCode as totp, uniqueEmail } from './accounts'
+import { PASSWORD, accessToken, addChildFor, chooseGoogleAccount, confirmedAccount, logIn, mailedCode, totpCode as totp, uniqueEmail } from './accounts'
 
 // The parent's account area (issue 10) against the real binary in --dev mode:
 // accounts are confirmed through the development mailbox.
@@ -61,9 +61,13 @@ test.describe('account area', () => {
     const children = page.getByRole('region', { name: 'My Children' })
     await children.getByRole('button', { name: 'Add child' }).click()
     // Beside the date and the buttons at 1440 px, the name box was about 40 px wide.
-    expect((await children.getByLabel("Child's name").boundingBox())!.width).toBeGreaterThan(250)
-    await children.getByLabel("Child's name").fill('Mila')
-    await children.getByLabel("Child's date of birth").fill('2019-05-04')
+    expect((await children.getByLabel('First name or nickname').boundingBox())!.width).toBeGreaterThan(250)
+    await children.getByLabel('First name or nickname').fill('Mila')
+    await children.getByLabel('Birth month').selectOption({ label: 'May' })
+    await children.getByLabel('Birth year').selectOption('2019')
+    // A first child asks for the parent's consent first.
+    await children.getByLabel("I am this child's parent or legal guardian").check()
+    await children.getByLabel("I have read and accept the children's privacy notice").check()
     // A double submit makes one child: both requests carry the same Idempotency-Key.
     const keys: string[] = []
     page.on('request', (r) => {
@@ -77,7 +81,7 @@ test.describe('account area', () => {
     expect(keys[0]).not.toBe('')
 
     await children.getByRole('button', { name: 'Edit Mila' }).click()
-    await children.getByLabel("Child's name").fill('Mila Rose')
+    await children.getByLabel('First name or nickname').fill('Mila Rose')
     await children.getByRole('button', { name: 'Save', exact: true }).click()
     await expect(page.getByText('Child information updated successfully')).toBeVisible()
     await page.reload()
@@ -107,11 +111,7 @@ test.describe('account area', () => {
 
   test('the next parent signing in on the same page never sees the last one\'s children', async ({ page }) => {
     const first = await confirmedAccount(page.request, 'first-parent', { first_name: 'Nainni', last_name: 'Rabbit' })
-    const kid = await page.request.post('/api/kids', {
-      headers: { Authorization: `Bearer ${await accessToken(page.request, first)}` },
-      data: { name: 'Mia Secret', date_of_birth: '2021-03-01' },
-    })
-    expect(kid.ok()).toBeTruthy()
+    await addChildFor(page.request, await accessToken(page.request, first), 'Mia Secret', '2021-03')
     const second = await confirmedAccount(page.request, 'second-parent', { first_name: 'Lizzie', last_name: 'Lizard' })
 
     await logIn(page, first)

@@ -48,6 +48,19 @@ export async function accessToken(request: APIRequestContext, email: string): Pr
   return ((await res.json()) as { access_token: string }).access_token
 }
 
+/**
+ * Adds a child (born in birthMonth, YYYY-MM) for the parent through the API, as the app does:
+ * the parent's consent to the current children's privacy notice first. Returns the child's id.
+ */
+export async function addChildFor(request: APIRequestContext, token: string, name: string, birthMonth = '2019-05'): Promise<string> {
+  const headers = { Authorization: `Bearer ${token}` }
+  const { noticeVersion } = (await (await request.get('/api/consents', { headers })).json()) as { noticeVersion: string }
+  expect((await request.post('/api/consents', { headers, data: { noticeVersion, guardian: true } })).status()).toBe(201)
+  const kid = await request.post('/api/kids', { headers, data: { name, birth_month: birthMonth } })
+  expect(kid.status()).toBe(201)
+  return ((await kid.json()) as { id: string }).id
+}
+
 /** On the fake Google's account chooser (scripts/e2e.sh), sign in as `email`. */
 export async function chooseGoogleAccount(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible()

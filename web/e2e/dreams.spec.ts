@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './test'
-import { PASSWORD, accessToken, confirmedAccount } from './accounts'
+import { PASSWORD, accessToken, addChildFor, confirmedAccount } from './accounts'
 import { expectNoViolationsAtEveryWidth } from './axe'
 
 // Dream Maker (issue 11) against the real binary in --dev mode: parents are
@@ -9,10 +9,8 @@ const NAINNI = { first_name: 'Nainni', last_name: 'Rabbit' }
 
 /** Adds a child for the parent; answers the child's id and the parent's bearer header for more calls. */
 async function addChild(request: APIRequestContext, email: string, name: string) {
-  const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
-  const kid = await request.post('/api/kids', { data: { name, date_of_birth: '2019-05-04' }, headers })
-  expect(kid.status()).toBe(201)
-  return { kidId: ((await kid.json()) as { id: string }).id, headers }
+  const token = await accessToken(request, email)
+  return { kidId: await addChildFor(request, token, name), headers: { Authorization: `Bearer ${token}` } }
 }
 
 async function signIn(page: Page, email: string) {

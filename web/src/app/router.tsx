@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
       { path: paths.faq, ...page(() => import('./routes/faq')) },
       { path: paths.shipping, ...page(() => import('./routes/shipping')) },
       { path: paths.privacy, ...page(() => import('./routes/privacy')) },
+      { path: paths.childrenPrivacy, ...page(() => import('./routes/children-privacy')) },
       { path: paths.terms, ...page(() => import('./routes/terms')) },
       { path: paths.login, ...page(() => import('./routes/login')) },
       { path: paths.signup, ...page(() => import('./routes/signup')) },
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: paths.dreamaker, ...page(() => import('./routes/dreamaker')) },
+          { path: paths.privacyCentre, ...page(() => import('./routes/privacy-centre')) },
           { path: paths.findObjects, ...page(() => import('./routes/find-objects')) },
           { path: paths.findDifferences, ...page(() => import('./routes/find-differences')) },
           // Games: the player-side configuration screens.

@@ -20,6 +20,10 @@ export const paths = {
   faq: '/faq',
   shipping: '/shipping',
   privacy: '/privacy',
+  /** The children's privacy notice: short, plain and versioned (issue 30). */
+  childrenPrivacy: '/privacy/children',
+  /** The retention schedule on the privacy policy. */
+  privacyRetention: '/privacy#retention',
   terms: '/terms',
   login: '/login',
   signup: '/signup',
@@ -31,6 +35,8 @@ export const paths = {
   emailVerificationPending: '/email-verification-pending',
   config: '/config',
   profile: '/profile',
+  /** The privacy centre: each child with everything held, export and delete. */
+  privacyCentre: '/profile/privacy',
   dreamaker: '/dreamaker',
   findObjects: '/games/find-objects',
   findDifferences: '/games/find-differences',

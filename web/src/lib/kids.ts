@@ -2,8 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiFetch } from '@/lib/api'
 import { userKey } from '@/lib/user-data'
 
-/** A child kept on the profile (GET /api/kids). */
-export type Kid = { id: string; name: string; date_of_birth: string; updated_at: string }
+/** A child kept on the profile (GET /api/kids): a first name or nickname and the birth month (YYYY-MM), nothing more. */
+export type Kid = { id: string; name: string; birth_month: string; updated_at: string }
 
 export function getKids(): Promise<Kid[]> {
   return apiFetch<Kid[]>('/api/kids')

@@ -11,7 +11,22 @@ export type Settings = {
   supportEmail: string
   google: { enabled: boolean }
   paypal: PayPalSettings
+  /** The children's privacy notice's version and the retention schedule (RETENTION_* settings), published on /privacy. */
+  privacy?: PrivacySettings
 }
+
+/** How long each kind of data is kept (internal/retention, Schedule). */
+export type RetentionSchedule = {
+  unusedAccountMonths: number
+  deletionWarningDays: number
+  deviceMonths: number
+  signInDays: number
+  contactMonths: number
+  sentMailDays: number
+  dreamMonths: number
+}
+
+export type PrivacySettings = { noticeVersion: string; retention: RetentionSchedule }
 
 export type PayPalSettings = { enabled: boolean; clientId?: string; sdkUrl?: string }
 
@@ -34,4 +49,9 @@ export function useSupportEmail(): string {
 /** PayPal is offered when the server has an app for it. */
 export function payPalConfigured(s: Settings | undefined): s is Settings & { paypal: { clientId: string } } {
   return !!s?.paypal.enabled && !!s.paypal.clientId
+}
+
+/** The children's privacy notice's version and the retention schedule, once known. */
+export function usePrivacySettings(): PrivacySettings | undefined {
+  return useSettings().data?.privacy
 }

@@ -1,12 +1,11 @@
 /**
- * A child's age as the profile shows it (spec 02 §3): whole years, plus
- * months if any — '5 years, 3 months', '1 year', '4 months'.
+ * A child's age as the profile shows it (spec 02 §3), from the birth month
+ * (YYYY-MM: the day is not kept): whole years, plus months if any —
+ * '5 years, 3 months', '1 year', '4 months'. A month counts from its first day.
  */
-export function ageText(dateOfBirth: string, today: Date = new Date()): string {
-  const [y, m, d] = dateOfBirth.split('-').map(Number)
-  let months = (today.getFullYear() - y) * 12 + (today.getMonth() + 1 - m)
-  if (today.getDate() < d) months -= 1 // the month is not complete yet
-  months = Math.max(0, months)
+export function ageText(birthMonth: string, today: Date = new Date()): string {
+  const [y, m] = birthMonth.split('-').map(Number)
+  const months = Math.max(0, (today.getFullYear() - y) * 12 + (today.getMonth() + 1 - m))
   const years = Math.floor(months / 12)
   const rest = months % 12
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
@@ -14,8 +13,20 @@ export function ageText(dateOfBirth: string, today: Date = new Date()): string {
   return rest === 0 ? plural(years, 'year') : `${plural(years, 'year')}, ${plural(rest, 'month')}`
 }
 
-/** Today as YYYY-MM-DD in the reader's time zone: the latest date of birth allowed. */
+/** This month as YYYY-MM in the reader's time zone: the latest birth month allowed. */
+export function thisMonth(today: Date = new Date()): string {
+  return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`
+}
+
+export const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
+
+/** 'March 2021' for 2021-03. */
+export function birthMonthText(birthMonth: string): string {
+  const [y, m] = birthMonth.split('-').map(Number)
+  return `${monthNames[m - 1] ?? ''} ${y}`.trim()
+}
+
+/** Today as YYYY-MM-DD in the reader's time zone: the latest date of birth the parent's own profile allows. */
 export function todayISO(today: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`
+  return `${thisMonth(today)}-${String(today.getDate()).padStart(2, '0')}`
 }

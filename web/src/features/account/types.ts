@@ -1,6 +1,6 @@
 /** The shapes of the account area's API (internal/account, /api/profile, /api/orders). */
 export type { Kid } from '@/lib/kids'
-export type KidInput = { name: string; date_of_birth: string }
+export type KidInput = { name: string; birth_month: string }
 
 export type Device = {
   id: string

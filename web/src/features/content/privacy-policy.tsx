@@ -1,10 +1,12 @@
-import { Baby, Cookie, Database, Lock, Mail, Share2, UserCheck } from 'lucide-react'
+import { Baby, CalendarClock, Cookie, Database, Lock, Mail, Share2, UserCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { brand } from '@/config/brand'
 import { paths } from '@/config/paths'
 import { facts } from './facts'
 import { DotList, PolicyLayout, ProseSection } from './prose'
 import { SupportEmailLink } from '@/components/support-email-link'
+import { usePrivacySettings } from '@/lib/settings'
+import { RetentionScheduleTable } from './retention-schedule'
 
 const sections = [
   { id: 'collect', title: 'What we collect' },
@@ -12,6 +14,7 @@ const sections = [
   { id: 'share', title: 'Who we share it with' },
   { id: 'cookies', title: 'Cookies' },
   { id: 'children', title: 'Children\u2019s privacy' },
+  { id: 'retention', title: 'How long we keep it' },
   { id: 'security', title: 'Keeping it safe' },
   { id: 'rights', title: 'Your choices and rights' },
   { id: 'contact', title: 'Contact us' },
@@ -19,6 +22,7 @@ const sections = [
 
 /** The privacy policy, written for parents in plain words. */
 export function PrivacyPolicy() {
+  const privacy = usePrivacySettings()
   return (
     <PolicyLayout sections={sections}>
       <p className="text-lg leading-relaxed text-ink/85">
@@ -29,7 +33,7 @@ export function PrivacyPolicy() {
         <DotList
           items={[
             <><strong>Account details</strong> you give us: your name, e-mail address, country, language and, if you choose, your date of birth.</>,
-            <><strong>Your children&rsquo;s first names and birthdays</strong>, only if you add them, so stories and recommendations fit their age.</>,
+            <><strong>Your children&rsquo;s first names (or nicknames) and birth month and year</strong>, only if you add them, so stories fit their age. Never the day.</>,
             <><strong>Order details</strong>: what you bought, your delivery address and how you paid. Card numbers are handled by our payment partners and never stored by us.</>,
             <><strong>Device information</strong> when you sign in (device type, browser and operating system), so you can see where your account is used.</>,
             <><strong>Messages</strong> you send us through the contact form.</>,
@@ -52,6 +56,10 @@ export function PrivacyPolicy() {
           We never sell or rent personal information. We share only what is needed with the companies that help us run the shop: payment providers, delivery carriers
           and our e-mail service. Each of them may use the information only to provide their service to us. We may also disclose information when the law requires it.
         </p>
+        <p>
+          <strong>Nothing about your children goes to anyone else.</strong> Their names, ages and stories stay with us: no payment provider, carrier, analytics or
+          device-detection script ever sees them.
+        </p>
       </ProseSection>
       <ProseSection id="cookies" title="Cookies" icon={Cookie} tone="bg-sun-100 text-tiger-700">
         <p>
@@ -65,6 +73,16 @@ export function PrivacyPolicy() {
           and we do not knowingly collect personal information directly from children under {facts.minimumAge}. Any details about a child are entered and managed by
           their parent or guardian. If you believe a child has given us personal information, please contact us and we will delete it promptly.
         </p>
+        <p>
+          Before you add a first child we ask you to confirm you are their parent or legal guardian and to accept our short{' '}
+          <Link to={paths.childrenPrivacy} className="font-bold text-tiger-700 underline-offset-4 hover:underline">children&rsquo;s privacy notice</Link>. In the{' '}
+          <Link to={paths.privacyCentre} className="font-bold text-tiger-700 underline-offset-4 hover:underline">privacy centre</Link> you can see everything we
+          hold about each child, download it, and delete it.
+        </p>
+      </ProseSection>
+      <ProseSection id="retention" title="How long we keep it" icon={CalendarClock} tone="bg-sky-100 text-sky-700">
+        <p>Nothing is kept for ever: our systems delete, automatically, what this schedule no longer keeps.</p>
+        {privacy ? <RetentionScheduleTable schedule={privacy.retention} /> : <p>Our retention schedule is loading…</p>}
       </ProseSection>
       <ProseSection id="security" title="Keeping it safe" icon={Lock} tone="bg-grape-100 text-grape-700">
         <p>

@@ -14,5 +14,7 @@ export type Dream = {
   kid: { id: string; name: string; age: number }
   companion: { id: string; name: string; label: string }
   created_at: string
+  /** "Keep this story": kept stories stay past the retention schedule. */
+  kept?: boolean
 }
 export type NewDream = { kid_id: string; gender: string; companion: string; interests: string[]; other: string }

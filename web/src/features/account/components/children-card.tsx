@@ -1,18 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { Baby, Pencil, Plus, Trash2 } from 'lucide-react'
+import { Baby, Pencil, Plus, ShieldCheck, Trash2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
 import { toast } from 'sonner'
-import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
-import { Form, InputField, setServerErrors } from '@/components/ui/form'
+import { paths } from '@/config/paths'
 import { messageOf } from '@/lib/errors'
-import { ageText, todayISO } from '../age'
+import { ageText } from '../age'
 import { useAddKid } from '../api/add-kid'
+import { useConsents, useGiveConsent } from '../api/consents'
 import { useKids } from '@/lib/kids'
 import { useRemoveKid } from '../api/remove-kid'
 import { useUpdateKid } from '../api/update-kid'
 import type { Kid, KidInput } from '../types'
+import { ChildForm } from './child-form'
 import { Section } from './section'
 
 /** The id Dream Maker's navigation flag scrolls to. */
@@ -23,6 +23,8 @@ export function ChildrenCard() {
   const kids = useKids()
   const [mode, setMode] = useState<{ kind: 'view' } | { kind: 'edit'; id: string } | { kind: 'add' } | { kind: 'remove'; id: string }>({ kind: 'view' })
   const add = useAddKid()
+  const consents = useConsents()
+  const giveConsent = useGiveConsent()
   const update = useUpdateKid()
   const remove = useRemoveKid()
   // Spec 02 §8: a failed load of the children says so in a toast as well.
@@ -30,8 +32,9 @@ export function ChildrenCard() {
     if (kids.isError) toast.error('Error loading kid names', { description: messageOf(kids.error) })
   }, [kids.isError, kids.error])
 
-  async function addChild(input: KidInput) {
+  async function addChild(input: KidInput, consentTo?: string) {
     try {
+      if (consentTo) await giveConsent.mutateAsync(consentTo)
       await add.mutateAsync(input)
     } catch (err) {
       toast.error('Could not add child', { description: messageOf(err) })
@@ -66,7 +69,15 @@ export function ChildrenCard() {
       icon={Baby}
       tone="berry"
       title="My Children"
-      description="Dream Maker writes bedtime stories for the children you add here."
+      description={
+        <>
+          Dream Maker writes bedtime stories for the children you add here. We keep only a first name and a birth month,{' '}
+          <Link to={paths.privacyCentre} className="font-bold text-tiger-700 underline-offset-2 hover:underline">
+            and you can see, download or delete it all
+          </Link>
+          .
+        </>
+      }
       action={
         mode.kind === 'view' && (
           <Button size="sm" variant="outline" onClick={() => setMode({ kind: 'add' })}>
@@ -92,7 +103,7 @@ export function ChildrenCard() {
                 </span>
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-bold">{kid.name}</p>
-                  <p className="text-sm text-muted">{ageText(kid.date_of_birth)}</p>
+                  <p className="text-sm text-muted">{ageText(kid.birth_month)}</p>
                 </div>
                 {mode.kind === 'view' && (
                   <div className="flex gap-1">
@@ -121,68 +132,24 @@ export function ChildrenCard() {
           )}
           {mode.kind === 'add' && (
             <li>
-              <ChildForm submitLabel="Add" onSubmit={addChild} onCancel={() => setMode({ kind: 'view' })} />
+              <ChildForm
+                submitLabel="Add"
+                // The parent's consent comes before a first child, and again after the notice changed.
+                consentVersion={consents.data && !consents.data.current ? consents.data.noticeVersion : undefined}
+                onSubmit={addChild}
+                onCancel={() => setMode({ kind: 'view' })}
+              />
             </li>
           )}
         </ul>
+      )}
+      {consents.data?.current && kids.data && kids.data.length > 0 && (
+        <p className="mt-4 flex items-center gap-2 text-sm text-muted">
+          <ShieldCheck className="size-4 shrink-0 text-leaf-600" aria-hidden="true" />
+          You confirmed you are their parent or guardian under our children&rsquo;s privacy notice (version {consents.data.noticeVersion}).
+        </p>
       )}
     </Section>
   )
 }
 
-const childSchema = z.object({
-  name: z.string().trim().min(1).max(100),
-  date_of_birth: z.string().min(1).refine((dob) => dob <= todayISO()),
-})
-const childFields = ['name', 'date_of_birth'] as const
-
-/**
- * One row being added or edited: a non-blank name and a date of birth not
- * later than today (spec 02 §5: until then the button is disabled). The
- * server's field messages, if it refuses, show on their fields.
- */
-function ChildForm({
-  initial,
-  submitLabel,
-  onSubmit,
-  onCancel,
-}: {
-  initial?: KidInput
-  submitLabel: string
-  /** Saves the child; rejects when the server refused (the caller has said so). */
-  onSubmit: (input: KidInput) => Promise<void>
-  onCancel: () => void
-}) {
-  const form = useForm<KidInput>({
-    resolver: zodResolver(childSchema),
-    mode: 'onChange',
-    defaultValues: { name: initial?.name ?? '', date_of_birth: initial?.date_of_birth ?? '' },
-  })
-  const { isValid, isSubmitting } = form.formState
-  const save = form.handleSubmit(async (input) => {
-    try {
-      await onSubmit(input)
-    } catch (err) {
-      setServerErrors(form.setError, err, childFields)
-    }
-  })
-  return (
-    <Form {...form}>
-      {/* The name has a row of its own: beside the date and the buttons, a half-width card left it a few letters. */}
-      <form className="grid gap-3 rounded-xl border-2 border-berry-100 bg-white p-4" onSubmit={save} noValidate>
-        <InputField control={form.control} name="name" label="Child's name" maxLength={100} autoFocus />
-        <div className="flex flex-wrap items-end gap-3">
-          <InputField control={form.control} name="date_of_birth" label="Child's date of birth" type="date" max={todayISO()} className="min-w-44 flex-1" />
-          <div className="flex gap-2 pb-1">
-            <Button type="submit" size="sm" disabled={!isValid || isSubmitting}>
-              {submitLabel}
-            </Button>
-            <Button type="button" size="sm" variant="ghost" onClick={onCancel}>
-              Cancel
-            </Button>
-          </div>
-        </div>
-      </form>
-    </Form>
-  )
-}

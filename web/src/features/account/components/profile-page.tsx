@@ -9,6 +9,7 @@ import { useGeo } from '@/lib/geo'
 import { useProfile } from '../api/get-profile'
 import { ChildrenCard, CHILDREN_CARD_ID } from './children-card'
 import { CommunicationsCard } from './communications-card'
+import { ConsentRenewal } from './consent-renewal'
 import { DevicesCard } from './devices-card'
 import { OrdersCard } from './orders-card'
 import { PasskeysCard } from './passkeys-card'
@@ -89,6 +90,7 @@ function SignedInProfile({ userId, scrollToChildren, onBack, onSignOut, onSignOu
         </Card>
       )}
       {profile.data && missingPlace && geo.isPending && <Loading />}
+      {profile.data && !(missingPlace && geo.isPending) && <ConsentRenewal />}
       {profile.data && !(missingPlace && geo.isPending) && (
         <div className="grid gap-6 lg:grid-cols-2">
           <ProfileInfoCard

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { Download, FileHeart } from 'lucide-react'
+import { Download, FileHeart, ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
 import { Form, InputField } from '@/components/ui/form'
+import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 import { authClient } from '@/lib/auth-client'
 import { messageOf } from '@/lib/errors'
@@ -56,6 +58,11 @@ export function YourDataCard({ onDeleted }: { onDeleted: () => Promise<void> }) 
   return (
     <Section icon={FileHeart} tone="berry" title="Your data" description="Everything we keep about you and your children is yours.">
       <div className="flex flex-col gap-4">
+        <Button asChild variant="outline" className="self-start">
+          <Link to={paths.privacyCentre}>
+            <ShieldCheck /> Privacy centre: each child&rsquo;s data
+          </Link>
+        </Button>
         <Button
           variant="outline"
           className="self-start"
@@ -72,7 +79,7 @@ export function YourDataCard({ onDeleted }: { onDeleted: () => Promise<void> }) 
           <Form {...form}>
             <form onSubmit={remove} noValidate className="flex flex-col gap-3 rounded-xl border-2 border-red-200 bg-red-50 p-4">
               <p className="text-sm">
-                This removes your account, profile, children, their dream stories, devices and preferences. Paid orders stay for our accounts, without your name or address. This cannot be undone.
+                This removes your account, profile, children, their dream stories, your consent record, devices and preferences. Paid orders stay for our accounts, without your name or address. This cannot be undone.
               </p>
               {proof === 'password' ? (
                 <InputField key="password" control={form.control} name="secret" label="Your password" type="password" autoComplete="current-password" />

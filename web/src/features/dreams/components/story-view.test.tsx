@@ -1,4 +1,6 @@
-import { cleanup, render, screen } from '@testing-library/react'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render as renderDom, screen } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Dream } from '../types'
@@ -12,6 +14,9 @@ const dream: Dream = {
   companion: { id: 'lizzie', name: 'Lizzie', label: 'Lizzie the Lizard' },
   created_at: '2026-11-23T20:00:00Z',
 }
+
+/** The story view keeps a story through the API ("Keep this story"), so it needs a query client. */
+const render = (ui: ReactElement) => renderDom(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>)
 
 // jsdom has no speech synthesis: each test brings its own, or none.
 class FakeUtterance {

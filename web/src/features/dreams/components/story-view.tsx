@@ -3,6 +3,7 @@ import { Pause, Play, Square, Volume2 } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { CharacterPortrait, type CharacterId } from '@/components/art/characters'
 import type { Dream } from '../types'
+import { KeepStory } from './keep-story'
 
 /** A dream story to read, print or hear; `onAnother` goes back to the form. */
 export function StoryView({ dream, onAnother }: { dream: Dream; onAnother: () => void }) {
@@ -29,6 +30,7 @@ export function StoryView({ dream, onAnother }: { dream: Dream; onAnother: () =>
         <Button type="button" onClick={onAnother}>Create Another Dream</Button>
         <Button type="button" variant="outline" onClick={() => window.print()}>Print Story</Button>
         <ReadAloud key={dream.id} dream={dream} />
+        <KeepStory key={`keep-${dream.id}`} dream={dream} />
       </div>
     </article>
   )

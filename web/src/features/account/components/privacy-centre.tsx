@@ -98,7 +98,7 @@ function ChildCard({ kid }: { kid: Kid }) {
           disabled={download.isPending}
           onClick={() => download.mutate(kid.id, { onError: (err) => toast.error('Download failed', { description: err.message }) })}
         >
-          <Download /> Download
+          <Download /> <span className="hidden sm:inline">Download</span>
         </Button>
       }
     >
@@ -246,7 +246,7 @@ function LedgerRow({ entry }: { entry: ConsentEntry }) {
   return (
     <li className="rounded-xl bg-cream px-4 py-3">
       <p className="font-semibold">{what}</p>
-      <p className="text-sm text-muted">{new Date(entry.at).toLocaleString()}</p>
+      <p className="text-sm text-muted">{new Date(entry.at).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}</p>
     </li>
   )
 }

@@ -99,7 +99,7 @@ func TestAccessTable(t *testing.T) {
 			}
 			scenarios = append(scenarios, apitest.Scenario{
 				Name: r.method + " " + r.url + " " + stranger, Method: r.method, URL: r.url, Body: r.body, As: stranger,
-				BeforeTest: func(t *testing.T, e *apitest.Env) { ownerData(t, e); giveConsent(t, e, stranger) },
+				BeforeTest:     func(t *testing.T, e *apitest.Env) { ownerData(t, e); giveConsent(t, e, stranger) },
 				ExpectedStatus: want, NotExpectedContent: secrets,
 				AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) { ownerUntouched(t, e) },
 			})

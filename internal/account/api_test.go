@@ -30,13 +30,7 @@ func ownerData(t *testing.T, e *apitest.Env) {
 		map[string]string{"User-Agent": iPhone}).Expect(t, 200)
 	e.Do("PUT", "/api/communications", map[string]any{"subscribed": false}, "owner").Expect(t, 200)
 	e.Do("PATCH", "/api/profile", map[string]any{"last_name": "Ownerly"}, "owner").Expect(t, 200)
-	pay := e.Request("POST", "/functions/v1/process-payment", map[string]any{"action": "demo_payment", "method": "card",
-		"items":  []map[string]any{{"id": 3, "name": "Our First Adventure", "quantity": 1, "unitPrice": 19.99}},
-		"amount": 21.99, "shippingInfo": map[string]any{"fullName": "Olive Owner", "email": "olive.ship@example.com",
-			"address": "12 Story Lane", "city": "Springfield", "state": "IL", "zipCode": "62701", "country": "US"}}, "owner",
-		map[string]string{"Idempotency-Key": "owner-order-1"})
-	pay.Expect(t, 200)
-	e.Vars["order"] = pay.JSON(t)["orderNumber"].(string)
+	e.Vars["order"] = e.DemoOrder("owner", "olive.ship@example.com", "owner-order-1")
 }
 
 // route is one endpoint of the account area with a body that would succeed

@@ -373,6 +373,23 @@ func (e *Env) AddKid(as, name, birthMonth string) string {
 	return kid.ID
 }
 
+// DemoOrder has the named buyer pay for one book with the demo card,
+// shipped to Olive Owner of 12 Story Lane with the address shipTo, under
+// the Idempotency-Key key; it returns the order's number.
+func (e *Env) DemoOrder(as, shipTo, key string) string {
+	e.T.Helper()
+	pay := e.Request("POST", "/functions/v1/process-payment", map[string]any{"action": "demo_payment", "method": "card",
+		"items":  []map[string]any{{"id": 3, "name": "Our First Adventure", "quantity": 1, "unitPrice": 19.99}},
+		"amount": 21.99, "shippingInfo": map[string]any{"fullName": "Olive Owner", "email": shipTo,
+			"address": "12 Story Lane", "city": "Springfield", "state": "IL", "zipCode": "62701", "country": "US"}}, as,
+		map[string]string{"Idempotency-Key": key})
+	var paid struct {
+		OrderNumber string `json:"orderNumber"`
+	}
+	pay.Expect(e.T, http.StatusOK).Decode(e.T, &paid)
+	return paid.OrderNumber
+}
+
 var confirmLink = regexp.MustCompile(regexp.QuoteMeta(SiteURL) + `/auth/v1/verify\?\S+`)
 
 // LastMail is the plain text of the newest e-mail to addr ("" if none).

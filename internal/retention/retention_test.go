@@ -31,13 +31,7 @@ func family(t *testing.T, e *apitest.Env) {
 	kid := e.AddKid("owner", "Mia Secret", "2021-03")
 	e.Do("POST", "/api/dreams", map[string]any{"kid_id": kid, "gender": "girl", "companion": "feefee"}, "owner").Expect(t, 201)
 	e.Do("POST", "/api/devices", map[string]any{"screen_resolution": "390x844"}, "owner").Expect(t, 200)
-	pay := e.Request("POST", "/functions/v1/process-payment", map[string]any{"action": "demo_payment", "method": "card",
-		"items":  []map[string]any{{"id": 3, "name": "Our First Adventure", "quantity": 1, "unitPrice": 19.99}},
-		"amount": 21.99, "shippingInfo": map[string]any{"fullName": "Olive Owner", "email": "owner@example.com",
-			"address": "12 Story Lane", "city": "Springfield", "state": "IL", "zipCode": "62701", "country": "US"}}, "owner",
-		map[string]string{"Idempotency-Key": "order-1"})
-	pay.Expect(t, 200)
-	e.Vars["order"] = pay.JSON(t)["orderNumber"].(string)
+	e.Vars["order"] = e.DemoOrder("owner", "owner@example.com", "order-1")
 }
 
 func count(t *testing.T, e *apitest.Env, query string, args ...any) int {

@@ -75,3 +75,51 @@ export function PolicyLayout({ sections, children }: { sections: { id: string; t
     </>
   )
 }
+
+/**
+ * A policy's table of facts with three columns, the first naming each row: a small card per row on
+ * a phone, a table from sm up. cardLabels name the second and third cells on a card (default: their columns).
+ */
+export function FactTable({
+  columns,
+  rows,
+  cardLabels = [columns[1], columns[2]],
+}: {
+  columns: [string, string, string]
+  rows: [string, ReactNode, ReactNode][]
+  cardLabels?: [string, string]
+}) {
+  return (
+    <>
+      <ul className="space-y-3 sm:hidden">
+        {rows.map(([name, second, third]) => (
+          <li key={name} className="rounded-2xl border-2 border-line bg-cream p-4">
+            <p className="font-display text-lg font-semibold">{name}</p>
+            <p className="text-base"><span className="font-bold">{cardLabels[0]}:</span> {second}</p>
+            <p className="text-base"><span className="font-bold">{cardLabels[1]}:</span> {third}</p>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-hidden rounded-2xl border-2 border-line sm:block">
+        <table className="w-full text-left text-base">
+          <thead className="bg-tiger-50 font-display text-ink">
+            <tr>
+              {columns.map((c) => (
+                <th key={c} scope="col" className="px-4 py-3 font-semibold">{c}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([name, second, third]) => (
+              <tr key={name} className="border-t-2 border-line align-top">
+                <th scope="row" className="px-4 py-3 font-bold">{name}</th>
+                <td className="px-4 py-3">{second}</td>
+                <td className="px-4 py-3">{third}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}

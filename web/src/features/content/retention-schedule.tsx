@@ -1,3 +1,4 @@
+import { FactTable } from './prose'
 import type { RetentionSchedule } from '@/lib/settings'
 
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`
@@ -19,42 +20,7 @@ export function retentionRows(r: RetentionSchedule): { what: string; kept: strin
   ]
 }
 
-/** The retention schedule as a table (a list of cards on a phone). */
+/** The retention schedule as a table (a card per row on a phone). */
 export function RetentionScheduleTable({ schedule }: { schedule: RetentionSchedule }) {
-  const rows = retentionRows(schedule)
-  return (
-    <>
-      <table className="hidden w-full border-collapse text-left text-base sm:table">
-        <thead>
-          <tr className="border-b-2 border-line text-sm uppercase tracking-wide text-muted">
-            <th scope="col" className="py-2 pr-4 font-bold">What</th>
-            <th scope="col" className="py-2 pr-4 font-bold">Kept for</th>
-            <th scope="col" className="py-2 font-bold">Then</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.what} className="border-b border-line align-top last:border-0">
-              <th scope="row" className="py-3 pr-4 font-bold text-ink">{row.what}</th>
-              <td className="py-3 pr-4">{row.kept}</td>
-              <td className="py-3">{row.then}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <ul className="grid gap-3 sm:hidden">
-        {rows.map((row) => (
-          <li key={row.what} className="rounded-2xl bg-cream p-4 text-base">
-            <p className="font-bold text-ink">{row.what}</p>
-            <p className="mt-1">
-              <span className="font-semibold">Kept for:</span> {row.kept}
-            </p>
-            <p>
-              <span className="font-semibold">Then:</span> {row.then}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </>
-  )
+  return <FactTable columns={['What', 'Kept for', 'Then']} rows={retentionRows(schedule).map((r) => [r.what, r.kept, r.then])} />
 }

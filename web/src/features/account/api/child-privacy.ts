@@ -3,6 +3,7 @@ import { apiFetch } from '@/lib/api'
 import { userKey } from '@/lib/user-data'
 import type { Kid } from '../types'
 import type { ConsentEntry } from './consents'
+import { saveJsonFile } from './export-data'
 
 /** A dream as a child's export lists it. */
 export type ExportedDream = {
@@ -34,12 +35,7 @@ export function useChildExport(id: string) {
 /** Fetches one child's data afresh and hands it to the browser as a JSON file. */
 export async function downloadChild(id: string): Promise<void> {
   const data = await apiFetch<ChildExport>(childExportPath(id))
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }))
-  const link = document.createElement('a')
-  link.href = url
-  link.download = `siso-and-friends-${data.child.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'child'}.json`
-  link.click()
-  URL.revokeObjectURL(url)
+  saveJsonFile(data, `siso-and-friends-${data.child.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'child'}.json`)
 }
 
 export function useDownloadChild() {

@@ -3,7 +3,6 @@ package orders
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"bookshop/internal/db"
 	"bookshop/internal/mail"
@@ -36,13 +35,6 @@ func EraseBuyer(ctx context.Context, q db.Querier, userID string) error {
 	}
 	if err := mail.Forget(ctx, q, addresses...); err != nil {
 		return err
-	}
-	// The timeline's notes that name an address ("e-mailed to ...") lose the note.
-	for _, a := range addresses {
-		if _, err := q.ExecContext(ctx, `UPDATE order_status_history SET note = '' WHERE LOWER(note) LIKE ? ESCAPE '\'
-			AND order_id IN (SELECT id FROM orders WHERE user_id = ?)`, db.LikeContaining(strings.ToLower(a)), userID); err != nil {
-			return fmt.Errorf("orders: erase buyer's notes: %w", err)
-		}
 	}
 	if _, err := q.ExecContext(ctx, `UPDATE orders SET user_id = NULL, email = '', shipping_info = '{}' WHERE user_id = ?`, userID); err != nil {
 		return fmt.Errorf("orders: erase buyer: %w", err)

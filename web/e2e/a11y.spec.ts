@@ -25,6 +25,7 @@ const publicRoutes: [string, RegExp][] = [
   ['/faq', /Frequently Asked Questions|FAQ/],
   ['/shipping', /Shipping Policy/],
   ['/privacy', /Privacy Policy/],
+  ['/privacy/children', /Children's privacy notice/],
   ['/terms', /Terms of Service/],
   ['/login', /Login|Welcome Back|Sign in/i],
   ['/signup', /Create an Account|Sign up/i],

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -155,16 +156,16 @@ func (s *Service) Refund(ctx context.Context, number string, in RefundInput, key
 	} else if r.Lines, r.AmountCents, err = linesToRefund(o, in.Lines); err != nil {
 		return AdminOrder{}, err
 	}
-	return s.runRefund(ctx, o, r, in, in.Version)
+	return s.runRefund(ctx, o, r, in.Version)
 }
 
 // runRefund reserves and makes the refund r of o, or, when its key made
 // one before (a double click, a retry, the same click twice at once),
 // finishes and answers that one.
-func (s *Service) runRefund(ctx context.Context, o Order, r refundRow, in RefundInput, version int) (AdminOrder, error) {
+func (s *Service) runRefund(ctx context.Context, o Order, r refundRow, version int) (AdminOrder, error) {
 	if r.Key != "" {
 		if earlier, found, err := refundBy(ctx, s.db, "idempotency_key = ?", r.Key); err != nil || found {
-			return s.replayRefund(ctx, o, earlier, in, err)
+			return s.replayRefund(ctx, o, earlier, r, err)
 		}
 	}
 	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
@@ -173,7 +174,7 @@ func (s *Service) runRefund(ctx context.Context, o Order, r refundRow, in Refund
 	if db.IsUniqueViolation(err) && r.Key != "" { // the other request with the key reserved
 		earlier, found, kerr := refundBy(ctx, s.db, "idempotency_key = ?", r.Key)
 		if kerr != nil || found {
-			return s.replayRefund(ctx, o, earlier, in, kerr)
+			return s.replayRefund(ctx, o, earlier, r, kerr)
 		}
 	}
 	if err != nil {
@@ -185,13 +186,17 @@ func (s *Service) runRefund(ctx context.Context, o Order, r refundRow, in Refund
 	return s.adminOrder(ctx, o.Number)
 }
 
-// replayRefund answers a refund request whose key made a refund before: the
-// same refund is finished if it is still under way, and the order returned.
-func (s *Service) replayRefund(ctx context.Context, o Order, r refundRow, in RefundInput, err error) (AdminOrder, error) {
+// replayRefund answers a refund request (want) whose key made the refund r
+// before: the same refund is finished if it is still under way, and the
+// order returned. A key of another request (another order, amount, books,
+// reason, or a cancellation's key sent with a refund) is refused, or the
+// caller would be told a move was made that was not.
+func (s *Service) replayRefund(ctx context.Context, o Order, r, want refundRow, err error) (AdminOrder, error) {
 	if err != nil {
 		return AdminOrder{}, err
 	}
-	if r.OrderID != o.ID || (in.AmountCents != nil && *in.AmountCents != r.AmountCents) || r.Reason != in.Reason {
+	if r.OrderID != o.ID || r.Source != want.Source || r.Reason != want.Reason ||
+		(want.Source == sourceStaff && (r.AmountCents != want.AmountCents || !slices.Equal(r.Lines, want.Lines))) {
 		return AdminOrder{}, errRefundKeyReused
 	}
 	switch r.Status {
@@ -563,5 +568,5 @@ func (s *Service) Cancel(ctx context.Context, number string, in CancelInput, key
 		return AdminOrder{}, err
 	}
 	r := refundRow{OrderID: o.ID, Reason: in.Reason, Source: sourceCancel, Key: key, Actor: a, Lines: []refundLine{}}
-	return s.runRefund(ctx, o, r, RefundInput{Reason: in.Reason}, in.Version)
+	return s.runRefund(ctx, o, r, in.Version)
 }

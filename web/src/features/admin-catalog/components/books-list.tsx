@@ -1,15 +1,14 @@
-import { BookPlus, Copy, FileSpreadsheet, Library, Pencil, Archive, ChevronLeft, ChevronRight } from 'lucide-react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { BookPlus, Copy, FileSpreadsheet, Library, Pencil, Archive } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Input, Select } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { FilterField as Field, Pager, useSearchBox } from '@/components/ui/list-controls'
 import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
-import { cn } from '@/lib/cn'
 import { coverSrcSet } from '@/lib/cover-srcset'
 import { messageOf } from '@/lib/errors'
 import { formatCents } from '@/lib/money'
@@ -29,9 +28,6 @@ import {
 import type { AdminBook } from '../types'
 import { StatusBadge, StockBadge } from './badges'
 import { ConfirmDialog } from './confirm-dialog'
-
-/** How long the search waits after the last key before it asks the server. */
-const SEARCH_DELAY_MS = 300
 
 /**
  * /admin/books: every book in any status, searched, filtered, sorted and
@@ -110,7 +106,7 @@ export function BooksList() {
             </p>
             <BooksTable books={books.data.books} categoryName={categoryName} actions={actions} />
             <BookCards books={books.data.books} categoryName={categoryName} actions={actions} />
-            <Pages filters={filters} total={books.data.total} onChange={show} />
+            <Pager page={filters.page} count={pageCount(books.data.total)} onPage={(page) => show(withFilters(filters, { page }))} />
           </>
         )}
       </div>
@@ -138,24 +134,9 @@ export function BooksList() {
  * changes otherwise (Back), the box shows it.
  */
 function Filters({ filters, categories, onChange }: { filters: BookListFilters; categories: { id: string; name: string }[]; onChange: (f: BookListFilters) => void }) {
-  const [text, setText] = useState(filters.q)
-  const [shownQ, setShownQ] = useState(filters.q)
-  if (filters.q !== shownQ) {
-    setShownQ(filters.q)
-    if (filters.q !== text.trim()) setText(filters.q)
-  }
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
-  const type = (value: string) => {
-    setText(value)
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => onChange(withFilters(filters, { q: value.trim() })), SEARCH_DELAY_MS)
-  }
+  const box = useSearchBox(filters.q, (q) => onChange(withFilters(filters, { q })))
   // A filter chosen while the search waits goes out with the words typed so far.
-  const choose = (changes: Partial<BookListFilters>) => {
-    clearTimeout(timer.current)
-    onChange(withFilters(filters, { q: text.trim(), ...changes }))
-  }
+  const choose = (changes: Partial<BookListFilters>) => onChange(withFilters(filters, { q: box.flush(), ...changes }))
   return (
     <form
       role="search"
@@ -167,7 +148,7 @@ function Filters({ filters, categories, onChange }: { filters: BookListFilters; 
       className="grid gap-4 rounded-2xl border-2 border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-4"
     >
       <Field label="Search" id="books-q" className="sm:col-span-2 lg:col-span-4">
-        <Input id="books-q" type="search" value={text} onChange={(e) => type(e.target.value)} placeholder="Title, author, ISBN or slug" autoComplete="off" />
+        <Input id="books-q" type="search" value={box.text} onChange={(e) => box.type(e.target.value)} placeholder="Title, author, ISBN or slug" autoComplete="off" />
       </Field>
       <FilterSelect label="Category" id="books-category" value={filters.category} all="All categories" options={categories.map((c) => ({ value: c.id, label: c.name }))} onChange={(category) => choose({ category })} />
       <FilterSelect label="Status" id="books-status" value={filters.status} all="Any status" options={statusFilters} onChange={(status) => choose({ status })} />
@@ -204,15 +185,6 @@ function FilterSelect<T extends string>({
         ))}
       </Select>
     </Field>
-  )
-}
-
-function Field({ label, id, className, children }: { label: string; id: string; className?: string; children: ReactNode }) {
-  return (
-    <div className={cn('space-y-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
   )
 }
 
@@ -325,24 +297,5 @@ function RowActions({ book, onDuplicate, onArchive, busy }: { book: AdminBook; o
         </Button>
       )}
     </div>
-  )
-}
-
-function Pages({ filters, total, onChange }: { filters: BookListFilters; total: number; onChange: (f: BookListFilters) => void }) {
-  const count = pageCount(total)
-  if (count <= 1) return null
-  const page = Math.min(filters.page, count)
-  return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onChange(withFilters(filters, { page: page - 1 }))}>
-        <ChevronLeft aria-hidden="true" /> Previous
-      </Button>
-      <span className="font-bold" aria-current="page">
-        Page {page} of {count}
-      </span>
-      <Button variant="outline" size="sm" disabled={page >= count} onClick={() => onChange(withFilters(filters, { page: page + 1 }))}>
-        Next <ChevronRight aria-hidden="true" />
-      </Button>
-    </nav>
   )
 }

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
+import { modalDialogClass, useModalDialog } from '@/components/ui/modal-dialog'
 
 /**
  * A question that needs an answer before something is done (archive a
@@ -23,20 +24,14 @@ export function ConfirmDialog({
   onConfirm: () => void
   onCancel: () => void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(open)
   const titleId = useId()
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       onClose={() => open && onCancel()}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-3xl border-2 border-line bg-white p-6 text-ink shadow-2xl backdrop:bg-ink/40"
+      className={`${modalDialogClass} max-w-md`}
     >
       <h2 id={titleId} className="text-2xl font-bold">
         {title}

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react'
+import { useId, type FormEvent, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
+import { modalDialogClass, useModalDialog } from '@/components/ui/modal-dialog'
 
 /**
  * A desk action's confirmation: the browser's own modal <dialog> holding a
@@ -27,15 +28,9 @@ export function ActionDialog({
   onConfirm: () => void
   onCancel: () => void
 }) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useModalDialog(open)
   const titleId = useId()
   const errorId = useId()
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
   const submit = (e: FormEvent) => {
     e.preventDefault()
     if (!busy) onConfirm()
@@ -45,7 +40,7 @@ export function ActionDialog({
       ref={ref}
       aria-labelledby={titleId}
       onClose={() => open && onCancel()}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-3xl border-2 border-line bg-white p-6 text-ink shadow-2xl backdrop:bg-ink/40"
+      className={`${modalDialogClass} max-w-lg`}
     >
       <form onSubmit={submit} aria-describedby={error ? errorId : undefined} noValidate>
         <h2 id={titleId} className="text-2xl font-bold">

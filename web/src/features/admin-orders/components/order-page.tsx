@@ -14,7 +14,8 @@ import { parseDollars } from '../amount'
 import { useAdminOrder, useOrderAction, type ActionRequest } from '../api/orders'
 import { methodNames, statusNames, type AdminOrder, type OrderStatus, type TimelineEntry } from '../types'
 import { ActionDialog } from './action-dialog'
-import { Field, placedAt } from './orders-list'
+import { FilterField as Field } from '@/components/ui/list-controls'
+import { placedAt } from './orders-list'
 import { OrderStatusBadge } from './status-badge'
 
 /** What the staff member's role lets them do here (the server checks again). */

@@ -1,21 +1,16 @@
-import { ChevronLeft, ChevronRight, ShoppingBag } from 'lucide-react'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { ShoppingBag } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
-import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Input, Select } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
+import { FilterField as Field, Pager, useSearchBox } from '@/components/ui/list-controls'
 import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
-import { cn } from '@/lib/cn'
 import { formatCents } from '@/lib/money'
 import { useAdminOrders } from '../api/orders'
 import { filtersFromSearch, isFiltered, methodFilters, pageCount, searchFromFilters, sorts, statusFilters, withFilters, type OrderFilters } from '../list-params'
 import { methodNames, type OrderSummary } from '../types'
 import { OrderStatusBadge } from './status-badge'
-
-const SEARCH_DELAY_MS = 300
 
 /** When an order was placed, as staff read it: date and time. */
 export function placedAt(iso: string): string {
@@ -53,7 +48,7 @@ export function OrdersList() {
             </p>
             <OrdersTable orders={orders.data.orders} />
             <OrderCards orders={orders.data.orders} />
-            <Pages filters={filters} total={orders.data.total} onChange={show} />
+            <Pager page={filters.page} count={pageCount(orders.data.total)} onPage={(page) => show(withFilters(filters, { page }))} />
           </>
         )}
       </div>
@@ -62,23 +57,8 @@ export function OrdersList() {
 }
 
 function Filters({ filters, onChange }: { filters: OrderFilters; onChange: (f: OrderFilters) => void }) {
-  const [text, setText] = useState(filters.q)
-  const [shownQ, setShownQ] = useState(filters.q)
-  if (filters.q !== shownQ) {
-    setShownQ(filters.q)
-    if (filters.q !== text.trim()) setText(filters.q)
-  }
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
-  const type = (value: string) => {
-    setText(value)
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => onChange(withFilters(filters, { q: value.trim() })), SEARCH_DELAY_MS)
-  }
-  const choose = (changes: Partial<OrderFilters>) => {
-    clearTimeout(timer.current)
-    onChange(withFilters(filters, { q: text.trim(), ...changes }))
-  }
+  const box = useSearchBox(filters.q, (q) => onChange(withFilters(filters, { q })))
+  const choose = (changes: Partial<OrderFilters>) => onChange(withFilters(filters, { q: box.flush(), ...changes }))
   return (
     <form
       role="search"
@@ -90,7 +70,7 @@ function Filters({ filters, onChange }: { filters: OrderFilters; onChange: (f: O
       className="grid grid-cols-2 gap-4 rounded-2xl border-2 border-line bg-white p-4 lg:grid-cols-5"
     >
       <Field label="Search" id="orders-q" className="col-span-2 lg:col-span-5">
-        <Input id="orders-q" type="search" value={text} onChange={(e) => type(e.target.value)} placeholder="Order number, e-mail or name" autoComplete="off" />
+        <Input id="orders-q" type="search" value={box.text} onChange={(e) => box.type(e.target.value)} placeholder="Order number, e-mail or name" autoComplete="off" />
       </Field>
       <Field label="Status" id="orders-status" className="col-span-2 sm:col-span-1">
         <Select id="orders-status" value={filters.status} onChange={(e) => choose({ status: e.target.value as OrderFilters['status'] })}>
@@ -128,15 +108,6 @@ function Filters({ filters, onChange }: { filters: OrderFilters; onChange: (f: O
         </Select>
       </Field>
     </form>
-  )
-}
-
-export function Field({ label, id, className, children }: { label: string; id: string; className?: string; children: ReactNode }) {
-  return (
-    <div className={cn('space-y-2', className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
   )
 }
 
@@ -222,24 +193,5 @@ function OrderCards({ orders }: { orders: OrderSummary[] }) {
         </li>
       ))}
     </ul>
-  )
-}
-
-function Pages({ filters, total, onChange }: { filters: OrderFilters; total: number; onChange: (f: OrderFilters) => void }) {
-  const count = pageCount(total)
-  if (count <= 1) return null
-  const page = Math.min(filters.page, count)
-  return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onChange(withFilters(filters, { page: page - 1 }))}>
-        <ChevronLeft aria-hidden="true" /> Previous
-      </Button>
-      <span className="font-bold" aria-current="page">
-        Page {page} of {count}
-      </span>
-      <Button variant="outline" size="sm" disabled={page >= count} onClick={() => onChange(withFilters(filters, { page: page + 1 }))}>
-        Next <ChevronRight aria-hidden="true" />
-      </Button>
-    </nav>
   )
 }

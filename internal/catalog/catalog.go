@@ -1,7 +1,8 @@
 // Package catalog is the shop's catalogue: books and categories. The
 // publisher changes it in the back office (admin.go) while the server runs;
 // visitors read an in-memory snapshot of it (Catalog) whose JSON responses
-// are computed when it is loaded, so serving it costs no query. Every
+// are computed when it is loaded (the whole list when first asked), so
+// serving it costs no query. Every
 // transaction that changes the catalogue bumps its version (version.go);
 // each instance reloads its snapshot when the version moves (live.go).
 package catalog
@@ -105,7 +106,8 @@ type Catalog struct {
 	// beside books, for the search (search.go).
 	haystack []string
 
-	booksJSON      document
+	listOnce       sync.Once
+	booksJSON      document // made by booksList
 	firstPage      document // the search response of /books as it opens: no filter, page 1
 	categoriesJSON document
 	bookJSON       map[int]document
@@ -185,14 +187,6 @@ func build(version int64, all []*AdminBook, cats []Category, prev *Catalog) (*Ca
 		cats[i].Count = counts[cats[i].ID]
 	}
 	c.categories = cats
-	// The list is made of the books' own JSON, byte for byte what
-	// json.Marshal makes of the slice, and its gzip form of their
-	// compressed JSON, so a change of one book compresses one book.
-	ids := make([]int, len(c.books))
-	for i, b := range c.books {
-		ids[i] = b.ID
-	}
-	c.booksJSON = c.joinedDocument(ids, []byte("["), []byte("]\n"))
 	pageIDs, total := c.Find(firstPage)
 	head, tail := searchFrame(total)
 	c.firstPage = c.joinedDocument(pageIDs, head, tail)
@@ -307,11 +301,20 @@ func gzipped(body []byte) []byte {
 // Version is the catalogue version the snapshot was loaded at.
 func (c *Catalog) Version() int64 { return c.version }
 
-// Inline is the catalogue as the web app's pages carry it (internal/webapp
-// Options.Inline): the responses of GET /api/books and /api/categories, byte
-// for byte, so a first visit renders the shelves without asking for them.
-func (c *Catalog) Inline() map[string]json.RawMessage {
-	return map[string]json.RawMessage{"/api/books": c.booksJSON.body, "/api/categories": c.categoriesJSON.body}
+// booksList is GET /api/books's whole list, made when it is first asked of
+// this snapshot: the shop's pages read searches, so a reload (after each
+// order that takes stock) need not join thousands of books nobody asked
+// for. It is made of the books' own JSON, byte for byte what json.Marshal
+// makes of the slice, and its gzip form of their compressed JSON.
+func (c *Catalog) booksList() document {
+	c.listOnce.Do(func() {
+		ids := make([]int, len(c.books))
+		for i, b := range c.books {
+			ids[i] = b.ID
+		}
+		c.booksJSON = c.joinedDocument(ids, []byte("["), []byte("]\n"))
+	})
+	return c.booksJSON
 }
 
 // Books returns the published books, ordered by id. The slice must not be

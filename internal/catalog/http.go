@@ -16,15 +16,15 @@ import (
 // revalidation of an unchanged response is a body-less 304.
 const cacheControl = "public, no-cache"
 
-// ListBooks serves GET /api/books: every published book (the precomputed
-// list the app caches), or with any search parameter a page of the books
-// that match (search.go).
+// ListBooks serves GET /api/books: every published book (made once per
+// snapshot), or with any search parameter a page of the books that match
+// (search.go), as the shop's pages ask.
 func (s *Service) ListBooks(w http.ResponseWriter, r *http.Request) error {
 	cat := s.Current()
 	if isSearch(r.URL.Query()) {
 		return cat.serveSearch(w, r)
 	}
-	serveDocument(w, r, cat.booksJSON)
+	serveDocument(w, r, cat.booksList())
 	return nil
 }
 

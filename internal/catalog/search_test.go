@@ -187,11 +187,11 @@ func BenchmarkSearch5000(b *testing.B) {
 func TestListIsTheBooksJSON(t *testing.T) {
 	c := shelf(t, book(1, "Moon <&>", "A", 100, "fiction", false), book(2, "Sun “é”", "B", 200, "fantasy", true))
 	want, _ := json.Marshal(c.Books())
-	if got := c.booksJSON.body; string(got) != string(want)+"\n" {
+	if got := c.booksList().body; string(got) != string(want)+"\n" {
 		t.Fatalf("list\n%s\nwant\n%s", got, want)
 	}
 	empty := shelf(t)
-	if got := string(empty.booksJSON.body); got != "[]\n" {
+	if got := string(empty.booksList().body); got != "[]\n" {
 		t.Errorf("an empty shop's list is %q", got)
 	}
 }

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
 	"strconv"
 	"strings"
 
+	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
+	"bookshop/internal/paypal"
 )
 
 // Limits of one cart: generous for a family, small enough to bound the work.
@@ -100,13 +103,18 @@ type Line struct {
 	LineTotalCents int64
 }
 
-// Cart is a cart priced by the server.
+// Cart is a cart priced by the server: its books, the discount taken off
+// their subtotal, the shipping method and its price, and the tax on the
+// subtotal after the discount.
 type Cart struct {
-	Lines         []Line
-	SubtotalCents int64
-	TaxCents      int64
-	ShippingCents int64
-	TotalCents    int64
+	Lines          []Line
+	SubtotalCents  int64
+	DiscountCode   string // "" when none
+	DiscountCents  int64
+	ShippingMethod string // a method id of the shipping settings ("standard")
+	ShippingCents  int64
+	TaxCents       int64
+	TotalCents     int64
 }
 
 // PriceCart prices items from the catalogue. The browser's names and unit
@@ -114,6 +122,20 @@ type Cart struct {
 // server's total: a mismatch means a stale or tampered cart and is refused
 // with a message the buyer can act on.
 func PriceCart(cat Catalog, items []ItemInput, amount json.Number, amountRequired bool) (Cart, error) {
+	c, err := priceBooks(cat, items)
+	if err != nil {
+		return Cart{}, err
+	}
+	c.TaxCents = TaxCents(c.SubtotalCents)
+	c.TotalCents = c.SubtotalCents + c.TaxCents + c.ShippingCents
+	if amount == "" && !amountRequired {
+		return c, nil
+	}
+	return c, checkAmount(c, amount)
+}
+
+// priceBooks prices the cart's lines from the catalogue: its subtotal.
+func priceBooks(cat Catalog, items []ItemInput) (Cart, error) {
 	if len(items) == 0 {
 		return Cart{}, httpx.Invalid("Your cart is empty.", map[string]string{"items": "Required"})
 	}
@@ -146,21 +168,30 @@ func PriceCart(cat Catalog, items []ItemInput, amount json.Number, amountRequire
 	for _, l := range c.Lines {
 		c.SubtotalCents += l.LineTotalCents
 	}
-	c.TaxCents = TaxCents(c.SubtotalCents)
-	c.TotalCents = c.SubtotalCents + c.TaxCents + c.ShippingCents
-	if amount == "" && !amountRequired {
-		return c, nil
-	}
+	return c, nil
+}
+
+// checkAmount refuses an amount sent by the browser that is not the
+// server's total, saying how the server's total is made.
+func checkAmount(c Cart, amount json.Number) error {
 	got, ok := ParseCents(amount)
 	if !ok {
-		return Cart{}, httpx.Invalid("The amount must be a positive number of dollars.", map[string]string{"amount": "Invalid amount"})
+		return httpx.Invalid("The amount must be a positive number of dollars.", map[string]string{"amount": "Invalid amount"})
 	}
-	if got != c.TotalCents {
-		return Cart{}, httpx.Invalid("The amount $"+FormatCents(got)+" does not match the order total of $"+FormatCents(c.TotalCents)+
-			" (subtotal $"+FormatCents(c.SubtotalCents)+" plus 10% tax $"+FormatCents(c.TaxCents)+"). Please refresh your cart and try again.",
-			map[string]string{"amount": "Does not match the order total"})
+	if got == c.TotalCents {
+		return nil
 	}
-	return c, nil
+	parts := "subtotal $" + FormatCents(c.SubtotalCents)
+	if c.DiscountCents > 0 {
+		parts += ", discount -$" + FormatCents(c.DiscountCents)
+	}
+	if c.ShippingCents > 0 {
+		parts += ", shipping $" + FormatCents(c.ShippingCents)
+	}
+	parts += ", tax $" + FormatCents(c.TaxCents)
+	return httpx.Invalid("The amount $"+FormatCents(got)+" does not match the order total of $"+FormatCents(c.TotalCents)+
+		" ("+parts+"). Please refresh your cart and try again.",
+		map[string]string{"amount": "Does not match the order total"})
 }
 
 func priceLine(cat Catalog, it ItemInput) (Line, error) {
@@ -191,4 +222,264 @@ func priceLine(cat Catalog, it ItemInput) (Line, error) {
 			map[string]string{"items": "Price does not match the catalogue"})
 	}
 	return Line{BookID: book.ID, Title: book.Title, UnitPriceCents: unit, Quantity: qty, LineTotalCents: unit * int64(qty)}, nil
+}
+
+// Rates are the settings a cart is priced with beyond its books: the tax
+// rate and the shipping methods of the buyer's country. The server adapts
+// the shop's settings (internal/shopsettings) to it.
+type Rates interface {
+	For(ctx context.Context, country string) (Tariff, error)
+}
+
+// Tariff is the tax rate and the shipping methods offered to one zone.
+type Tariff struct {
+	TaxBasisPoints int64 // 1000 is 10 %
+	Zone           string
+	ZoneName       string
+	Methods        []ShippingRate // offered, cheapest first
+}
+
+// ShippingRate is an offered shipping method.
+type ShippingRate struct {
+	ID            string
+	Name          string
+	PriceCents    int64
+	FreeOverCents *int64 // free for a subtotal (after discount) of at least this; nil: never
+}
+
+// Customer is who a discount code's once-per-customer rule counts: the
+// account, if any, and the e-mail the order is for.
+type Customer struct {
+	UserID string
+	Email  string
+}
+
+// Discount is a code's reduction of one cart.
+type Discount struct {
+	Code        string // as stored (upper case)
+	AmountCents int64
+}
+
+// Discounts checks and uses discount codes (internal/discounts, adapted by
+// the server). A refusal is an *httpx.Error whose message the buyer reads.
+type Discounts interface {
+	// Quote checks code for a subtotal and a customer, and prices it.
+	Quote(ctx context.Context, code string, subtotalCents int64, c Customer) (Discount, error)
+	// Redeem uses code once for the order, in the transaction that records
+	// it: of buyers racing for a code's last use, one gets it.
+	Redeem(ctx context.Context, tx *db.Tx, code string, subtotalCents int64, orderID int64, c Customer) (Discount, error)
+	// Release gives back the use an order made (it will not be paid).
+	Release(ctx context.Context, tx *db.Tx, orderID int64) error
+}
+
+// UsePricing makes payments price with the shop's settings and discount
+// codes. Call it before serving. Without it, tax is 10 %, standard
+// shipping is free, and no code is accepted.
+func (s *Service) UsePricing(r Rates, d Discounts) { s.rates, s.discounts = r, d }
+
+// standardRates are the spec's: 10 % tax and free standard shipping.
+type standardRates struct{}
+
+func (standardRates) For(context.Context, string) (Tariff, error) {
+	return Tariff{TaxBasisPoints: 1000, Zone: "us", ZoneName: "United States", Methods: []ShippingRate{{ID: "standard", Name: "Standard"}}}, nil
+}
+
+var errNoCodes = httpx.Invalid("Discount codes are not available.", map[string]string{"discountCode": "Not available"})
+
+// priceOrder prices a payment: the books from the catalogue, the discount
+// code, the shipping method offered to country, and the tax on the
+// subtotal after the discount. The browser's amount, when required, must be
+// the server's total: the browser's prices are never used.
+func (s *Service) priceOrder(ctx context.Context, req PaymentRequest, country string, c Customer, amountRequired bool) (Cart, error) {
+	cart, err := priceBooks(s.catalog, req.Items)
+	if err != nil {
+		return Cart{}, err
+	}
+	rates := s.rates
+	if rates == nil {
+		rates = standardRates{}
+	}
+	tariff, err := rates.For(ctx, country)
+	if err != nil {
+		return Cart{}, err
+	}
+	if code := strings.TrimSpace(req.DiscountCode); code != "" {
+		if s.discounts == nil {
+			return Cart{}, errNoCodes
+		}
+		d, err := s.discounts.Quote(ctx, code, cart.SubtotalCents, c)
+		if err != nil {
+			return Cart{}, err
+		}
+		cart.DiscountCode, cart.DiscountCents = d.Code, min(d.AmountCents, cart.SubtotalCents)
+	}
+	method, err := tariff.method(req.ShippingMethod)
+	if err != nil {
+		return Cart{}, err
+	}
+	net := cart.SubtotalCents - cart.DiscountCents
+	cart.ShippingMethod, cart.ShippingCents = method.ID, method.priceFor(net)
+	cart.TaxCents = (net*tariff.TaxBasisPoints + 5000) / 10000
+	cart.TotalCents = net + cart.ShippingCents + cart.TaxCents
+	if req.Amount == "" && !amountRequired {
+		return cart, nil
+	}
+	return cart, checkAmount(cart, req.Amount)
+}
+
+// method is the offered method with the id; none given is the cheapest.
+func (t Tariff) method(id string) (ShippingRate, error) {
+	if len(t.Methods) == 0 {
+		return ShippingRate{}, httpx.Invalid("We do not ship to "+t.ZoneName+" at the moment.", map[string]string{"shippingMethod": "Not offered"})
+	}
+	if id == "" {
+		return t.Methods[0], nil
+	}
+	ids := make([]string, len(t.Methods))
+	for i, m := range t.Methods {
+		if m.ID == id {
+			return m, nil
+		}
+		ids[i] = m.ID
+	}
+	return ShippingRate{}, httpx.Invalid("The shipping method '"+id+"' is not offered to "+t.ZoneName+". Choose "+strings.Join(ids, ", ")+".",
+		map[string]string{"shippingMethod": "Not offered to this country"})
+}
+
+func (m ShippingRate) priceFor(subtotalCents int64) int64 {
+	if m.FreeOverCents != nil && subtotalCents >= *m.FreeOverCents {
+		return 0
+	}
+	return m.PriceCents
+}
+
+// redeemDiscount uses the order's code in the transaction that records it.
+// The code may have changed since it was quoted (a manager's edit): the
+// buyer is then asked to look again rather than charged otherwise.
+func (s *Service) redeemDiscount(ctx context.Context, tx *db.Tx, o Order) error {
+	if o.DiscountCode == "" {
+		return nil
+	}
+	if s.discounts == nil {
+		return errNoCodes
+	}
+	d, err := s.discounts.Redeem(ctx, tx, o.DiscountCode, o.SubtotalCents, o.ID, Customer{UserID: o.UserID, Email: o.Email})
+	if err != nil {
+		return err
+	}
+	if min(d.AmountCents, o.SubtotalCents) != o.DiscountCents {
+		return httpx.Errorf(httpx.CodeConflict, "The code %s changed a moment ago. Please refresh your cart and try again.", o.DiscountCode)
+	}
+	return nil
+}
+
+// releaseDiscount gives back the use of an order that will not be paid.
+func (s *Service) releaseDiscount(ctx context.Context, tx *db.Tx, o Order) error {
+	if o.DiscountCode == "" || s.discounts == nil {
+		return nil
+	}
+	return s.discounts.Release(ctx, tx, o.ID)
+}
+
+// checkSamePricing refuses a capture whose shipping or code differ from
+// what the PayPal order was created with.
+func (s *Service) checkSamePricing(ctx context.Context, o Order, req PaymentRequest) error {
+	if req.ShippingMethod != "" && req.ShippingMethod != o.ShippingMethod {
+		return httpx.Invalid("Your shipping method changed after the PayPal order was created. Please start the payment again.", map[string]string{"shippingMethod": "Changed"})
+	}
+	if !strings.EqualFold(strings.TrimSpace(req.DiscountCode), o.DiscountCode) && req.DiscountCode != "" {
+		return httpx.Invalid("Your discount code changed after the PayPal order was created. Please start the payment again.", map[string]string{"discountCode": "Changed"})
+	}
+	if req.ShippingInfo == nil || s.rates == nil {
+		return nil
+	}
+	was, err := s.rates.For(ctx, countryOf(o.Shipping))
+	if err != nil {
+		return err
+	}
+	now, err := s.rates.For(ctx, req.ShippingInfo.Country)
+	if err != nil {
+		return err
+	}
+	if was.Zone != now.Zone {
+		return httpx.Invalid("Your shipping country changed after the PayPal order was created, and so did the shipping price. Please start the payment again.",
+			map[string]string{"country": "Changed"})
+	}
+	return nil
+}
+
+// countryOf is the country an order ships to; a PayPal order created
+// without an address (an older checkout) was priced for the United States.
+func countryOf(s ShippingInfo) string {
+	if s.Country == "" {
+		return "US"
+	}
+	return s.Country
+}
+
+// shippingMethodOf is the cart's method; a cart priced without settings
+// ships by standard.
+func shippingMethodOf(c Cart) string {
+	if c.ShippingMethod == "" {
+		return "standard"
+	}
+	return c.ShippingMethod
+}
+
+// discountOf is the PayPal order's discount, when the order has one.
+func discountOf(o Order, money func(int64) paypal.Money) *paypal.Money {
+	if o.DiscountCents == 0 {
+		return nil
+	}
+	return ptr(money(o.DiscountCents))
+}
+
+// quoteRequest is POST /api/discounts/check's body: the code, the cart,
+// and where it ships (the cart page knows neither: the United States by
+// the cheapest method).
+type quoteRequest struct {
+	Code           string      `json:"code"`
+	Items          []ItemInput `json:"items"`
+	Country        string      `json:"country"`
+	ShippingMethod string      `json:"shippingMethod"`
+	Email          string      `json:"email"` // a guest's, for once-per-customer codes
+}
+
+// Quote is a cart priced by the server with a discount code.
+type Quote struct {
+	Code           string `json:"code"`
+	SubtotalCents  int64  `json:"subtotalCents"`
+	DiscountCents  int64  `json:"discountCents"`
+	ShippingMethod string `json:"shippingMethod"`
+	ShippingCents  int64  `json:"shippingCents"`
+	TaxCents       int64  `json:"taxCents"`
+	TotalCents     int64  `json:"totalCents"`
+}
+
+// CheckDiscount serves POST /api/discounts/check: the cart priced with the
+// code, or a 400 whose message says why the code cannot be used (unknown,
+// not active, not started, expired, used up, below its minimum, already
+// used by this customer). The payment checks the code again.
+func (s *Service) CheckDiscount(w http.ResponseWriter, r *http.Request) error {
+	var in quoteRequest
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	if strings.TrimSpace(in.Code) == "" {
+		return httpx.Invalid("Enter a discount code.", map[string]string{"discountCode": "Required"})
+	}
+	who := Customer{Email: in.Email}
+	if c, ok := auth.CallerFrom(r.Context()); ok {
+		who = Customer{UserID: c.UserID, Email: c.Email}
+	}
+	country := in.Country
+	if country == "" {
+		country = "US"
+	}
+	cart, err := s.priceOrder(r.Context(), PaymentRequest{Items: in.Items, DiscountCode: in.Code, ShippingMethod: in.ShippingMethod}, country, who, false)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, Quote{Code: cart.DiscountCode, SubtotalCents: cart.SubtotalCents, DiscountCents: cart.DiscountCents,
+		ShippingMethod: cart.ShippingMethod, ShippingCents: cart.ShippingCents, TaxCents: cart.TaxCents, TotalCents: cart.TotalCents})
 }

@@ -159,6 +159,10 @@ func (s *Service) expire(ctx context.Context, o Order, note string) error {
 			if returned, err = s.catalog.ReturnCopies(ctx, tx, o.Lines); err != nil {
 				return err
 			}
+			// The code's use is given back too, as to a buyer who never paid.
+			if err := s.releaseDiscount(ctx, tx, o); err != nil {
+				return err
+			}
 		}
 		return releaseCapture(ctx, tx, o.ID, false, s.now())
 	})

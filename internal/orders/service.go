@@ -37,6 +37,10 @@ type Service struct {
 	// webhookID is PAYPAL_WEBHOOK_ID, which PayPal's deliveries are verified
 	// for (UseWebhook); "": the webhook is refused.
 	webhookID string
+	// The tax rate, shipping methods and discount codes (UsePricing);
+	// nil: the spec's 10 % and free shipping, and no codes.
+	rates     Rates
+	discounts Discounts
 
 	// How long a capture lock lasts unless renewed, how often its holder
 	// renews it, and how long a concurrent request waits for the holder's
@@ -90,6 +94,11 @@ type PaymentRequest struct {
 	OrderID      string        `json:"orderID"`
 	ShippingInfo *ShippingInfo `json:"shippingInfo"`
 	Method       string        `json:"method"` // demo_payment: card, apple or google
+	// ShippingMethod is a method id of the shipping settings offered to the
+	// address's country ("" is the cheapest); DiscountCode a code, if any.
+	// The server prices both: the browser's figures are only compared.
+	ShippingMethod string `json:"shippingMethod"`
+	DiscountCode   string `json:"discountCode"`
 	// UserID is sent by the original client and deliberately ignored: the
 	// buyer is the signed-in caller, never a body field.
 	UserID string `json:"userId"`
@@ -126,11 +135,20 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	if s.paypal == nil {
 		return "", httpx.Errorf(httpx.CodeUnavailable, "PayPal is not configured on this server. Please choose another payment method.")
 	}
-	cart, err := PriceCart(s.catalog, req.Items, req.Amount, true)
+	// The address, when the checkout sends it, prices the shipping; an
+	// older client's order is priced for the United States.
+	var shipTo ShippingInfo
+	if req.ShippingInfo != nil {
+		if err := req.ShippingInfo.Validate(); err != nil {
+			return "", err
+		}
+		shipTo = *req.ShippingInfo
+	}
+	cart, err := s.priceOrder(ctx, req, countryOf(shipTo), Customer{UserID: caller.UserID, Email: caller.Email}, true)
 	if err != nil {
 		return "", err
 	}
-	o := Order{Provider: ProviderPayPal, Currency: Currency, Cart: cart, UserID: caller.UserID, Email: caller.Email, IdempotencyKey: req.IdempotencyKey}
+	o := Order{Provider: ProviderPayPal, Currency: Currency, Cart: cart, UserID: caller.UserID, Email: caller.Email, Shipping: shipTo, IdempotencyKey: req.IdempotencyKey}
 	if earlier, ok, err := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents); err != nil || ok {
 		return payPalIDOf(earlier, err)
 	}
@@ -180,6 +198,9 @@ func (s *Service) recordOrder(ctx context.Context, tx *db.Tx, o *Order, note str
 	if err := insertOrder(ctx, tx, o, note, s.now()); err != nil {
 		return false, err
 	}
+	if err := s.redeemDiscount(ctx, tx, *o); err != nil {
+		return false, err
+	}
 	changed, short, err := s.catalog.TakeCopies(ctx, tx, o.Lines)
 	if err != nil {
 		return false, err
@@ -197,6 +218,9 @@ func (s *Service) createFailed(ctx context.Context, o Order, note string) error 
 	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		moved, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusPaymentFailed, note, s.now())
 		if err != nil || !moved {
+			return err
+		}
+		if err := s.releaseDiscount(ctx, tx, o); err != nil {
 			return err
 		}
 		returned, err = s.catalog.ReturnCopies(ctx, tx, o.Lines)
@@ -236,7 +260,7 @@ func payPalOrderRequest(o Order) paypal.CreateOrderRequest {
 			InvoiceID:   o.Number,
 			Description: "Siso & Friends order " + o.Number,
 			Amount: paypal.Amount{Money: money(o.TotalCents), Breakdown: &paypal.Breakdown{
-				ItemTotal: money(o.SubtotalCents), TaxTotal: money(o.TaxCents), Shipping: ptr(money(o.ShippingCents))}},
+				ItemTotal: money(o.SubtotalCents), TaxTotal: money(o.TaxCents), Shipping: ptr(money(o.ShippingCents)), Discount: discountOf(o, money)}},
 			Items: items,
 		}},
 	}
@@ -270,6 +294,9 @@ func (s *Service) CapturePayPalOrder(ctx context.Context, req PaymentRequest) (P
 		return PaymentResult{}, errExpired
 	}
 	if err := s.checkSameCart(o, req); err != nil {
+		return PaymentResult{}, err
+	}
+	if err := s.checkSamePricing(ctx, o, req); err != nil {
 		return PaymentResult{}, err
 	}
 	if paidOrLater(o.Status) {
@@ -497,8 +524,7 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 	if !ok {
 		return PaymentResult{}, httpx.Invalid("method must be card, apple or google.", map[string]string{"method": "Invalid method"})
 	}
-	cart, err := PriceCart(s.catalog, req.Items, req.Amount, true)
-	if err != nil {
+	if _, err := priceBooks(s.catalog, req.Items); err != nil { // the cart's problems first
 		return PaymentResult{}, err
 	}
 	if req.ShippingInfo == nil {
@@ -507,7 +533,7 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 	if err := req.ShippingInfo.Validate(); err != nil {
 		return PaymentResult{}, err
 	}
-	o := Order{Provider: provider, Currency: Currency, Cart: cart, Shipping: *req.ShippingInfo, Email: req.ShippingInfo.Email}
+	o := Order{Provider: provider, Currency: Currency, Shipping: *req.ShippingInfo, Email: req.ShippingInfo.Email}
 	if _, signedIn := auth.CallerFrom(ctx); signedIn { // anonymous buyers may pay by demo card
 		c, err := signedInBuyer(ctx)
 		if err != nil {
@@ -515,6 +541,11 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 		}
 		o.UserID = c.UserID
 	}
+	cart, err := s.priceOrder(ctx, req, o.Shipping.Country, Customer{UserID: o.UserID, Email: o.Email}, true)
+	if err != nil {
+		return PaymentResult{}, err
+	}
+	o.Cart = cart
 	o.IdempotencyKey = req.IdempotencyKey
 	var replay *Order // the order an earlier call with the same key made
 	stockChanged := false

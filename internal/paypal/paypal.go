@@ -66,6 +66,7 @@ type Breakdown struct {
 	ItemTotal Money  `json:"item_total"`
 	TaxTotal  Money  `json:"tax_total"`
 	Shipping  *Money `json:"shipping,omitempty"`
+	Discount  *Money `json:"discount,omitempty"` // taken off the items' total
 }
 
 // Amount is a purchase unit's total with its breakdown.

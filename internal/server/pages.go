@@ -48,12 +48,21 @@ func (p *publicPages) Page(ctx context.Context, pattern string, u *url.URL) (*we
 	switch {
 	case pattern == "":
 		page.NotFound = true
+	case pattern == "/faq" || pattern == "/shipping":
+		canonical(pattern)
+		if _, err := p.fetch(ctx, page, shippingAnswer); err != nil {
+			return nil, err
+		}
 	case staticPages[pattern]:
 		canonical(pattern)
 	case pattern == "/cart" || pattern == "/checkout":
 		// The cart's books are in the browser's storage: drawn empty for
-		// visitors without any; the checkout's form waits for them.
+		// visitors without any; the checkout's form waits for them. Both
+		// state shipping.
 		page.Cookie, page.UndrawnWithCookie = cartCookie, pattern == "/cart"
+		if _, err := p.fetch(ctx, page, shippingAnswer); err != nil {
+			return nil, err
+		}
 	case pattern == "/books":
 		canonical(pattern)
 		if err := p.fetchList(ctx, page, u, ""); err != nil {

@@ -50,6 +50,13 @@ func (s *Server) routes() http.Handler {
 	// PayPal's webhooks: verified with PayPal, applied once per event.
 	mux.Handle("POST /api/paypal/webhook", h(s.orders.PayPalWebhook))
 
+	// Shipping, tax and discount codes (internal/shopsettings,
+	// internal/discounts): what the checkout offers and how the server
+	// prices it; a code is checked against the cart, priced by the server.
+	mux.Handle("GET /api/shipping", h(s.prices.GetShipping))
+	mux.Handle("GET /api/shipping/methods", h(s.prices.GetShippingMethods))
+	mux.Handle("POST /api/discounts/check", h(limited("discount_check", "Too many codes tried. Please wait a minute and try again.", s.orders.CheckDiscount)))
+
 	// Newsletter (internal/newsletter) and the checkout's default country (internal/geo).
 	mux.Handle("POST /api/newsletter", h(idempotent(limited("newsletter", "Too many sign-ups. Please wait a minute and try again.", s.newsletter.CreateSubscription))))
 	mux.Handle("GET /api/geo", h(s.geo.HandleGeo))
@@ -178,6 +185,15 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/admin/orders/{number}/refund", h(s.orders.RefundOrder))
 	mux.Handle("POST /api/admin/orders/{number}/notes", h(idempotent(s.orders.AddOrderNote)))
 	mux.Handle("POST /api/admin/orders/{number}/resend-confirmation", h(idempotent(s.orders.ResendOrderConfirmation)))
+
+	// The shop's settings and discount codes (internal/shopsettings,
+	// internal/discounts): saved over their version, audited.
+	mux.Handle("GET /api/admin/settings", h(s.prices.GetAdminSettings))
+	mux.Handle("PUT /api/admin/settings", h(s.prices.UpdateSettings))
+	mux.Handle("GET /api/admin/discounts", h(s.discounts.ListDiscounts))
+	mux.Handle("POST /api/admin/discounts", h(idempotent(s.discounts.CreateDiscount)))
+	mux.Handle("GET /api/admin/discounts/{id}", h(s.discounts.GetDiscount))
+	mux.Handle("PATCH /api/admin/discounts/{id}", h(s.discounts.UpdateDiscount))
 
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))

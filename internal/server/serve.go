@@ -14,6 +14,7 @@ import (
 	"bookshop/internal/catalog"
 	"bookshop/internal/covers"
 	"bookshop/internal/httpx"
+	"bookshop/internal/shopsettings"
 )
 
 // maxBodyBytes bounds every request body; the largest legitimate ones are
@@ -155,6 +156,10 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 	if s.catalog != nil {
 		// Reloads the catalogue when another instance changed it.
 		jobs = append(jobs, func(ctx context.Context) { s.catalog.Watch(ctx, catalog.WatchInterval) })
+	}
+	if s.prices != nil {
+		// Reloads the tax and shipping settings when another instance saved them.
+		jobs = append(jobs, func(ctx context.Context) { s.prices.Watch(ctx, shopsettings.WatchInterval) })
 	}
 	return jobs
 }

@@ -21,6 +21,7 @@ import (
 	"bookshop/internal/contact"
 	"bookshop/internal/covers"
 	"bookshop/internal/db"
+	"bookshop/internal/discounts"
 	"bookshop/internal/dreams"
 	"bookshop/internal/games"
 	"bookshop/internal/geo"
@@ -33,6 +34,7 @@ import (
 	"bookshop/internal/ratelimit"
 	"bookshop/internal/render"
 	"bookshop/internal/retention"
+	"bookshop/internal/shopsettings"
 	"bookshop/internal/webapp"
 )
 
@@ -61,7 +63,9 @@ type Server struct {
 	posts   *posts.Service   // the blog and its back office
 	covers  *covers.Service  // book covers uploaded in the back office
 
-	retention *retention.Service // the retention schedule: old data deleted on every instance
+	retention *retention.Service    // the retention schedule: old data deleted on every instance
+	prices    *shopsettings.Service // tax and shipping settings (/admin/settings, /api/shipping)
+	discounts *discounts.Service    // discount codes (/admin/discounts)
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -148,6 +152,12 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	keeping := retention.New(d, scheduleOf(cfg), family, retentionSweeps(), cfg.SiteURL, o.now)
 	pictures := covers.New(d, o.now)
 	cat.UseCovers(pictures) // a book's uploaded cover must be stored
+	prices, err := shopsettings.New(context.Background(), d, o.now)
+	if err != nil {
+		return nil, err
+	}
+	codes := discounts.New(d, o.now)
+	shop.UsePricing(orderRates{prices}, orderDiscounts{codes})
 	srv := &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
 		contact: contact.New(d, cfg.SupportEmail, o.now), limiter: limiter,
@@ -158,7 +168,9 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		posts:       blog,
 		audit:       audit.New(d, requireStaff(auth.PermAudit)),
 		covers:      pictures,
-		retention:   keeping}
+		retention:   keeping,
+		prices:      prices,
+		discounts:   codes}
 	pages.api = srv.routes()
 	return srv, nil
 }

@@ -361,7 +361,7 @@ func (f *Fake) approveHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // checkAmounts verifies what PayPal verifies: the items add up to item_total
-// and item_total + tax_total + shipping is the amount.
+// and item_total + tax_total + shipping - discount is the amount.
 func checkAmounts(u paypal.PurchaseUnit) string {
 	b := u.Amount.Breakdown
 	if b == nil {
@@ -381,6 +381,9 @@ func checkAmounts(u paypal.PurchaseUnit) string {
 	total := new(big.Rat).Add(rat(b.ItemTotal.Value), rat(b.TaxTotal.Value))
 	if b.Shipping != nil {
 		total.Add(total, rat(b.Shipping.Value))
+	}
+	if b.Discount != nil {
+		total.Sub(total, rat(b.Discount.Value))
 	}
 	if total.Cmp(rat(u.Amount.Value)) != 0 {
 		return "AMOUNT_MISMATCH"

@@ -9,6 +9,7 @@ import { categoriesQueryOptions } from '@/features/catalog/api/get-categories'
 import { searchQueryKey } from '@/features/catalog/api/search-books'
 import { ApiError } from '@/lib/api'
 import { settingsQueryOptions } from '@/lib/settings'
+import { shippingQueryOptions } from '@/lib/shipping'
 
 /**
  * The query each response the server inlines into a page answers, by the
@@ -17,6 +18,7 @@ import { settingsQueryOptions } from '@/lib/settings'
  */
 const seeds: [path: RegExp, seed: (match: RegExpExecArray, body: unknown) => [QueryKey, unknown]][] = [
   [/^\/api\/settings$/, (_, body) => [settingsQueryOptions().queryKey, body]],
+  [/^\/api\/shipping$/, (_, body) => [shippingQueryOptions().queryKey, body]],
   [/^\/api\/categories$/, (_, body) => [categoriesQueryOptions().queryKey, body]],
   [/^\/api\/books\/(\d+)$/, ([, id], body) => [bookQueryOptions(Number(id)).queryKey, body]],
   [/^\/api\/books\?.*$/, ([path], body) => [searchQueryKey(path), body]],

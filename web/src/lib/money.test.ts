@@ -36,9 +36,30 @@ describe('money', () => {
   it('totals a cart: subtotal, 10 % tax, free shipping', () => {
     expect(orderTotals([{ priceCents: 1499, quantity: 2 }, { priceCents: 1299, quantity: 1 }])).toEqual({
       subtotalCents: 4297,
+      discountCents: 0,
       taxCents: 430,
       shippingCents: 0,
       totalCents: 4727,
     })
+  })
+
+  // The server's sums (internal/orders priceOrder, checked by the Go tests with the same figures).
+  const cart = [{ priceCents: 1499, quantity: 2 }, { priceCents: 1999, quantity: 1 }] // 49.97
+
+  it('takes the discount off before the tax and the free-over threshold', () => {
+    expect(orderTotals(cart, { discountCents: 999 })).toEqual({ subtotalCents: 4997, discountCents: 999, taxCents: 400, shippingCents: 0, totalCents: 4398 })
+    // 49.97 - 15.00 = 34.97: under a $35 threshold, so standard costs 4.99 again.
+    expect(orderTotals(cart, { discountCents: 1500, shipping: { priceCents: 499, freeOverCents: 3500 } }).shippingCents).toBe(499)
+    expect(orderTotals(cart, { shipping: { priceCents: 499, freeOverCents: 3500 } }).shippingCents).toBe(0)
+  })
+
+  it('adds the method of the buyer’s country', () => {
+    expect(orderTotals(cart, { shipping: { priceCents: 1299, freeOverCents: null } }).totalCents).toBe(6796) // a UK order
+    expect(orderTotals(cart, { shipping: { priceCents: 1499, freeOverCents: null } }).totalCents).toBe(6996) // US express
+  })
+
+  it('never discounts more than the subtotal, and taxes at the settings’ rate', () => {
+    expect(orderTotals(cart, { discountCents: 90_000 })).toMatchObject({ discountCents: 4997, taxCents: 0, totalCents: 0 })
+    expect(orderTotals([{ priceCents: 1499, quantity: 1 }], { taxRatePercent: 8.25 }).taxCents).toBe(124)
   })
 })

@@ -1,6 +1,6 @@
 /**
- * Money in the browser mirrors the server: integer cents, 10 % tax rounded
- * half-up, free shipping, shown as "$x.xx". Prices arrive as dollars for
+ * Money in the browser mirrors the server: integer cents, the tax rate of the
+ * shop's settings (10 %) rounded half-up, shown as "$x.xx". Prices arrive as dollars for
  * display and as cents for arithmetic.
  */
 export const TAX_RATE_PERCENT = 10
@@ -29,15 +29,35 @@ export function centsToDecimal(cents: number): string {
   return (Math.round(cents) / 100).toFixed(2)
 }
 
-/** 10 % of the subtotal, rounded half-up to the cent, as the server does. */
-export function taxCents(subtotalCents: number): number {
-  return Math.floor((subtotalCents * TAX_RATE_PERCENT + 50) / 100)
+/** The tax on a subtotal at a rate in percent (10, 8.25), rounded half-up to the cent, as the server does. */
+export function taxCents(subtotalCents: number, ratePercent: number = TAX_RATE_PERCENT): number {
+  const basisPoints = Math.round(ratePercent * 100)
+  return Math.floor((subtotalCents * basisPoints + 5000) / 10000)
 }
 
-export type Totals = { subtotalCents: number; taxCents: number; shippingCents: number; totalCents: number }
+export type Totals = { subtotalCents: number; discountCents: number; taxCents: number; shippingCents: number; totalCents: number }
 
-export function orderTotals(lines: { priceCents: number; quantity: number }[]): Totals {
+/** A shipping method's price: free when the subtotal (after its discount) reaches its threshold. */
+export type ShippingPrice = { priceCents: number; freeOverCents: number | null }
+
+export function shippingCents(method: ShippingPrice | undefined, subtotalCents: number): number {
+  if (!method) return 0
+  return method.freeOverCents !== null && subtotalCents >= method.freeOverCents ? 0 : method.priceCents
+}
+
+/**
+ * What the server charges (internal/orders, priceOrder): the books' subtotal, less the discount (never more
+ * than the subtotal), plus the method's shipping and the tax on the subtotal after the discount. Without
+ * settings: the spec's 10 % and free shipping.
+ */
+export function orderTotals(
+  lines: { priceCents: number; quantity: number }[],
+  pricing: { taxRatePercent?: number; discountCents?: number; shipping?: ShippingPrice } = {},
+): Totals {
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0)
-  const tax = taxCents(subtotalCents)
-  return { subtotalCents, taxCents: tax, shippingCents: 0, totalCents: subtotalCents + tax }
+  const discountCents = Math.min(pricing.discountCents ?? 0, subtotalCents)
+  const net = subtotalCents - discountCents
+  const tax = taxCents(net, pricing.taxRatePercent)
+  const shipping = shippingCents(pricing.shipping, net)
+  return { subtotalCents, discountCents, taxCents: tax, shippingCents: shipping, totalCents: net + tax + shipping }
 }

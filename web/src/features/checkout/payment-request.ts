@@ -1,11 +1,25 @@
+import { pricedItems } from '@/lib/discount'
 import { centsToDecimal, orderTotals } from '@/lib/money'
 import type { PaymentItem } from './api/process-payment'
 import type { CheckoutItem } from './types'
 
-/** The payment order items and amount (subtotal + 10 % tax) for the payment function. */
-export function paymentRequest(items: CheckoutItem[]): { items: PaymentItem[]; amount: number } {
+/** How the buyer's order is priced beyond its books: the chosen shipping method, the applied code and the tax rate. */
+export type CheckoutPricing = {
+  shipping?: { id: string; name: string; deliveryTime: string; priceCents: number; freeOverCents: number | null }
+  discount?: { code: string; cents: number }
+  taxRatePercent?: number
+}
+
+/**
+ * The payment order items, amount, shipping method and code for the payment function. The amount is what the
+ * summary shows; the server prices the order itself and refuses it if the two differ.
+ */
+export function paymentRequest(items: CheckoutItem[], pricing: CheckoutPricing = {}): { items: PaymentItem[]; amount: number; shippingMethod?: string; discountCode?: string } {
+  const totals = orderTotals(items, { shipping: pricing.shipping, discountCents: pricing.discount?.cents, taxRatePercent: pricing.taxRatePercent })
   return {
-    items: items.map((i) => ({ id: i.id, name: i.title, quantity: i.quantity, unitPrice: Number(centsToDecimal(i.priceCents)) })),
-    amount: Number(centsToDecimal(orderTotals(items).totalCents)),
+    items: pricedItems(items),
+    amount: Number(centsToDecimal(totals.totalCents)),
+    ...(pricing.shipping ? { shippingMethod: pricing.shipping.id } : {}),
+    ...(pricing.discount ? { discountCode: pricing.discount.code } : {}),
   }
 }

@@ -3,10 +3,14 @@ import { Link } from 'react-router'
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { useShipping, zone, type ShippingSettings } from '@/lib/shipping'
 import { facts } from './facts'
+import { abroadText, standardOffer, upgradesText } from './shipping-facts'
 
-/** Ten questions parents ask most, answered with the shop's policy facts. */
-export const faqs: { q: string; a: string }[] = [
+/** Ten questions parents ask most, answered with the shop's policy facts and its shipping settings. */
+export function faqsOf(shipping: ShippingSettings | undefined): { q: string; a: string }[] {
+  const us = zone(shipping, 'us')?.methods ?? []
+  return [
   {
     q: 'What ages are your books for?',
     a: `Our books are written for children aged ${facts.ages}. Younger readers love them read aloud, and confident readers enjoy exploring on their own.`,
@@ -17,11 +21,11 @@ export const faqs: { q: string; a: string }[] = [
   },
   {
     q: 'How long does shipping take?',
-    a: `Orders are processed in ${facts.processing}. Standard US shipping takes 3-7 business days, expedited 2-3 days and express 1-2 days. International orders arrive in 7-21 days.`,
+    a: `Orders are processed in ${facts.processing}. In the US, ${us.map((m) => `${m.name.toLowerCase()} shipping takes ${m.deliveryTime}`).join(', ')}. Abroad: ${abroadText(shipping)}.`,
   },
   {
     q: 'How much does shipping cost?',
-    a: `${facts.webOrderShipping} If you need it faster or abroad, send us a message before you order: expedited shipping (2-3 days) is $8.99, express (1-2 days) $14.99, and international shipping (7-21 days) starts from $12.99. Our regular standard rate is ${facts.standardRate}.`,
+    a: `${standardOffer(shipping)} If you need it faster, choose it at checkout: ${upgradesText(shipping)}. Abroad: ${abroadText(shipping)}.`,
   },
   {
     q: 'How do I track my order?',
@@ -47,10 +51,12 @@ export const faqs: { q: string; a: string }[] = [
     q: 'Are the games free to play?',
     a: 'Yes! Find Hidden Objects and Spot the Differences are free for everyone with an account. They run right in your browser, with no downloads and no ads.',
   },
-]
+  ]
+}
 
 /** The questions in a single-open accordion, and a way to ask something else. */
 export function Faq() {
+  const faqs = faqsOf(useShipping().data)
   return (
     <div className="max-w-3xl">
       {/* The questions are h3s (Radix); this keeps the outline h1 → h2 → h3. */}

@@ -1,11 +1,16 @@
 import { Clock, Globe2, PackageCheck, RotateCcw, ShieldAlert, Truck } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
+import { useShipping } from '@/lib/shipping'
 import { facts } from './facts'
 import { DotList, ProseSection } from './prose'
+import { abroadText, rateRows, standardOffer } from './shipping-facts'
 
 /** The shipping policy: rates table, processing, tracking, claims and returns. */
 export function ShippingPolicy() {
+  // The shop's settings, carried by the page: the same figures the checkout charges.
+  const settings = useShipping().data
+  const rows = rateRows(settings)
   return (
     <div className="space-y-6">
       <div className="flex items-center gap-4 rounded-3xl bg-gradient-to-r from-leaf-100 to-sky-100 p-5 sm:p-6">
@@ -13,19 +18,18 @@ export function ShippingPolicy() {
           <Truck className="size-6" aria-hidden="true" />
         </span>
         <p className="text-lg font-bold text-leaf-700">
-          {facts.webOrderShipping} No minimum, no code: it is our standing offer for web orders.
+          {standardOffer(settings)} Faster methods and international shipping are chosen at checkout.
         </p>
       </div>
 
       <ProseSection id="rates" title="Shipping methods and rates" icon={Truck} tone="bg-leaf-100 text-leaf-700">
         <p>
-          We ship physical books from our warehouse in Minnesota. Every order placed on this website ships by standard shipping at no cost. Need it sooner, or
-          outside the US? These are our rates for upgrades and international orders; <Link to={paths.contactForm} className="font-bold text-tiger-700 underline underline-offset-4">send us a message</Link> and
-          we will arrange it with you:
+          We ship physical books from our warehouse in Minnesota. Choose how your books travel at checkout: these are the methods and prices it offers, by where
+          they are going.
         </p>
         {/* On a phone each method is a small card; from sm up, a table. */}
         <ul className="space-y-3 sm:hidden">
-          {facts.shipping.map((row) => (
+          {rows.map((row) => (
             <li key={row.method} className="rounded-2xl border-2 border-line bg-cream p-4">
               <p className="font-display text-lg font-semibold">{row.method}</p>
               <p className="text-base"><span className="font-bold">Delivery:</span> {row.time}</p>
@@ -43,7 +47,7 @@ export function ShippingPolicy() {
               </tr>
             </thead>
             <tbody>
-              {facts.shipping.map((row) => (
+              {rows.map((row) => (
                 <tr key={row.method} className="border-t-2 border-line">
                   <th scope="row" className="px-4 py-3 font-bold">{row.method}</th>
                   <td className="px-4 py-3">{row.time}</td>
@@ -76,8 +80,8 @@ export function ShippingPolicy() {
 
       <ProseSection id="international" title="International shipping" icon={Globe2} tone="bg-grape-100 text-grape-700">
         <p>
-          We ship to most countries worldwide. International delivery takes 7-21 days and costs from $12.99, depending on the destination and the weight of your
-          order. International orders are arranged through our contact form: we confirm the exact price with you before you pay.
+          We ship to most countries worldwide. {abroadText(settings)}: choose it at checkout, where the price is added to your order before you pay. Questions
+          about an address abroad? <Link to={paths.contactForm} className="font-bold text-tiger-700 underline underline-offset-4">Send us a message</Link>.
         </p>
       </ProseSection>
 

@@ -7,7 +7,10 @@ import { Card } from '@/components/ui/card'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Input } from '@/components/ui/input'
 import { paths } from '@/config/paths'
+import { checkDiscount, pricedItems, setAppliedCode, useAppliedCode, useDiscountQuote } from '@/lib/discount'
+import { messageOf } from '@/lib/errors'
 import { formatCents, orderTotals } from '@/lib/money'
+import { useShipping, zone } from '@/lib/shipping'
 import { useGoBack } from '@/lib/use-go-back'
 import { useCart } from '../cart-provider'
 import { MAX_QUANTITY, type CartItem } from '../cart-reducer'
@@ -16,11 +19,20 @@ import { PaymentLogos } from './payment-logos'
 /** The /cart page: line items, order summary and the way to checkout. */
 export function CartView() {
   const cart = useCart()
-  const goBack = useGoBack(paths.books)
-
   if (cart.items.length === 0) return <EmptyCart />
+  return <FilledCart />
+}
 
-  const totals = orderTotals(cart.items)
+/** The cart with books: lines, and a summary priced as the server prices it for US standard shipping. */
+function FilledCart() {
+  const cart = useCart()
+  const goBack = useGoBack(paths.books)
+  const settings = useShipping().data
+  const standard = zone(settings, 'us')?.methods[0]
+  const code = useAppliedCode()
+  const quote = useDiscountQuote(code, cart.items)
+  const discount = quote.data && quote.data.discountCents > 0 ? quote.data : undefined
+  const totals = orderTotals(cart.items, { shipping: standard, discountCents: discount?.discountCents, taxRatePercent: settings?.taxRatePercent })
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
       <Button variant="ghost" className="-ml-3 mb-3" onClick={goBack}>
@@ -48,14 +60,19 @@ export function CartView() {
           </h2>
           <dl className="mt-5 flex flex-col gap-2.5">
             <Row term="Subtotal" value={formatCents(totals.subtotalCents)} />
-            <Row term="Tax (10%)" value={formatCents(totals.taxCents)} />
-            <Row term="Shipping" value={<span className="font-bold text-leaf-700">Free</span>} />
+            {discount && <Row term={`Discount (${discount.code})`} value={<span className="text-leaf-700">-{formatCents(totals.discountCents)}</span>} />}
+            <Row term={`Tax (${settings?.taxRatePercent ?? 10}%)`} value={formatCents(totals.taxCents)} />
+            <Row
+              term={standard ? `Shipping (${standard.name}, US)` : 'Shipping'}
+              value={totals.shippingCents === 0 ? <span className="font-bold text-leaf-700">Free</span> : formatCents(totals.shippingCents)}
+            />
+            <p className="text-sm text-muted">Other methods and countries are priced at checkout.</p>
             <div className="mt-2 flex items-center justify-between border-t-2 border-line pt-3 text-xl font-extrabold">
               <dt>Total</dt>
               <dd>{formatCents(totals.totalCents)}</dd>
             </div>
           </dl>
-          <PromoCode />
+          <PromoCode applied={code} problem={quote.isError ? messageOf(quote.error) : null} items={cart.items} />
           <Button asChild size="lg" className="mt-6 w-full">
             <Link to={paths.checkout}>Proceed to Checkout</Link>
           </Button>
@@ -121,24 +138,75 @@ function CartLine({ item }: { item: CartItem }) {
   )
 }
 
-function PromoCode() {
+/**
+ * The promo code box: Apply asks the server whether the code fits this cart
+ * (its message says why not), and an applied code is kept for the checkout.
+ */
+function PromoCode({ applied, problem, items }: { applied: string | null; problem: string | null; items: CartItem[] }) {
   const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
   const id = useId()
-  const apply = (e: FormEvent) => {
+  const apply = async (e: FormEvent) => {
     e.preventDefault()
-    toast('Promo Code', { description: 'This feature is not implemented yet.' })
+    setError(null)
+    if (!code.trim()) {
+      setError('Enter a promo code.')
+      return
+    }
+    setBusy(true)
+    try {
+      const quote = await checkDiscount(code.trim(), pricedItems(items))
+      setAppliedCode(quote.code)
+      setCode('')
+      toast.success('Promo code applied', { description: `${quote.code} takes ${formatCents(quote.discountCents)} off your order.` })
+    } catch (err) {
+      const message = messageOf(err)
+      setError(message)
+      toast.error('Promo Code', { description: message })
+    } finally {
+      setBusy(false)
+    }
+  }
+  if (applied) {
+    return (
+      <div className="mt-6 rounded-2xl border-2 border-leaf-500/30 bg-leaf-100 p-3">
+        <p className="text-sm font-bold text-leaf-700">Promo code {applied} applied</p>
+        {problem && (
+          <p role="alert" className="mt-1 text-sm text-red-800">
+            {problem}
+          </p>
+        )}
+        <Button type="button" variant="ghost" size="sm" className="mt-1" onClick={() => setAppliedCode(null)}>
+          Remove {applied}
+        </Button>
+      </div>
+    )
   }
   return (
-    <form onSubmit={apply} className="mt-6">
+    <form onSubmit={(e) => void apply(e)} className="mt-6" noValidate>
       <label htmlFor={id} className="text-sm font-bold">
         Promo code
       </label>
       <div className="mt-1.5 flex gap-2">
-        <Input id={id} value={code} onChange={(e) => setCode(e.target.value)} placeholder="Enter code" autoComplete="off" />
-        <Button type="submit" variant="outline">
-          Apply
+        <Input
+          id={id}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          placeholder="Enter code"
+          autoComplete="off"
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <Button type="submit" variant="outline" disabled={busy}>
+          {busy ? 'Checking...' : 'Apply'}
         </Button>
       </div>
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm font-bold text-red-700">
+          {error}
+        </p>
+      )}
     </form>
   )
 }

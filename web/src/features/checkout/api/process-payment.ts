@@ -19,6 +19,9 @@ export type PaymentResult = {
 
 export type DemoMethod = 'card' | 'apple' | 'google'
 
+/** The order as the buyer sees it priced: the server prices it again and refuses an amount that differs. */
+export type PaymentOrder = { items: PaymentItem[]; amount: number; shippingMethod?: string; discountCode?: string }
+
 const PATH = '/functions/v1/process-payment'
 
 /**
@@ -34,16 +37,17 @@ async function pay<T>(json: { action: string } & object): Promise<T> {
   return result
 }
 
-export function createPayPalOrder(body: { items: PaymentItem[]; amount: number }): Promise<{ id: string }> {
+/** The address, when sent, prices the shipping to its country. */
+export function createPayPalOrder(body: PaymentOrder & { shippingInfo?: ShippingInfo }): Promise<{ id: string }> {
   return pay<{ id: string }>({ action: 'create_order', ...body })
 }
 
-export function capturePayPalOrder(body: { orderID: string; items: PaymentItem[]; amount: number; shippingInfo: ShippingInfo; userId?: string }): Promise<PaymentResult> {
+export function capturePayPalOrder(body: PaymentOrder & { orderID: string; shippingInfo: ShippingInfo; userId?: string }): Promise<PaymentResult> {
   return pay<PaymentResult>({ action: 'capture_order', ...body })
 }
 
 /** Card, Apple Pay and Google Pay move no money, but the order is recorded as paid. */
-export function recordDemoPayment(body: { method: DemoMethod; items: PaymentItem[]; amount: number; shippingInfo: ShippingInfo }): Promise<PaymentResult> {
+export function recordDemoPayment(body: PaymentOrder & { method: DemoMethod; shippingInfo: ShippingInfo }): Promise<PaymentResult> {
   return pay<PaymentResult>({ action: 'demo_payment', ...body })
 }
 

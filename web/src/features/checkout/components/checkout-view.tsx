@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowLeft, ShoppingBasket } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
-import { useForm, type UseFormReturn } from 'react-hook-form'
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -9,18 +9,23 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { Form } from '@/components/ui/form'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
+import { Alert } from '@/components/ui/alert'
 import { countryName } from '@/lib/countries'
+import { setAppliedCode, useAppliedCode, useDiscountQuote } from '@/lib/discount'
+import { messageOf } from '@/lib/errors'
 import { useGeo } from '@/lib/geo'
-import { formatCents, orderTotals } from '@/lib/money'
+import { formatCents, orderTotals, shippingCents } from '@/lib/money'
+import { countryCodeOf, useShipping, useShippingMethods, zone } from '@/lib/shipping'
 import { prerenderedFormMethod } from '@/lib/render-env'
 import { useRecordDemoPayment, type DemoMethod, type PaymentResult } from '../api/process-payment'
 import { setPaymentComplete } from '../payment-flag'
-import { paymentRequest } from '../payment-request'
+import { paymentRequest, type CheckoutPricing } from '../payment-request'
 import { checkoutSchema, toShippingInfo, type CheckoutFormInput, type CheckoutFormValues } from '../schema'
 import type { CheckoutItem } from '../types'
 import { OrderSummary } from './order-summary'
 import { PayActions } from './pay-actions'
 import { PaymentMethodTabs, type PaymentMethod } from './payment-method-tabs'
+import { ShippingMethodChoice } from './shipping-method'
 import { OrderNotesField, ShippingFields } from './shipping-fields'
 
 /** The signed-in buyer: `country` is the profile's (an ISO code), if it has one. */
@@ -88,6 +93,8 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
     defaultValues: { ...emptyForm, fullName: user?.fullName ?? '', email: user?.email ?? '' },
   })
   usePrefill(form, user)
+  const { pricing, methods, zoneName, chooseMethod, discountProblem } = useCheckoutPricing(form, items)
+  const totals = items && orderTotals(items, { shipping: pricing.shipping, discountCents: pricing.discount?.cents, taxRatePercent: pricing.taxRatePercent })
 
   const finish = (result: PaymentResult) => {
     setPaymentComplete(result.orderNumber)
@@ -111,7 +118,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
     form.handleSubmit((values) => {
       setPaymentError(null)
       demoPayment.mutate(
-        { method: demoMethod, ...paymentRequest(lines), shippingInfo: toShippingInfo(values) },
+        { method: demoMethod, ...paymentRequest(lines, pricing), shippingInfo: toShippingInfo(values) },
         {
           onSuccess: finish,
           onError: (err) => {
@@ -149,12 +156,20 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
         <Form {...form}>
           <form method={prerenderedFormMethod} noValidate onSubmit={onSubmit} aria-label="Checkout" className="flex flex-col gap-6">
             <ShippingFields control={form.control} />
+            <ShippingMethodChoice
+              methods={methods}
+              chosen={pricing.shipping?.id}
+              zoneName={zoneName}
+              priceOf={(m) => shippingCents(m, totals ? totals.subtotalCents - totals.discountCents : 0)}
+              onChoose={chooseMethod}
+            />
             <PaymentMethodTabs control={form.control} method={method} onMethodChange={changeMethod} signedIn={!!user} authLoading={authLoading} />
             <OrderNotesField control={form.control} />
             <PayActions
               method={method}
               items={items}
-              payLabel={items ? `Pay ${formatCents(orderTotals(items).totalCents)}` : 'Pay'}
+              pricing={pricing}
+              payLabel={totals ? `Pay ${formatCents(totals.totalCents)}` : 'Pay'}
               processing={demoPayment.isPending}
               paymentError={paymentError}
               userId={authLoading ? null : (user?.id ?? null)}
@@ -166,7 +181,16 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
 
         {/* On a phone the summary comes first, folded to its total, so the buyer sees what they pay before the form. */}
         <div className="order-first lg:sticky lg:top-24 lg:order-none">
-          <OrderSummary items={items} />
+          <OrderSummary items={items} pricing={pricing} />
+          {discountProblem && (
+            <Alert tone="error" className="mt-4">
+              <p className="font-bold">Discount code not applied</p>
+              <p>{discountProblem}</p>
+              <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => setAppliedCode(null)}>
+                Remove the code
+              </Button>
+            </Alert>
+          )}
         </div>
       </div>
     </div>
@@ -191,4 +215,34 @@ function usePrefill(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutForm
     const name = countryName(user?.country) ?? countryName(geo.data?.countryCode)
     if (name && !getFieldState('country').isDirty) setValue('country', name)
   }, [user?.country, geo.data?.countryCode, getFieldState, setValue])
+}
+
+/**
+ * How the order is priced beyond its books, as the server will price it: the tax rate and the methods the shop's
+ * settings offer to the address's country (carried by the page, then asked of /api/shipping/methods), the
+ * method chosen (the cheapest until the buyer picks another), and the code applied in the cart, priced by the
+ * server for this cart and country.
+ */
+function useCheckoutPricing(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>, items: CheckoutItem[] | undefined) {
+  const settings = useShipping().data
+  const country = countryCodeOf(useWatch({ control: form.control, name: 'country' })) ?? 'US'
+  const inZone = zone(settings, country === 'US' ? 'us' : 'intl')
+  const asked = useShippingMethods(country)
+  const methods = asked.data?.methods ?? inZone?.methods ?? []
+  const [picked, setPicked] = useState<string | null>(null)
+  const shipping = methods.find((m) => m.id === picked) ?? methods[0]
+  const code = useAppliedCode()
+  const quote = useDiscountQuote(code, items, { country, shippingMethod: shipping?.id })
+  const pricing: CheckoutPricing = {
+    shipping,
+    discount: quote.data && quote.data.discountCents > 0 ? { code: quote.data.code, cents: quote.data.discountCents } : undefined,
+    taxRatePercent: settings?.taxRatePercent,
+  }
+  return {
+    pricing,
+    methods,
+    zoneName: asked.data?.zoneName ?? inZone?.name ?? 'your country',
+    chooseMethod: setPicked,
+    discountProblem: quote.isError ? messageOf(quote.error) : null,
+  }
 }

@@ -3,7 +3,7 @@ import { memo, useState } from 'react'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
 import { formatCents, orderTotals } from '@/lib/money'
-import { webOrderShipping } from '@/config/shipping'
+import type { CheckoutPricing } from '../payment-request'
 import type { CheckoutItem } from '../types'
 
 /**
@@ -12,9 +12,10 @@ import type { CheckoutItem } from '../types'
  * a tap; beside the form on a wide screen it is always open. `items` is
  * undefined until the stored cart is read: gray bars hold the places.
  */
-export const OrderSummary = memo(function OrderSummary({ items }: { items: CheckoutItem[] | undefined }) {
+export const OrderSummary = memo(function OrderSummary({ items, pricing }: { items: CheckoutItem[] | undefined; pricing: CheckoutPricing }) {
   const [open, setOpen] = useState(false)
-  const totals = items && orderTotals(items)
+  const totals = items && orderTotals(items, { shipping: pricing.shipping, discountCents: pricing.discount?.cents, taxRatePercent: pricing.taxRatePercent })
+  const method = pricing.shipping
   return (
     <Card className="p-6" role="region" aria-labelledby="checkout-summary-heading" aria-busy={!items}>
       <div className="flex items-baseline justify-between gap-3">
@@ -47,16 +48,22 @@ export const OrderSummary = memo(function OrderSummary({ items }: { items: Check
               <Amount cents={totals?.subtotalCents} />
             </dd>
           </div>
+          {pricing.discount && (
+            <div className="flex justify-between text-leaf-700">
+              <dt>Discount ({pricing.discount.code})</dt>
+              <dd className="font-bold">{totals ? `-${formatCents(totals.discountCents)}` : <Bar className="w-16" />}</dd>
+            </div>
+          )}
           <div className="flex justify-between">
-            <dt>Tax (10%)</dt>
+            <dt>Tax ({pricing.taxRatePercent ?? 10}%)</dt>
             <dd className="font-bold">
               <Amount cents={totals?.taxCents} />
             </dd>
           </div>
           <div className="flex flex-wrap justify-between gap-x-2">
-            <dt>Shipping</dt>
-            <dd className="font-bold text-leaf-700">Free</dd>
-            <dd className="w-full text-sm text-muted">{webOrderShipping.short}</dd>
+            <dt>Shipping{method && ` (${method.name})`}</dt>
+            {totals?.shippingCents === 0 ? <dd className="font-bold text-leaf-700">Free</dd> : <dd className="font-bold"><Amount cents={totals?.shippingCents} /></dd>}
+            {method && <dd className="w-full text-sm text-muted">{method.deliveryTime} once shipped</dd>}
           </div>
           <div className="mt-1 flex justify-between border-t-2 border-line pt-3 text-xl font-extrabold">
             <dt>Total</dt>

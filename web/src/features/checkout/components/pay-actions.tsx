@@ -6,7 +6,7 @@ import { Loading } from '@/components/ui/loading'
 import { cn } from '@/lib/cn'
 import { payPalConfigured, useSettings } from '@/lib/settings'
 import type { PaymentResult } from '../api/process-payment'
-import { paymentRequest } from '../payment-request'
+import { paymentRequest, type CheckoutPricing } from '../payment-request'
 import { readShippingInfo, type CheckoutFormInput } from '../schema'
 import type { CheckoutItem } from '../types'
 import type { PaymentMethod } from './payment-method-tabs'
@@ -17,6 +17,8 @@ type PayActionsProps = {
   method: PaymentMethod
   /** Undefined until the stored cart is read: nothing can be paid yet. */
   items: CheckoutItem[] | undefined
+  /** The shipping method, code and tax rate the summary shows. */
+  pricing: CheckoutPricing
   /** 'Pay $12.34': the card button's words. */
   payLabel: string
   /** A demo payment is on its way. */
@@ -29,7 +31,7 @@ type PayActionsProps = {
 }
 
 /** The end of the form: what went wrong, and the button (or PayPal's buttons) that pays. */
-export function PayActions({ method, items, payLabel, processing, paymentError, userId, onPaymentError, onPaid }: PayActionsProps) {
+export function PayActions({ method, items, pricing, payLabel, processing, paymentError, userId, onPaymentError, onPaid }: PayActionsProps) {
   return (
     <div className="flex flex-col gap-4">
       {paymentError && (
@@ -53,7 +55,7 @@ export function PayActions({ method, items, payLabel, processing, paymentError, 
           Pay with Google Pay
         </PayButton>
       )}
-      {method === 'paypal' && items && userId && <PayPalButtons items={items} userId={userId} onPaymentError={onPaymentError} onPaid={onPaid} />}
+      {method === 'paypal' && items && userId && <PayPalButtons items={items} pricing={pricing} userId={userId} onPaymentError={onPaymentError} onPaid={onPaid} />}
     </div>
   )
 }
@@ -74,7 +76,7 @@ function PayButton({ processing, disabled = false, className, children }: { proc
 }
 
 /** PayPal's own buttons (loaded with their SDK only now), checking the form before PayPal's window opens. */
-function PayPalButtons({ items, userId, onPaymentError, onPaid }: Pick<PayActionsProps, 'onPaymentError' | 'onPaid'> & { items: CheckoutItem[]; userId: string }) {
+function PayPalButtons({ items, pricing, userId, onPaymentError, onPaid }: Pick<PayActionsProps, 'onPaymentError' | 'onPaid' | 'pricing'> & { items: CheckoutItem[]; userId: string }) {
   const settings = useSettings()
   const { trigger, getValues } = useFormContext<CheckoutFormInput>()
   if (!payPalConfigured(settings.data)) return null
@@ -86,7 +88,7 @@ function PayPalButtons({ items, userId, onPaymentError, onPaid }: Pick<PayAction
           clientId={settings.data.paypal.clientId}
           sdkUrl={settings.data.paypal.sdkUrl || undefined}
           userId={userId}
-          getOrder={() => paymentRequest(items)}
+          getOrder={() => paymentRequest(items, pricing)}
           validate={showProblems}
           getShippingInfo={() => {
             // The buyer may have changed a field while PayPal's window was open.

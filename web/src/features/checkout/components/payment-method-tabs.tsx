@@ -24,7 +24,7 @@ type PaymentMethodTabsProps = {
 /** Step 3: card, PayPal, Apple Pay or Google Pay, each with what the buyer needs to know. Memoized as ShippingFields is. */
 export const PaymentMethodTabs = memo(function PaymentMethodTabs({ control, method, onMethodChange, signedIn, authLoading }: PaymentMethodTabsProps) {
   return (
-    <CheckoutSection title="Payment Method" step={3}>
+    <CheckoutSection title="Payment Method" step={4}>
       <Tabs value={method} onValueChange={(m) => onMethodChange(m as PaymentMethod)}>
         <TabsList aria-label="Payment method" className="grid w-full grid-cols-2 sm:grid-cols-4">
           <TabsTrigger value="card">

@@ -5,15 +5,15 @@ import { Alert } from '@/components/ui/alert'
 import { Loading } from '@/components/ui/loading'
 import { ApiError } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
-import { useCapturePayPalOrder, useCreatePayPalOrder, type PaymentItem, type PaymentResult } from '../api/process-payment'
+import { useCapturePayPalOrder, useCreatePayPalOrder, type PaymentOrder, type PaymentResult } from '../api/process-payment'
 import type { ShippingInfo } from '../schema'
 
 export type PayPalPanelProps = {
   clientId: string
   sdkUrl?: string
   userId?: string
-  /** The cart as payment items and amount, read when PayPal asks. */
-  getOrder: () => { items: PaymentItem[]; amount: number }
+  /** The cart as payment items, amount, shipping method and code, read when PayPal asks. */
+  getOrder: () => PaymentOrder
   /** Validates the checkout form (showing its messages); false stops PayPal before it opens. */
   validate: () => Promise<boolean>
   getShippingInfo: () => ShippingInfo
@@ -75,7 +75,8 @@ function Buttons(props: PayPalPanelProps) {
   const createOrder: PayPalButtonsComponentProps['createOrder'] = async () => {
     reported.current = false
     try {
-      const { id } = await newOrder.mutateAsync(latest.current.getOrder())
+      // The address prices the shipping to its country (the form was checked by onClick).
+      const { id } = await newOrder.mutateAsync({ ...latest.current.getOrder(), shippingInfo: latest.current.getShippingInfo() })
       if (!id) throw new Error('Failed to create order')
       return id
     } catch (err) {

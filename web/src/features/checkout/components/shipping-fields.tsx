@@ -39,7 +39,7 @@ export const ShippingFields = memo(function ShippingFields({ control }: { contro
 /** Step 4: a gift message or a note for the courier. Memoized as ShippingFields is. */
 export const OrderNotesField = memo(function OrderNotesField({ control }: { control: Control<CheckoutFormInput> }) {
   return (
-    <CheckoutSection title="Order Notes" step={4}>
+    <CheckoutSection title="Order Notes" step={5}>
       <LabelledField
         control={control}
         name="notes"

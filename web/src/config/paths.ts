@@ -63,4 +63,7 @@ export const paths = {
   // The order desk (features/admin-orders).
   adminOrders: '/admin/orders',
   adminOrder: (number: string) => `/admin/orders/${number}`,
+  // The shop's settings and discount codes (features/admin-shop).
+  adminSettings: '/admin/settings',
+  adminDiscounts: '/admin/discounts',
 } as const

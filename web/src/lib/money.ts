@@ -61,3 +61,17 @@ export function orderTotals(
   const shipping = shippingCents(pricing.shipping, net)
   return { subtotalCents, discountCents, taxCents: tax, shippingCents: shipping, totalCents: net + tax + shipping }
 }
+
+/**
+ * The cents of an amount typed in dollars ("12.99", "$12.99", "12", "12.5",
+ * "1,250.00"), or null when it is not an amount of dollars and cents. The
+ * digits are read as text, never as a float, so 0.29 is 29 cents exactly.
+ */
+export function dollarsToCents(text: string): number | null {
+  const match = /^\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d{0,2}))?$/.exec(text.trim())
+  if (!match || (match[1] === undefined && !match[2])) return null
+  const whole = Number((match[1] ?? '0').replaceAll(',', ''))
+  const cents = Number((match[2] ?? '').padEnd(2, '0'))
+  const total = whole * 100 + cents
+  return Number.isSafeInteger(total) ? total : null
+}

@@ -1,0 +1,105 @@
+import { expect, test, type APIRequestContext, type Page } from './test'
+import { PASSWORD, accessToken, confirmedAccount, grantRole, totpCode } from './accounts'
+
+// Issue 28, "Shipping and tax that say one thing" and "Discount codes": what a
+// buyer is offered and charged, against the real binary (--dev).
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+})
+
+async function addBook(page: Page, id: number) {
+  await page.goto(`/books/${id}`)
+  await page.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(page.getByText('Added to Cart')).toBeVisible()
+}
+
+async function fillAddress(page: Page, country?: string) {
+  await page.getByLabel('Full Name', { exact: true }).fill('Ada Reader')
+  await page.getByLabel('Email').fill('ada.reader@example.com')
+  await page.getByLabel('Address', { exact: true }).fill('12 Story Lane')
+  await page.getByLabel('City', { exact: true }).fill('Springfield')
+  await page.getByLabel('State', { exact: true }).fill('IL')
+  await page.getByLabel('ZIP Code', { exact: true }).fill('62701')
+  if (country) await page.getByLabel('Country').selectOption(country)
+}
+
+/** A manager's access token at aal2: the role from the shop's CLI, two-step sign-in turned on through /auth/v1. */
+async function managerToken(request: APIRequestContext): Promise<string> {
+  const email = await confirmedAccount(request, 'discounts-manager', { first_name: 'Mina', last_name: 'Ger' })
+  grantRole(test.info().parallelIndex, email, 'manager')
+  const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
+  const factor = (await (await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp', friendly_name: 'phone' } })).json()) as { id: string; totp: { secret: string } }
+  const challenge = (await (await request.post(`/auth/v1/factors/${factor.id}/challenge`, { headers })).json()) as { id: string }
+  const verified = await request.post(`/auth/v1/factors/${factor.id}/verify`, { headers, data: { challenge_id: challenge.id, code: totpCode(factor.totp.secret) } })
+  expect(verified.ok()).toBeTruthy()
+  return ((await verified.json()) as { access_token: string }).access_token
+}
+
+test('a discount code applied in the cart is priced in both summaries and paid with the demo card', async ({ page }) => {
+  test.setTimeout(90_000)
+  const code = `KIDS${Date.now().toString(36).toUpperCase()}`
+  const created = await page.request.post('/api/admin/discounts', {
+    headers: { Authorization: `Bearer ${await managerToken(page.request)}`, 'Idempotency-Key': code },
+    data: { code, percentOff: 20, minSubtotalCents: 2000, usageLimit: 5 },
+  })
+  expect(created.status()).toBe(201)
+
+  const email = await confirmedAccount(page.request, 'discount-buyer')
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+
+  // One book is under the code's minimum: the cart says so.
+  await addBook(page, 1)
+  await page.goto('/cart')
+  await page.getByLabel('Promo code').fill(code.toLowerCase())
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: `The code ${code} needs a subtotal of at least $20.00: add $5.01 more to use it.` })).toBeVisible()
+
+  // Two books: 29.98, less 20 % (6.00) = 23.98, tax 2.40, US standard free: 26.38.
+  await page.getByRole('button', { name: /Increase quantity/ }).click()
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText(`Promo code ${code} applied`)).toBeVisible()
+  const cartSummary = page.getByRole('region', { name: 'Order Summary' })
+  await expect(cartSummary).toContainText(`Discount (${code})`)
+  await expect(cartSummary).toContainText('-$6.00')
+  await expect(cartSummary).toContainText('$26.38')
+
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click()
+  const summary = page.getByRole('region', { name: 'Order Summary' })
+  await expect(summary).toContainText(`Discount (${code})`)
+  await expect(summary).toContainText('-$6.00')
+  await expect(summary).toContainText('Shipping (Standard)')
+  await fillAddress(page)
+  // Express: 26.38 + 14.99.
+  await page.getByRole('radio', { name: /Express/ }).check()
+  await expect(summary).toContainText('Shipping (Express)')
+  await expect(summary).toContainText('$14.99')
+  await page.getByLabel('Card Number').fill('4242 4242 4242 4242')
+  await page.getByRole('button', { name: 'Pay $41.37' }).click()
+  await expect(page).toHaveURL('/thank-you', { timeout: 15_000 })
+
+  const orders = await page.request.get('/api/orders', { headers: { Authorization: `Bearer ${await accessToken(page.request, email)}` } })
+  const [order] = (await orders.json()) as { totalCents: number; shippingCents: number }[]
+  expect(order).toMatchObject({ totalCents: 4137, shippingCents: 1499 })
+})
+
+test('a UK buyer is offered international shipping at its price', async ({ page }) => {
+  await addBook(page, 3)
+  await page.goto('/checkout')
+  await fillAddress(page, 'United Kingdom')
+  const methods = page.getByRole('group', { name: 'Shipping Method' })
+  await expect(methods.getByRole('radio')).toHaveCount(1)
+  await expect(methods.getByRole('radio', { name: /International Standard/ })).toBeChecked()
+  await expect(methods).toContainText('7-21 business days')
+  await expect(methods).toContainText('$12.99')
+  const summary = page.getByRole('region', { name: 'Order Summary' })
+  await expect(summary).toContainText('Shipping (International Standard)')
+  // 19.99 + 2.00 tax + 12.99 shipping.
+  await expect(page.getByRole('button', { name: 'Pay $34.98' })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay $34.98' }).click()
+  await expect(page).toHaveURL('/thank-you', { timeout: 15_000 })
+})

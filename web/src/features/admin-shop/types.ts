@@ -1,0 +1,22 @@
+/** A shipping method of a zone as the back office edits it (GET /api/admin/settings). */
+export type AdminMethod = { id: string; name: string; deliveryTime: string; priceCents: number; freeOverCents: number | null; enabled: boolean }
+export type AdminZone = { id: string; name: string; methods: AdminMethod[] }
+export type ShopSettings = { version: number; taxRatePercent: number; zones: AdminZone[]; updatedAt: string }
+
+/** A discount code (GET /api/admin/discounts). Times are RFC 3339 in UTC. */
+export type Discount = {
+  id: number
+  code: string
+  percentOff: number | null
+  amountOffCents: number | null
+  minSubtotalCents: number
+  startsAt: string | null
+  endsAt: string | null
+  usageLimit: number | null
+  usedCount: number
+  oncePerCustomer: boolean
+  active: boolean
+  version: number
+  createdAt: string
+  updatedAt: string
+}

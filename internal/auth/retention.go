@@ -21,14 +21,15 @@ type Unused struct {
 	LastActive time.Time
 }
 
-// UnusedSince returns the accounts not signed in to since before, longest
-// unused first.
+// UnusedSince returns the customers' accounts not signed in to since
+// before, longest unused first. Staff accounts are the shop's own, kept
+// while they hold a role (the back office's staff page takes it away).
 func UnusedSince(ctx context.Context, q db.Querier, before time.Time) ([]Unused, error) {
 	// The two times are read apart: SQLite gives COALESCE's result as text.
 	rows, err := q.QueryContext(ctx, `SELECT u.id, u.email, COALESCE(p.first_name, ''), u.last_sign_in_at, u.created_at
 		FROM users u LEFT JOIN profiles p ON p.id = u.id
-		WHERE COALESCE(u.last_sign_in_at, u.created_at) < ?
-		ORDER BY COALESCE(u.last_sign_in_at, u.created_at), u.id`, before)
+		WHERE COALESCE(u.last_sign_in_at, u.created_at) < ? AND COALESCE(p.role, ?) = ?
+		ORDER BY COALESCE(u.last_sign_in_at, u.created_at), u.id`, before, RoleUser, RoleUser)
 	if err != nil {
 		return nil, fmt.Errorf("auth: unused accounts: %w", err)
 	}

@@ -350,15 +350,21 @@ func parseOrderQuery(v url.Values) (orderQuery, error) {
 		q.args = append(q.args, like, like, like)
 	}
 	if st := v.Get("status"); st != "" {
-		list := strings.Split(st, ",")
-		for _, s := range list {
+		// Each status once: a list that repeats one must not become
+		// more SQL variables than the database takes.
+		var list []any
+		for s := range strings.SplitSeq(st, ",") {
 			if !slices.Contains(AllStatuses, s) {
 				fields["status"] = "One or more of: " + strings.Join(AllStatuses, ", ")
+				break
+			}
+			if !slices.Contains(list, any(s)) {
+				list = append(list, s)
 			}
 		}
-		q.where = append(q.where, "status IN (?"+strings.Repeat(", ?", len(list)-1)+")")
-		for _, s := range list {
-			q.args = append(q.args, s)
+		if len(list) > 0 {
+			q.where = append(q.where, "status IN (?"+strings.Repeat(", ?", len(list)-1)+")")
+			q.args = append(q.args, list...)
 		}
 	}
 	if m := v.Get("method"); m != "" {

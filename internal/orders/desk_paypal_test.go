@@ -100,6 +100,18 @@ func TestPayPalRefunds(t *testing.T) {
 				}
 			},
 			ExpectedStatus: 200, ExpectedContent: []string{`"status":"partially_refunded"`, `"status":"completed"`}, AfterTest: onceRefunded(1000)},
+		{Name: "a refund whose response was lost and never retried is settled by the reconciler", Method: "GET", URL: desk + "{number}", As: "manager",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				paidByPayPal(t, e)
+				e.PayPal.FailNextRefundsAfterSuccess(1)
+				e.Request("POST", desk+e.Vars["number"]+"/refund", refundOf(1000), "manager", key).Expect(t, 502)
+				e.Clock.Advance(6 * time.Minute)
+				r, err := e.Server.Orders().Reconcile(t.Context(), 180*time.Minute)
+				if err != nil || r.Refunds != 1 {
+					t.Errorf("reconciled %+v, %v; want the refund settled", r, err)
+				}
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"status":"partially_refunded"`, `"status":"completed"`}, AfterTest: onceRefunded(1000)},
 		{Name: "the same click sent eight times at once refunds once", Method: "GET", URL: desk + "{number}", As: "manager",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				paidByPayPal(t, e)

@@ -34,6 +34,7 @@ type Reconciled struct {
 	Expired  int // past the threshold and never paid: now expired
 	Released int // a dead request's lock freed: the buyer's retry captures
 	Failed   int // PayPal responded with something the order cannot be paid with
+	Refunds  int // refunds left pending (PayPal's response was lost) asked again and settled
 }
 
 // RunReconciler reconciles at once and then every interval until ctx ends.
@@ -47,7 +48,7 @@ func (s *Service) RunReconciler(ctx context.Context, interval, expireAfter time.
 			slog.ErrorContext(ctx, "orders: reconciling pending orders", "err", err)
 		}
 		if r != (Reconciled{}) {
-			slog.InfoContext(ctx, "orders: reconciled pending orders", "paid", r.Paid, "expired", r.Expired, "released", r.Released, "failed", r.Failed)
+			slog.InfoContext(ctx, "orders: reconciled pending orders", "paid", r.Paid, "expired", r.Expired, "released", r.Released, "failed", r.Failed, "refunds", r.Refunds)
 		}
 		select {
 		case <-ctx.Done():
@@ -87,7 +88,58 @@ func (s *Service) Reconcile(ctx context.Context, expireAfter time.Duration) (Rec
 			r.Released++
 		}
 	}
-	return r, errors.Join(errs...)
+	r.Refunds, err = s.settleRefunds(ctx, now.Add(-refundGrace))
+	return r, errors.Join(append(errs, err)...)
+}
+
+// refundGrace is how long a refund may stay pending before the reconciler
+// asks PayPal again: longer than a staff member's click takes.
+const refundGrace = 5 * time.Minute
+
+// settleRefunds asks PayPal again, with the same PayPal-Request-Id, for the
+// refunds left pending since before: PayPal answers the refund it made (or
+// makes it now), and the refund is finished or, refused, given back. So an
+// amount is never held reserved by a response nobody received.
+func (s *Service) settleRefunds(ctx context.Context, before time.Time) (int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM order_refunds WHERE status = ? AND created_at < ? ORDER BY id LIMIT ?`,
+		refundPending, before.UTC(), reconcileBatch)
+	if err != nil {
+		return 0, fmt.Errorf("orders: pending refunds: %w", err)
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	settled := 0
+	var errs []error
+	for _, id := range ids {
+		r, found, err := refundBy(ctx, s.db, "id = ?", id)
+		if err != nil || !found || r.Status != refundPending {
+			errs = append(errs, err)
+			continue
+		}
+		o, err := orderBy(ctx, s.db, "id = ?", r.OrderID)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		err = s.completeRefund(ctx, o, r)
+		if e := (*httpx.Error)(nil); errors.As(err, &e) && e.Code == httpx.CodeConflict {
+			err = nil // refused by PayPal: recorded as failed, the amount given back
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("orders: refund %d of %s: %w", id, o.Number, err))
+			continue
+		}
+		settled++
+	}
+	return settled, errors.Join(errs...)
 }
 
 // reconcileOrder claims one order's capture lock and settles it with what

@@ -87,6 +87,9 @@ test('a passkey signs a parent in, and a security key is their second step', asy
   await expect(keys.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10)
   await keys.getByRole('button', { name: 'I have saved them' }).click()
   await expect(keys.getByRole('listitem')).toContainText('Blue key')
+  const twoStep = page.getByRole('region', { name: 'Two-step sign-in' })
+  await expect(twoStep.getByText('Two-step sign-in is on with your security key.')).toBeVisible()
+  await expect(twoStep.getByRole('button', { name: 'Add an authenticator app' })).toBeVisible()
 
   // Now a passkey is only the first step: the key is asked for before the
   // profile opens. This time in a browser without passkey autofill, where

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { CodeField, Form } from '@/components/ui/form'
 import { authClient } from '@/lib/auth-client'
 import { z } from '@/lib/zod'
+import { useSecurityKeys } from '../api/passkeys'
 import { Section } from './section'
 import { userKey } from '@/lib/user-data'
 
@@ -29,6 +30,7 @@ async function verifiedTotp() {
 export function TwoStepCard() {
   const queryClient = useQueryClient()
   const factor = useQuery({ queryKey: factorsKey, queryFn: verifiedTotp })
+  const withKey = (useSecurityKeys().data?.length ?? 0) > 0
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
   const [codes, setCodes] = useState<string[] | null>(null)
   const [busy, setBusy] = useState(false)
@@ -104,9 +106,13 @@ export function TwoStepCard() {
         />
       )}
       {!codes && factor.data === null && !enrolment && (
-        <Button onClick={() => void start()} disabled={busy}>
-          Turn on two-step sign-in
-        </Button>
+        <>
+          {/* On already with a security key (SecurityKeysCard): the app is a second way. */}
+          {withKey && <p className="mb-3 font-bold text-leaf-800">Two-step sign-in is on with your security key.</p>}
+          <Button className="self-start" onClick={() => void start()} disabled={busy}>
+            {withKey ? 'Add an authenticator app' : 'Turn on two-step sign-in'}
+          </Button>
+        </>
       )}
       {enrolment && (
         <div className="grid gap-4 sm:grid-cols-[auto_1fr]">

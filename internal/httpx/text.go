@@ -1,6 +1,7 @@
 package httpx
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"unicode"
@@ -60,12 +61,19 @@ func findControl(v reflect.Value, name string) (string, bool) {
 		return findControl(v.Elem(), name)
 	case reflect.Struct:
 		t := v.Type()
+		// A type that decodes itself (an optional field's wrapper) is one
+		// field of the body: its own fields are not named in it.
+		own := reflect.PointerTo(t).Implements(unmarshaler)
 		for i := range t.NumField() {
 			f := t.Field(i)
 			if !f.IsExported() {
 				continue
 			}
-			if field, ok := findControl(v.Field(i), jsonName(f)); ok {
+			inner := jsonName(f)
+			if own {
+				inner = name
+			}
+			if field, ok := findControl(v.Field(i), inner); ok {
 				return field, true
 			}
 		}
@@ -92,6 +100,8 @@ func findControl(v reflect.Value, name string) (string, bool) {
 	}
 	return "", false
 }
+
+var unmarshaler = reflect.TypeFor[json.Unmarshaler]()
 
 func jsonName(f reflect.StructField) string {
 	name, _, _ := strings.Cut(f.Tag.Get("json"), ",")

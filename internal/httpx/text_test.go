@@ -22,3 +22,19 @@ func TestHasVisibleLetter(t *testing.T) {
 		}
 	}
 }
+
+// optional decodes itself, as a body's optional field does.
+type optional struct{ V string }
+
+func (o *optional) UnmarshalJSON(b []byte) error { return nil }
+
+func TestCheckTextNamesAFieldThatDecodesItself(t *testing.T) {
+	body := struct {
+		Code optional `json:"code"`
+	}{optional{"a\x07"}}
+	err := CheckText(&body)
+	e, ok := err.(*Error)
+	if !ok || e.Fields["code"] == "" {
+		t.Fatalf("CheckText = %v, want the field code named", err)
+	}
+}

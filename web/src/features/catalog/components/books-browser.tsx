@@ -9,7 +9,7 @@ import { Label } from '@/components/ui/label'
 import { Loading } from '@/components/ui/loading'
 import { Slider } from '@/components/ui/slider'
 import { cn } from '@/lib/cn'
-import { useBookList } from '../api/search-books'
+import { PAGE_SIZE, useBookList } from '../api/search-books'
 import { categoryOptions, defaultFilters, isDefaultFilters, PRICE_MAX, PRICE_MIN, PRICE_STEP, viewLocation, type BookFilters } from '../filters'
 import { FILTERS_STATE, useBooksView, useExternalNavigationKey } from '../use-book-filters'
 import type { Book } from '../types'
@@ -131,8 +131,9 @@ function Results(props: {
         <BookGrid books={books} label="Book results" inView={2} />
       </div>
       <div className="mt-8 flex flex-col items-center gap-3 text-center">
+        {/* Said only where the results page: "Showing 3 of 3" would tell nothing. */}
         <p aria-live="polite" className="text-sm font-bold text-muted">
-          Showing {books.length} of {total} books
+          {total > PAGE_SIZE && `Showing ${books.length} of ${total} books`}
         </p>
         {moreFailed ? (
           <Alert tone="error">

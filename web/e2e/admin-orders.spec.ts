@@ -113,6 +113,7 @@ test('a manager ships, refunds through PayPal, and sees a refund made in PayPal;
   await refund.getByRole('button', { name: 'Refund' }).click()
   await expect(refund.getByText('At most $32.98 is left to refund.')).toBeVisible()
   await refund.getByLabel('Amount in dollars').fill('10.00')
+  await screenshots(page, 'refund-dialog')
   await refund.getByRole('button', { name: 'Refund' }).click()
   await expect(refund).toBeHidden()
   const refunds = page.getByRole('region', { name: 'Refunds' })

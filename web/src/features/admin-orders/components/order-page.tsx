@@ -516,7 +516,15 @@ function RefundDialog({ order: o, busy, error, onConfirm, onCancel }: DialogProp
         </fieldset>
       )}
       {mode === 'amount' ? (
-        <TextField label="Amount in dollars" id="refund-amount" inputMode="decimal" value={amount} onChange={setAmount} error={amountError} placeholder={(o.refundableCents / 100).toFixed(2)} autoComplete="off" />
+        <TextField
+          label="Amount in dollars"
+          id="refund-amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(v) => {
+            setAmount(v)
+            setLocalError('')
+          }} error={amountError} placeholder={(o.refundableCents / 100).toFixed(2)} autoComplete="off" />
       ) : (
         <div className="flex flex-col gap-3">
           {left.map((l) => (

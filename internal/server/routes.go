@@ -178,6 +178,8 @@ func (s *Server) routes() http.Handler {
 	// and owners ship, cancel and refund. Refunds and cancellations take
 	// their Idempotency-Key themselves (a retry finishes the same refund).
 	mux.Handle("GET /api/admin/orders", h(s.orders.ListAdminOrders))
+	mux.Handle("GET /api/admin/orders/export.csv", h(s.orders.ExportOrders))
+	mux.Handle("GET /api/admin/sales", h(s.orders.GetSales)) // the day's sales, the back office's first screen
 	mux.Handle("GET /api/admin/orders/{number}", h(s.orders.GetAdminOrder))
 	mux.Handle("POST /api/admin/orders/{number}/fulfil", h(s.orders.FulfilOrder))
 	mux.Handle("POST /api/admin/orders/{number}/deliver", h(s.orders.DeliverOrder))

@@ -1,0 +1,48 @@
+package orders_test
+
+import (
+	"strings"
+	"testing"
+
+	"bookshop/internal/apitest"
+	"bookshop/internal/auth"
+)
+
+// TestSales: the day's sales count paid orders (54.97 each) and completed
+// refunds; the waiting list is the paid orders not shipped; the CSV holds
+// the days asked for. Support reads them, an editor may not.
+func TestSales(t *testing.T) {
+	twoOrdersOneRefund := func(t *testing.T, e *apitest.Env) {
+		e.Staff("manager", auth.RoleManager)
+		first := demoOrder(t, e, "")
+		demoOrder(t, e, "")
+		act(e, first, "refund", map[string]any{"amountCents": 500, "reason": "Dented cover"}, "r1").Expect(t, 200)
+		e.Staff("help", auth.RoleSupport)
+		e.Staff("ed", auth.RoleEditor)
+	}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "the figures", Method: "GET", URL: "/api/admin/sales", As: "help", BeforeTest: twoOrdersOneRefund,
+			ExpectedStatus: 200, ExpectedContent: []string{
+				`"periods":[{"days":1,"revenueCents":10994,"orders":2,"averageCents":5497,"refundsCents":500}`,
+				`{"day":"2026-06-01","revenueCents":10994,"orders":2}]`,
+				`"topBooks":[{"bookId":1,"title":"Siso and the Stripe That Got Away","copies":4,"revenueCents":5996}`,
+				`"waitingCount":1`}},
+		{Name: "an editor may not", Method: "GET", URL: "/api/admin/sales", As: "ed", BeforeTest: twoOrdersOneRefund,
+			ExpectedStatus: 403, ExpectedContent: []string{"Your role does not allow this."}},
+		{Name: "anonymous", Method: "GET", URL: "/api/admin/sales", ExpectedStatus: 401, ExpectedContent: []string{`"code":"unauthorized"`}},
+		{Name: "the CSV", Method: "GET", URL: "/api/admin/orders/export.csv?from=2026-06-01&to=2026-06-01", As: "help", BeforeTest: twoOrdersOneRefund,
+			ExpectedStatus: 200, ExpectedContent: []string{"number,paid_at,status,provider,email,subtotal,discount_code,discount,shipping_method,shipping,tax,total,refunded\n",
+				",2026-06-01T12:00:00Z,partially_refunded,demo_card,alice.ship@example.com,49.97,,0.00,standard,0.00,5.00,54.97,5.00\n"},
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				if n := strings.Count(res.Body, "\n"); n != 3 {
+					t.Errorf("%d lines, want the header and two orders", n)
+				}
+			}},
+		{Name: "no orders on other days", Method: "GET", URL: "/api/admin/orders/export.csv?from=2026-05-01&to=2026-05-31", As: "help", BeforeTest: twoOrdersOneRefund,
+			ExpectedStatus: 200, ExpectedContent: []string{"number,paid_at"}, NotExpectedContent: []string{"demo_card"}},
+		{Name: "bad days", Method: "GET", URL: "/api/admin/orders/export.csv?from=June&to=2026-05-01", As: "help", BeforeTest: twoOrdersOneRefund,
+			ExpectedStatus: 400, ExpectedContent: []string{`"from":"A day as 2026-11-30"`}},
+		{Name: "backwards", Method: "GET", URL: "/api/admin/orders/export.csv?from=2026-06-02&to=2026-06-01", As: "help", BeforeTest: twoOrdersOneRefund,
+			ExpectedStatus: 400, ExpectedContent: []string{`"to":"On or after the first day"`}},
+	})
+}

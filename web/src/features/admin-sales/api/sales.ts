@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiFetch } from '@/lib/api'
+import { userKey } from '@/lib/user-data'
+
+// The day's sales (GET /api/admin/sales) and the books low on stock (the catalogue's list, stock=low).
+
+export type SalesPeriod = { days: number; revenueCents: number; orders: number; averageCents: number; refundsCents: number }
+export type DayRevenue = { day: string; revenueCents: number; orders: number }
+export type TopBook = { bookId: number; title: string; copies: number; revenueCents: number }
+export type WaitingOrder = { number: string; email: string; totalCents: number; paidAt: string }
+export type SalesReport = { periods: SalesPeriod[]; days: DayRevenue[]; topBooks: TopBook[]; waiting: WaitingOrder[]; waitingCount: number }
+
+export const salesQueryOptions = () => queryOptions({ queryKey: userKey('admin', 'sales'), queryFn: () => apiFetch<SalesReport>('/api/admin/sales'), staleTime: 30_000 })
+
+export function useSales() {
+  return useQuery(salesQueryOptions())
+}
+
+export type LowStockBook = { id: number; title: string; stock: number | null }
+
+export function useLowStock(enabled: boolean) {
+  return useQuery({
+    queryKey: userKey('admin', 'low-stock'),
+    queryFn: async () => (await apiFetch<{ books: LowStockBook[]; total: number }>('/api/admin/books?stock=low&perPage=10')).books,
+    enabled,
+    staleTime: 30_000,
+  })
+}

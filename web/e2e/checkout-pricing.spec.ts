@@ -67,6 +67,10 @@ test('a discount code applied in the cart is priced in both summaries and paid w
   await expect(cartSummary).toContainText(`Discount (${code})`)
   await expect(cartSummary).toContainText('-$6.00')
   await expect(cartSummary).toContainText('$26.38')
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: test.info().outputPath(`cart-code-${width}.png`), fullPage: true })
+  }
 
   await page.getByRole('link', { name: 'Proceed to Checkout' }).click()
   const summary = page.getByRole('region', { name: 'Order Summary' })
@@ -100,6 +104,11 @@ test('a UK buyer is offered international shipping at its price', async ({ page 
   await expect(summary).toContainText('Shipping (International Standard)')
   // 19.99 + 2.00 tax + 12.99 shipping.
   await expect(page.getByRole('button', { name: 'Pay $34.98' })).toBeVisible()
+  // For a person to look at: the method and the summary at a phone's width and a desktop's.
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: test.info().outputPath(`checkout-uk-${width}.png`), fullPage: true })
+  }
   await page.getByRole('button', { name: 'Pay $34.98' }).click()
   await expect(page).toHaveURL('/thank-you', { timeout: 15_000 })
 })

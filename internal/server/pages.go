@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,7 +43,50 @@ const cartCookie = "cart_filled"
 // (web/src/features/catalog/components/book-details.tsx).
 const relatedBooks = 6
 
+// listParams are the parameters of /books (and of a category's page) that
+// the app reads (web/src/features/catalog/filters.ts, viewFromParams).
+var listParams = []string{"q", "min", "max", "category", "new", "page"}
+
+// notFoundAt is the one URL the not-found page of every path of no route is
+// drawn at: the page reads nothing of the path, so a stream of random paths
+// draws it once.
+const notFoundAt = "/404"
+
 func (p *publicPages) Page(ctx context.Context, pattern string, u *url.URL) (*webapp.Page, error) {
+	page, err := p.page(ctx, pattern, u)
+	if page == nil || err != nil {
+		return page, err
+	}
+	// A page is drawn and kept under what it reads of its URL, so a
+	// parameter it ignores (?utm_source=…, ?a=random) draws nothing new.
+	switch pattern {
+	case "":
+		page.URL = notFoundAt
+	case "/books", "/categories/:id":
+		page.URL = drawnAt(u, listParams...)
+	default:
+		page.URL = drawnAt(u)
+	}
+	return page, nil
+}
+
+// drawnAt is u's path with only the parameters of its query named in
+// params, as spelled and ordered in u (the app reads the first of a name).
+func drawnAt(u *url.URL, params ...string) string {
+	var kept []string
+	for pair := range strings.SplitSeq(u.RawQuery, "&") {
+		name, _, _ := strings.Cut(pair, "=")
+		if name, err := url.QueryUnescape(name); err == nil && slices.Contains(params, name) {
+			kept = append(kept, pair)
+		}
+	}
+	if len(kept) == 0 {
+		return u.EscapedPath()
+	}
+	return u.EscapedPath() + "?" + strings.Join(kept, "&")
+}
+
+func (p *publicPages) page(ctx context.Context, pattern string, u *url.URL) (*webapp.Page, error) {
 	page := &webapp.Page{Responses: map[string]json.RawMessage{}, Head: webapp.Head{Type: "website", SiteName: "Siso & Friends"}}
 	canonical := func(path string) { page.Head.Canonical = p.site + path }
 	switch {

@@ -76,6 +76,7 @@ type options struct {
 	cheapPasswords bool
 	app            fs.FS            // nil: the embedded build
 	renderer       *render.Renderer // nil: the embedded build's bundle, or none with WithWebApp
+	pageCache      int              // bytes of drawn pages kept; 0: webapp's default
 }
 
 // WithClock replaces time.Now in every feature that reads the time.
@@ -91,6 +92,10 @@ func WithWebApp(app fs.FS) Option { return func(o *options) { o.app = app } }
 // WithRenderer draws the public pages with r (tests share one: loading the
 // bundle is slow).
 func WithRenderer(r *render.Renderer) Option { return func(o *options) { o.renderer = r } }
+
+// WithPageCache keeps at most bytes of drawn pages (a benchmark of first
+// drawings keeps next to none).
+func WithPageCache(bytes int) Option { return func(o *options) { o.pageCache = bytes } }
 
 // New builds the server and its features.
 func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
@@ -111,7 +116,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	pages := &publicPages{site: cfg.SiteURL, catalog: cat}
-	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Drawer: drawer(o)})
+	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Drawer: drawer(o), CacheBytes: o.pageCache})
 	if err != nil {
 		return nil, err
 	}

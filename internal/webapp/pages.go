@@ -82,6 +82,11 @@ type Page struct {
 	// With UndrawnWithCookie, those with it get the app's plain page.
 	Cookie            string
 	UndrawnWithCookie bool
+	// URL is the URL the page is drawn at and kept under when the page
+	// reads less of the request's URL than all of it (only some parameters,
+	// or nothing of an unknown path): other URLs that differ only in what
+	// it does not read share one drawing. Empty: the request's URL.
+	URL string
 }
 
 // defaultCacheBytes bounds the drawn pages kept: a book's page is about
@@ -133,7 +138,11 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 	if rt != nil {
 		chunks = rt.chunks
 	}
-	d := drawing{url: r.URL.RequestURI(), page: p, cookie: cookie, chunks: chunks}
+	at := r.URL.RequestURI()
+	if p.URL != "" {
+		at = p.URL
+	}
+	d := drawing{url: at, page: p, cookie: cookie, chunks: chunks}
 	d.tag = h.tag(d)
 	if status == http.StatusOK && strings.Contains(r.Header.Get("If-None-Match"), d.tag) {
 		serve(w, r, &file{etag: d.tag, contentType: "text/html; charset=utf-8", cacheControl: "no-cache"}, status)

@@ -340,3 +340,28 @@ func TestPagesDrawnByACookie(t *testing.T) {
 		}
 	}
 }
+
+// A page drawn at a URL of its own (Page.URL: what it reads of the
+// request's) is drawn once for every request URL that differs only in
+// what it does not read, under one ETag.
+func TestURLsThatDifferInWhatThePageIgnoresShareADrawing(t *testing.T) {
+	d := &drawer{}
+	files := fstest.MapFS{"index.html": {Data: []byte(shellIndex)}, "routes.json": {Data: []byte(`{"routes":["/books"]}`)}}
+	h, err := NewFromFS(files, Options{Drawer: d, Pages: pagesFunc(func(_ string, u *url.URL) *Page {
+		return &Page{URL: u.Path + "?q=" + u.Query().Get("q")}
+	})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := request(h, "/books?q=moon&utm_source=news", nil)
+	again := request(h, "/books?a=random&q=moon", nil)
+	if d.drawn != 1 || again.Body.String() != first.Body.String() || !strings.Contains(first.Body.String(), "<h1>/books?q=moon</h1>") {
+		t.Fatalf("drawn %d times:\n%s", d.drawn, again.Body.String())
+	}
+	if rec := request(h, "/books?q=moon&x=1", map[string]string{"If-None-Match": first.Header().Get("ETag")}); rec.Code != http.StatusNotModified {
+		t.Errorf("revalidation with another ignored parameter: %d", rec.Code)
+	}
+	if rec := request(h, "/books?q=sun&utm_source=news", nil); d.drawn != 2 || !strings.Contains(rec.Body.String(), "<h1>/books?q=sun</h1>") {
+		t.Errorf("another search: drawn %d times", d.drawn)
+	}
+}

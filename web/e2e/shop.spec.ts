@@ -1,5 +1,6 @@
 import { expect, test, waitingForApp, type Page } from './test'
 import { PASSWORD, accessToken, confirmedAccount, staffToken, uniqueEmail } from './accounts'
+import { collectConsoleErrors } from './console'
 import { layoutShift, trackLayoutShift } from './layout'
 
 // Shop journeys of issue 4 against the real binary (--dev) and the fake PayPal
@@ -89,6 +90,20 @@ test.describe('catalogue', () => {
     await expect(page.getByText('1 books found')).toBeVisible()
     await expect(results.getByRole('link', { name: /Lizzie and the Case of the Missing Sun Hat/ })).toBeVisible()
     expect(errors).toEqual([])
+
+    // A parameter the list does not read (a campaign's) is no part of the drawing the server keeps:
+    // the page drawn without it is the one the app hydrates with it, with no mismatch.
+    const tagged = await page.context().newPage()
+    const consoleErrors = collectConsoleErrors(tagged)
+    const drawn = (await tagged.request.get('/books?q=okafor')).headers()['etag']
+    const response = await tagged.goto('/books?utm_source=news&q=okafor&a=random')
+    expect(await response?.headerValue('etag')).toBe(drawn)
+    await expect(tagged.locator('html')).toHaveAttribute('data-app-ready', '')
+    await expect(tagged.getByPlaceholder('Search by title or author...')).toHaveValue('okafor')
+    await expect(tagged.getByText('2 books found')).toBeVisible()
+    await expect(tagged).toHaveURL(/utm_source=news/)
+    expect(consoleErrors).toEqual([])
+    await tagged.close()
   })
 
   test('categories list real counts and open the filtered list', async ({ page }) => {
@@ -222,6 +237,12 @@ function isbn(i: number): string {
 
 test.describe('cart', () => {
   test('add, change quantities, remove, promo and clear, kept across reloads', async ({ page }) => {
+    // The cart asks for its own books only, never the whole catalogue (5,000 books in a big shop).
+    const searches: URL[] = []
+    page.on('request', (r) => {
+      const url = new URL(r.url())
+      if (url.pathname === '/api/books') searches.push(url)
+    })
     await addBook(page, 1)
     await expect(page.getByText('Added to Cart')).toBeVisible()
     await expect(page.getByText('Siso and the Stripe That Got Away has been added to your cart.')).toBeVisible()
@@ -258,6 +279,8 @@ test.describe('cart', () => {
 
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Your Cart (3 items)' })).toBeVisible()
+    await expect.poll(() => searches.filter((url) => url.searchParams.get('ids') === '1,2').length).toBeGreaterThan(0)
+    expect(searches.filter((url) => !url.searchParams.has('ids')).map(String)).toEqual([])
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cart'))) ?? '{}').items).toHaveLength(2)
 
     await page.getByRole('button', { name: 'Remove Siso and the Stripe That Got Away' }).click()

@@ -20,7 +20,7 @@ function wrapper({ children }: { children: ReactNode }) {
   )
 }
 
-const synced = () => {
+const useSyncedCart = () => {
   useSyncCartWithCatalog()
   return useCart()
 }
@@ -34,7 +34,7 @@ describe('useSyncCartWithCatalog', () => {
   it("asks for the cart's books only, once, and takes their current prices", async () => {
     localStorage.setItem('cart', JSON.stringify({ items: [line(7, 9.99), line(2, 5)] }))
     apiFetch.mockResolvedValue({ books: [{ ...line(2, 6), quantity: undefined }, { ...line(7, 9.99), quantity: undefined }], total: 2 })
-    const { result } = renderHook(synced, { wrapper })
+    const { result } = renderHook(useSyncedCart, { wrapper })
     await waitFor(() => expect(result.current.items.find((item) => item.id === 2)?.price).toBe(6))
     expect(apiFetch).toHaveBeenCalledTimes(1)
     const asked = new URL(apiFetch.mock.calls[0][0], 'http://shop.test')
@@ -44,7 +44,7 @@ describe('useSyncCartWithCatalog', () => {
   })
 
   it('asks for nothing with an empty cart', async () => {
-    const { result } = renderHook(synced, { wrapper })
+    const { result } = renderHook(useSyncedCart, { wrapper })
     await waitFor(() => expect(result.current.loaded).toBe(true))
     expect(apiFetch).not.toHaveBeenCalled()
   })

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './test'
 import { PASSWORD, accessToken, confirmedAccount, grantRole, totpCode } from './accounts'
+import { expectNoViolationsAtEveryWidth } from './axe'
 
 // Issue 28, "Shipping and tax that say one thing" and "Discount codes": what a
 // buyer is offered and charged, against the real binary (--dev).
@@ -25,16 +26,19 @@ async function fillAddress(page: Page, country?: string) {
 }
 
 /** A manager's access token at aal2: the role from the shop's CLI, two-step sign-in turned on through /auth/v1. */
-async function managerToken(request: APIRequestContext): Promise<string> {
-  const email = await confirmedAccount(request, 'discounts-manager', { first_name: 'Mina', last_name: 'Ger' })
+async function managerToken(request: APIRequestContext, email?: string): Promise<string> {
+  email ??= await confirmedAccount(request, 'discounts-manager', { first_name: 'Mina', last_name: 'Ger' })
   grantRole(test.info().parallelIndex, email, 'manager')
   const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
   const factor = (await (await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp', friendly_name: 'phone' } })).json()) as { id: string; totp: { secret: string } }
   const challenge = (await (await request.post(`/auth/v1/factors/${factor.id}/challenge`, { headers })).json()) as { id: string }
   const verified = await request.post(`/auth/v1/factors/${factor.id}/verify`, { headers, data: { challenge_id: challenge.id, code: totpCode(factor.totp.secret) } })
   expect(verified.ok()).toBeTruthy()
+  lastSecret = factor.totp.secret
   return ((await verified.json()) as { access_token: string }).access_token
 }
+
+let lastSecret = ''
 
 test('a discount code applied in the cart is priced in both summaries and paid with the demo card', async ({ page }) => {
   test.setTimeout(90_000)
@@ -111,4 +115,39 @@ test('a UK buyer is offered international shipping at its price', async ({ page 
   }
   await page.getByRole('button', { name: 'Pay $34.98' }).click()
   await expect(page).toHaveURL('/thank-you', { timeout: 15_000 })
+})
+
+test('a manager reads the shipping settings (saving them would change the other journeys on this server) and adds a discount code', async ({ page }) => {
+  test.setTimeout(90_000)
+  const email = await confirmedAccount(page.request, 'settings-manager', { first_name: 'Mina', last_name: 'Ger' })
+  await managerToken(page.request, email)
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await page.getByLabel('Code', { exact: true }).fill(totpCode(lastSecret, 30))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+
+  await page.goto('/admin/settings')
+  const form = page.getByRole('form', { name: 'Shop settings' })
+  await expect(form.getByLabel('Tax rate (%)')).toHaveValue('10')
+  await expectNoViolationsAtEveryWidth(page, '/admin/settings')
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: test.info().outputPath(`settings-${width}.png`), fullPage: true })
+  }
+
+  await page.goto('/admin/discounts')
+  await page.getByRole('button', { name: 'New discount code' }).click()
+  const code = `SUMMER${Date.now().toString(36).toUpperCase()}`
+  await page.getByRole('textbox', { name: 'Code' }).fill(code)
+  await page.getByLabel('Percent off').fill('15')
+  await page.getByRole('button', { name: 'Add discount code' }).click()
+  await expect(page.getByRole('list', { name: 'Discount codes' }).getByRole('heading', { name: code })).toBeVisible()
+  await expectNoViolationsAtEveryWidth(page, '/admin/discounts')
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: test.info().outputPath(`discounts-${width}.png`), fullPage: true })
+  }
 })

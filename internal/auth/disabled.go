@@ -6,9 +6,10 @@ import (
 )
 
 // The shop offers e-mail, password, magic-link, Google and passkey sign-in,
-// with TOTP and WebAuthn second factors. GoTrue has more (phone, anonymous,
-// SAML SSO, phone factors, identity linking, Web3), and passkeys are off when
-// SITE_URL has no host name; here they respond as a GoTrue server with
+// with TOTP and WebAuthn second factors, and links a Google account to an
+// account (identities.go). GoTrue has more (phone, anonymous, SAML SSO,
+// phone factors, Web3), and passkeys are off when SITE_URL has no host
+// name; here they respond as a GoTrue server with
 // the feature turned off does, with its codes, statuses and messages
 // (supabase/auth internal/api), so @supabase/auth-js reports them properly.
 var (
@@ -19,7 +20,6 @@ var (
 	errAnonymousDisabled      = unprocessable("anonymous_provider_disabled", "Anonymous sign-ins are disabled")
 	errSAMLDisabled           = notFound("saml_provider_disabled", "SAML 2.0 is disabled")
 	errPasskeysDisabled       = notFound("passkey_disabled", "Passkeys are disabled")
-	errManualLinkDisabled     = notFound("manual_linking_disabled", "Manual linking is disabled")
 	errWeb3Disabled           = unprocessable("web3_provider_disabled", "Web3 provider is disabled")
 	errPhoneFactorDisabled    = unprocessable("mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone")
 	errWebAuthnFactorDisabled = unprocessable("mfa_webauthn_enroll_not_enabled", "MFA enroll is disabled for WebAuthn")
@@ -30,15 +30,6 @@ var (
 // RefuseSAML responds to GoTrue's SAML SSO routes (auth-js signInWithSSO);
 // GoTrue checks SAML before anything else.
 func (s *Service) RefuseSAML(http.ResponseWriter, *http.Request) error { return errSAMLDisabled }
-
-// RefuseIdentityLinking responds to linkIdentity and unlinkIdentity, which need
-// a session first.
-func (s *Service) RefuseIdentityLinking(w http.ResponseWriter, r *http.Request) error {
-	if _, err := s.requireBearer(r.Context(), s.db, r); err != nil {
-		return err
-	}
-	return errManualLinkDisabled
-}
 
 // refusePhoneOrAnonymous is the sign-up's check, as GoTrue's: a phone
 // number instead of an e-mail is a phone sign-up, and neither is an

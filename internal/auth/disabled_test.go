@@ -31,8 +31,6 @@ func TestDisabledFeaturesSpeakGoTrue(t *testing.T) {
 		// Passkeys are on when SITE_URL has a host name (passkeys_test.go).
 		{"passkey sign-in, SITE_URL an IP address", "POST", "/auth/v1/passkeys/authentication/options", map[string]any{}, "", 404, "passkey_disabled", "Passkeys are disabled"},
 		{"identity linking without a session", "GET", "/auth/v1/user/identities/authorize?provider=google", nil, "", 401, "no_authorization", "This endpoint requires a valid Bearer token"},
-		{"identity linking", "GET", "/auth/v1/user/identities/authorize?provider=google&skip_http_redirect=true", nil, "owner", 404, "manual_linking_disabled", "Manual linking is disabled"},
-		{"identity unlinking", "DELETE", "/auth/v1/user/identities/5b0b6a4e-8d8e-4a43-9a63-0d4bbf3c2f11", nil, "owner", 404, "manual_linking_disabled", "Manual linking is disabled"},
 		{"phone factor", "POST", "/auth/v1/factors", map[string]any{"factor_type": "phone", "phone": "+15555550100"}, "owner", 422, "mfa_phone_enroll_not_enabled", "MFA enroll is disabled for Phone"},
 		// The session is checked before the body is read.
 		{"factor without a session, bad body", "POST", "/auth/v1/factors", "{", "", 401, "no_authorization", "This endpoint requires a valid Bearer token"},

@@ -56,6 +56,12 @@ func (s *Service) googleProvider(ctx context.Context) (*googleClient, error) {
 // Authorize handles GET /authorize?provider=google: it remembers the flow
 // (and the browser's PKCE challenge) and sends the browser to Google.
 func (s *Service) Authorize(w http.ResponseWriter, r *http.Request) error {
+	return s.startGoogle(w, r, "", "oauth")
+}
+
+// startGoogle sends the browser to Google for a sign-in (authMethod
+// "oauth"), or to link a Google account to userID (linkIdentityMethod).
+func (s *Service) startGoogle(w http.ResponseWriter, r *http.Request, userID, authMethod string) error {
 	ctx := r.Context()
 	q := r.URL.Query()
 	if q.Get("provider") != "google" || !s.cfg.GoogleEnabled() {
@@ -72,8 +78,8 @@ func (s *Service) Authorize(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	state, nonce, verifier := randomToken(32), randomToken(16), oauth2.GenerateVerifier()
-	err = insertFlowState(ctx, s.db, &flowState{ID: newID(), Challenge: p.CodeChallenge, Method: strings.ToLower(p.CodeChallengeMethod),
-		AuthMethod: "oauth", RedirectTo: s.redirectTarget(q.Get("redirect_to")), OAuthStateHash: hashToken(state),
+	err = insertFlowState(ctx, s.db, &flowState{ID: newID(), UserID: userID, Challenge: p.CodeChallenge, Method: strings.ToLower(p.CodeChallengeMethod),
+		AuthMethod: authMethod, RedirectTo: s.redirectTarget(q.Get("redirect_to")), OAuthStateHash: hashToken(state),
 		Nonce: nonce, Verifier: verifier, CreatedAt: s.clock()})
 	if err != nil {
 		return err
@@ -143,7 +149,13 @@ func (s *Service) googleSignIn(ctx context.Context, r *http.Request, f *flowStat
 		return "", err
 	}
 	return db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (string, error) {
-		u, err := s.googleUser(ctx, tx, claims)
+		pick := s.googleUser
+		if f.AuthMethod == linkIdentityMethod {
+			pick = func(ctx context.Context, tx db.Querier, c *googleClaims) (*user, error) {
+				return s.linkGoogleTo(ctx, tx, f.UserID, c)
+			}
+		}
+		u, err := pick(ctx, tx, claims)
 		if err != nil {
 			return "", err
 		}

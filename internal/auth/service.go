@@ -39,6 +39,8 @@ type Settings struct {
 	GoogleClientID     string // GOOGLE_CLIENT_ID; "" means no Google sign-in
 	GoogleClientSecret string // GOOGLE_CLIENT_SECRET
 	GoogleIssuer       string // GOOGLE_ISSUER
+
+	ServiceRoleKey string // AUTH_SERVICE_ROLE_KEY: the bearer of /auth/v1/admin; "" turns it off
 }
 
 // GoogleEnabled tells whether Google sign-in is configured.
@@ -62,7 +64,9 @@ type Service struct {
 	googleMu sync.Mutex // guards google, discovered on first use
 	google   *googleClient
 
-	rp *webauthn.WebAuthn // passkeys and WebAuthn factors (webauthn.go); nil when off
+	rp     *webauthn.WebAuthn // passkeys and WebAuthn factors (webauthn.go); nil when off
+	places CountryLookup      // GEOIP_DATABASE for the places of sign-ins; nil: unknown
+	eraser AccountEraser      // deletes an account as its owner's deletion does (admin_api.go)
 }
 
 // Option changes a default of New; tests use them.

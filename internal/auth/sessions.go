@@ -37,8 +37,14 @@ type tokenResponse struct {
 // "otp", "oauth", ...), and records the sign-in on the profile.
 func (s *Service) signIn(ctx context.Context, q db.Querier, u *user, method string, r *http.Request) (*tokenResponse, error) {
 	now := s.clock()
+	if err := s.refuseBanned(ctx, q, u.ID); err != nil {
+		return nil, err
+	}
 	sess := &session{ID: newID(), UserID: u.ID, AAL: "aal1", AMR: []amrEntry{{Method: method, Timestamp: now.Unix()}}}
 	if err := insertSession(ctx, q, sess, r, now); err != nil {
+		return nil, err
+	}
+	if err := s.signedIn(ctx, q, u, sess, method, r); err != nil {
 		return nil, err
 	}
 	if err := touchLastLogin(ctx, q, u.ID, now); err != nil {

@@ -140,8 +140,10 @@ var errNoFlow = errors.New("auth: no such flow state")
 // clears the state, so a callback URL works once.
 func takeOAuthState(ctx context.Context, q db.Querier, stateHash string) (*flowState, error) {
 	var f flowState
-	err := q.QueryRowContext(ctx, `SELECT id, code_challenge, redirect_to, oauth_nonce, oauth_verifier, created_at
-		FROM flow_states WHERE oauth_state_hash = ?`, stateHash).Scan(&f.ID, &f.Challenge, &f.RedirectTo, &f.Nonce, &f.Verifier, &f.CreatedAt)
+	var userID sql.NullString
+	err := q.QueryRowContext(ctx, `SELECT id, user_id, authentication_method, code_challenge, redirect_to, oauth_nonce, oauth_verifier, created_at
+		FROM flow_states WHERE oauth_state_hash = ?`, stateHash).Scan(&f.ID, &userID, &f.AuthMethod, &f.Challenge, &f.RedirectTo, &f.Nonce, &f.Verifier, &f.CreatedAt)
+	f.UserID = userID.String
 	if db.IsNoRows(err) {
 		return nil, errNoFlow
 	}

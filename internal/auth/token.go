@@ -50,6 +50,11 @@ func (s *Service) passwordGrant(ctx context.Context, r *http.Request) (*tokenRes
 		return nil, err
 	}
 	u, err := s.checkCredentials(ctx, in.Email, in.Password)
+	if errors.Is(err, errInvalidCredentials) {
+		if rerr := s.recordFailedSignInByEmail(ctx, in.Email, MethodPassword, r); rerr != nil {
+			return nil, rerr
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -107,6 +112,9 @@ func (s *Service) refreshGrant(ctx context.Context, r *http.Request) (*tokenResp
 	var refreshErr error
 	resp, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*tokenResponse, error) {
 		resp, err := s.refresh(ctx, tx, in.RefreshToken)
+		if err == nil {
+			err = touchSession(ctx, tx, in.RefreshToken, r, s.clock())
+		}
 		var e *apiError
 		if errors.As(err, &e) && e.Code == "refresh_token_already_used" {
 			refreshErr = err

@@ -11,7 +11,7 @@ import (
 	"bookshop/internal/httpx"
 )
 
-var linkTypes = map[string]bool{typeSignup: true, typeRecovery: true, typeMagicLink: true, typeEmailChange: true}
+var linkTypes = map[string]bool{typeSignup: true, typeRecovery: true, typeMagicLink: true, typeEmailChange: true, typeInvite: true}
 
 // VerifyLink handles GET /verify, the link in every account e-mail: it
 // redirects (303) to redirect_to with the session in the fragment, or with
@@ -87,6 +87,7 @@ func (s *Service) VerifyToken(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		column, hash = "otp_hash", otpHash(in.Email, strings.TrimSpace(in.Token))
+		ctx = withSignInMethod(ctx, MethodCode)
 	default:
 		return badRequest("validation_failed", "Verify requires either a token or a token hash")
 	}
@@ -106,6 +107,9 @@ func (s *Service) VerifyToken(w http.ResponseWriter, r *http.Request) error {
 	})
 	if column == "otp_hash" && isOTPExpired(err) {
 		if err := countWrongCode(ctx, s.db, normalizeEmail(in.Email), types, s.clock(), maxWrongCodes); err != nil {
+			return err
+		}
+		if err := s.recordFailedSignInByEmail(ctx, in.Email, MethodCode, r); err != nil {
 			return err
 		}
 	}

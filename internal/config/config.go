@@ -44,6 +44,11 @@ type Config struct {
 	GoogleClientSecret string // GOOGLE_CLIENT_SECRET
 	GoogleIssuer       string // GOOGLE_ISSUER: OpenID Connect issuer, overridable for tests
 
+	// AUTH_SERVICE_ROLE_KEY: the bearer token of GoTrue's admin API
+	// (/auth/v1/admin); unset turns it off. A server-side secret, never
+	// given to the browser.
+	AuthServiceRoleKey string
+
 	PayPalClientID     string // PAYPAL_CLIENT_ID
 	PayPalClientSecret string // PAYPAL_CLIENT_SECRET
 	PayPalAPIBase      string // PAYPAL_API_BASE
@@ -92,6 +97,7 @@ func Load(lookup Lookup) (Config, error) {
 		GoogleClientID:     get("GOOGLE_CLIENT_ID", ""),
 		GoogleClientSecret: get("GOOGLE_CLIENT_SECRET", ""),
 		GoogleIssuer:       get("GOOGLE_ISSUER", "https://accounts.google.com"),
+		AuthServiceRoleKey: get("AUTH_SERVICE_ROLE_KEY", ""),
 		PayPalClientID:     get("PAYPAL_CLIENT_ID", ""),
 		PayPalClientSecret: get("PAYPAL_CLIENT_SECRET", ""),
 		PayPalAPIBase:      get("PAYPAL_API_BASE", "https://api-m.sandbox.paypal.com"),
@@ -227,6 +233,9 @@ func (c Config) validate() []error {
 	}
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
 		errs = append(errs, errors.New("JWT_SECRET: must be at least 32 characters"))
+	}
+	if c.AuthServiceRoleKey != "" && len(c.AuthServiceRoleKey) < 32 {
+		errs = append(errs, errors.New("AUTH_SERVICE_ROLE_KEY: must be at least 32 characters"))
 	}
 	return errs
 }

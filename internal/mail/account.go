@@ -16,6 +16,9 @@ const (
 	// Reauthentication carries only a code: the nonce a signed-in user
 	// enters to prove it is them before changing the password.
 	Reauthentication
+	// Invite is an invitation from the shop (GoTrue's admin invite): its
+	// link confirms the address and signs in.
+	Invite
 )
 
 // accountCopy is the wording of one account e-mail.
@@ -68,6 +71,14 @@ var accountCopies = map[AccountEmailKind]accountCopy{
 			"You already have one, so nothing was changed. Sign in below, or choose 'Forgot password?' there if you do not remember it.",
 		Button: "Sign in",
 		Outro:  "If this was not you, you can ignore this e-mail: your account is safe.",
+	},
+	Invite: {
+		Subject:  "You're invited to Siso & Friends",
+		Heading:  "You're invited!",
+		Intro:    "Siso & Friends invited you to an account of your own. Click below to accept; you can choose a password afterwards on your profile.",
+		Button:   "Accept the invitation",
+		Validity: "This link works once and for 24 hours.",
+		Outro:    "If you were not expecting this, you can safely ignore this e-mail.",
 	},
 	Reauthentication: {
 		Subject:  "Your Siso & Friends security code",

@@ -98,10 +98,20 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /auth/v1/passkeys", a(s.auth.ListPasskeys))
 	mux.Handle("PATCH /auth/v1/passkeys/{id}", a(s.auth.RenamePasskey))
 	mux.Handle("DELETE /auth/v1/passkeys/{id}", a(s.auth.DeletePasskey))
+	// Linked sign-ins (internal/auth/identities.go): Google linked to and unlinked from an account.
+	mux.Handle("GET /auth/v1/user/identities/authorize", a(limited("authorize", tooMany, s.auth.LinkIdentity)))
+	mux.Handle("DELETE /auth/v1/user/identities/{id}", a(s.auth.UnlinkIdentity))
+	// GoTrue's admin API for the holder of AUTH_SERVICE_ROLE_KEY (internal/auth/admin_api.go).
+	mux.Handle("GET /auth/v1/admin/users", a(s.auth.AdminListUsers))
+	mux.Handle("POST /auth/v1/admin/users", a(s.auth.AdminCreateUser))
+	mux.Handle("GET /auth/v1/admin/users/{id}", a(s.auth.AdminGetUser))
+	mux.Handle("PUT /auth/v1/admin/users/{id}", a(s.auth.AdminUpdateUser))
+	mux.Handle("DELETE /auth/v1/admin/users/{id}", a(s.auth.AdminDeleteUser))
+	mux.Handle("POST /auth/v1/admin/generate_link", a(s.auth.AdminGenerateLink))
+	mux.Handle("POST /auth/v1/invite", a(s.auth.Invite))
 	// GoTrue's features the shop turns off respond as GoTrue does with them off.
 	for pattern, refuse := range map[string]httpx.HandlerFunc{
 		"POST /auth/v1/sso": s.auth.RefuseSAML, "GET /auth/v1/sso/saml/metadata": s.auth.RefuseSAML, "POST /auth/v1/sso/saml/acs": s.auth.RefuseSAML,
-		"GET /auth/v1/user/identities/authorize": s.auth.RefuseIdentityLinking, "DELETE /auth/v1/user/identities/{id}": s.auth.RefuseIdentityLinking,
 	} {
 		mux.Handle(pattern, a(refuse))
 	}
@@ -125,6 +135,13 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/communications", h(s.account.GetCommunications))
 	mux.Handle("PUT /api/communications", h(s.account.UpdateCommunications))
 	mux.Handle("GET /api/account/export", h(s.account.GetExport))
+	// The parent's security page (internal/auth): sessions, sign-ins, and the
+	// new-device e-mail's link that signs a session out.
+	mux.Handle("GET /api/security/sessions", h(s.auth.ListSessions))
+	mux.Handle("DELETE /api/security/sessions", h(s.auth.RevokeOtherSessions))
+	mux.Handle("DELETE /api/security/sessions/{id}", h(s.auth.RevokeSession))
+	mux.Handle("GET /api/security/sign-ins", h(s.auth.ListSignIns))
+	mux.Handle("POST /api/security/sign-out", h(limited("security_sign_out", "Too many attempts. Please wait a minute and try again.", s.auth.SignOutByLink)))
 	mux.Handle("DELETE /api/account", h(limited("delete_account", "Too many attempts. Please wait a minute and try again.", s.account.DeleteAccount)))
 
 	// Dream Maker (internal/dreams): bedtime stories for the parent's children.

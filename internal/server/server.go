@@ -120,7 +120,18 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	var countries geo.CountryLookup // nil: Accept-Language, else US
+	if cfg.GeoIPDatabase != "" {
+		mm, err := geo.OpenMaxMind(cfg.GeoIPDatabase)
+		if err != nil {
+			return nil, err
+		}
+		countries = mm
+	}
 	authOpts := []auth.Option{auth.WithClock(o.now)}
+	if countries != nil {
+		authOpts = append(authOpts, auth.WithPlaces(countries))
+	}
 	if o.cheapPasswords {
 		authOpts = append(authOpts, auth.WithCheapPasswordHashing())
 	}
@@ -142,19 +153,12 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter,
 		orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail}, o.now)
 	shop.UseWebhook(cfg.PayPalWebhookID)
-	var countries geo.CountryLookup // nil: Accept-Language, else US
-	if cfg.GeoIPDatabase != "" {
-		mm, err := geo.OpenMaxMind(cfg.GeoIPDatabase)
-		if err != nil {
-			return nil, err
-		}
-		countries = mm
-	}
 	// The children are the account area's; the dreams written for them are part of the parent's data.
 	family := account.New(d, o.now)
 	stories := dreams.New(d, dreamKids{family}, o.now)
 	family.WithOwnerData(ownerData(d, accounts, shop, stories))
 	keeping := retention.New(d, scheduleOf(cfg), family, retentionSweeps(), cfg.SiteURL, o.now)
+	accounts.UseAccountEraser(family.EraseAccount) // the admin API's and back office's deletions are the parent's own
 	pictures := covers.New(d, o.now)
 	cat.UseCovers(pictures) // a book's uploaded cover must be stored
 	prices, err := shopsettings.New(context.Background(), d, o.now)
@@ -240,6 +244,7 @@ func authSettings(cfg config.Config) auth.Settings {
 		EmailCooldown:     cfg.EmailCooldown,
 		MailerAutoconfirm: cfg.MailerAutoconfirm, DisableSignup: cfg.DisableSignup,
 		GoogleClientID: cfg.GoogleClientID, GoogleClientSecret: cfg.GoogleClientSecret, GoogleIssuer: cfg.GoogleIssuer,
+		ServiceRoleKey: cfg.AuthServiceRoleKey,
 	}
 }
 

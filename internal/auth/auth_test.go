@@ -140,7 +140,7 @@ func TestErrorShapes(t *testing.T) {
 		{"unknown grant", "POST", "/auth/v1/token?grant_type=magic", `{}`, 400, "invalid_credentials"},
 		{"user without token", "GET", "/auth/v1/user", nil, 401, "no_authorization"},
 		{"verify without token", "GET", "/auth/v1/verify?type=signup", nil, 400, "validation_failed"},
-		{"verify bad type", "POST", "/auth/v1/verify", `{"type":"invite","token_hash":"x"}`, 400, "validation_failed"},
+		{"verify bad type", "POST", "/auth/v1/verify", `{"type":"phone_change","token_hash":"x"}`, 400, "validation_failed"},
 		{"resend bad type", "POST", "/auth/v1/resend", `{"type":"invite","email":"a@example.com"}`, 400, "validation_failed"},
 		{"google not configured", "GET", "/auth/v1/authorize?provider=google", nil, 400, "validation_failed"},
 		{"factor without a session", "POST", "/auth/v1/factors", `{"factor_type":"phone"}`, 401, "no_authorization"},

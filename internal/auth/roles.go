@@ -46,6 +46,7 @@ const (
 	PermDiscounts     Permission = "discounts"      // discount codes
 	PermSettings      Permission = "settings"       // shipping, tax and other shop settings
 	PermCustomersRead Permission = "customers.read" // customers' accounts
+	PermCustomersHelp Permission = "customers.help" // sign a customer out, remove their factors, ban, delete on request
 	PermEmailsResend  Permission = "emails.resend"  // resend an order's or account's e-mail
 	PermStaff         Permission = "staff"          // grant and change staff roles
 	PermAudit         Permission = "audit"          // read the audit log
@@ -53,7 +54,7 @@ const (
 
 // AllPermissions lists every permission, in the order the back office shows them.
 var AllPermissions = []Permission{PermCatalog, PermPosts, PermGames, PermOrdersRead, PermOrdersWrite,
-	PermRefunds, PermDiscounts, PermSettings, PermCustomersRead, PermEmailsResend, PermStaff, PermAudit}
+	PermRefunds, PermDiscounts, PermSettings, PermCustomersRead, PermCustomersHelp, PermEmailsResend, PermStaff, PermAudit}
 
 // grants is the one table of who may do what. The owner may do everything;
 // every staff role may read the audit log.
@@ -62,7 +63,7 @@ var grants = map[Role][]Permission{
 	RoleManager: {PermCatalog, PermPosts, PermOrdersRead, PermOrdersWrite, PermRefunds, PermDiscounts,
 		PermSettings, PermCustomersRead, PermEmailsResend, PermAudit},
 	RoleEditor:  {PermCatalog, PermPosts, PermGames, PermAudit},
-	RoleSupport: {PermOrdersRead, PermCustomersRead, PermEmailsResend, PermAudit},
+	RoleSupport: {PermOrdersRead, PermCustomersRead, PermCustomersHelp, PermEmailsResend, PermAudit},
 }
 
 // Can tells whether the role may do p.

@@ -64,9 +64,10 @@ type Service struct {
 	googleMu sync.Mutex // guards google, discovered on first use
 	google   *googleClient
 
-	rp     *webauthn.WebAuthn // passkeys and WebAuthn factors (webauthn.go); nil when off
-	places CountryLookup      // GEOIP_DATABASE for the places of sign-ins; nil: unknown
-	eraser AccountEraser      // deletes an account as its owner's deletion does (admin_api.go)
+	rp      *webauthn.WebAuthn // passkeys and WebAuthn factors (webauthn.go); nil when off
+	places  CountryLookup      // GEOIP_DATABASE for the places of sign-ins; nil: unknown
+	eraser  AccountEraser      // deletes an account as its owner's deletion does (admin_api.go)
+	records CustomerRecords    // a customer's orders and number of children (customers.go)
 }
 
 // Option changes a default of New; tests use them.

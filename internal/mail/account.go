@@ -73,7 +73,7 @@ var accountCopies = map[AccountEmailKind]accountCopy{
 		Outro:  "If this was not you, you can ignore this e-mail: your account is safe.",
 	},
 	Invite: {
-		Subject:  "You're invited to Siso & Friends",
+		Subject:  "An invitation to Siso & Friends",
 		Heading:  "You're invited!",
 		Intro:    "Siso & Friends invited you to an account of your own. Click below to accept; you can choose a password afterwards on your profile.",
 		Button:   "Accept the invitation",

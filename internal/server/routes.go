@@ -165,6 +165,16 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/admin/staff", h(s.auth.ListStaff))
 	mux.Handle("PUT /api/admin/staff", h(s.auth.UpdateStaffRole))
 	mux.Handle("GET /api/admin/audit", h(s.audit.ListEntries))
+	// Helping a customer (internal/auth/customers.go): search, a customer's
+	// page and its actions, each audited.
+	mux.Handle("GET /api/admin/customers", h(s.auth.SearchCustomers))
+	mux.Handle("GET /api/admin/customers/{id}", h(s.auth.GetCustomer))
+	mux.Handle("POST /api/admin/customers/{id}/resend-confirmation", h(s.auth.ResendCustomerConfirmation))
+	mux.Handle("POST /api/admin/customers/{id}/password-reset", h(s.auth.SendCustomerPasswordReset))
+	mux.Handle("POST /api/admin/customers/{id}/sign-out", h(s.auth.SignOutCustomer))
+	mux.Handle("POST /api/admin/customers/{id}/reset-factors", h(s.auth.ResetCustomerFactors))
+	mux.Handle("PUT /api/admin/customers/{id}/ban", h(s.auth.BanCustomer))
+	mux.Handle("DELETE /api/admin/customers/{id}", h(s.auth.DeleteCustomer))
 	// The blog's posts (internal/posts): Markdown rendered and sanitized on save.
 	mux.Handle("GET /api/admin/posts", h(s.posts.ListAdminPosts))
 	mux.Handle("POST /api/admin/posts", h(idempotent(s.posts.CreatePost)))

@@ -159,6 +159,10 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	family.WithOwnerData(ownerData(d, accounts, shop, stories))
 	keeping := retention.New(d, scheduleOf(cfg), family, retentionSweeps(), cfg.SiteURL, o.now)
 	accounts.UseAccountEraser(family.EraseAccount) // the admin API's and back office's deletions are the parent's own
+	accounts.UseCustomerRecords(auth.CustomerRecords{
+		Orders:   func(ctx context.Context, userID string) (any, error) { return shop.ViewsOf(ctx, userID) },
+		Children: family.ChildrenCount,
+	})
 	pictures := covers.New(d, o.now)
 	cat.UseCovers(pictures) // a book's uploaded cover must be stored
 	prices, err := shopsettings.New(context.Background(), d, o.now)

@@ -39,7 +39,7 @@ func (s *Service) requireServiceRole(r *http.Request) error {
 	if !ok {
 		return errNoAuthorization
 	}
-	key := s.cfg.ServiceRoleKey
+	key := s.cfg.AuthServiceRoleKey
 	if key != "" && subtle.ConstantTimeCompare([]byte(raw), []byte(key)) == 1 {
 		return nil
 	}

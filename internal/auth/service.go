@@ -40,7 +40,7 @@ type Settings struct {
 	GoogleClientSecret string // GOOGLE_CLIENT_SECRET
 	GoogleIssuer       string // GOOGLE_ISSUER
 
-	ServiceRoleKey string // AUTH_SERVICE_ROLE_KEY: the bearer of /auth/v1/admin; "" turns it off
+	AuthServiceRoleKey string // AUTH_SERVICE_ROLE_KEY: the bearer of /auth/v1/admin; "" turns it off
 }
 
 // GoogleEnabled tells whether Google sign-in is configured.

@@ -248,7 +248,7 @@ func authSettings(cfg config.Config) auth.Settings {
 		EmailCooldown:     cfg.EmailCooldown,
 		MailerAutoconfirm: cfg.MailerAutoconfirm, DisableSignup: cfg.DisableSignup,
 		GoogleClientID: cfg.GoogleClientID, GoogleClientSecret: cfg.GoogleClientSecret, GoogleIssuer: cfg.GoogleIssuer,
-		ServiceRoleKey: cfg.AuthServiceRoleKey,
+		AuthServiceRoleKey: cfg.AuthServiceRoleKey,
 	}
 }
 

@@ -13,7 +13,7 @@ func TestAuthSettingsCarryEveryField(t *testing.T) {
 	cfg, err := config.Load(func(k string) (string, bool) {
 		v, ok := map[string]string{"JWT_SECRET": "a-secret-of-at-least-thirty-two-characters", "EMAIL_COOLDOWN_SECONDS": "7",
 			"MAILER_AUTOCONFIRM": "1", "DISABLE_SIGNUP": "1", "AUTH_CORS_ORIGINS": "http://app.test",
-			"GOOGLE_CLIENT_ID": "id", "GOOGLE_CLIENT_SECRET": "secret"}[k]
+			"GOOGLE_CLIENT_ID": "id", "GOOGLE_CLIENT_SECRET": "secret", "AUTH_SERVICE_ROLE_KEY": "a-service-role-key-of-thirty-two-chars"}[k]
 		return v, ok
 	})
 	if err != nil {

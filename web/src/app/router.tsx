@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: paths.emailConfirmed, ...page(() => import('./routes/email-confirmed')) },
       { path: paths.emailVerificationPending, ...page(() => import('./routes/email-verification-pending')) },
       { path: paths.config, ...page(() => import('./routes/config')) },
+      { path: paths.securitySignOut, ...page(() => import('./routes/security-sign-out')) },
       // Not behind RequireAuth: a signed-out visitor sees 'Not Logged In' (spec 02 §2).
       { path: paths.profile, ...page(() => import('./routes/profile')) },
       {
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.dreamaker, ...page(() => import('./routes/dreamaker')) },
           { path: paths.privacyCentre, ...page(() => import('./routes/privacy-centre')) },
+          { path: paths.profileSecurity, ...page(() => import('./routes/profile-security')) },
           { path: paths.findObjects, ...page(() => import('./routes/find-objects')) },
           { path: paths.findDifferences, ...page(() => import('./routes/find-differences')) },
           // Games: the player-side configuration screens.
@@ -93,6 +95,8 @@ export const routes: RouteObject[] = [
           { path: paths.adminOrder(':number'), ...page(() => import('./routes/admin-order')) },
           { path: paths.adminDiscounts, ...page(() => import('./routes/admin-discounts')) },
           { path: paths.adminSettings, ...page(() => import('./routes/admin-settings')) },
+          { path: paths.adminCustomers, ...page(() => import('./routes/admin-customers')) },
+          { path: paths.adminCustomer(':id'), ...page(() => import('./routes/admin-customer')) },
           { path: paths.adminPosts, ...page(() => import('./routes/admin-posts')) },
           { path: paths.adminPostNew, ...page(() => import('./routes/admin-posts-new')) },
           { path: paths.adminPost(':id'), ...page(() => import('./routes/admin-posts-edit')) },

@@ -37,6 +37,10 @@ export const paths = {
   profile: '/profile',
   /** The privacy centre: each child with everything held, export and delete. */
   privacyCentre: '/profile/privacy',
+  /** The parent's sessions, sign-ins and linked sign-ins (features/security). */
+  profileSecurity: '/profile/security',
+  /** The new-device e-mail's link that signs that session out. */
+  securitySignOut: '/security/sign-out',
   dreamaker: '/dreamaker',
   findObjects: '/games/find-objects',
   findDifferences: '/games/find-differences',
@@ -66,4 +70,7 @@ export const paths = {
   // The shop's settings and discount codes (features/admin-shop).
   adminSettings: '/admin/settings',
   adminDiscounts: '/admin/discounts',
+  // Helping a customer (features/admin-customers).
+  adminCustomers: '/admin/customers',
+  adminCustomer: (id: string) => `/admin/customers/${id}`,
 } as const

@@ -1,4 +1,4 @@
-import { BookOpen, ClipboardList, LayoutDashboard, Newspaper, Settings, ShoppingBag, Tags, TicketPercent, Users, type LucideIcon } from 'lucide-react'
+import { BookOpen, ClipboardList, Contact, LayoutDashboard, Newspaper, Settings, ShoppingBag, Tags, TicketPercent, Users, type LucideIcon } from 'lucide-react'
 import { paths } from '@/config/paths'
 import type { Permission } from './types'
 
@@ -16,6 +16,7 @@ export const adminNav: AdminNavItem[] = [
   { label: 'Categories', to: paths.adminCategories, icon: Tags, permission: 'catalog' },
   { label: 'Posts', to: paths.adminPosts, icon: Newspaper, permission: 'posts' },
   { label: 'Orders', to: paths.adminOrders, icon: ShoppingBag, permission: 'orders.read' },
+  { label: 'Customers', to: paths.adminCustomers, icon: Contact, permission: 'customers.read' },
   { label: 'Discounts', to: paths.adminDiscounts, icon: TicketPercent, permission: 'discounts' },
   { label: 'Settings', to: paths.adminSettings, icon: Settings, permission: 'settings' },
   { label: 'Staff', to: paths.adminStaff, icon: Users, permission: 'staff' },

@@ -13,6 +13,7 @@ export type Permission =
   | 'discounts'
   | 'settings'
   | 'customers.read'
+  | 'customers.help'
   | 'emails.resend'
   | 'staff'
   | 'audit'
@@ -36,7 +37,7 @@ export const roleSummaries: Record<StaffRole, string> = {
   owner: 'Everything, including who is on the staff.',
   manager: 'Catalogue, posts, orders, refunds, discounts and settings.',
   editor: 'Catalogue, posts and the games.',
-  support: 'Reads orders and customers, resends e-mails.',
+  support: 'Reads orders and customers, resends e-mails, helps customers (sign-outs, two-step resets, bans).',
 }
 
 /** GET /api/admin/me */

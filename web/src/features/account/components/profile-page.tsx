@@ -16,6 +16,7 @@ import { PasskeysCard } from './passkeys-card'
 import { PasswordCard } from './password-card'
 import { ProfileInfoCard } from './profile-info-card'
 import { SecurityKeysCard } from './security-keys-card'
+import { SecurityLinkCard } from './security-link-card'
 import { TwoStepCard } from './two-step-card'
 import { YourDataCard } from './your-data-card'
 
@@ -106,6 +107,7 @@ function SignedInProfile({ userId, scrollToChildren, onBack, onSignOut, onSignOu
           <TwoStepCard />
           <PasskeysCard />
           <SecurityKeysCard />
+          <SecurityLinkCard />
           <YourDataCard onDeleted={onAccountDeleted} />
         </div>
       )}

@@ -204,6 +204,46 @@ type adminUserParams struct {
 	Role         string         `json:"role"`
 }
 
+// adminUserInput is a create's or update's body, checked: the address
+// normalised ("" for none), the ban and the password's hash (nil for none).
+type adminUserInput struct {
+	adminUserParams
+	email string
+	ban   *time.Duration
+	hash  *string
+}
+
+// readAdminUser decodes and checks the body of a create (which needs an
+// address) or an update, hashing the password before any transaction.
+func (s *Service) readAdminUser(r *http.Request, create bool) (*adminUserInput, error) {
+	in := &adminUserInput{}
+	if err := httpx.DecodeJSON(r, &in.adminUserParams); err != nil {
+		return nil, err
+	}
+	if create && strings.TrimSpace(in.Email) == "" {
+		if in.Phone != "" {
+			return nil, errPhoneSignupDisabled
+		}
+		return nil, badRequest("validation_failed", "Cannot create a user without either an email or phone")
+	}
+	var err error
+	if in.Email != "" {
+		if in.email, err = validEmail(in.Email); err != nil {
+			return nil, err
+		}
+	}
+	if err := checkMetadataSize(in.UserMetadata); err != nil {
+		return nil, err
+	}
+	if in.ban, err = banDuration(in.BanDuration); err != nil {
+		return nil, err
+	}
+	if in.hash, err = s.newPassword(in.Password); err != nil {
+		return nil, err
+	}
+	return in, nil
+}
+
 // banDuration reads ban_duration as GoTrue does: a Go duration ("24h"), or
 // "none" to lift a ban; nil when not given.
 func banDuration(raw string) (*time.Duration, error) {
@@ -241,31 +281,11 @@ func (s *Service) newPassword(p *string) (*string, error) {
 func (s *Service) AdminCreateUser(w http.ResponseWriter, r *http.Request) error {
 	return s.adminHandler(func(w http.ResponseWriter, r *http.Request) error {
 		ctx := r.Context()
-		var in adminUserParams
-		if err := httpx.DecodeJSON(r, &in); err != nil {
-			return err
-		}
-		if strings.TrimSpace(in.Email) == "" {
-			if in.Phone != "" {
-				return errPhoneSignupDisabled
-			}
-			return badRequest("validation_failed", "Cannot create a user without either an email or phone")
-		}
-		email, err := validEmail(in.Email)
+		in, err := s.readAdminUser(r, true)
 		if err != nil {
 			return err
 		}
-		if err := checkMetadataSize(in.UserMetadata); err != nil {
-			return err
-		}
-		ban, err := banDuration(in.BanDuration)
-		if err != nil {
-			return err
-		}
-		hash, err := s.newPassword(in.Password)
-		if err != nil {
-			return err
-		}
+		email, ban, hash := in.email, in.ban, in.hash
 		out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*adminUserJSON, error) {
 			u := newSignupUser(email, "", in.UserMetadata, s.clock())
 			if hash != nil {
@@ -326,28 +346,11 @@ func (s *Service) finishAdminChange(ctx context.Context, tx *db.Tx, u *user, con
 func (s *Service) AdminUpdateUser(w http.ResponseWriter, r *http.Request) error {
 	return s.adminHandler(func(w http.ResponseWriter, r *http.Request) error {
 		ctx := r.Context()
-		var in adminUserParams
-		if err := httpx.DecodeJSON(r, &in); err != nil {
-			return err
-		}
-		var email string
-		if in.Email != "" {
-			var err error
-			if email, err = validEmail(in.Email); err != nil {
-				return err
-			}
-		}
-		if err := checkMetadataSize(in.UserMetadata); err != nil {
-			return err
-		}
-		ban, err := banDuration(in.BanDuration)
+		in, err := s.readAdminUser(r, false)
 		if err != nil {
 			return err
 		}
-		hash, err := s.newPassword(in.Password)
-		if err != nil {
-			return err
-		}
+		email, ban, hash := in.email, in.ban, in.hash
 		out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*adminUserJSON, error) {
 			u, err := adminTarget(ctx, tx, r)
 			if err != nil {

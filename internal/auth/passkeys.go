@@ -242,6 +242,9 @@ func (s *Service) FinishPasskeySignIn(w http.ResponseWriter, r *http.Request) er
 		if countErr := s.countWrongProof(ctx, owner); countErr != nil {
 			return countErr
 		}
+		if recErr := s.recordFailedSignInByEmail(ctx, owner, MethodPasskey, r); recErr != nil {
+			return recErr
+		}
 	}
 	if err != nil {
 		return err

@@ -37,8 +37,8 @@ type SessionInfo struct {
 	Current    bool      `json:"current"` // the session of the request
 }
 
-// sessionsOf lists userID's sessions, the most recently used first;
-// current marks the caller's own.
+// sessionsOf lists userID's sessions: the caller's own (current) first,
+// then the most recently used.
 func (s *Service) sessionsOf(ctx context.Context, q db.Querier, userID, current string) ([]SessionInfo, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, user_agent, ip, aal, created_at, updated_at FROM sessions
 		WHERE user_id = ? ORDER BY updated_at DESC, id`, userID)
@@ -57,6 +57,10 @@ func (s *Service) sessionsOf(ctx context.Context, q db.Querier, userID, current 
 		si.Place = s.placeOf(si.IP)
 		si.CreatedAt, si.LastUsedAt = si.CreatedAt.UTC(), si.LastUsedAt.UTC()
 		si.Current = si.ID == current
+		if si.Current { // this browser first
+			list = append([]SessionInfo{si}, list...)
+			continue
+		}
 		list = append(list, si)
 	}
 	return list, rows.Err()

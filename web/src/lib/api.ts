@@ -25,6 +25,17 @@ export function setAccessTokenSource(source: TokenSource) {
   accessToken = source
 }
 
+let sessionRejected: () => void = () => {}
+
+/**
+ * Lets the auth module hear that the server refused a request's token (401):
+ * its session was signed out elsewhere (the security page, support), so this
+ * browser signs out too instead of showing errors.
+ */
+export function setSessionRejectedHandler(handler: () => void) {
+  sessionRejected = handler
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init
   const token = await accessToken()
@@ -39,6 +50,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   })
   const body = await readBody(response)
+  if (response.status === 401 && token) sessionRejected()
   if (!response.ok) throw toApiError(response.status, body)
   return body as T
 }

@@ -1,5 +1,5 @@
 import { GoTrueClient } from '@supabase/auth-js'
-import { setAccessTokenSource } from './api'
+import { setAccessTokenSource, setSessionRejectedHandler } from './api'
 import { AUTH_STORAGE_KEY } from './auth-storage'
 
 /**
@@ -49,6 +49,8 @@ export async function accessToken(): Promise<string | null> {
   return data.session?.access_token ?? null
 }
 setAccessTokenSource(accessToken)
+// A session signed out elsewhere: this browser forgets it (the app then shows the signed-out state).
+setSessionRejectedHandler(() => void authClient.signOut({ scope: 'local' }))
 
 /** The site's own URL for a path, as e-mail and OAuth links must be absolute. */
 export function siteUrl(path: string): string {

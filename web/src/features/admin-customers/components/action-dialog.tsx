@@ -1,30 +1,21 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
+import { modalDialogClass, useModalDialog } from '@/components/ui/modal-dialog'
+import { cn } from '@/lib/cn'
 
 /**
- * The browser's modal <dialog> around one of a customer's actions: focus
- * stays inside, Escape cancels. children hold the question and its buttons
- * (a form, when the action needs a note).
+ * One of a customer's actions in the kit's modal <dialog>: children hold the
+ * question and its buttons (a form, when the action needs a note), rendered
+ * only while it is open.
  */
-export function ActionDialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDialogElement>(null)
+export function ActionDialog({ open, title, onClose, children, className }: { open: boolean; title: string; onClose: () => void; children: ReactNode; className?: string }) {
+  const ref = useModalDialog(open)
   const titleId = useId()
-  useEffect(() => {
-    const dialog = ref.current
-    if (!dialog) return
-    if (open && !dialog.open) dialog.showModal()
-    if (!open && dialog.open) dialog.close()
-  }, [open])
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={() => open && onClose()}
-      className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-3xl border-2 border-line bg-white p-6 text-ink shadow-2xl backdrop:bg-ink/40"
-    >
+    <dialog ref={ref} aria-labelledby={titleId} onClose={() => open && onClose()} className={cn(modalDialogClass, 'max-w-md', className)}>
       <h2 id={titleId} className="text-2xl font-bold">
         {title}
       </h2>
-      {open && <div className="mt-3">{children}</div>}
+      {open && children}
     </dialog>
   )
 }

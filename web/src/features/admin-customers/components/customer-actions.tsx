@@ -6,12 +6,12 @@ import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Form, LabelledField, setServerErrors } from '@/components/ui/form'
 import { Textarea } from '@/components/ui/input'
+import { ActionDialog } from './action-dialog'
 import { paths } from '@/config/paths'
 import { messageOf } from '@/lib/errors'
 import { useCustomerAction, type CustomerAction } from '../api/customers'
 import { identityCheckSchema, type IdentityCheckValues } from '../identity-check'
 import type { CustomerDetail } from '../types'
-import { ActionDialog } from './action-dialog'
 
 type Confirmable = 'sign-out' | 'ban' | 'delete'
 
@@ -87,7 +87,7 @@ export function CustomerActions({ customer: c, canResend, canHelp }: { customer:
       <ActionDialog open={q !== null} title={q?.title ?? ''} onClose={() => setConfirming(null)}>
         {q && (
           <>
-            <p className="text-lg text-muted">{q.text}</p>
+            <p className="mt-3 text-lg text-muted">{q.text}</p>
             <div className="mt-6 flex flex-wrap justify-end gap-3">
               <Button variant="outline" onClick={() => setConfirming(null)} autoFocus>
                 Cancel
@@ -125,8 +125,8 @@ export function ResetFactors({ customer }: { customer: CustomerDetail }) {
       <Button variant="outline" onClick={() => setOpen(true)}>
         Remove two-step factors
       </Button>
-      <ActionDialog open={open} title="Remove two-step sign-in?" onClose={() => setOpen(false)}>
-        <p className="text-muted">
+      <ActionDialog open={open} title="Remove two-step sign-in?" onClose={() => setOpen(false)} className="max-w-lg">
+        <p className="mt-3 text-muted">
           Only for the account's owner, who lost their authenticator. {customer.email} then signs in with the first step alone and may turn
           two-step sign-in on again.
         </p>

@@ -57,9 +57,6 @@ var cleanupStatements = []cleanupStatement{
 		func(_ *Service, now time.Time) []any {
 			return []any{now.Add(-revokedTokenGrace), now.Add(-revokedTokenGrace)}
 		}},
-	// Sign-ins older than the security page's 90 days.
-	{"sign_in_events", `DELETE FROM sign_in_events WHERE at < ?`,
-		func(_ *Service, now time.Time) []any { return []any{now.AddDate(0, 0, -signInHistoryDays)} }},
 	// Rotated refresh tokens past the reuse grace.
 	{"refresh_tokens", `DELETE FROM refresh_tokens WHERE revoked_at < ?`,
 		func(_ *Service, now time.Time) []any { return []any{now.Add(-revokedTokenGrace)} }},

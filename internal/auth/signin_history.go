@@ -28,7 +28,9 @@ const (
 	MethodPasskey  = "passkey" // a passkey (WebAuthn)
 )
 
-// signInHistoryDays is how long sign-ins are kept and shown.
+// signInHistoryDays is how long the security page looks back. The
+// retention schedule deletes older sign-ins (RETENTION_SIGN_IN_DAYS,
+// ForgetSignInsBefore).
 const signInHistoryDays = 90
 
 // signInSignOutTTL is how long the link of a new-device e-mail works.
@@ -239,4 +241,14 @@ func (s *Service) signInsOf(ctx context.Context, q db.Querier, userID string, li
 		list = append(list, e)
 	}
 	return list, rows.Err()
+}
+
+// ForgetSignInsBefore deletes the sign-ins older than cutoff: the retention
+// schedule's sweep of the sign-in history (internal/retention).
+func ForgetSignInsBefore(ctx context.Context, q db.Querier, cutoff time.Time) (int64, error) {
+	res, err := q.ExecContext(ctx, `DELETE FROM sign_in_events WHERE at < ?`, cutoff)
+	if err != nil {
+		return 0, fmt.Errorf("auth: forget old sign-ins: %w", err)
+	}
+	return res.RowsAffected()
 }

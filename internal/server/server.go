@@ -234,6 +234,7 @@ func retentionSweeps() []retention.Sweep {
 	}
 	return []retention.Sweep{
 		{Name: "devices", Cutoff: months(func(s retention.Schedule) int { return s.DeviceMonths }), Delete: account.ForgetDevicesBefore},
+		{Name: "sign_ins", Cutoff: days(func(s retention.Schedule) int { return s.SignInDays }), Delete: auth.ForgetSignInsBefore},
 		{Name: "contact_messages", Cutoff: months(func(s retention.Schedule) int { return s.ContactMonths }), Delete: contact.ForgetBefore},
 		{Name: "sent_mail_bodies", Cutoff: days(func(s retention.Schedule) int { return s.SentMailDays }), Delete: mail.ForgetSentBodies},
 		{Name: "dreams_not_kept", Cutoff: months(func(s retention.Schedule) int { return s.DreamMonths }), Delete: dreams.ForgetUnkept},

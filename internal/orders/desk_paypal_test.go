@@ -263,6 +263,27 @@ func TestPayPalWebhooks(t *testing.T) {
 					t.Errorf("My Orders: %s", mine.Body)
 				}
 			}),
+		order("a refund made in PayPal's dashboard while a staff refund is under way is recorded in full",
+			func(t *testing.T, e *apitest.Env) {
+				// A staff refund of $50.00 reserved, not yet sent to PayPal.
+				if _, err := e.DB.ExecContext(t.Context(), `UPDATE orders SET refunded_cents = 5000 WHERE number = ?`, e.Vars["number"]); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := e.DB.ExecContext(t.Context(), `INSERT INTO order_refunds (order_id, amount_cents, reason, source, status, idempotency_key, created_at)
+					SELECT id, 5000, 'Damaged in transit', 'staff', 'pending', 'held', ? FROM orders WHERE number = ?`, time.Now().UTC(), e.Vars["number"]); err != nil {
+					t.Fatal(err)
+				}
+				h, body := dashboardRefund(t, e, "10.00")
+				deliver(t, e, h, body, 200, `"outcome":"applied"`)
+				// The staff refund's retry: PayPal has only $44.97 left.
+				act(e, e.Vars["number"], "refund", refundOf(5000), "held").Expect(t, 409)
+			},
+			[]string{`"status":"partially_refunded"`, `"refundedCents":1000`, "Refunded $10.00 in PayPal"},
+			func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds WHERE status = 'completed'`); n != 1000 {
+					t.Errorf("%d cents recorded as refunded, PayPal refunded 1000", n)
+				}
+			}),
 		order("a replayed event is applied once",
 			func(t *testing.T, e *apitest.Env) {
 				h, body := dashboardRefund(t, e, "10.00")

@@ -246,15 +246,24 @@ func (s *Service) captureRefunded(ctx context.Context, ev paypal.WebhookEvent) (
 	return outcome, err
 }
 
-// recordPayPalRefund records a refund made at PayPal in tx: what is left to
-// refund at most.
+// recordPayPalRefund records a refund made at PayPal in tx, in full: the
+// money has left the shop. Only completed refunds count against it, not
+// the reservations of refunds still under way (PayPal refuses those if
+// too little is left, and their reservation is given back), so the
+// completed refunds never pass what PayPal refunded, nor the total.
 func (s *Service) recordPayPalRefund(ctx context.Context, tx *db.Tx, ev paypal.WebhookEvent, o Order, ref paypal.Refund, amount int64) (bool, error) {
 	now := s.now().UTC()
-	d, err := deskOf(ctx, tx, o.ID)
-	if err != nil {
-		return false, err
+	// The order's row first: its write lock orders this refund with the
+	// others being recorded, so the sum read next is theirs too.
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET version = version + 1, updated_at = ? WHERE id = ?`, now, o.ID); err != nil {
+		return false, fmt.Errorf("orders: lock order: %w", err)
 	}
-	left := o.TotalCents - d.RefundedCents
+	var completed int64
+	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds WHERE order_id = ? AND status = ?`,
+		o.ID, refundCompleted).Scan(&completed); err != nil {
+		return false, fmt.Errorf("orders: completed refunds: %w", err)
+	}
+	left := o.TotalCents - completed
 	reason := ""
 	if ev.EventType == paypal.EventCaptureReversed {
 		reason = "PayPal reversed the payment (a dispute or chargeback)"
@@ -264,13 +273,8 @@ func (s *Service) recordPayPalRefund(ctx context.Context, tx *db.Tx, ev paypal.W
 			ref.ID, FormatCents(amount)), system.email, now)
 	}
 	amount = min(amount, left)
-	res, err := tx.ExecContext(ctx, `UPDATE orders SET refunded_cents = refunded_cents + ?, version = version + 1, updated_at = ?
-		WHERE id = ? AND refunded_cents = ?`, amount, now, o.ID, d.RefundedCents)
-	if err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE orders SET refunded_cents = refunded_cents + ? WHERE id = ?`, amount, o.ID); err != nil {
 		return false, fmt.Errorf("orders: record PayPal refund: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return false, httpx.Errorf(httpx.CodeConflict, "Order %s changed meanwhile; PayPal will deliver this event again.", o.Number)
 	}
 	r := refundRow{OrderID: o.ID, AmountCents: amount, Reason: reason, Source: sourcePayPal, Status: refundCompleted, Actor: system, Lines: []refundLine{}}
 	if err := tx.QueryRowContext(ctx, `INSERT INTO order_refunds (order_id, amount_cents, reason, lines, source, status, paypal_refund_id,

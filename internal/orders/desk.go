@@ -2,6 +2,7 @@ package orders
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -261,6 +262,9 @@ func (s *Service) Fulfil(ctx context.Context, number string, in FulfilInput) (Ad
 			return err
 		}
 		if !moved {
+			if shippedAs(ctx, tx, number, in) {
+				return errShippedAlready
+			}
 			return refused(ctx, tx, number, ActionFulfil, in.Version)
 		}
 		note := "Shipped with " + in.Carrier + ", tracking number " + in.TrackingNumber
@@ -274,10 +278,22 @@ func (s *Service) Fulfil(ctx context.Context, number string, in FulfilInput) (Ad
 		f := fulfilment{Carrier: in.Carrier, TrackingNumber: in.TrackingNumber, TrackingURL: in.TrackingURL}
 		return s.tellBuyer(ctx, tx, o, func() (mail.Message, error) { return shippedEmail(o, f, s.site) }, now)
 	})
-	if err != nil {
+	if err != nil && !errors.Is(err, errShippedAlready) {
 		return AdminOrder{}, err
 	}
 	return s.adminOrder(ctx, number)
+}
+
+// errShippedAlready rolls back a fulfil that was made before with the same
+// tracking: the retry of a click whose response was lost is answered with
+// the order, and ships (and e-mails) nothing again.
+var errShippedAlready = errors.New("orders: already shipped with this tracking")
+
+// shippedAs tells whether the order is shipped with in's carrier and
+// tracking number.
+func shippedAs(ctx context.Context, q db.Querier, number string, in FulfilInput) bool {
+	o, d, err := loadDesk(ctx, q, number)
+	return err == nil && o.Status == StatusFulfilled && d.Carrier == in.Carrier && d.TrackingNumber == in.TrackingNumber
 }
 
 // VersionInput is the body of the moves that take nothing else.

@@ -380,9 +380,11 @@ func parseOrderQuery(v url.Values) (orderQuery, error) {
 		t    *time.Time
 	}{{"from", &from}, {"to", &to}} {
 		if s := v.Get(p.name); s != "" {
+			// Years are bounded: SQLite compares dates as text, where the
+			// day after 9999-12-31 (year 10000) sorts before every order.
 			t, err := time.Parse(time.DateOnly, s)
-			if err != nil {
-				fields[p.name] = "A date as YYYY-MM-DD"
+			if err != nil || t.Year() < minListYear || t.Year() > maxListYear {
+				fields[p.name] = fmt.Sprintf("A date as YYYY-MM-DD, from year %d to %d", minListYear, maxListYear)
 			}
 			*p.t = t
 		}
@@ -418,6 +420,9 @@ func parseOrderQuery(v url.Values) (orderQuery, error) {
 	}
 	return q, nil
 }
+
+// The years the list's dates may name.
+const minListYear, maxListYear = 2000, 2999
 
 // whole reads a whole number in [lo, hi]; "" is def.
 func whole(s string, def, lo, hi int) (int, bool) {

@@ -252,7 +252,7 @@ func TestDeskReads(t *testing.T) {
 		{Name: "pages", Method: "GET", URL: "/api/admin/orders?perPage=1&page=2&sort=createdAt", As: "manager", BeforeTest: before,
 			ExpectedStatus: 200, ExpectedContent: []string{`"total":2`, `"page":2`, `"perPage":1`, `"status":"fulfilled"`}},
 		{Name: "bad filters are named", Method: "GET", URL: "/api/admin/orders?status=lost&from=yesterday&sort=colour&page=0&method=cash", As: "manager", BeforeTest: before,
-			ExpectedStatus: 400, ExpectedContent: []string{`"status":`, `"from":"A date as YYYY-MM-DD"`, `"sort":`, `"page":`, `"method":`}},
+			ExpectedStatus: 400, ExpectedContent: []string{`"status":`, `"from":"A date as YYYY-MM-DD, from year 2000 to 2999"`, `"sort":`, `"page":`, `"method":`}},
 		{Name: "the order page", Method: "GET", URL: desk + "{b}", As: "manager", BeforeTest: before,
 			ExpectedStatus: 200, ExpectedContent: []string{`"status":"fulfilled"`, `"carrier":"USPS"`, `"trackingUrl":"https://tools.usps.com/`,
 				`"provider":"demo_card","demo":true`, `"kind":"email"`, `"message":"E-mail to the buyer: Your books are on their way`,
@@ -279,6 +279,28 @@ func TestDeskReads(t *testing.T) {
 		{Name: "a stale version is refused", Method: "POST", URL: desk + "{a}/fulfil", As: "manager", BeforeTest: before,
 			Body: map[string]any{"carrier": "UPS", "trackingNumber": "1Z", "version": 7}, ExpectedStatus: 409,
 			ExpectedContent: []string{"Someone else changed order"}},
+		{Name: "a resend needs an Idempotency-Key", Method: "POST", URL: desk + "{a}/resend-confirmation", As: "manager", BeforeTest: before,
+			ExpectedStatus: 400, ExpectedContent: []string{`"Idempotency-Key":"Required"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COUNT(*) FROM mail_outbox WHERE subject LIKE 'Your Siso & Friends order %'`); n != 2 {
+					t.Errorf("%d confirmations, want the 2 first ones", n)
+				}
+			}},
+		{Name: "a date past year 2999 is refused", Method: "GET", URL: "/api/admin/orders?to=9999-12-31", As: "manager", BeforeTest: before,
+			ExpectedStatus: 400, ExpectedContent: []string{`"to":"A date as YYYY-MM-DD, from year 2000 to 2999"`}},
+		{Name: "a retried fulfil with the same tracking answers the order", Method: "POST", URL: desk + "{b}/fulfil", As: "manager", BeforeTest: before,
+			Body: map[string]any{"carrier": "USPS", "trackingNumber": shipBody["trackingNumber"], "version": 2}, ExpectedStatus: 200,
+			ExpectedContent: []string{`"status":"fulfilled"`, `"carrier":"USPS"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COUNT(*) FROM mail_outbox WHERE subject LIKE 'Your books are on their way%'`); n != 1 {
+					t.Errorf("%d shipping e-mails, want 1", n)
+				}
+			}},
+		{Name: "fulfil with other tracking is still refused", Method: "POST", URL: desk + "{b}/fulfil", As: "manager", BeforeTest: before,
+			Body: map[string]any{"carrier": "UPS", "trackingNumber": "1Z"}, ExpectedStatus: 409, ExpectedContent: []string{"cannot be shipped"}},
+		{Name: "support is told its role does not allow shipping, whatever the body", Method: "POST", URL: desk + "{a}/fulfil", As: "support",
+			BeforeTest: func(t *testing.T, e *apitest.Env) { before(t, e); e.Staff("support", auth.RoleSupport) },
+			Body: map[string]any{"carrier": "USPS", "trackingNumber": "1", "colour": "blue"}, ExpectedStatus: 403, ExpectedContent: []string{"Your role does not allow this."}},
 		{Name: "a note only staff see", Method: "POST", URL: desk + "{a}/notes", As: "manager", BeforeTest: before,
 			Body: map[string]any{"text": "Buyer called: gift wrap please"}, ExpectedStatus: 200,
 			ExpectedContent: []string{`"kind":"note"`, `"message":"Buyer called: gift wrap please"`, `"actor":"manager@example.com"`},
@@ -290,8 +312,13 @@ func TestDeskReads(t *testing.T) {
 			}},
 		{Name: "an empty note", Method: "POST", URL: desk + "{a}/notes", As: "manager", BeforeTest: before,
 			Body: map[string]any{"text": "  "}, ExpectedStatus: 400, ExpectedContent: []string{`"text":"Write the note first."`}},
-		{Name: "resend the confirmation", Method: "POST", URL: desk + "{a}/resend-confirmation", As: "manager", BeforeTest: before,
-			ExpectedStatus: 200, ExpectedContent: []string{`"kind":"email"`},
+		{Name: "resend the confirmation", Method: "POST", URL: desk + "{a}/resend-confirmation", As: "manager",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				before(t, e)
+				// The same click sent again (a lost response): one e-mail.
+				act(e, e.Vars["a"], "resend-confirmation", nil, "resend-1").Expect(t, 200)
+			},
+			Headers: map[string]string{"Idempotency-Key": "resend-1"}, ExpectedStatus: 200, ExpectedContent: []string{`"kind":"email"`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				if n := e.Count(`SELECT COUNT(*) FROM mail_outbox WHERE subject LIKE 'Your Siso & Friends order %'`); n != 3 {
 					t.Errorf("%d confirmations, want 2 and the resent one", n)

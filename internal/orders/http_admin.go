@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 
+	"bookshop/internal/auth"
 	"bookshop/internal/httpx"
 )
 
@@ -33,20 +34,20 @@ func (s *Service) GetAdminOrder(w http.ResponseWriter, r *http.Request) error {
 // FulfilOrder serves POST /api/admin/orders/{number}/fulfil {carrier, trackingNumber, trackingUrl, version}.
 func (s *Service) FulfilOrder(w http.ResponseWriter, r *http.Request) error {
 	var in FulfilInput
-	return s.act(w, r, &in, func() (AdminOrder, error) { return s.Fulfil(r.Context(), r.PathValue("number"), in) })
+	return s.act(w, r, auth.PermOrdersWrite, &in, func() (AdminOrder, error) { return s.Fulfil(r.Context(), r.PathValue("number"), in) })
 }
 
 // DeliverOrder serves POST /api/admin/orders/{number}/deliver {version}.
 func (s *Service) DeliverOrder(w http.ResponseWriter, r *http.Request) error {
 	var in VersionInput
-	return s.act(w, r, &in, func() (AdminOrder, error) { return s.Deliver(r.Context(), r.PathValue("number"), in) })
+	return s.act(w, r, auth.PermOrdersWrite, &in, func() (AdminOrder, error) { return s.Deliver(r.Context(), r.PathValue("number"), in) })
 }
 
 // CancelOrder serves POST /api/admin/orders/{number}/cancel {reason, version}
 // with an Idempotency-Key.
 func (s *Service) CancelOrder(w http.ResponseWriter, r *http.Request) error {
 	var in CancelInput
-	return s.act(w, r, &in, func() (AdminOrder, error) {
+	return s.act(w, r, auth.PermOrdersWrite, &in, func() (AdminOrder, error) {
 		key, err := optionalKey(r)
 		if err != nil {
 			return AdminOrder{}, err
@@ -59,7 +60,7 @@ func (s *Service) CancelOrder(w http.ResponseWriter, r *http.Request) error {
 // lines, reason, version} with an Idempotency-Key.
 func (s *Service) RefundOrder(w http.ResponseWriter, r *http.Request) error {
 	var in RefundInput
-	return s.act(w, r, &in, func() (AdminOrder, error) {
+	return s.act(w, r, auth.PermRefunds, &in, func() (AdminOrder, error) {
 		key, err := optionalKey(r)
 		if err != nil {
 			return AdminOrder{}, err
@@ -71,19 +72,35 @@ func (s *Service) RefundOrder(w http.ResponseWriter, r *http.Request) error {
 // AddOrderNote serves POST /api/admin/orders/{number}/notes {text}.
 func (s *Service) AddOrderNote(w http.ResponseWriter, r *http.Request) error {
 	var in NoteInput
-	return s.act(w, r, &in, func() (AdminOrder, error) { return s.AddNote(r.Context(), r.PathValue("number"), in) })
+	return s.act(w, r, auth.PermOrdersWrite, &in, func() (AdminOrder, error) { return s.AddNote(r.Context(), r.PathValue("number"), in) })
 }
 
-// ResendOrderConfirmation serves POST /api/admin/orders/{number}/resend-confirmation.
+// ResendOrderConfirmation serves POST /api/admin/orders/{number}/resend-confirmation
+// with an Idempotency-Key, which is required: the route's middleware sends
+// one e-mail per key, so a double click or a retry sends one.
 func (s *Service) ResendOrderConfirmation(w http.ResponseWriter, r *http.Request) error {
 	var in struct{}
-	return s.act(w, r, &in, func() (AdminOrder, error) { return s.ResendConfirmation(r.Context(), r.PathValue("number")) })
+	return s.act(w, r, auth.PermEmailsResend, &in, func() (AdminOrder, error) {
+		key, err := optionalKey(r)
+		if err != nil {
+			return AdminOrder{}, err
+		}
+		if key == "" {
+			return AdminOrder{}, httpx.Invalid("Resending needs an Idempotency-Key header: one key per resend, so that a retry sends one e-mail.",
+				map[string]string{"Idempotency-Key": "Required"})
+		}
+		return s.ResendConfirmation(r.Context(), r.PathValue("number"))
+	})
 }
 
-// act decodes the body strictly (an unknown field is named; an empty body
-// leaves in as it is), runs do and
+// act checks the staff member's permission p (before the body, so a role
+// without it is told so, whatever it sent), decodes the body strictly (an
+// unknown field is named; an empty body leaves in as it is), runs do and
 // writes the order it returns.
-func (s *Service) act(w http.ResponseWriter, r *http.Request, in any, do func() (AdminOrder, error)) error {
+func (s *Service) act(w http.ResponseWriter, r *http.Request, p auth.Permission, in any, do func() (AdminOrder, error)) error {
+	if _, err := requireDesk(r.Context(), p); err != nil {
+		return err
+	}
 	if err := decodeOptional(r, in); err != nil {
 		return err
 	}

@@ -123,7 +123,9 @@ func TestStateMachine(t *testing.T) {
 			"fulfil": {409, "", "is refunded in full: it cannot be shipped"}, "deliver": {409, "", "is refunded in full"},
 			"cancel": {409, "", "is refunded in full: it cannot be cancelled"}, "refund": {409, "", "is refunded in full: it cannot be refunded"}},
 	}
-	bodies := map[string]any{"fulfil": shipBody, "deliver": nil, "cancel": map[string]any{"reason": "Out of print"},
+	// Another parcel than the one the states shipped: the same one again is
+	// a retry, answered with the order (TestDeskReads).
+	bodies := map[string]any{"fulfil": map[string]any{"carrier": "UPS", "trackingNumber": "1Z999AA10123456784"}, "deliver": nil, "cancel": map[string]any{"reason": "Out of print"},
 		"refund": map[string]any{"amountCents": 100, "reason": "Goodwill"}}
 	var scenarios []apitest.Scenario
 	for state, actions := range table {
@@ -300,7 +302,7 @@ func TestDeskReads(t *testing.T) {
 			Body: map[string]any{"carrier": "UPS", "trackingNumber": "1Z"}, ExpectedStatus: 409, ExpectedContent: []string{"cannot be shipped"}},
 		{Name: "support is told its role does not allow shipping, whatever the body", Method: "POST", URL: desk + "{a}/fulfil", As: "support",
 			BeforeTest: func(t *testing.T, e *apitest.Env) { before(t, e); e.Staff("support", auth.RoleSupport) },
-			Body: map[string]any{"carrier": "USPS", "trackingNumber": "1", "colour": "blue"}, ExpectedStatus: 403, ExpectedContent: []string{"Your role does not allow this."}},
+			Body:       map[string]any{"carrier": "USPS", "trackingNumber": "1", "colour": "blue"}, ExpectedStatus: 403, ExpectedContent: []string{"Your role does not allow this."}},
 		{Name: "a note only staff see", Method: "POST", URL: desk + "{a}/notes", As: "manager", BeforeTest: before,
 			Body: map[string]any{"text": "Buyer called: gift wrap please"}, ExpectedStatus: 200,
 			ExpectedContent: []string{`"kind":"note"`, `"message":"Buyer called: gift wrap please"`, `"actor":"manager@example.com"`},

@@ -27,7 +27,11 @@ export const sorts: { value: OrderSort; label: string }[] = [
 export const statusFilters = (Object.keys(statusNames) as OrderStatus[]).map((value) => ({ value, label: statusNames[value] }))
 export const methodFilters = (Object.keys(methodNames) as PaymentMethod[]).map((value) => ({ value, label: methodNames[value] }))
 
-const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s)
+// The server takes years 2000 to 2999 (the date inputs' min and max).
+export const FIRST_DAY = '2000-01-01'
+export const LAST_DAY = '2999-12-31'
+
+const isDate = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && s >= FIRST_DAY && s <= LAST_DAY
 
 export function filtersFromSearch(search: URLSearchParams): OrderFilters {
   const pick = <T extends string>(name: string, allowed: readonly T[]): T | '' => {

@@ -8,7 +8,7 @@ import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { formatCents } from '@/lib/money'
 import { useAdminOrders } from '../api/orders'
-import { filtersFromSearch, isFiltered, methodFilters, pageCount, searchFromFilters, sorts, statusFilters, withFilters, type OrderFilters } from '../list-params'
+import { filtersFromSearch, FIRST_DAY, isFiltered, LAST_DAY, methodFilters, pageCount, searchFromFilters, sorts, statusFilters, withFilters, type OrderFilters } from '../list-params'
 import { methodNames, type OrderSummary } from '../types'
 import { OrderStatusBadge } from './status-badge'
 
@@ -93,10 +93,10 @@ function Filters({ filters, onChange }: { filters: OrderFilters; onChange: (f: O
         </Select>
       </Field>
       <Field label="From" id="orders-from">
-        <Input id="orders-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => choose({ from: e.target.value })} />
+        <Input id="orders-from" type="date" value={filters.from} min={FIRST_DAY} max={filters.to || LAST_DAY} onChange={(e) => choose({ from: e.target.value })} />
       </Field>
       <Field label="To" id="orders-to">
-        <Input id="orders-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => choose({ to: e.target.value })} />
+        <Input id="orders-to" type="date" value={filters.to} min={filters.from || FIRST_DAY} max={LAST_DAY} onChange={(e) => choose({ to: e.target.value })} />
       </Field>
       <Field label="Sort by" id="orders-sort" className="col-span-2 sm:col-span-1">
         <Select id="orders-sort" value={filters.sort} onChange={(e) => choose({ sort: e.target.value as OrderFilters['sort'] })}>

@@ -2,6 +2,7 @@ package orders_test
 
 import (
 	"crypto/rand"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
@@ -10,6 +11,7 @@ import (
 
 	"bookshop/internal/apitest"
 	"bookshop/internal/auth"
+	"bookshop/internal/orders"
 	"bookshop/internal/paypal"
 	"bookshop/internal/paypal/paypaltest"
 )
@@ -282,6 +284,38 @@ func TestPayPalWebhooks(t *testing.T) {
 			func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				if n := e.Count(`SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds WHERE status = 'completed'`); n != 1000 {
 					t.Errorf("%d cents recorded as refunded, PayPal refunded 1000", n)
+				}
+			}),
+		order("refunds made in PayPal's dashboard while staff refunds race are recorded as PayPal made them",
+			func(t *testing.T, e *apitest.Env) {
+				var wg sync.WaitGroup
+				for i := range 8 {
+					wg.Go(func() { act(e, e.Vars["number"], "refund", refundOf(1500), fmt.Sprint("staff-", i)) })
+				}
+				for range 4 {
+					wg.Go(func() {
+						r, err := e.PayPal.RefundInDashboard(e.Vars["capture"], "5.00")
+						if err != nil {
+							return // the staff refunds took it all: PayPal refunded nothing
+						}
+						h, body := event("WH-"+rand.Text(), paypal.EventCaptureRefunded, r)
+						deliver(t, e, h, body, 200, `"outcome":"applied"`)
+					})
+				}
+				wg.Wait()
+			},
+			[]string{`"number":"SF-`},
+			func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				var paid int64
+				for _, r := range e.PayPal.Refunds(e.Vars["capture"]) {
+					c, _ := orders.ParseCents(json.Number(r.Amount.Value))
+					paid += c
+				}
+				if got := res.JSON(t)["refundedCents"]; got != float64(paid) {
+					t.Errorf("refundedCents %v, PayPal refunded %d", got, paid)
+				}
+				if n := e.Count(`SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds WHERE status = 'completed'`); int64(n) != paid {
+					t.Errorf("%d cents recorded, PayPal refunded %d", n, paid)
 				}
 			}),
 		order("a replayed event is applied once",

@@ -11,6 +11,7 @@ import (
 
 	"bookshop/internal/account"
 	"bookshop/internal/apitest"
+	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
 )
@@ -389,6 +390,21 @@ func personalData(t *testing.T, e *apitest.Env) {
 		"subject": "My order", "message": "Hello from Zephyrine"}, "").Expect(t, 200)
 	e.Request("POST", "/api/kids", map[string]any{"name": "Mia Secret Twin", "birth_month": "2021-03"}, "owner",
 		map[string]string{"Idempotency-Key": "kid-1"}).Expect(t, 201)
+	redeemOnceCode(t, e)
+}
+
+// redeemOnceCode has the owner pay with a once-per-customer code, whose
+// redemption keeps the account and the address to refuse a second use.
+func redeemOnceCode(t *testing.T, e *apitest.Env) {
+	t.Helper()
+	e.Staff("mgr", auth.RoleManager)
+	e.Request("POST", "/api/admin/discounts", map[string]any{"code": "ONCE20", "percentOff": 20, "oncePerCustomer": true, "active": true},
+		"mgr", map[string]string{"Idempotency-Key": "code-1"}).Expect(t, 201)
+	e.Request("POST", "/functions/v1/process-payment", map[string]any{"action": "demo_payment", "method": "card",
+		"items":  []map[string]any{{"id": 1, "name": "Siso and the Stripe That Got Away", "quantity": 2, "unitPrice": 14.99}, {"id": 3, "name": "Our First Adventure", "quantity": 1, "unitPrice": 19.99}},
+		"amount": 43.98, "discountCode": "once20", "shippingInfo": map[string]any{"fullName": "Olive Owner", "email": "Zeph.Code@Example.com",
+			"address": "12 Story Lane", "city": "Springfield", "state": "IL", "zipCode": "62701", "country": "US"}}, "owner",
+		map[string]string{"Idempotency-Key": "owner-order-2"}).Expect(t, 200)
 }
 
 // tablesHolding searches every table of the database, every column, for
@@ -458,7 +474,7 @@ func TestDeletingTheAccountErasesThePerson(t *testing.T) {
 		personalData(t, e)
 		id := e.User("owner").ID
 		needles := []string{id, "owner@example.com", "zeph.news@example.com", "olive.ship@example.com",
-			"Zephyrine", "Ownerly", "Olive Owner", "Mia Secret"}
+			"zeph.code@example.com", "Zephyrine", "Ownerly", "Olive Owner", "Mia Secret"}
 		if before := tablesHolding(t, e, needles...); len(before) < len(needles) {
 			t.Fatalf("the search finds too little before the deletion: %v", before)
 		}
@@ -468,6 +484,9 @@ func TestDeletingTheAccountErasesThePerson(t *testing.T) {
 		}
 		if n := e.Count(`SELECT COUNT(*) FROM orders WHERE number = ?`, e.Vars["order"]); n != 1 {
 			t.Error("the order must stay for the accounting")
+		}
+		if n := e.Count(`SELECT used_count FROM discount_codes WHERE code = 'ONCE20'`); n != 1 {
+			t.Errorf("the code's use must stay counted for its limit: used %d times", n)
 		}
 		e.Do("GET", "/api/profile", nil, "owner").Expect(t, 401)
 	})

@@ -262,3 +262,16 @@ func nullString(s string) any {
 	}
 	return s
 }
+
+// EraseCustomer forgets who redeemed the once-per-customer codes, for the
+// account's deletion (q is its transaction): the redemptions of the account
+// and of its address lose both, but stay, so each use still counts against
+// the code's limit.
+func EraseCustomer(ctx context.Context, q db.Querier, userID, email string) error {
+	_, err := q.ExecContext(ctx, `UPDATE discount_redemptions SET once_user = NULL, once_email = NULL
+		WHERE once_user = ? OR once_email = ?`, userID, strings.ToLower(strings.TrimSpace(email)))
+	if err != nil {
+		return fmt.Errorf("discounts: erase a customer: %w", err)
+	}
+	return nil
+}

@@ -74,6 +74,9 @@ func (in input) apply(c *Code) error {
 	whole(in.AmountOffCents, &c.AmountOffCents, 1, maxAmount, "amountOffCents", "An amount in cents from 1.", fields)
 	if _, bad := fields["percentOff"]; !bad && fields["amountOffCents"] == "" && (c.PercentOff == nil) == (c.AmountOffCents == nil) {
 		fields["percentOff"] = "Give either a percentage or a fixed amount off, not both."
+		if c.PercentOff == nil {
+			fields["percentOff"] = "Give a percentage or a fixed amount off."
+		}
 		fields["amountOffCents"] = fields["percentOff"]
 	}
 	if in.MinSubtotalCents.Set {
@@ -201,7 +204,7 @@ func (s *Service) CreateDiscount(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var in input
-	if err := httpx.DecodeJSON(r, &in); err != nil {
+	if err := httpx.DecodeStrictJSON(r, &in, invalidCode); err != nil {
 		return err
 	}
 	if in.Version.Set {
@@ -240,7 +243,7 @@ func (s *Service) UpdateDiscount(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var in input
-	if err := httpx.DecodeJSON(r, &in); err != nil {
+	if err := httpx.DecodeStrictJSON(r, &in, invalidCode); err != nil {
 		return err
 	}
 	var version *int64

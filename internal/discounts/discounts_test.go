@@ -220,6 +220,18 @@ func TestAdminDiscounts(t *testing.T) {
 				`"minSubtotalCents":"A subtotal in cents from 0."`, `"usageLimit":"A number of uses from 1`, `"endsAt":"A date and time such as`}},
 		{Name: "both kinds of reduction", Method: "POST", URL: "/api/admin/discounts", As: "mgr", BeforeTest: asManager, Headers: key,
 			Body: newCode(map[string]any{"amountOffCents": 500}), ExpectedStatus: 400, ExpectedContent: []string{`"percentOff":"Give either a percentage or a fixed amount off, not both."`}},
+		{Name: "neither kind of reduction", Method: "POST", URL: "/api/admin/discounts", As: "mgr", BeforeTest: asManager, Headers: key,
+			Body: newCode(map[string]any{"percentOff": nil}), ExpectedStatus: 400,
+			ExpectedContent: []string{`"percentOff":"Give a percentage or a fixed amount off."`, `"amountOffCents":"Give a percentage or a fixed amount off."`}},
+		{Name: "an unknown field in a creation", Method: "POST", URL: "/api/admin/discounts", As: "mgr", BeforeTest: asManager, Headers: key,
+			Body: newCode(map[string]any{"bogus": 1}), ExpectedStatus: 400, ExpectedContent: []string{`"bogus":"Unknown field"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COUNT(*) FROM discount_codes`); n != 0 {
+					t.Error("the code was made")
+				}
+			}},
+		{Name: "an unknown field in an edit", Method: "PATCH", URL: "/api/admin/discounts/1", As: "mgr", BeforeTest: withCode(nil),
+			Body: map[string]any{"version": 1, "active": false, "bogus": 1}, ExpectedStatus: 400, ExpectedContent: []string{`"bogus":"Unknown field"`}},
 		{Name: "an end before the start", Method: "POST", URL: "/api/admin/discounts", As: "mgr", BeforeTest: asManager, Headers: key,
 			Body:           newCode(map[string]any{"startsAt": "2026-12-01T00:00:00Z", "endsAt": "2026-11-01T00:00:00Z"}),
 			ExpectedStatus: 400, ExpectedContent: []string{`"endsAt":"The end must come after the start."`}},

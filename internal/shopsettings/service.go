@@ -199,7 +199,7 @@ func (s *Service) UpdateSettings(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var in input
-	if err := httpx.DecodeJSON(r, &in); err != nil {
+	if err := httpx.DecodeStrictJSON(r, &in, invalidSettings); err != nil {
 		return err
 	}
 	next, err := in.settings()

@@ -223,6 +223,21 @@ func TestAdminSettings(t *testing.T) {
 			}},
 		{Name: "no version", Method: "PUT", URL: "/api/admin/settings", As: "mgr", BeforeTest: asManager,
 			Body: map[string]any{"taxRatePercent": 10}, ExpectedStatus: 400, ExpectedContent: []string{`"version":"Required`, `"zones":"Give both zones`}},
+		{Name: "an unknown field", Method: "PUT", URL: "/api/admin/settings", As: "mgr", BeforeTest: asManager,
+			Body: func() map[string]any {
+				b := settingsBody(nil)
+				b["bogus"] = 1
+				return b
+			}(),
+			ExpectedStatus: 400, ExpectedContent: []string{`"bogus":"Unknown field"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT version FROM shop_settings`); n != 1 {
+					t.Errorf("version %d after a refused save", n)
+				}
+			}},
+		{Name: "an unknown field of a method", Method: "PUT", URL: "/api/admin/settings", As: "mgr", BeforeTest: asManager,
+			Body:           settingsBody(func(z []map[string]any) { usStandard(z)["bogus"] = 1 }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"bogus":"Unknown field"`}},
 		{Name: "not JSON", Method: "PUT", URL: "/api/admin/settings", As: "mgr", BeforeTest: asManager,
 			Body: "{", ExpectedStatus: 400, ExpectedContent: []string{`"code":"invalid"`}},
 	})

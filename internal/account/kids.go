@@ -3,6 +3,7 @@ package account
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -36,8 +37,10 @@ type KidInput struct {
 
 // validate returns the trimmed input, or a 400 naming the bad fields
 // (spec 02 §5 "Child add and edit": a non-blank name and a birth month
-// not later than this month).
-func (in KidInput) validate(now time.Time) (KidInput, error) {
+// not later than this month). A stored month an edit leaves as it is
+// (keptMonth) is not checked again: the child may have grown past the age
+// limit since.
+func (in KidInput) validate(now time.Time, keptMonth bool) (KidInput, error) {
 	fields := map[string]string{}
 	name, ok := cleanText(in.Name, maxKidName)
 	switch {
@@ -49,7 +52,10 @@ func (in KidInput) validate(now time.Time) (KidInput, error) {
 		// Zero-width characters alone would show as a blank name.
 		fields["name"] = "Name must contain a letter"
 	}
-	month, msg := parseBirthMonth(in.BirthMonth, now)
+	month, msg := in.BirthMonth, ""
+	if !keptMonth {
+		month, msg = parseBirthMonth(in.BirthMonth, now)
+	}
 	if msg != "" {
 		fields["birth_month"] = msg
 	}
@@ -70,7 +76,7 @@ func (s *Service) Kid(ctx context.Context, userID, kidID string) (Kid, error) {
 // the child without it, whatever the screen did.
 func (s *Service) addKid(ctx context.Context, userID string, in KidInput) (Kid, error) {
 	now := s.clock()
-	in, err := in.validate(now)
+	in, err := in.validate(now, false)
 	if err != nil {
 		return Kid{}, err
 	}
@@ -111,7 +117,9 @@ func (s *Service) changeKid(ctx context.Context, userID, kidID string, p KidPatc
 		in.BirthMonth = *p.BirthMonth
 	}
 	now := s.clock()
-	if in, err = in.validate(now); err != nil {
+	// The edit form sends the month it was given back as it is.
+	kept := p.BirthMonth == nil || strings.TrimSpace(*p.BirthMonth) == current.BirthMonth
+	if in, err = in.validate(now, kept); err != nil {
 		return Kid{}, err
 	}
 	k := Kid{ID: kidID, Name: in.Name, BirthMonth: in.BirthMonth, UpdatedAt: now}

@@ -58,6 +58,8 @@ func TestKidsBelongToTheirParent(t *testing.T) {
 	})
 }
 
+const tooOld = "The birth month must be within the last 18 years"
+
 func TestKidInputRules(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		s := New(d, nil)
@@ -74,7 +76,8 @@ func TestKidInputRules(t *testing.T) {
 			{"a whole date", "Mia", "2020-11-23", "birth_month", "Use the format YYYY-MM, e.g. 2021-03"},
 			{"bad month", "Mia", "2020-13", "birth_month", "Use the format YYYY-MM, e.g. 2021-03"},
 			{"next month", "Mia", "2026-12", "birth_month", "The birth month cannot be in the future"},
-			{"1899", "Mia", "1899-12", "birth_month", "The birth year is too far in the past"},
+			{"1900", "Mia", "1900-01", "birth_month", tooOld},
+			{"18 years and a month ago", "Mia", "2008-10", "birth_month", tooOld},
 		}
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
@@ -86,6 +89,26 @@ func TestKidInputRules(t *testing.T) {
 		}
 		if _, err := s.addKid(context.Background(), parent, KidInput{Name: "Born today", BirthMonth: "2026-11"}); err != nil {
 			t.Fatalf("a child born this month is refused: %v", err)
+		}
+		mia, err := s.addKid(context.Background(), parent, KidInput{Name: "Mia", BirthMonth: "2008-11"})
+		if err != nil {
+			t.Fatalf("a child born 18 years ago this month is refused: %v", err)
+		}
+		// Years later, the grown-up child can still be renamed; only a month
+		// changed is checked.
+		fixedClock(s, "2030-01-10")
+		if _, err := s.changeKid(context.Background(), parent, mia.ID, KidPatch{Name: new("Mia Grown")}); err != nil {
+			t.Fatalf("a stored child older than 18 cannot be renamed: %v", err)
+		}
+		if _, err := s.changeKid(context.Background(), parent, mia.ID, KidPatch{Name: new("Mia"), BirthMonth: new("2008-11")}); err != nil {
+			t.Fatalf("the edit form's save with the stored month is refused: %v", err)
+		}
+		changed := func() error {
+			_, err := s.changeKid(context.Background(), parent, mia.ID, KidPatch{BirthMonth: new("2008-12")})
+			return err
+		}
+		if got := fieldError(t, changed(), "birth_month"); got != tooOld {
+			t.Fatalf("another month more than 18 years ago: %q", got)
 		}
 	})
 }

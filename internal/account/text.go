@@ -1,6 +1,7 @@
 package account
 
 import (
+	"fmt"
 	"strings"
 	"time"
 	"unicode"
@@ -43,9 +44,13 @@ func parseBirthDate(v string, now time.Time) (string, string) {
 	return d.Format(time.DateOnly), ""
 }
 
+// maxChildYears is how long ago a child's birth month may be: the shop's
+// books are for children (the web form's year list offers as many years).
+const maxChildYears = 18
+
 // parseBirthMonth accepts a child's birth month as YYYY-MM, not later than
-// this month and not before 1900; it returns the month or the message for
-// the field.
+// this month and at most maxChildYears ago; it returns the month or the
+// message for the field.
 func parseBirthMonth(v string, now time.Time) (string, string) {
 	v = strings.TrimSpace(v)
 	if v == "" {
@@ -58,8 +63,8 @@ func parseBirthMonth(v string, now time.Time) (string, string) {
 	if m.After(now) {
 		return "", "The birth month cannot be in the future"
 	}
-	if m.Year() < 1900 {
-		return "", "The birth year is too far in the past"
+	if m.Before(time.Date(now.Year()-maxChildYears, now.Month(), 1, 0, 0, 0, 0, time.UTC)) {
+		return "", fmt.Sprintf("The birth month must be within the last %d years", maxChildYears)
 	}
 	return m.Format("2006-01"), ""
 }

@@ -18,6 +18,14 @@ export function thisMonth(today: Date = new Date()): string {
   return `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}`
 }
 
+/** How many years back a child's birth month may be, as the server allows: the shop's books are for children. */
+export const MAX_CHILD_YEARS = 18
+
+/** The earliest birth month allowed, YYYY-MM: this month MAX_CHILD_YEARS years ago. */
+export function earliestBirthMonth(today: Date = new Date()): string {
+  return `${today.getFullYear() - MAX_CHILD_YEARS}-${String(today.getMonth() + 1).padStart(2, '0')}`
+}
+
 export const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
 
 /** 'March 2021' for 2021-03. */

@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { monthNames } from '../age'
 import { ChildForm } from './child-form'
 
 afterEach(() => {
@@ -48,6 +49,27 @@ describe('ChildForm', () => {
     await vi.waitFor(() => expect(add).toHaveProperty('disabled', false))
     await user.click(add)
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Mia', birth_month: '2021-03' }, '2026-11-26'))
+  })
+
+  it('offers birth years back to 18 years ago and refuses a month more than 18 years ago, as the server does', async () => {
+    const onSubmit = renderForm()
+    const user = userEvent.setup()
+    const now = new Date()
+    const oldest = String(now.getFullYear() - 18)
+    const years = Array.from((screen.getByLabelText('Birth year') as HTMLSelectElement).options, (o) => o.value).filter(Boolean)
+    expect(years[0]).toBe(String(now.getFullYear()))
+    expect(years.at(-1)).toBe(oldest)
+    await user.type(screen.getByLabelText('First name or nickname'), 'Tom')
+    await user.selectOptions(screen.getByLabelText('Birth year'), oldest)
+    if (now.getMonth() > 0) {
+      await user.selectOptions(screen.getByLabelText('Birth month'), 'January')
+      await user.click(screen.getByRole('button', { name: 'Add' }))
+      expect(await screen.findByText('The birth month must be within the last 18 years')).toBeTruthy()
+      expect(onSubmit).not.toHaveBeenCalled()
+    }
+    await user.selectOptions(screen.getByLabelText('Birth month'), monthNames[now.getMonth()])
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'Tom', birth_month: `${oldest}-${String(now.getMonth() + 1).padStart(2, '0')}` }, undefined))
   })
 
   it('asks nothing more when the consent is current', async () => {

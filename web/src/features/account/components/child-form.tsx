@@ -7,15 +7,13 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, InputField, SelectField, setServerErrors } from '@/components/ui/form'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
-import { monthNames, thisMonth } from '../age'
+import { earliestBirthMonth, MAX_CHILD_YEARS, monthNames, thisMonth } from '../age'
 import type { KidInput } from '../types'
-
-/** How many years back the year list goes: the shop's books are for children. */
-const YEARS_BACK = 17
 
 type ChildValues = { name: string; month: string; year: string; guardian: boolean; notice: boolean }
 
-function childSchema(needsConsent: boolean) {
+/** needsConsent: a first child; stored: the month an edit starts from, kept even once the child is older than the limit. */
+function childSchema(needsConsent: boolean, stored?: string) {
   return z
     .object({
       name: z.string().trim().min(1, 'Please enter a first name or nickname').max(100),
@@ -25,6 +23,10 @@ function childSchema(needsConsent: boolean) {
       notice: z.boolean(),
     })
     .refine((v) => !v.month || !v.year || `${v.year}-${v.month}` <= thisMonth(), { path: ['month'], message: 'The birth month cannot be in the future' })
+    .refine((v) => !v.month || !v.year || `${v.year}-${v.month}` === stored || `${v.year}-${v.month}` >= earliestBirthMonth(), {
+      path: ['month'],
+      message: `The birth month must be within the last ${MAX_CHILD_YEARS} years`,
+    })
     .refine((v) => !needsConsent || v.guardian, { path: ['guardian'], message: 'Only a parent or legal guardian can add a child' })
     .refine((v) => !needsConsent || v.notice, { path: ['notice'], message: 'Please accept the children\u2019s privacy notice' })
 }
@@ -55,13 +57,13 @@ export function ChildForm({
   const needsConsent = consentVersion !== undefined
   const [year, month] = (initial?.birth_month ?? '').split('-')
   const form = useForm<ChildValues>({
-    resolver: zodResolver(childSchema(needsConsent)),
+    resolver: zodResolver(childSchema(needsConsent, initial?.birth_month)),
     mode: 'onChange',
     defaultValues: { name: initial?.name ?? '', month: month ?? '', year: year ?? '', guardian: false, notice: false },
   })
   const { isValid, isSubmitting } = form.formState
   const latestYear = Number(thisMonth().slice(0, 4))
-  const years = Array.from({ length: YEARS_BACK + 1 }, (_, i) => String(latestYear - i))
+  const years = Array.from({ length: MAX_CHILD_YEARS + 1 }, (_, i) => String(latestYear - i))
   if (year && !years.includes(year)) years.push(year)
   const save = form.handleSubmit(async (v) => {
     try {

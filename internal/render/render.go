@@ -88,12 +88,17 @@ type Renderer struct {
 	bytecode []byte
 	idle     chan *vm
 	done     chan struct{}
+	ready    chan struct{} // closed when the VMs have loaded, or failed to
+	loadErr  error         // why they failed; set before ready is closed
 
 	mu     sync.Mutex
 	closed bool
 }
 
-// New compiles the bundle once and loads it into opts.VMs VMs.
+// New returns a renderer whose VMs load in the background (compiling the
+// bundle takes a few hundred milliseconds, more on a busy machine), so the
+// server answers at once; a render waits for a VM. Ready tells when they
+// have loaded, or why they could not.
 func New(opts Options) (*Renderer, error) {
 	if opts.VMs <= 0 {
 		opts.VMs = 2
@@ -114,33 +119,50 @@ func New(opts Options) (*Renderer, error) {
 		}
 		opts.Script = string(script)
 	}
-	bytecode, err := compile(opts.Script)
+	r := &Renderer{opts: opts, idle: make(chan *vm, opts.VMs), done: make(chan struct{}), ready: make(chan struct{})}
+	go r.load()
+	return r, nil
+}
+
+// load compiles the bundle once and loads it into the VMs, at once, one
+// per core at best.
+func (r *Renderer) load() {
+	defer close(r.ready)
+	bytecode, err := compile(r.opts.Script)
 	if err != nil {
-		return nil, err
+		r.loadErr = err
+		return
 	}
-	r := &Renderer{opts: opts, bytecode: bytecode, idle: make(chan *vm, opts.VMs), done: make(chan struct{})}
-	// At once, one per core at best: they are what the server waits for at start.
-	errs := make(chan error, opts.VMs)
-	for range opts.VMs {
+	r.bytecode = bytecode
+	errs := make(chan error, r.opts.VMs)
+	for range r.opts.VMs {
 		go func() {
 			v, err := r.newVM()
 			if err == nil {
-				r.idle <- v
+				r.release(v, true)
 			}
 			errs <- err
 		}()
 	}
-	var first error
-	for range opts.VMs {
-		if err := <-errs; err != nil && first == nil {
-			first = err
+	for range r.opts.VMs {
+		if err := <-errs; err != nil && r.loadErr == nil {
+			r.loadErr = err
 		}
 	}
-	if first != nil {
+	if r.loadErr != nil {
 		r.Close()
-		return nil, first
 	}
-	return r, nil
+}
+
+// Ready waits until the VMs have loaded and returns why they could not:
+// a bundle that does not parse or whose modules throw as they load.
+func (r *Renderer) Ready(ctx context.Context) error {
+	select {
+	case <-r.ready:
+		return r.loadErr
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 func (r *Renderer) newVM() (*vm, error) {
@@ -197,6 +219,9 @@ func (r *Renderer) RenderRequest(ctx context.Context, req Request) (Page, error)
 }
 
 func (r *Renderer) acquire(ctx context.Context) (*vm, error) {
+	if err := r.Ready(ctx); err != nil {
+		return nil, err
+	}
 	select {
 	case v := <-r.idle:
 		return v, nil

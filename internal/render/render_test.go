@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 	"sync"
 	"testing"
@@ -14,7 +15,13 @@ import (
 // shop is one Renderer over the real server bundle for the tests that use
 // it: loading the bundle is the slow part. Its timeout is generous: these
 // tests are about the pages, and the race detector slows the engine tenfold.
-var shop = sync.OnceValues(func() (*Renderer, error) { return New(Options{Timeout: time.Minute}) })
+var shop = sync.OnceValues(func() (*Renderer, error) {
+	r, err := New(Options{Timeout: time.Minute})
+	if err != nil {
+		return nil, err
+	}
+	return r, r.Ready(context.Background())
+})
 
 // bundled returns the Renderer over the real bundle. `make web` builds it;
 // a build without it (dist holds only .keep) skips these tests.
@@ -273,11 +280,49 @@ func TestRenderAfterCloseIsAnError(t *testing.T) {
 	}
 }
 
-func TestBrokenScriptFailsNew(t *testing.T) {
-	if _, err := New(Options{Script: "var SSR = {"}); err == nil {
-		t.Error("New took a script that does not parse")
+// A bundle that does not load is said by Ready, and each render fails
+// with it (the server then serves its pages undrawn).
+func TestBrokenScriptFailsToLoad(t *testing.T) {
+	for script, want := range map[string]string{
+		"var SSR = {": "SyntaxError",
+		"var SSR = { loaded: function () { throw new Error('a page module failed') }, runTasks: function () { return 0 } }": "a page module failed",
+	} {
+		r, err := New(Options{Script: script})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := r.Ready(context.Background()); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Ready = %v, want %q", err, want)
+		}
+		if _, err := r.Render(context.Background(), "/", nil); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Render = %v, want %q", err, want)
+		}
 	}
-	if _, err := New(Options{Script: "var SSR = { loaded: function () { throw new Error('a page module failed') }, runTasks: function () { return 0 } }"}); err == nil || !strings.Contains(err.Error(), "a page module failed") {
-		t.Errorf("err = %v, want the bundle's load error", err)
+}
+
+// New returns before the bundle has loaded; a render waits for a VM.
+func TestNewReturnsBeforeTheVMsLoad(t *testing.T) {
+	r, err := New(Options{VMs: 1, Script: bundleOf(t)})
+	if err != nil {
+		t.Fatal(err)
 	}
+	defer r.Close()
+	select {
+	case <-r.ready:
+		t.Fatal("New waited for the VMs to load")
+	default:
+	}
+	if _, err := r.Render(context.Background(), "/contact", responses()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// bundleOf is the real server bundle's script, or skips the test without one.
+func bundleOf(t *testing.T) string {
+	t.Helper()
+	script, err := fs.ReadFile(dist, "dist/server.js")
+	if err != nil {
+		t.Skip("no server bundle: run `make web`")
+	}
+	return string(script)
 }

@@ -1,6 +1,7 @@
 package server_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
@@ -21,7 +22,13 @@ import (
 // engine is one Renderer over the real server bundle for the tests of this
 // package: loading it is the slow part. Generous time: the race detector
 // slows the engine tenfold.
-var engine = sync.OnceValues(func() (*render.Renderer, error) { return render.New(render.Options{Timeout: time.Minute}) })
+var engine = sync.OnceValues(func() (*render.Renderer, error) {
+	r, err := render.New(render.Options{Timeout: time.Minute})
+	if err != nil {
+		return nil, err
+	}
+	return r, r.Ready(context.Background())
+})
 
 // drawingShop is a test server that draws its pages with the real bundle
 // and the embedded build, as `bookshop serve` does. `make web` builds both;

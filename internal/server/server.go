@@ -202,6 +202,11 @@ func drawer(o options) webapp.Drawer {
 		slog.Warn("render: the public pages are served undrawn", "err", err)
 		return nil
 	}
+	go func() {
+		if err := r.Ready(context.Background()); err != nil {
+			slog.Error("render: the server bundle did not load; the public pages are served undrawn", "err", err)
+		}
+	}()
 	return engine{r}
 }
 

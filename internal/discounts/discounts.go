@@ -62,7 +62,7 @@ func refuse(format string, args ...any) error {
 }
 
 func unknown(code string) error {
-	return refuse("We don't recognise the code %s. Please check it and try again.", code)
+	return refuse("We don't recognize the code %s. Please check it and try again.", code)
 }
 
 func day(t time.Time) string { return t.UTC().Format("January 2, 2006") }

@@ -65,7 +65,7 @@ func TestDiscountRules(t *testing.T) {
 			BeforeTest:     withCode(map[string]any{"percentOff": nil, "amountOffCents": 90000}),
 			ExpectedStatus: 200, ExpectedContent: []string{`"discountCents":4997`, `"totalCents":0`}},
 		{Name: "unknown", Method: "POST", URL: "/api/discounts/check", Body: check("NOPE"),
-			ExpectedStatus: 400, ExpectedContent: []string{`"message":"We don't recognise the code NOPE. Please check it and try again."`, `"discountCode":"We don't recognise`}},
+			ExpectedStatus: 400, ExpectedContent: []string{`"message":"We don't recognize the code NOPE. Please check it and try again."`, `"discountCode":"We don't recognize`}},
 		{Name: "not active", Method: "POST", URL: "/api/discounts/check", Body: check("spring20"), BeforeTest: withCode(map[string]any{"active": false}),
 			ExpectedStatus: 400, ExpectedContent: []string{`The code SPRING20 is not active at the moment.`}},
 		{Name: "not started", Method: "POST", URL: "/api/discounts/check", Body: check("spring20"),

@@ -275,7 +275,7 @@ test.describe('cart', () => {
     // The server checks the code (issue #28 replaced the spec's 'not implemented' toast).
     await page.getByLabel('Promo code').fill('SISO10')
     await page.getByRole('button', { name: 'Apply' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: "We don't recognise the code SISO10. Please check it and try again." })).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: "We don't recognize the code SISO10. Please check it and try again." })).toBeVisible()
 
     await page.reload()
     await expect(page.getByRole('heading', { level: 1, name: 'Your Cart (3 items)' })).toBeVisible()

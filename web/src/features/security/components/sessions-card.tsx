@@ -30,7 +30,7 @@ export function SessionsCard() {
   }
 
   return (
-    <SecurityCard icon={Laptop} title="Where you're signed in" description="Every browser signed in to your account. Sign out any you do not recognise.">
+    <SecurityCard icon={Laptop} title="Where you're signed in" description="Every browser signed in to your account. Sign out any you do not recognize.">
       {sessions.isPending && <Loading />}
       {sessions.isError && <LoadFailed what="your sessions" onRetry={() => void sessions.refetch()} />}
       {sessions.data && (

@@ -49,8 +49,9 @@ func (s *Service) requireServiceRole(r *http.Request) error {
 	return errNoAuthorization
 }
 
-// adminHandler wraps an admin route with the key check.
-func (s *Service) adminHandler(h httpx.HandlerFunc) httpx.HandlerFunc {
+// ServiceRole is the admin API's middleware: a route runs only for the
+// holder of AUTH_SERVICE_ROLE_KEY (routes.go declares it on each route).
+func (s *Service) ServiceRole(h httpx.HandlerFunc) httpx.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		if err := s.requireServiceRole(r); err != nil {
 			return err
@@ -94,50 +95,48 @@ func adminTarget(ctx context.Context, q db.Querier, r *http.Request) (*user, err
 // AdminListUsers handles GET /admin/users?page=&per_page=&filter=: a page
 // of users, newest first, with X-Total-Count and Link as GoTrue sends them.
 func (s *Service) AdminListUsers(w http.ResponseWriter, r *http.Request) error {
-	return s.adminHandler(func(w http.ResponseWriter, r *http.Request) error {
-		ctx := r.Context()
-		q := r.URL.Query()
-		page, perPage, err := pageParams(q.Get("page"), q.Get("per_page"))
-		if err != nil {
-			return err
-		}
-		filter := "%"
-		if f := strings.TrimSpace(q.Get("filter")); f != "" {
-			filter = db.LikeContaining(strings.ToLower(f))
-		}
-		var total int
-		if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email LIKE ? ESCAPE '\'`, filter).Scan(&total); err != nil {
-			return err
-		}
-		rows, err := s.db.QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE email LIKE ? ESCAPE '\'
+	ctx := r.Context()
+	q := r.URL.Query()
+	page, perPage, err := pageParams(q.Get("page"), q.Get("per_page"))
+	if err != nil {
+		return err
+	}
+	filter := "%"
+	if f := strings.TrimSpace(q.Get("filter")); f != "" {
+		filter = db.LikeContaining(strings.ToLower(f))
+	}
+	var total int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE email LIKE ? ESCAPE '\'`, filter).Scan(&total); err != nil {
+		return err
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT `+userColumns+` FROM users WHERE email LIKE ? ESCAPE '\'
 			ORDER BY created_at DESC, id LIMIT ? OFFSET ?`, filter, perPage, (page-1)*perPage)
+	if err != nil {
+		return err
+	}
+	var list []*user
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			rows.Close()
+			return err
+		}
+		list = append(list, u)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	out := []*adminUserJSON{}
+	for _, u := range list {
+		aj, err := s.adminUser(ctx, s.db, u)
 		if err != nil {
 			return err
 		}
-		var list []*user
-		for rows.Next() {
-			u, err := scanUser(rows)
-			if err != nil {
-				rows.Close()
-				return err
-			}
-			list = append(list, u)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		out := []*adminUserJSON{}
-		for _, u := range list {
-			aj, err := s.adminUser(ctx, s.db, u)
-			if err != nil {
-				return err
-			}
-			out = append(out, aj)
-		}
-		setPageHeaders(w, r, page, perPage, total)
-		return httpx.WriteJSON(w, http.StatusOK, map[string]any{"users": out, "aud": audience})
-	})(w, r)
+		out = append(out, aj)
+	}
+	setPageHeaders(w, r, page, perPage, total)
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"users": out, "aud": audience})
 }
 
 // pageParams reads GoTrue's page (from 1) and per_page (default 50).
@@ -179,17 +178,15 @@ func setPageHeaders(w http.ResponseWriter, r *http.Request, page, perPage, total
 
 // AdminGetUser handles GET /admin/users/{id}.
 func (s *Service) AdminGetUser(w http.ResponseWriter, r *http.Request) error {
-	return s.adminHandler(func(w http.ResponseWriter, r *http.Request) error {
-		u, err := adminTarget(r.Context(), s.db, r)
-		if err != nil {
-			return err
-		}
-		aj, err := s.adminUser(r.Context(), s.db, u)
-		if err != nil {
-			return err
-		}
-		return httpx.WriteJSON(w, http.StatusOK, aj)
-	})(w, r)
+	u, err := adminTarget(r.Context(), s.db, r)
+	if err != nil {
+		return err
+	}
+	aj, err := s.adminUser(r.Context(), s.db, u)
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, aj)
 }
 
 // adminUserParams is the body of the admin API's create and update.
@@ -279,35 +276,33 @@ func (s *Service) newPassword(p *string) (*string, error) {
 // AdminCreateUser handles POST /admin/users: a user with an e-mail
 // identity and profile, confirmed when email_confirm is set.
 func (s *Service) AdminCreateUser(w http.ResponseWriter, r *http.Request) error {
-	return s.adminHandler(func(w http.ResponseWriter, r *http.Request) error {
-		ctx := r.Context()
-		in, err := s.readAdminUser(r, true)
-		if err != nil {
-			return err
+	ctx := r.Context()
+	in, err := s.readAdminUser(r, true)
+	if err != nil {
+		return err
+	}
+	email, ban, hash := in.email, in.ban, in.hash
+	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*adminUserJSON, error) {
+		u := newSignupUser(email, "", in.UserMetadata, s.clock())
+		if hash != nil {
+			u.PasswordHash = *hash
 		}
-		email, ban, hash := in.email, in.ban, in.hash
-		out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*adminUserJSON, error) {
-			u := newSignupUser(email, "", in.UserMetadata, s.clock())
-			if hash != nil {
-				u.PasswordHash = *hash
-			}
-			for k, v := range in.AppMetadata {
-				u.AppMetadata[k] = v
-			}
-			if err := s.createUser(ctx, tx, u, "email", u.ID, emailIdentityData(u)); err != nil {
-				var e *apiError
-				if errors.As(err, &e) && e.Code == "user_already_exists" {
-					return nil, errEmailExists
-				}
-				return nil, err
-			}
-			return s.finishAdminChange(ctx, tx, u, in.EmailConfirm, ban, "user.create", nil)
-		})
-		if err != nil {
-			return err
+		for k, v := range in.AppMetadata {
+			u.AppMetadata[k] = v
 		}
-		return httpx.WriteJSON(w, http.StatusOK, out)
-	})(w, r)
+		if err := s.createUser(ctx, tx, u, "email", u.ID, emailIdentityData(u)); err != nil {
+			var e *apiError
+			if errors.As(err, &e) && e.Code == "user_already_exists" {
+				return nil, errEmailExists
+			}
+			return nil, err
+		}
+		return s.finishAdminChange(ctx, tx, u, in.EmailConfirm, ban, "user.create", nil)
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 var errEmailExists = unprocessable("email_exists", "A user with this email address has already been registered")
@@ -344,56 +339,54 @@ func (s *Service) finishAdminChange(ctx context.Context, tx *db.Tx, u *user, con
 // AdminUpdateUser handles PUT /admin/users/{id}: e-mail (moved at once),
 // password, confirmation, metadata (merged) and ban.
 func (s *Service) AdminUpdateUser(w http.ResponseWriter, r *http.Request) error {
-	return s.adminHandler(func(w http.ResponseWriter, r *http.Request) error {
-		ctx := r.Context()
-		in, err := s.readAdminUser(r, false)
+	ctx := r.Context()
+	in, err := s.readAdminUser(r, false)
+	if err != nil {
+		return err
+	}
+	email, ban, hash := in.email, in.ban, in.hash
+	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*adminUserJSON, error) {
+		u, err := adminTarget(ctx, tx, r)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		email, ban, hash := in.email, in.ban, in.hash
-		out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*adminUserJSON, error) {
-			u, err := adminTarget(ctx, tx, r)
+		before := map[string]any{"email": u.Email, "confirmed": u.confirmed()}
+		now := s.clock()
+		if email != "" && email != u.Email {
+			err := moveToEmail(ctx, tx, u.ID, email, now)
+			if db.IsUniqueViolation(err) {
+				return nil, errEmailExists
+			}
 			if err != nil {
 				return nil, err
 			}
-			before := map[string]any{"email": u.Email, "confirmed": u.confirmed()}
-			now := s.clock()
-			if email != "" && email != u.Email {
-				err := moveToEmail(ctx, tx, u.ID, email, now)
-				if db.IsUniqueViolation(err) {
-					return nil, errEmailExists
-				}
-				if err != nil {
-					return nil, err
-				}
-			}
-			if hash != nil {
-				if err := setUserColumn(ctx, tx, u.ID, "encrypted_password", *hash, now); err != nil {
-					return nil, err
-				}
-			}
-			if in.UserMetadata != nil {
-				if err := s.mergeUserMetadata(ctx, tx, u, in.UserMetadata); err != nil {
-					return nil, err
-				}
-			}
-			if in.AppMetadata != nil {
-				meta := u.appMetadata()
-				for k, v := range in.AppMetadata {
-					meta[k] = v
-				}
-				b, _ := jsonMarshal(meta)
-				if err := setUserColumn(ctx, tx, u.ID, "app_metadata", b, now); err != nil {
-					return nil, err
-				}
-			}
-			return s.finishAdminChange(ctx, tx, u, in.EmailConfirm, ban, "user.update", before)
-		})
-		if err != nil {
-			return err
 		}
-		return httpx.WriteJSON(w, http.StatusOK, out)
-	})(w, r)
+		if hash != nil {
+			if err := setUserColumn(ctx, tx, u.ID, "encrypted_password", *hash, now); err != nil {
+				return nil, err
+			}
+		}
+		if in.UserMetadata != nil {
+			if err := s.mergeUserMetadata(ctx, tx, u, in.UserMetadata); err != nil {
+				return nil, err
+			}
+		}
+		if in.AppMetadata != nil {
+			meta := u.appMetadata()
+			for k, v := range in.AppMetadata {
+				meta[k] = v
+			}
+			b, _ := jsonMarshal(meta)
+			if err := setUserColumn(ctx, tx, u.ID, "app_metadata", b, now); err != nil {
+				return nil, err
+			}
+		}
+		return s.finishAdminChange(ctx, tx, u, in.EmailConfirm, ban, "user.update", before)
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // AccountEraser deletes an account in tx as the parent's own deletion does
@@ -421,21 +414,19 @@ func (s *Service) eraseAccount(ctx context.Context, userID string, record func(c
 
 // AdminDeleteUser handles DELETE /admin/users/{id} with 200 {}.
 func (s *Service) AdminDeleteUser(w http.ResponseWriter, r *http.Request) error {
-	return s.adminHandler(func(w http.ResponseWriter, r *http.Request) error {
-		ctx := r.Context()
-		u, err := adminTarget(ctx, s.db, r)
-		if err != nil {
-			return err
-		}
-		err = s.eraseAccount(ctx, u.ID, func(ctx context.Context, tx *db.Tx) error {
-			return audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "user.delete", Entity: "user", EntityID: u.ID,
-				Before: map[string]any{"email": u.Email}, At: s.clock()})
-		})
-		if err != nil {
-			return err
-		}
-		return httpx.WriteJSON(w, http.StatusOK, emptyObject)
-	})(w, r)
+	ctx := r.Context()
+	u, err := adminTarget(ctx, s.db, r)
+	if err != nil {
+		return err
+	}
+	err = s.eraseAccount(ctx, u.ID, func(ctx context.Context, tx *db.Tx) error {
+		return audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "user.delete", Entity: "user", EntityID: u.ID,
+			Before: map[string]any{"email": u.Email}, At: s.clock()})
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, emptyObject)
 }
 
 // generateLinkResponse is GoTrue's: the user, and the link's parts.
@@ -453,68 +444,66 @@ type generateLinkResponse struct {
 // create the user; magiclink too when there is none; recovery and
 // email_change_new need one.
 func (s *Service) AdminGenerateLink(w http.ResponseWriter, r *http.Request) error {
-	return s.adminHandler(func(w http.ResponseWriter, r *http.Request) error {
-		ctx := r.Context()
-		var in struct {
-			Type       string         `json:"type"`
-			Email      string         `json:"email"`
-			NewEmail   string         `json:"new_email"`
-			Password   string         `json:"password"`
-			Data       map[string]any `json:"data"`
-			RedirectTo string         `json:"redirect_to"`
-		}
-		if err := httpx.DecodeJSON(r, &in); err != nil {
+	ctx := r.Context()
+	var in struct {
+		Type       string         `json:"type"`
+		Email      string         `json:"email"`
+		NewEmail   string         `json:"new_email"`
+		Password   string         `json:"password"`
+		Data       map[string]any `json:"data"`
+		RedirectTo string         `json:"redirect_to"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	email, err := validEmail(in.Email)
+	if err != nil {
+		return err
+	}
+	if err := checkMetadataSize(in.Data); err != nil {
+		return err
+	}
+	var hash string
+	switch in.Type {
+	case typeSignup:
+		if err := checkPasswordStrength(in.Password); err != nil {
 			return err
 		}
-		email, err := validEmail(in.Email)
+		if hash, err = hashPassword(in.Password, s.hashParams); err != nil {
+			return err
+		}
+	case typeInvite, typeMagicLink, typeRecovery, "email_change_new":
+	case "email_change_current":
+		return badRequest("validation_failed", "Enable secure email change to generate link for current email")
+	default:
+		return badRequest("validation_failed", "Invalid email action link type requested: %s", in.Type)
+	}
+	redirect := s.redirectTarget(in.RedirectTo)
+	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*generateLinkResponse, error) {
+		u, tokenType, sentTo, err := s.linkTarget(ctx, tx, in.Type, email, in.NewEmail, hash, in.Data)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := checkMetadataSize(in.Data); err != nil {
-			return err
-		}
-		var hash string
-		switch in.Type {
-		case typeSignup:
-			if err := checkPasswordStrength(in.Password); err != nil {
-				return err
-			}
-			if hash, err = hashPassword(in.Password, s.hashParams); err != nil {
-				return err
-			}
-		case typeInvite, typeMagicLink, typeRecovery, "email_change_new":
-		case "email_change_current":
-			return badRequest("validation_failed", "Enable secure email change to generate link for current email")
-		default:
-			return badRequest("validation_failed", "Invalid email action link type requested: %s", in.Type)
-		}
-		redirect := s.redirectTarget(in.RedirectTo)
-		out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*generateLinkResponse, error) {
-			u, tokenType, sentTo, err := s.linkTarget(ctx, tx, in.Type, email, in.NewEmail, hash, in.Data)
-			if err != nil {
-				return nil, err
-			}
-			tok, err := s.issueEmailToken(ctx, tx, u, tokenType, sentTo, "", redirect)
-			if err != nil {
-				return nil, err
-			}
-			if err := audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "user.generate_link", Entity: "user", EntityID: u.ID,
-				After: map[string]any{"type": in.Type}, At: s.clock()}); err != nil {
-				return nil, err
-			}
-			aj, err := s.adminUser(ctx, tx, u)
-			if err != nil {
-				return nil, err
-			}
-			link, _ := url.Parse(tok.Link)
-			return &generateLinkResponse{adminUserJSON: aj, ActionLink: tok.Link, EmailOTP: tok.Code,
-				HashedToken: link.Query().Get("token"), VerificationType: tokenType, RedirectTo: redirect}, nil
-		})
+		tok, err := s.issueEmailToken(ctx, tx, u, tokenType, sentTo, "", redirect)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return httpx.WriteJSON(w, http.StatusOK, out)
-	})(w, r)
+		if err := audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "user.generate_link", Entity: "user", EntityID: u.ID,
+			After: map[string]any{"type": in.Type}, At: s.clock()}); err != nil {
+			return nil, err
+		}
+		aj, err := s.adminUser(ctx, tx, u)
+		if err != nil {
+			return nil, err
+		}
+		link, _ := url.Parse(tok.Link)
+		return &generateLinkResponse{adminUserJSON: aj, ActionLink: tok.Link, EmailOTP: tok.Code,
+			HashedToken: link.Query().Get("token"), VerificationType: tokenType, RedirectTo: redirect}, nil
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
 // linkTarget finds or makes the user of a generated link and names the
@@ -567,44 +556,42 @@ func (s *Service) linkTarget(ctx context.Context, tx *db.Tx, typ, email, newEmai
 // user without a password, e-mailed a link that confirms the address and
 // signs in; an address of a confirmed account is 422.
 func (s *Service) Invite(w http.ResponseWriter, r *http.Request) error {
-	return s.adminHandler(func(w http.ResponseWriter, r *http.Request) error {
-		ctx := r.Context()
-		var in struct {
-			Email string         `json:"email"`
-			Data  map[string]any `json:"data"`
-		}
-		if err := httpx.DecodeJSON(r, &in); err != nil {
-			return err
-		}
-		email, err := validEmail(in.Email)
+	ctx := r.Context()
+	var in struct {
+		Email string         `json:"email"`
+		Data  map[string]any `json:"data"`
+	}
+	if err := httpx.DecodeJSON(r, &in); err != nil {
+		return err
+	}
+	email, err := validEmail(in.Email)
+	if err != nil {
+		return err
+	}
+	if err := checkMetadataSize(in.Data); err != nil {
+		return err
+	}
+	redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
+	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*adminUserJSON, error) {
+		u, _, _, err := s.linkTarget(ctx, tx, typeInvite, email, "", "", in.Data)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := checkMetadataSize(in.Data); err != nil {
-			return err
-		}
-		redirect := s.redirectTarget(r.URL.Query().Get("redirect_to"))
-		out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*adminUserJSON, error) {
-			u, _, _, err := s.linkTarget(ctx, tx, typeInvite, email, "", "", in.Data)
-			if err != nil {
-				return nil, err
-			}
-			tok, err := s.issueEmailToken(ctx, tx, u, typeInvite, u.Email, "", redirect)
-			if err != nil {
-				return nil, err
-			}
-			if err := s.sendAccountEmail(ctx, tx, bsmail.Invite, u.Email, tok); err != nil {
-				return nil, err
-			}
-			if err := audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "user.invite", Entity: "user", EntityID: u.ID,
-				After: map[string]any{"email": u.Email}, At: s.clock()}); err != nil {
-				return nil, err
-			}
-			return s.adminUser(ctx, tx, u)
-		})
+		tok, err := s.issueEmailToken(ctx, tx, u, typeInvite, u.Email, "", redirect)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		return httpx.WriteJSON(w, http.StatusOK, out)
-	})(w, r)
+		if err := s.sendAccountEmail(ctx, tx, bsmail.Invite, u.Email, tok); err != nil {
+			return nil, err
+		}
+		if err := audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "user.invite", Entity: "user", EntityID: u.ID,
+			After: map[string]any{"email": u.Email}, At: s.clock()}); err != nil {
+			return nil, err
+		}
+		return s.adminUser(ctx, tx, u)
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, out)
 }

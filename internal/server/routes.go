@@ -102,13 +102,14 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /auth/v1/user/identities/authorize", a(limited("authorize", tooMany, s.auth.LinkIdentity)))
 	mux.Handle("DELETE /auth/v1/user/identities/{id}", a(s.auth.UnlinkIdentity))
 	// GoTrue's admin API for the holder of AUTH_SERVICE_ROLE_KEY (internal/auth/admin_api.go).
-	mux.Handle("GET /auth/v1/admin/users", a(s.auth.AdminListUsers))
-	mux.Handle("POST /auth/v1/admin/users", a(s.auth.AdminCreateUser))
-	mux.Handle("GET /auth/v1/admin/users/{id}", a(s.auth.AdminGetUser))
-	mux.Handle("PUT /auth/v1/admin/users/{id}", a(s.auth.AdminUpdateUser))
-	mux.Handle("DELETE /auth/v1/admin/users/{id}", a(s.auth.AdminDeleteUser))
-	mux.Handle("POST /auth/v1/admin/generate_link", a(s.auth.AdminGenerateLink))
-	mux.Handle("POST /auth/v1/invite", a(s.auth.Invite))
+	admin := s.auth.ServiceRole
+	mux.Handle("GET /auth/v1/admin/users", a(admin(s.auth.AdminListUsers)))
+	mux.Handle("POST /auth/v1/admin/users", a(admin(s.auth.AdminCreateUser)))
+	mux.Handle("GET /auth/v1/admin/users/{id}", a(admin(s.auth.AdminGetUser)))
+	mux.Handle("PUT /auth/v1/admin/users/{id}", a(admin(s.auth.AdminUpdateUser)))
+	mux.Handle("DELETE /auth/v1/admin/users/{id}", a(admin(s.auth.AdminDeleteUser)))
+	mux.Handle("POST /auth/v1/admin/generate_link", a(admin(s.auth.AdminGenerateLink)))
+	mux.Handle("POST /auth/v1/invite", a(admin(s.auth.Invite)))
 	// GoTrue's features the shop turns off respond as GoTrue does with them off.
 	for pattern, refuse := range map[string]httpx.HandlerFunc{
 		"POST /auth/v1/sso": s.auth.RefuseSAML, "GET /auth/v1/sso/saml/metadata": s.auth.RefuseSAML, "POST /auth/v1/sso/saml/acs": s.auth.RefuseSAML,

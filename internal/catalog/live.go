@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"bookshop/internal/db"
+	"bookshop/internal/watch"
 )
 
 // WatchInterval is how often an instance asks the database whether the
@@ -101,26 +102,7 @@ func (s *Service) Changed(ctx context.Context) {
 }
 
 // Watch polls the catalogue's version every interval until ctx ends, and
-// reloads when another instance changed it. Polling works alike on both
-// databases; a failure is logged once until it heals.
+// reloads when another instance changed it.
 func (s *Service) Watch(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	failing := false
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		err := s.Refresh(ctx)
-		switch {
-		case err != nil && ctx.Err() == nil && !failing:
-			slog.ErrorContext(ctx, "catalog: watch for changes", "err", err)
-			failing = true
-		case err == nil && failing:
-			slog.InfoContext(ctx, "catalog: watching for changes again")
-			failing = false
-		}
-	}
+	watch.Poll(ctx, interval, "catalog", s.Refresh)
 }

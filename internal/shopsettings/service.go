@@ -14,6 +14,7 @@ import (
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
+	"bookshop/internal/watch"
 )
 
 // WatchInterval is how often an instance asks the database whether the
@@ -71,23 +72,10 @@ func (s *Service) Refresh(ctx context.Context) error {
 	return nil
 }
 
-// Watch polls the settings' version every interval until ctx ends.
+// Watch polls the settings' version every interval until ctx ends, and
+// reloads when another instance saved them.
 func (s *Service) Watch(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	failing := false
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		err := s.Refresh(ctx)
-		if err != nil && ctx.Err() == nil && !failing {
-			slog.ErrorContext(ctx, "shopsettings: watch for changes", "err", err)
-		}
-		failing = err != nil
-	}
+	watch.Poll(ctx, interval, "shopsettings", s.Refresh)
 }
 
 // PublicSettings is what every visitor may read: the tax rate and the

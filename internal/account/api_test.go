@@ -326,7 +326,7 @@ func TestOwnerDataAPI(t *testing.T) {
 			ExpectedHeaders: map[string]string{"Content-Disposition": `attachment; filename="siso-and-friends-my-data.json"`, "Cache-Control": "no-store"},
 			ExpectedContent: []string{`"profile":{`, `"last_name":"Ownerly"`, `"sessions":[{"id":"`, `"aal":"aal1"`, `"children":[{`, `"Mia Secret"`,
 				`"devices":[{`, `"iPhone"`, `"communications":{"subscribed":false`, `"orders":[{`, `"olive.ship@example.com"`,
-				`"dreams":[{`, `"companion":{"id":"feefee"`,
+				`"dreams":[{`, `"companion":{"id":"feefee"`, `"discount_redemptions":[{"code":"ONCE20","order_number":"`,
 				`"newsletter":[{"email":"owner@example.com","subscribed":true`, `{"email":"zeph.news@example.com","subscribed":true`,
 				`"contact_messages":[{"name":"Zephyrine Ownerly","email":"owner@example.com","subject":"My order","message":"Hello from Zephyrine"`},
 			NotExpectedContent: []string{"refresh", "token"}},

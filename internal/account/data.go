@@ -59,6 +59,7 @@ type OwnerData struct {
 	Orders     Holder // the orders keep their accounting without the buyer
 	Newsletter Holder
 	Contact    Holder // messages sent through the contact form
+	Discounts  Holder // the discount codes the parent used
 	Dreams     Dreams
 }
 
@@ -80,6 +81,7 @@ type Export struct {
 	Newsletter      any            `json:"newsletter"`
 	ContactMessages any            `json:"contact_messages"`
 	Orders          any            `json:"orders"`
+	Discounts       any            `json:"discount_redemptions"`
 	Dreams          any            `json:"dreams"`
 }
 
@@ -117,6 +119,9 @@ func (s *Service) exportOf(ctx context.Context, userID string) (Export, error) {
 		return Export{}, err
 	}
 	if e.Orders, err = o.Orders.Export(ctx, p); err != nil {
+		return Export{}, err
+	}
+	if e.Discounts, err = o.Discounts.Export(ctx, p); err != nil {
 		return Export{}, err
 	}
 	if e.Dreams, err = o.Dreams.Of(ctx, userID); err != nil {
@@ -187,7 +192,7 @@ func (s *Service) erase(ctx context.Context, tx *db.Tx, userID string) error {
 		return err
 	}
 	p := Person{UserID: userID, Email: email}
-	for _, h := range []Holder{o.Orders, o.Newsletter, o.Contact} {
+	for _, h := range []Holder{o.Discounts, o.Orders, o.Newsletter, o.Contact} {
 		if err := h.Erase(ctx, tx, p); err != nil {
 			return err
 		}

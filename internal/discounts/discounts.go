@@ -275,3 +275,36 @@ func EraseCustomer(ctx context.Context, q db.Querier, userID, email string) erro
 	}
 	return nil
 }
+
+// Redemption is a use of a code by a customer, as their data export shows it.
+type Redemption struct {
+	Code        string    `json:"code"`
+	OrderNumber string    `json:"order_number"`
+	UsedAt      time.Time `json:"used_at"`
+}
+
+// RedemptionsOf returns the codes a customer used, oldest first: on the
+// orders of their account, and the once-per-customer uses kept under the
+// account or the address (an order placed before signing in).
+func RedemptionsOf(ctx context.Context, q db.Querier, userID, email string) ([]Redemption, error) {
+	rows, err := q.QueryContext(ctx, `SELECT c.code, o.number, r.created_at
+		FROM discount_redemptions r
+		JOIN discount_codes c ON c.id = r.discount_id
+		JOIN orders o ON o.id = r.order_id
+		WHERE o.user_id = ? OR r.once_user = ? OR r.once_email = ?
+		ORDER BY r.created_at, r.id`, userID, userID, strings.ToLower(strings.TrimSpace(email)))
+	if err != nil {
+		return nil, fmt.Errorf("discounts: a customer's uses: %w", err)
+	}
+	defer rows.Close()
+	list := []Redemption{}
+	for rows.Next() {
+		var r Redemption
+		if err := rows.Scan(&r.Code, &r.OrderNumber, &r.UsedAt); err != nil {
+			return nil, err
+		}
+		r.UsedAt = r.UsedAt.UTC()
+		list = append(list, r)
+	}
+	return list, rows.Err()
+}

@@ -323,9 +323,14 @@ func ownerData(d *db.DB, accounts *auth.Service, shop *orders.Service, stories a
 		Orders: holder{
 			export: func(ctx context.Context, p account.Person) (any, error) { return shop.ViewsOf(ctx, p.UserID) },
 			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
-				if err := orders.EraseBuyer(ctx, q, p.UserID); err != nil {
-					return err
-				}
+				return orders.EraseBuyer(ctx, q, p.UserID)
+			},
+		},
+		Discounts: holder{
+			export: func(ctx context.Context, p account.Person) (any, error) {
+				return discounts.RedemptionsOf(ctx, d, p.UserID, p.Email)
+			},
+			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
 				return discounts.EraseCustomer(ctx, q, p.UserID, p.Email)
 			},
 		},

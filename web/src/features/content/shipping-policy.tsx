@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { paths } from '@/config/paths'
 import { useShipping } from '@/lib/shipping'
 import { facts } from './facts'
-import { DotList, ProseSection } from './prose'
+import { DotList, FactTable, ProseSection } from './prose'
 import { abroadText, rateRows, standardOffer } from './shipping-facts'
 
 /** The shipping policy: rates table, processing, tracking, claims and returns. */
@@ -27,36 +27,11 @@ export function ShippingPolicy() {
           We ship physical books from our warehouse in Minnesota. Choose how your books travel at checkout: these are the methods and prices it offers, by where
           they are going.
         </p>
-        {/* On a phone each method is a small card; from sm up, a table. */}
-        <ul className="space-y-3 sm:hidden">
-          {rows.map((row) => (
-            <li key={row.method} className="rounded-2xl border-2 border-line bg-cream p-4">
-              <p className="font-display text-lg font-semibold">{row.method}</p>
-              <p className="text-base"><span className="font-bold">Delivery:</span> {row.time}</p>
-              <p className="text-base"><span className="font-bold">Cost:</span> {row.cost}</p>
-            </li>
-          ))}
-        </ul>
-        <div className="hidden overflow-hidden rounded-2xl border-2 border-line sm:block">
-          <table className="w-full text-left text-base">
-            <thead className="bg-tiger-50 font-display text-ink">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Method</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Delivery time</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Cost</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.method} className="border-t-2 border-line">
-                  <th scope="row" className="px-4 py-3 font-bold">{row.method}</th>
-                  <td className="px-4 py-3">{row.time}</td>
-                  <td className="px-4 py-3">{row.cost}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <FactTable
+          columns={['Method', 'Delivery time', 'Cost']}
+          cardLabels={['Delivery', 'Cost']}
+          rows={rows.map((row) => [row.method, row.time, row.cost])}
+        />
         <p className="text-base text-muted">
           Delivery times start once your order has shipped. International orders may be subject to customs duties and taxes set by the destination country, which are the
           recipient&rsquo;s responsibility.

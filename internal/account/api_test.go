@@ -260,7 +260,7 @@ func TestProfileAPI(t *testing.T) {
 		{Name: "an empty birthday is saved as null", Method: "PATCH", URL: "/api/profile", As: "owner",
 			Body: map[string]any{"date_of_birth": ""}, ExpectedStatus: 200, ExpectedContent: []string{`"date_of_birth":null`}},
 		{Name: "a future birthday is refused", Method: "PATCH", URL: "/api/profile", As: "owner",
-			Body: map[string]any{"date_of_birth": "2026-06-02"}, ExpectedStatus: 400, ExpectedContent: []string{"Date of birth cannot be in the future"}},
+			Body: map[string]any{"date_of_birth": "2026-06-03"}, ExpectedStatus: 400, ExpectedContent: []string{"Date of birth cannot be in the future"}},
 		{Name: "a country name is not a code", Method: "PATCH", URL: "/api/profile", As: "owner",
 			Body: map[string]any{"country": "France"}, ExpectedStatus: 400, ExpectedContent: []string{`"country":"Use an ISO 3166 country code`}},
 		{Name: "role, status and purchase cannot be changed", Method: "PATCH", URL: "/api/profile", As: "owner",

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
@@ -111,4 +112,44 @@ func TestKidInputRules(t *testing.T) {
 			t.Fatalf("another month more than 18 years ago: %q", got)
 		}
 	})
+}
+
+// The web form counts the month in the parent's time zone: near midnight at
+// a month's end, the server accepts the months of every zone on Earth, so
+// it never refuses what the form allowed.
+func TestBirthMonthLimitsHoldInEveryTimeZone(t *testing.T) {
+	at := func(s string) time.Time {
+		tm, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tm
+	}
+	cases := []struct {
+		name, now, month, want string
+	}{
+		// 1 December 01:00 UTC: still November in New York (UTC−5).
+		{"the oldest month west of UTC", "2026-12-01T01:00:00Z", "2008-11", ""},
+		{"this month in UTC", "2026-12-01T01:00:00Z", "2026-12", ""},
+		// 30 November 22:00 UTC: already December in Tokyo (UTC+9).
+		{"this month east of UTC", "2026-11-30T22:00:00Z", "2026-12", ""},
+		{"the oldest month in UTC", "2026-11-30T22:00:00Z", "2008-11", ""},
+		// No zone is in another month any more, or yet.
+		{"a month past everywhere", "2026-12-01T13:00:00Z", "2008-11", tooOld},
+		{"a month to come everywhere", "2026-11-30T09:00:00Z", "2026-12", "The birth month cannot be in the future"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, msg := parseBirthMonth(c.month, at(c.now)); msg != c.want {
+				t.Fatalf("%s at %s: %q, want %q", c.month, c.now, msg, c.want)
+			}
+		})
+	}
+	// The parent's own date of birth: today in Kiritimati (UTC+14) is not in the future.
+	if _, msg := parseBirthDate("2026-12-01", at("2026-11-30T10:30:00Z")); msg != "" {
+		t.Fatalf("today east of UTC is refused: %q", msg)
+	}
+	if _, msg := parseBirthDate("2026-12-01", at("2026-11-30T09:00:00Z")); msg == "" {
+		t.Fatal("a day to come everywhere is accepted")
+	}
 }

@@ -24,6 +24,14 @@ func cleanText(s string, max int) (string, bool) {
 	return s, true
 }
 
+// The forms count days and months in the reader's time zone, the server in
+// UTC. So that the two never disagree near midnight at a boundary, the
+// server takes "today" and "this month" as wherever on Earth they are now
+// (UTC−12 to UTC+14): the latest in the furthest zone east, the earliest in
+// the furthest west.
+func latestLocal(now time.Time) time.Time   { return now.UTC().Add(14 * time.Hour) }
+func earliestLocal(now time.Time) time.Time { return now.UTC().Add(-12 * time.Hour) }
+
 // parseBirthDate accepts YYYY-MM-DD, not later than today (spec 02 §5) and
 // not before 1900; it returns the date or the message for the field.
 func parseBirthDate(v string, now time.Time) (string, string) {
@@ -35,7 +43,7 @@ func parseBirthDate(v string, now time.Time) (string, string) {
 	if err != nil {
 		return "", "Use the format YYYY-MM-DD"
 	}
-	if d.After(now) {
+	if d.After(latestLocal(now)) {
 		return "", "Date of birth cannot be in the future"
 	}
 	if d.Year() < 1900 {
@@ -49,8 +57,8 @@ func parseBirthDate(v string, now time.Time) (string, string) {
 const maxChildYears = 18
 
 // parseBirthMonth accepts a child's birth month as YYYY-MM, not later than
-// this month and at most maxChildYears ago; it returns the month or the
-// message for the field.
+// this month and at most maxChildYears ago (both in any time zone, as the
+// form counts them); it returns the month or the message for the field.
 func parseBirthMonth(v string, now time.Time) (string, string) {
 	v = strings.TrimSpace(v)
 	if v == "" {
@@ -60,10 +68,10 @@ func parseBirthMonth(v string, now time.Time) (string, string) {
 	if err != nil {
 		return "", "Use the format YYYY-MM, e.g. 2021-03"
 	}
-	if m.After(now) {
+	if m.After(latestLocal(now)) {
 		return "", "The birth month cannot be in the future"
 	}
-	if m.Before(time.Date(now.Year()-maxChildYears, now.Month(), 1, 0, 0, 0, 0, time.UTC)) {
+	if earliest := earliestLocal(now); m.Before(time.Date(earliest.Year()-maxChildYears, earliest.Month(), 1, 0, 0, 0, 0, time.UTC)) {
 		return "", fmt.Sprintf("The birth month must be within the last %d years", maxChildYears)
 	}
 	return m.Format("2006-01"), ""

@@ -21,7 +21,7 @@ export function thisMonth(today: Date = new Date()): string {
 /** How many years back a child's birth month may be, as the server allows: the shop's books are for children. */
 export const MAX_CHILD_YEARS = 18
 
-/** The earliest birth month allowed, YYYY-MM: this month MAX_CHILD_YEARS years ago. */
+/** The earliest birth month allowed, YYYY-MM: this month MAX_CHILD_YEARS years ago, in the reader's time zone (the server accepts the months of every zone, so it agrees). */
 export function earliestBirthMonth(today: Date = new Date()): string {
   return `${today.getFullYear() - MAX_CHILD_YEARS}-${String(today.getMonth() + 1).padStart(2, '0')}`
 }

@@ -47,10 +47,17 @@ const relatedBooks = 6
 // the app reads (web/src/features/catalog/filters.ts, viewFromParams).
 var listParams = []string{"q", "min", "max", "category", "new", "page"}
 
-// notFoundAt is the one URL the not-found page of every path of no route is
-// drawn at: the page reads nothing of the path, so a stream of random paths
-// draws it once.
-const notFoundAt = "/404"
+// notFoundAt is the URL the not-found page of a route is drawn at: "/404"
+// for every path of no route, and for a route of records its path with "-"
+// for the id, which names no book, category or post. The page reads nothing
+// of the path but its route, so a stream of random paths or unknown ids
+// draws it once (webapp: the 404s of the record are left out of the drawing).
+func notFoundAt(pattern string) string {
+	if pattern == "" {
+		return "/404"
+	}
+	return strings.Replace(pattern, ":id", "-", 1)
+}
 
 func (p *publicPages) Page(ctx context.Context, pattern string, u *url.URL) (*webapp.Page, error) {
 	page, err := p.page(ctx, pattern, u)
@@ -59,10 +66,10 @@ func (p *publicPages) Page(ctx context.Context, pattern string, u *url.URL) (*we
 	}
 	// A page is drawn and kept under what it reads of its URL, so a
 	// parameter it ignores (?utm_source=…, ?a=random) draws nothing new.
-	switch pattern {
-	case "":
-		page.URL = notFoundAt
-	case "/books", "/categories/:id":
+	switch {
+	case page.NotFound:
+		page.URL = notFoundAt(pattern)
+	case pattern == "/books" || pattern == "/categories/:id":
 		page.URL = drawnAt(u, listParams...)
 	default:
 		page.URL = drawnAt(u)

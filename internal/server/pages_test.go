@@ -161,6 +161,36 @@ func TestPagesAreKeptUnderWhatTheyRead(t *testing.T) {
 	})
 }
 
+// Issue 27, "At scale": the not-found page of unknown books (of unknown
+// posts, of unknown categories) is one drawing, whatever the id: the same
+// root, each page with its own 404 inline for the app's first render.
+func TestUnknownRecordsAreOneNotFoundDrawing(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := drawingShop(t, d)
+		root := func(body string) string {
+			_, after, _ := strings.Cut(body, `<div id="root" data-prerendered>`)
+			return after
+		}
+		for _, c := range []struct{ a, b, says, inlined string }{
+			{"/books/999", "/books/12345", "Book Not Found", `"/api/books/%s":null`},
+			{"/blog/999", "/blog/4242", "This Page Existed", `"/api/posts/%s":null`},
+			{"/categories/nope", "/categories/other", "", ""},
+		} {
+			a := e.Do("GET", c.a, nil, "").Expect(t, 404)
+			b := e.Do("GET", c.b, nil, "").Expect(t, 404)
+			if root(a.Body) == "" || root(a.Body) != root(b.Body) || !strings.Contains(root(a.Body), c.says) {
+				t.Errorf("%s and %s are drawn apart, or not as not found:\n%.2000s", c.a, c.b, root(b.Body))
+			}
+			for _, page := range []struct{ path, body string }{{c.a, a.Body}, {c.b, b.Body}} {
+				id := page.path[strings.LastIndex(page.path, "/")+1:]
+				if c.inlined != "" && !strings.Contains(page.body, fmt.Sprintf(c.inlined, id)) {
+					t.Errorf("%s does not carry its own 404", page.path)
+				}
+			}
+		}
+	})
+}
+
 // When the engine fails on a page, the page is still served: the app's
 // plain page with the page's data inline, which the browser draws.
 func TestAPageTheEngineFailsOnIsTheAppsShell(t *testing.T) {

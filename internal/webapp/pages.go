@@ -148,7 +148,13 @@ func (h *Handler) servePage(w http.ResponseWriter, r *http.Request) {
 		serve(w, r, &file{etag: d.tag, contentType: "text/html; charset=utf-8", cacheControl: "no-cache"}, status)
 		return
 	}
-	f, drawnStatus := h.drawn(r.Context(), d)
+	var f *file
+	var drawnStatus int
+	if p.NotFound {
+		f, drawnStatus = h.notFound(r.Context(), d)
+	} else {
+		f, drawnStatus = h.drawn(r.Context(), d)
+	}
 	if drawnStatus == http.StatusNotFound {
 		status = drawnStatus
 	}
@@ -194,8 +200,13 @@ func (h *Handler) tag(d drawing) string {
 // page). A page the engine could not draw is the app's plain page with the
 // data inlined: the browser draws it.
 func (h *Handler) drawn(ctx context.Context, d drawing) (*file, int) {
+	c := h.kept(ctx, d)
+	return c.file, c.status
+}
+
+func (h *Handler) kept(ctx context.Context, d drawing) *cached {
 	if c, ok := h.cache.get(d.key(), d.tag); ok {
-		return c.file, c.status
+		return c
 	}
 	v, _, _ := h.cache.flight.Do(d.key()+d.tag, func() (any, error) {
 		c := h.draw(context.WithoutCancel(ctx), d)
@@ -204,41 +215,86 @@ func (h *Handler) drawn(ctx context.Context, d drawing) (*file, int) {
 		}
 		return c, nil
 	})
-	c := v.(*cached)
+	return v.(*cached)
+}
+
+// notFound is the not-found page of d, drawn once however many records are
+// not there: the drawing is made at d's URL (which the server spells with
+// no id, Page.URL) from d's responses but the nil ones (the 404s of the
+// record asked for), and kept; the page served carries all of d's
+// responses, so the app's first render draws the same not-found. The page
+// itself is made for each request and not kept, so a stream of unknown ids
+// pushes no drawn page out of the cache.
+func (h *Handler) notFound(ctx context.Context, d drawing) (*file, int) {
+	found := make(map[string]json.RawMessage, len(d.page.Responses))
+	for path, body := range d.page.Responses {
+		if body != nil {
+			found[path] = body
+		}
+	}
+	if len(found) == len(d.page.Responses) { // nothing of the request's own: its page is the drawing's
+		return h.drawn(ctx, d)
+	}
+	shared := d
+	shared.page = &Page{NotFound: true, Responses: found, Head: d.page.Head}
+	shared.tag = h.tag(shared)
+	drawn := h.kept(ctx, shared)
+	c := h.assemble(ctx, d, drawn.drawn)
 	return c.file, c.status
 }
 
 func (h *Handler) draw(ctx context.Context, d drawing) *cached {
-	inline := maps.Clone(h.inline)
-	if inline == nil {
-		inline = map[string]json.RawMessage{}
-	}
-	data := make(map[string]any, len(d.page.Responses)+len(inline))
-	for path, body := range d.page.Responses {
-		inline[path] = body
-	}
-	for path, body := range inline {
-		data[path] = body
-	}
-	script, err := inlineScript(inline)
-	if err != nil { // a response that is not JSON: the server's own bug
-		slog.ErrorContext(ctx, "webapp: inline the page's data", "url", d.url, "err", err)
-		return &cached{file: h.index, status: http.StatusOK}
-	}
-	extra := slices.Concat(d.chunks, cookieMeta(d.cookie), script, d.page.Head.jsonLD())
 	var drawn *Drawn
 	if h.drawer != nil && h.shell.ok {
-		page, err := h.drawer.Draw(ctx, Drawing{URL: d.url, Data: data, Cookie: d.cookie})
+		page, err := h.drawer.Draw(ctx, Drawing{URL: d.url, Data: h.data(d), Cookie: d.cookie})
 		if err != nil {
 			slog.ErrorContext(ctx, "webapp: drawing the page failed; the browser draws it", "url", d.url, "err", err)
 		} else {
 			drawn = &page
 		}
 	}
+	c := h.assemble(ctx, d, drawn)
+	c.file.gzip() // once, before it is shared
+	c.keep = drawn != nil || h.drawer == nil || !h.shell.ok
+	if !d.page.NotFound {
+		c.drawn = nil // only a not-found drawing is made into other pages (notFound)
+	}
+	return c
+}
+
+// responses are what a page of d carries for the app's first render: the
+// server's inlined answers and the page's responses, by path.
+func (h *Handler) responses(d drawing) map[string]json.RawMessage {
+	inline := maps.Clone(h.inline)
+	if inline == nil {
+		inline = map[string]json.RawMessage{}
+	}
+	maps.Copy(inline, d.page.Responses)
+	return inline
+}
+
+// data is responses as the engine takes them.
+func (h *Handler) data(d drawing) map[string]any {
+	inline := h.responses(d)
+	data := make(map[string]any, len(inline))
+	for path, body := range inline {
+		data[path] = body
+	}
+	return data
+}
+
+// assemble makes the page of d around drawn (nil: the app's plain page with
+// d's data, which the browser draws).
+func (h *Handler) assemble(ctx context.Context, d drawing, drawn *Drawn) *cached {
+	script, err := inlineScript(h.responses(d))
+	if err != nil { // a response that is not JSON: the server's own bug
+		slog.ErrorContext(ctx, "webapp: inline the page's data", "url", d.url, "err", err)
+		return &cached{file: h.index, status: http.StatusOK}
+	}
+	extra := slices.Concat(d.chunks, cookieMeta(d.cookie), script, d.page.Head.jsonLD())
 	f := newFile("index.html", h.shell.page(drawn, d.page.Head, extra), nil, nil)
 	f.etag, f.quick = d.tag, true
-	f.gzip() // once, before it is shared
-	c := &cached{file: f, status: http.StatusOK, keep: drawn != nil || h.drawer == nil || !h.shell.ok}
+	c := &cached{file: f, status: http.StatusOK, drawn: drawn}
 	if drawn != nil && drawn.Status == http.StatusNotFound {
 		c.status = http.StatusNotFound
 	}
@@ -330,6 +386,7 @@ type pageCache struct {
 type cached struct {
 	key, tag string
 	file     *file
+	drawn    *Drawn // nil: the engine did not draw it
 	status   int
 	keep     bool // false: the engine failed; drawn again next time
 }
@@ -341,7 +398,13 @@ func newPageCache(max int) *pageCache {
 	return &pageCache{max: max, order: list.New(), byKey: map[string]*list.Element{}}
 }
 
-func (c *cached) bytes() int { return c.file.size + len(c.file.gzipped) + len(c.key) }
+func (c *cached) bytes() int {
+	n := c.file.size + len(c.file.gzipped) + len(c.key)
+	if c.drawn != nil {
+		n += len(c.drawn.HTML) + len(c.drawn.Head)
+	}
+	return n
+}
 
 func (p *pageCache) get(key, tag string) (*cached, bool) {
 	p.mu.Lock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -190,7 +191,7 @@ func shop(t *testing.T, d Drawer, book *string) *Handler {
 		switch pattern {
 		case "/books/:id":
 			if u.Path != "/books/3" {
-				return &Page{NotFound: true, Responses: map[string]json.RawMessage{"/api/books/" + u.Path[7:]: nil}}
+				return &Page{NotFound: true, Responses: map[string]json.RawMessage{"/api/books/" + u.Path[7:]: nil}, URL: "/books/-"}
 			}
 			return &Page{Responses: map[string]json.RawMessage{"/api/books/3": json.RawMessage(*book)},
 				Head: Head{Canonical: "https://shop.test/books/3", Type: "book", Image: "https://shop.test/c.png", JSONLD: map[string]any{"name": "</script>"}}}
@@ -273,14 +274,45 @@ func TestADrawnPageIsKeptWhileItsDataHolds(t *testing.T) {
 func TestNotFoundPagesAre404(t *testing.T) {
 	book := `{}`
 	h := shop(t, &drawer{}, &book)
-	for _, path := range []string{"/books/4", "/nowhere"} {
+	for path, drawnAt := range map[string]string{"/books/4": "/books/-", "/nowhere": "/nowhere"} {
 		rec := request(h, path, nil)
-		if rec.Code != 404 || !strings.Contains(rec.Body.String(), "<h1>"+path+"</h1>") {
+		if rec.Code != 404 || !strings.Contains(rec.Body.String(), "<h1>"+drawnAt+"</h1>") {
 			t.Errorf("%s: %d %s", path, rec.Code, rec.Body.String())
 		}
 	}
 	if body := request(h, "/books/4", nil).Body.String(); !strings.Contains(body, `"/api/books/4":null`) {
 		t.Errorf("the 404 is not inlined: %s", body)
+	}
+}
+
+// Issue 27, "At scale": unknown ids draw the not-found page once, not once
+// each (a visitor or a bot could make the server draw without end), and
+// push no drawn page out of the cache; each still carries its own 404 for
+// the app's first render. A change of the data it is drawn from draws it again.
+func TestUnknownRecordsShareOneNotFoundDrawing(t *testing.T) {
+	book := `{"id":3,"title":"Tigers"}`
+	d := &drawer{}
+	h := shop(t, d, &book)
+	request(h, "/books/3", nil)
+	for id := 100; id < 150; id++ {
+		path := fmt.Sprintf("/books/%d", id)
+		rec := request(h, path, nil)
+		if body := rec.Body.String(); rec.Code != 404 || !strings.Contains(body, "<h1>/books/-</h1>") ||
+			!strings.Contains(body, fmt.Sprintf(`"/api/books/%d":null`, id)) || strings.Contains(body, `"/api/books/99":null`) {
+			t.Fatalf("%s: %d %s", path, rec.Code, body)
+		}
+	}
+	if d.drawn != 2 {
+		t.Errorf("drawn %d times for a book and 50 unknown ids, want 2", d.drawn)
+	}
+	if h.cache.order.Len() != 2 {
+		t.Errorf("%d pages kept, want the book's and the one not-found drawing", h.cache.order.Len())
+	}
+	h.inline["/api/settings"] = json.RawMessage(`{"dev":true}`)
+	request(h, "/books/100", nil)
+	request(h, "/books/101", nil)
+	if d.drawn != 3 {
+		t.Errorf("drawn %d times after a change of the data, want 3", d.drawn)
 	}
 }
 

@@ -30,6 +30,9 @@ func TestAdminAPIAccess(t *testing.T) {
 			{"GET", "/auth/v1/admin/users"}, {"POST", "/auth/v1/admin/users"}, {"GET", "/auth/v1/admin/users/" + ann.User.ID},
 			{"PUT", "/auth/v1/admin/users/" + ann.User.ID}, {"DELETE", "/auth/v1/admin/users/" + ann.User.ID},
 			{"POST", "/auth/v1/admin/generate_link"}, {"POST", "/auth/v1/invite"},
+			{"GET", "/auth/v1/admin/users/" + ann.User.ID + "/factors"}, {"PUT", "/auth/v1/admin/users/" + ann.User.ID + "/factors/f"},
+			{"DELETE", "/auth/v1/admin/users/" + ann.User.ID + "/factors/f"}, {"GET", "/auth/v1/admin/users/" + ann.User.ID + "/passkeys"},
+			{"DELETE", "/auth/v1/admin/users/" + ann.User.ID + "/passkeys/p"},
 		} {
 			body := map[string]any{"email": "new@example.com", "type": "magiclink", "ban_duration": "24h"}
 			expectError(t, e.Request(r.method, r.url, body, "", v), 401, "no_authorization")

@@ -132,8 +132,9 @@ func (s *Service) issueEmailToken(ctx context.Context, tx db.Querier, u *user, t
 	if err := replaceOneTimeToken(ctx, tx, &t); err != nil {
 		return nil, err
 	}
-	q := url.Values{"token": {tok}, "type": {tokenType}, "redirect_to": {redirectTo}}
-	return &emailToken{Link: s.cfg.SiteURL + "/auth/v1/verify?" + q.Encode(), Code: code}, nil
+	// In GoTrue's order (token first), which auth-js's tests read the link by.
+	q := "token=" + url.QueryEscape(tok) + "&type=" + url.QueryEscape(tokenType) + "&redirect_to=" + url.QueryEscape(redirectTo)
+	return &emailToken{Link: s.cfg.SiteURL + "/auth/v1/verify?" + q, Code: code}, nil
 }
 
 // consumeToken finds a live token by the hash of its link token or of its

@@ -108,6 +108,11 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /auth/v1/admin/users/{id}", a(admin(s.auth.AdminGetUser)))
 	mux.Handle("PUT /auth/v1/admin/users/{id}", a(admin(s.auth.AdminUpdateUser)))
 	mux.Handle("DELETE /auth/v1/admin/users/{id}", a(admin(s.auth.AdminDeleteUser)))
+	mux.Handle("GET /auth/v1/admin/users/{id}/factors", a(admin(s.auth.AdminListFactors)))
+	mux.Handle("PUT /auth/v1/admin/users/{id}/factors/{factorId}", a(admin(s.auth.AdminUpdateFactor)))
+	mux.Handle("DELETE /auth/v1/admin/users/{id}/factors/{factorId}", a(admin(s.auth.AdminDeleteFactor)))
+	mux.Handle("GET /auth/v1/admin/users/{id}/passkeys", a(admin(s.auth.AdminListPasskeys)))
+	mux.Handle("DELETE /auth/v1/admin/users/{id}/passkeys/{passkeyId}", a(admin(s.auth.AdminDeletePasskey)))
 	mux.Handle("POST /auth/v1/admin/generate_link", a(admin(s.auth.AdminGenerateLink)))
 	mux.Handle("POST /auth/v1/invite", a(admin(s.auth.Invite)))
 	// GoTrue's features the shop turns off respond as GoTrue does with them off.

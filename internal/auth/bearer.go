@@ -5,6 +5,7 @@ package auth
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"net/http"
 	"strings"
 
@@ -79,6 +80,10 @@ func (s *Service) callerOf(r *http.Request) (Caller, bool) {
 	sc, err := callerSession(r.Context(), s.db, claims.SessionID, claims.Subject)
 	if err != nil {
 		return Caller{}, false
+	}
+	if err := touchUsedSession(r.Context(), s.db, claims.SessionID, sc.LastUsedAt, s.clock()); err != nil {
+		// The request goes on: its last use is shown a few minutes late at worst.
+		slog.WarnContext(r.Context(), "auth: session use not recorded", "err", err)
 	}
 	return Caller{UserID: claims.Subject, Email: claims.Email, SessionID: claims.SessionID, Role: Role(sc.Role),
 		AAL: sessionAAL(claims.AAL, sc.AAL), HasVerifiedFactor: sc.HasVerifiedFactor}, true

@@ -227,3 +227,57 @@ func TestUnlinkingNeverRemovesTheLastWayIn(t *testing.T) {
 			400, "validation_failed")
 	})
 }
+
+// A session's last use moves with the requests made with it, not only with
+// refreshes, but at most once per five minutes: the requests in between
+// write nothing.
+func TestSessionLastUseIsRecordedWithoutAWritePerRequest(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, nil)
+		ann := confirmedUser(t, e, "ann@example.com")
+		id := claimsOf(t, ann.AccessToken).SessionID
+		lastUsed := func() time.Time {
+			t.Helper()
+			var at time.Time
+			if err := d.QueryRowContext(context.Background(), `SELECT updated_at FROM sessions WHERE id = ?`, id).Scan(&at); err != nil {
+				t.Fatal(err)
+			}
+			return at.UTC().Truncate(time.Second)
+		}
+		expect := func(when string, want time.Time) {
+			t.Helper()
+			if got := lastUsed(); !got.Equal(want.UTC().Truncate(time.Second)) {
+				t.Fatalf("%s: last used %v, want %v", when, got, want)
+			}
+		}
+		signedIn := e.Clock.Now()
+		expect("at sign-in", signedIn)
+
+		e.Clock.Advance(4 * time.Minute)
+		as(e, ann, "GET", "/api/profile", nil).Expect(t, http.StatusOK)
+		e.Request("GET", "/auth/v1/user", nil, "", ann.auth()).Expect(t, http.StatusOK)
+		expect("4 minutes later", signedIn)
+
+		e.Clock.Advance(2 * time.Minute)
+		used := e.Clock.Now()
+		as(e, ann, "GET", "/api/profile", nil).Expect(t, http.StatusOK)
+		expect("6 minutes later", used)
+		e.Clock.Advance(time.Minute)
+		as(e, ann, "GET", "/api/profile", nil).Expect(t, http.StatusOK)
+		expect("a minute after that", used)
+
+		// The security page shows it.
+		var list struct {
+			Sessions []struct {
+				ID         string    `json:"id"`
+				LastUsedAt time.Time `json:"last_used_at"`
+			} `json:"sessions"`
+		}
+		as(e, ann, "GET", "/api/security/sessions", nil).Expect(t, http.StatusOK).Decode(t, &list)
+		for _, s := range list.Sessions {
+			if s.ID == id && !s.LastUsedAt.Truncate(time.Second).Equal(used.UTC().Truncate(time.Second)) {
+				t.Errorf("listed last use %v, want %v", s.LastUsedAt, used)
+			}
+		}
+	})
+}

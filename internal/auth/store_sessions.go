@@ -118,11 +118,32 @@ func deleteSessions(ctx context.Context, q db.Querier, userID, sessionID, scope 
 	return err
 }
 
+// touchInterval is how stale a session's last use may get while it is in
+// use: a request records its use only when the last one recorded is older,
+// so a busy session costs one write per interval, not one per request.
+const touchInterval = 5 * time.Minute
+
+// touchUsedSession records a request as the session's last use when the
+// recorded one is older than touchInterval. The condition is in the UPDATE,
+// so requests racing past the same stale time (on any instance) write once.
+func touchUsedSession(ctx context.Context, q db.Querier, sessionID string, lastUsed, now time.Time) error {
+	if now.Sub(lastUsed) < touchInterval {
+		return nil
+	}
+	_, err := q.ExecContext(ctx, `UPDATE sessions SET updated_at = ? WHERE id = ? AND updated_at < ?`,
+		now, sessionID, now.Add(-touchInterval))
+	if err != nil {
+		return fmt.Errorf("auth: record a session's use: %w", err)
+	}
+	return nil
+}
+
 // sessionCaller is what the middleware needs to know of a live session.
 type sessionCaller struct {
 	Role              string
 	AAL               string
 	HasVerifiedFactor bool
+	LastUsedAt        time.Time // the session's updated_at
 }
 
 // callerSession finds a session of the user with the user's profile role,
@@ -131,9 +152,9 @@ func callerSession(ctx context.Context, q db.Querier, sessionID, userID string) 
 	var c sessionCaller
 	var role *string
 	err := q.QueryRowContext(ctx, `SELECT p.role, s.aal,
-			EXISTS (SELECT 1 FROM mfa_factors f WHERE f.user_id = s.user_id AND f.status = 'verified')
+			EXISTS (SELECT 1 FROM mfa_factors f WHERE f.user_id = s.user_id AND f.status = 'verified'), s.updated_at
 		FROM sessions s LEFT JOIN profiles p ON p.id = s.user_id
-		WHERE s.id = ? AND s.user_id = ?`, sessionID, userID).Scan(&role, &c.AAL, &c.HasVerifiedFactor)
+		WHERE s.id = ? AND s.user_id = ?`, sessionID, userID).Scan(&role, &c.AAL, &c.HasVerifiedFactor, &c.LastUsedAt)
 	if db.IsNoRows(err) {
 		return nil, errNoSession
 	}

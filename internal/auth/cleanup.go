@@ -49,6 +49,9 @@ var cleanupStatements = []cleanupStatement{
 	// WebAuthn ceremonies never finished (webauthn.go).
 	{"webauthn_challenges", `DELETE FROM webauthn_challenges WHERE expires_at < ?`,
 		func(_ *Service, now time.Time) []any { return []any{now} }},
+	// Used passkey sign-in challenges, which no response can use after they expired anyway.
+	{"webauthn_used_challenges", `DELETE FROM webauthn_used_challenges WHERE expires_at < ?`,
+		func(_ *Service, now time.Time) []any { return []any{now} }},
 	// Sessions that cannot be refreshed any more: every refresh token
 	// revoked for longer than the grace (a live session always holds one
 	// unrevoked token). Their tokens go with them (ON DELETE CASCADE).

@@ -199,22 +199,17 @@ func passkeyName(userAgent string) string {
 // StartPasskeySignIn handles POST /passkeys/authentication/options: a
 // challenge for any passkey of the shop (a discoverable credential: the
 // browser offers the ones it holds, also as autofill in the e-mail field).
+// It stores nothing (webauthn_signin.go), so it is not rate-limited.
 func (s *Service) StartPasskeySignIn(w http.ResponseWriter, r *http.Request) error {
 	if err := s.passkeysOn(); err != nil {
 		return err
 	}
-	ctx := r.Context()
-	assertion, sd, err := s.rp.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.VerificationPreferred))
+	id, expires := newID(), s.clock().Add(webAuthnChallengeTTL)
+	assertion, _, err := s.beginSignIn(s.signInChallenge(id, expires))
 	if err != nil {
 		return err
 	}
-	c, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*webAuthnChallenge, error) {
-		return s.beginCeremony(ctx, tx, purposePasskeyAuthentication, "", "", sd)
-	})
-	if err != nil {
-		return err
-	}
-	return httpx.WriteJSON(w, http.StatusOK, passkeyOptions{ChallengeID: c.ID, Options: assertion.Response, ExpiresAt: c.ExpiresAt.Unix()})
+	return httpx.WriteJSON(w, http.StatusOK, passkeyOptions{ChallengeID: id, Options: assertion.Response, ExpiresAt: expires.Unix()})
 }
 
 // FinishPasskeySignIn handles POST /passkeys/authentication/verify: the
@@ -230,13 +225,23 @@ func (s *Service) FinishPasskeySignIn(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	var owner string // the e-mail of the account the credential belongs to, once known
-	c, err := s.takeCeremony(ctx, in.ChallengeID, purposePasskeyAuthentication, "", "")
+	if err := checkChallengeID(in.ChallengeID); err != nil {
+		return err
+	}
+	parsed, err := parseAssertion(in.Credential)
 	if err != nil {
 		return err
 	}
+	c, err := s.signInSession(in.ChallengeID, parsed)
+	if err != nil {
+		return err
+	}
+	if err := s.useSignInChallenge(ctx, c); err != nil {
+		return err
+	}
+	var owner string // the e-mail of the account the credential belongs to, once known
 	out, err := db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (*tokenResponse, error) {
-		return s.passkeySignIn(ctx, tx, r, c, in, &owner)
+		return s.passkeySignIn(ctx, tx, r, c, parsed, &owner)
 	})
 	if errors.Is(err, errWebAuthnFailed) && owner != "" {
 		if countErr := s.countWrongProof(ctx, owner); countErr != nil {
@@ -252,11 +257,7 @@ func (s *Service) FinishPasskeySignIn(w http.ResponseWriter, r *http.Request) er
 	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
-func (s *Service) passkeySignIn(ctx context.Context, tx *db.Tx, r *http.Request, c *webAuthnChallenge, in *ceremonyInput, owner *string) (*tokenResponse, error) {
-	parsed, err := parseAssertion(in.Credential)
-	if err != nil {
-		return nil, err
-	}
+func (s *Service) passkeySignIn(ctx context.Context, tx *db.Tx, r *http.Request, c *webAuthnChallenge, parsed *protocol.ParsedCredentialAssertionData, owner *string) (*tokenResponse, error) {
 	stored, err := passkeyByCredentialID(ctx, tx, parsed.RawID)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package auth_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"testing"
@@ -348,4 +349,46 @@ func verifyFactor(e *apitest.Env, s session, factorID, challengeID, kind string,
 	return e.Request("POST", "/auth/v1/factors/"+factorID+"/verify", map[string]any{"challenge_id": challengeID,
 		"webauthn": map[string]any{"type": kind, "rpId": "shop.test", "rpOrigins": []string{apitest.SiteURL}, "credential_response": credential}},
 		"", s.auth())
+}
+
+// Every visit to a sign-in form asks for a passkey challenge (autofill), so
+// asking stores nothing and counts against no limit: far more than the
+// per-minute limit all get one. A used challenge is kept until it expires,
+// so it works once, and the clean-up then drops it.
+func TestPasskeySignInChallengesCostNothingUntilUsed(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		// 5 a minute: the registration's two requests and the three verifies below.
+		e := apitest.NewEnv(t, d, map[string]string{"RATE_LIMIT_PER_MINUTE": "5"})
+		ann := confirmedUser(t, e, "ann@example.com")
+		key, _ := registerPasskey(t, e, ann)
+		stored := func() int {
+			return e.Count(`SELECT COUNT(*) FROM webauthn_challenges`) + e.Count(`SELECT COUNT(*) FROM webauthn_used_challenges`) +
+				e.Count(`SELECT COUNT(*) FROM rate_limits WHERE bucket LIKE 'passkeys%'`)
+		}
+		before := stored() // the registration's
+		var last ceremony
+		for range 10 {
+			last = begin(t, e, "/auth/v1/passkeys/authentication/options", nil)
+		}
+		if n := stored() - before; n != 0 {
+			t.Fatalf("%d rows stored for 10 sign-in challenges", n)
+		}
+
+		resp := browser.get(t, last.publicKey(t), key)
+		finish(e, "/auth/v1/passkeys/authentication/verify", last.ChallengeID, resp, nil).Expect(t, http.StatusOK)
+		expectError(t, finish(e, "/auth/v1/passkeys/authentication/verify", last.ChallengeID, resp, nil), 400, "webauthn_challenge_not_found")
+		// A challenge id the shop never gave, with a response to another.
+		expectError(t, finish(e, "/auth/v1/passkeys/authentication/verify", "00000000-0000-0000-0000-000000000000", resp, nil), 400,
+			"webauthn_verification_failed")
+		if n := e.Count(`SELECT COUNT(*) FROM webauthn_used_challenges`); n != 1 {
+			t.Fatalf("%d used challenges kept, want 1", n)
+		}
+		e.Clock.Advance(5*time.Minute + time.Second)
+		if _, err := service(t, e).Cleanup(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if n := e.Count(`SELECT COUNT(*) FROM webauthn_used_challenges`); n != 0 {
+			t.Fatalf("%d used challenges after they expired", n)
+		}
+	})
 }

@@ -91,7 +91,8 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /auth/v1/factors/{id}/verify", a(limited("factors", tooMany, s.auth.VerifyFactor)))
 	mux.Handle("DELETE /auth/v1/factors/{id}", a(limited("factors", tooMany, s.auth.UnenrollFactor)))
 	// Passkeys (internal/auth/passkeys.go): sign-in with a discoverable credential, and the caller's list.
-	mux.Handle("POST /auth/v1/passkeys/authentication/options", a(limited("passkeys", tooMany, s.auth.StartPasskeySignIn)))
+	// The sign-in's options store nothing (every sign-in form asks for them, for autofill): not limited.
+	mux.Handle("POST /auth/v1/passkeys/authentication/options", a(s.auth.StartPasskeySignIn))
 	mux.Handle("POST /auth/v1/passkeys/authentication/verify", a(limited("passkeys", tooMany, s.auth.FinishPasskeySignIn)))
 	mux.Handle("POST /auth/v1/passkeys/registration/options", a(limited("passkeys", tooMany, s.auth.StartPasskeyRegistration)))
 	mux.Handle("POST /auth/v1/passkeys/registration/verify", a(limited("passkeys", tooMany, s.auth.FinishPasskeyRegistration)))

@@ -122,20 +122,11 @@ func (s *Service) AdminDeleteFactor(w http.ResponseWriter, r *http.Request) erro
 // AdminListPasskeys handles GET /admin/users/{id}/passkeys: the user's
 // passkeys as the user's own list shows them.
 func (s *Service) AdminListPasskeys(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	u, err := adminTarget(ctx, s.db, r)
+	u, err := adminTarget(r.Context(), s.db, r)
 	if err != nil {
 		return err
 	}
-	creds, err := passkeysOf(ctx, s.db, u.ID)
-	if err != nil {
-		return err
-	}
-	out := make([]passkeyJSON, len(creds))
-	for i, c := range creds {
-		out[i] = c.passkeyJSON()
-	}
-	return httpx.WriteJSON(w, http.StatusOK, out)
+	return writePasskeys(w, r, s.db, u.ID)
 }
 
 // AdminDeletePasskey handles DELETE /admin/users/{id}/passkeys/{passkeyId}:

@@ -297,7 +297,12 @@ func (s *Service) ListPasskeys(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	creds, err := passkeysOf(ctx, s.db, b.user.ID)
+	return writePasskeys(w, r, s.db, b.user.ID)
+}
+
+// writePasskeys responds with userID's passkeys, oldest first.
+func writePasskeys(w http.ResponseWriter, r *http.Request, q db.Querier, userID string) error {
+	creds, err := passkeysOf(r.Context(), q, userID)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -18,8 +19,9 @@ import (
 )
 
 // The catalogue at scale (issue #27): seed-books adds books to the shop's
-// database as the back office would, and search measures the search of
-// /books on the server, GET /api/books with the spec's filters.
+// database as the back office would, search measures the search of /books
+// on the server, GET /api/books with the spec's filters, and pages the first
+// drawing of books' pages.
 
 var (
 	seedWords = []string{"Moon", "Tiger", "Garden", "River", "Lantern", "Secret", "Rainbow", "Whisper", "Kite", "Pebble",
@@ -173,4 +175,56 @@ func (l *loader) get(path string, out any) error {
 		return fmt.Errorf("GET %s: %d", path, resp.StatusCode)
 	}
 	return json.NewDecoder(resp.Body).Decode(out)
+}
+
+// pages asks for the pages of n books, spread over the catalogue, one after
+// the other, each once: each is drawn for that request (the server keeps a
+// drawn page until its data changes), so the times are those of a first
+// drawing, without waiting behind another. A page that comes back undrawn
+// (the engine failed, and the browser would draw it) is an error.
+func (l *loader) pages(n int) error {
+	var page struct {
+		Books []struct{ ID int } `json:"books"`
+		Total int                `json:"total"`
+	}
+	if err := l.get("/api/books?perPage=1", &page); err != nil {
+		return err
+	}
+	var ids []int
+	for p := 1; len(ids) < page.Total; p++ {
+		if err := l.get("/api/books?perPage=200&page="+strconv.Itoa(p), &page); err != nil {
+			return err
+		}
+		if len(page.Books) == 0 {
+			break
+		}
+		for _, b := range page.Books {
+			ids = append(ids, b.ID)
+		}
+	}
+	if len(ids) < n {
+		return fmt.Errorf("%d books, fewer than the %d pages asked for", len(ids), n)
+	}
+	times := make([]time.Duration, 0, n)
+	for i := range n {
+		path := "/books/" + strconv.Itoa(ids[i*len(ids)/n])
+		start := time.Now()
+		resp, err := l.client.Get(l.base + path)
+		if err != nil {
+			return err
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			return err
+		}
+		times = append(times, time.Since(start))
+		if resp.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`<div id="root" data-prerendered>`)) {
+			return fmt.Errorf("GET %s: %d, not a drawn page", path, resp.StatusCode)
+		}
+	}
+	slices.Sort(times)
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	fmt.Printf("pages %d p50 %.2f ms p99 %.2f ms\n", n, ms(times[n/2]), ms(times[n*99/100]))
+	return nil
 }

@@ -11,6 +11,7 @@
 //	go run ./scripts/load startup -bin ./bin/bookshop -db /tmp/x.db
 //	go run ./scripts/load seed-books -url ... -db ... -n 5000
 //	go run ./scripts/load search -url ... -workers 8 -duration 10s
+//	go run ./scripts/load pages -url ... -n 300
 //
 // Each prints one line "name value unit" that load.sh turns into the table.
 package main
@@ -42,7 +43,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|search [flags]")
+		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|search|pages [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -51,7 +52,7 @@ func main() {
 	bin := fs.String("bin", "bin/bookshop", "binary (startup)")
 	workers := fs.Int("workers", 8, "concurrent clients")
 	duration := fs.Duration("duration", 10*time.Second, "how long to measure")
-	books := fs.Int("n", 5000, "books to add (seed-books)")
+	books := fs.Int("n", 5000, "books to add (seed-books), pages to ask for (pages)")
 	_ = fs.Parse(os.Args[2:])
 	l := &loader{base: *base, dbPath: *dbPath, workers: *workers, duration: *duration,
 		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
@@ -71,6 +72,8 @@ func main() {
 		err = l.seedBooks(*books)
 	case "search":
 		err = l.search()
+	case "pages":
+		err = l.pages(*books)
 	default:
 		err = fmt.Errorf("unknown phase %q", os.Args[1])
 	}

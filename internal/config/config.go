@@ -27,6 +27,8 @@ type Config struct {
 
 	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE: requests per client IP and minute on each rate-limited endpoint
 
+	RenderVMs int // RENDER_VMS: pages the server draws at once (internal/render), each VM some 15-25 MB outside Go's heap
+
 	TrustedProxies []netip.Prefix // TRUSTED_PROXIES: proxies whose X-Forwarded-For is believed; none by default
 
 	SMTPURL  string // SMTP_URL: smtp://user:pass@host:port; unset means no SMTP delivery
@@ -130,6 +132,7 @@ func Load(lookup Lookup) (Config, error) {
 	c.Port = whole("PORT", 8080, 0, 65535)
 	c.Dev = flag("BOOKSHOP_DEV")
 	c.RateLimitPerMinute = whole("RATE_LIMIT_PER_MINUTE", 30, 1, -1)
+	c.RenderVMs = whole("RENDER_VMS", 1, 1, 64)
 	proxies, err := parseTrustedProxies(get("TRUSTED_PROXIES", ""))
 	if err != nil {
 		errs = append(errs, fmt.Errorf("TRUSTED_PROXIES: %w", err))

@@ -70,8 +70,15 @@ type Request struct {
 
 // Options tune a Renderer; the zero value is the default.
 type Options struct {
-	// VMs is how many pages can be drawn at once (default 2).
+	// VMs is how many pages can be drawn at once (default 1). Each VM holds
+	// the bundle's functions and what a drawing leaves, outside Go's heap:
+	// one keeps the process within its memory budget and leaves the other
+	// cores to the requests that draw nothing (a page is drawn once per
+	// version of its data).
 	VMs int
+	// CollectEvery is how many pages a VM draws between two runs of the
+	// engine's cycle collector (default 8); see vm.collect.
+	CollectEvery int
 	// Timeout bounds one render once a VM has taken it (default 2 s); a
 	// context's earlier deadline wins. The wait for a VM is the context's.
 	Timeout time.Duration
@@ -101,7 +108,10 @@ type Renderer struct {
 // have loaded, or why they could not.
 func New(opts Options) (*Renderer, error) {
 	if opts.VMs <= 0 {
-		opts.VMs = 2
+		opts.VMs = 1
+	}
+	if opts.CollectEvery <= 0 {
+		opts.CollectEvery = 8
 	}
 	if opts.Timeout <= 0 {
 		opts.Timeout = 2 * time.Second
@@ -201,7 +211,7 @@ func (r *Renderer) RenderRequest(ctx context.Context, req Request) (Page, error)
 	ctx, cancel := context.WithTimeout(ctx, r.opts.Timeout)
 	defer cancel()
 	out, healthy := v.render(ctx, req.URL, string(data), string(cookie))
-	r.release(v, healthy)
+	r.after(v, healthy)
 	if len(out.Console) > 0 {
 		slog.WarnContext(ctx, "render: the page's script wrote to the console", "url", req.URL, "lines", out.Console)
 	}
@@ -230,6 +240,18 @@ func (r *Renderer) acquire(ctx context.Context) (*vm, error) {
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// after gives the VM back once it has drawn a page: every CollectEvery
+// pages, after a run of its collector, which the page that was drawn does
+// not wait for.
+func (r *Renderer) after(v *vm, healthy bool) {
+	v.drawn++
+	if !healthy || v.drawn%r.opts.CollectEvery != 0 {
+		r.release(v, healthy)
+		return
+	}
+	go func() { r.release(v, v.collect(r.opts.Timeout) == nil) }()
 }
 
 // release gives the VM back to the pool, or, when its script was stopped

@@ -202,9 +202,11 @@ func TestPageOnlyTheBrowserDrawsIsAnError(t *testing.T) {
 }
 
 // fake is a bundle with the entry's shape (web/src/entry-server.tsx):
-// "/loop" never ends, "/never" never settles, "/throw" throws, and any
-// other URL is drawn as its path.
+// "/loop" never ends, "/never" never settles, "/throw" throws, "/cycle"
+// leaves garbage only the cycle collector frees (as a React tree does) and
+// "/weak" says whether it is still there; any other URL is drawn as its path.
 const fake = `
+var weak
 var SSR = {
   ready: Promise.resolve(),
   loaded: function () { return true },
@@ -212,6 +214,8 @@ var SSR = {
     if (url === '/loop') for (;;) {}
     if (url === '/never') return new Promise(function () {})
     if (url === '/throw') return Promise.reject(new RangeError('no such page'))
+    if (url === '/cycle') { var tree = { name: 'fiber' }; tree.child = { parent: tree }; weak = new WeakRef(tree) }
+    if (url === '/weak') url = weak.deref() ? 'kept' : 'collected'
     return Promise.resolve({ html: '<p>' + url + ' ' + (data && data.n) + '</p>', head: '', status: 200 })
   },
   runTasks: function () { return 0 },
@@ -255,6 +259,29 @@ func TestRenderThatNeverSettlesIsAnError(t *testing.T) {
 	}
 	if _, err := r.Render(context.Background(), "/b", nil); err != nil {
 		t.Errorf("after it: %v", err)
+	}
+}
+
+// Issue 27, "At scale": every CollectEvery pages a VM runs its cycle
+// collector, after the page is drawn, so what drawings leave behind does
+// not pile up until the engine's own threshold; the VM draws on after it.
+func TestAVMCollectsItsGarbageEveryFewPages(t *testing.T) {
+	r := newFake(t, Options{VMs: 1, CollectEvery: 3})
+	draw := func(url string) string {
+		t.Helper()
+		page, err := r.Render(context.Background(), url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return page.HTML
+	}
+	draw("/cycle")
+	if got := draw("/weak"); got != "<p>kept null</p>" {
+		t.Fatalf("before the third page: %s", got)
+	}
+	draw("/a") // the third: collected after it
+	if got := draw("/weak"); got != "<p>collected null</p>" {
+		t.Errorf("after the third page: %s", got)
 	}
 }
 

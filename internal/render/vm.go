@@ -48,7 +48,9 @@ const loadTimeout = 30 * time.Second
 
 // vm is one QuickJS VM with the bundle loaded. One goroutine uses it at a time.
 type vm struct {
-	js *quickjs.VM
+	js        *quickjs.VM
+	drawn     int // pages drawn
+	collected int // runs of collect
 }
 
 // compile turns the bundle into QuickJS bytecode once, so each VM loads it
@@ -203,6 +205,34 @@ func (v *vm) within(ctx context.Context) error {
 		return v.js.SetEvalTimeout(max(time.Until(deadline), time.Millisecond))
 	}
 	return v.js.SetEvalTimeout(0)
+}
+
+// collect runs the engine's cycle collector. A drawn page leaves its React
+// tree behind, whose parts point at each other, so reference counting does
+// not free it; the engine collects it only once its heap has grown by half
+// since the last collection, and the allocator under it (outside Go's heap)
+// keeps the pages that garbage spread over. Collecting every few pages keeps
+// a VM near the size of the bundle alone. A threshold of 0 makes the
+// engine collect at its next allocation (the script's own); it then sets
+// the threshold again from what is left. The first run leaves a part that
+// only the second frees.
+func (v *vm) collect(timeout time.Duration) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("the engine failed collecting: %v", p)
+		}
+	}()
+	if err := v.js.SetEvalTimeout(timeout); err != nil {
+		return err
+	}
+	for range 2 {
+		v.js.SetGCThreshold(0)
+		if _, err := v.js.Eval("0", quickjs.EvalGlobal); err != nil {
+			return err
+		}
+	}
+	v.collected++
+	return nil
 }
 
 func (v *vm) close() {

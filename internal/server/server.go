@@ -116,7 +116,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	pages := &publicPages{site: cfg.SiteURL, catalog: cat}
-	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Drawer: drawer(o), CacheBytes: o.pageCache})
+	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Drawer: drawer(o, cfg.RenderVMs), CacheBytes: o.pageCache})
 	if err != nil {
 		return nil, err
 	}
@@ -190,14 +190,14 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 
 // drawer is what draws the public pages: the test's renderer, or the
 // embedded build's bundle. A build without one serves the pages undrawn.
-func drawer(o options) webapp.Drawer {
+func drawer(o options, vms int) webapp.Drawer {
 	if o.renderer != nil {
 		return engine{o.renderer}
 	}
 	if o.app != nil {
 		return nil
 	}
-	r, err := render.New(render.Options{})
+	r, err := render.New(render.Options{VMs: vms})
 	if err != nil {
 		slog.Warn("render: the public pages are served undrawn", "err", err)
 		return nil

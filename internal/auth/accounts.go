@@ -65,6 +65,7 @@ type user struct {
 	AppMetadata        map[string]any
 	UserMetadata       map[string]any
 	LastSignInAt       *time.Time
+	InvitedAt          *time.Time
 	CreatedAt          time.Time
 	UpdatedAt          time.Time
 }
@@ -106,6 +107,7 @@ type userJSON struct {
 	Role               string         `json:"role"`
 	Email              string         `json:"email"`
 	EmailConfirmedAt   *time.Time     `json:"email_confirmed_at,omitempty"`
+	InvitedAt          *time.Time     `json:"invited_at,omitempty"`
 	Phone              string         `json:"phone"`
 	ConfirmationSentAt *time.Time     `json:"confirmation_sent_at,omitempty"`
 	ConfirmedAt        *time.Time     `json:"confirmed_at,omitempty"`
@@ -151,7 +153,7 @@ func (s *Service) userResponse(ctx context.Context, q db.Querier, u *user) (*use
 func userJSONOf(u *user, ids []identity, factors []factor) *userJSON {
 	out := &userJSON{
 		ID: u.ID, Aud: audience, Role: audience, Email: u.Email,
-		EmailConfirmedAt: u.EmailConfirmedAt, ConfirmedAt: u.EmailConfirmedAt,
+		EmailConfirmedAt: u.EmailConfirmedAt, ConfirmedAt: u.EmailConfirmedAt, InvitedAt: u.InvitedAt,
 		ConfirmationSentAt: u.ConfirmationSentAt, RecoverySentAt: u.RecoverySentAt,
 		NewEmail: u.EmailChange, EmailChangeSentAt: u.EmailChangeSentAt,
 		LastSignInAt: u.LastSignInAt, AppMetadata: u.appMetadata(), UserMetadata: u.UserMetadata,

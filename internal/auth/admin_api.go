@@ -549,6 +549,13 @@ func (s *Service) linkTarget(ctx context.Context, tx *db.Tx, typ, email, newEmai
 			return nil, "", "", err
 		}
 	}
+	if typ == typeInvite {
+		now := s.clock()
+		if err := setUserColumn(ctx, tx, u.ID, "invited_at", now, now); err != nil {
+			return nil, "", "", err
+		}
+		u.InvitedAt = &now
+	}
 	return u, typ, u.Email, nil
 }
 

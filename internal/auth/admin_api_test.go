@@ -112,7 +112,7 @@ func TestAdminAPIUsers(t *testing.T) {
 
 		// invite: a new user e-mailed a link that signs in.
 		invited := do("POST", "/auth/v1/invite", map[string]any{"email": "dan@example.com", "data": map[string]any{"first_name": "Dan"}}).Expect(t, http.StatusOK)
-		if !strings.Contains(invited.Body, `"email":"dan@example.com"`) {
+		if !strings.Contains(invited.Body, `"email":"dan@example.com"`) || !strings.Contains(invited.Body, `"invited_at"`) {
 			t.Fatalf("invite: %s", invited.Body)
 		}
 		inviteLink, _ := mailed(t, e, "dan@example.com")

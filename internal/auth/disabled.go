@@ -2,6 +2,7 @@ package auth
 
 import (
 	"net/http"
+	"regexp"
 	"strings"
 )
 
@@ -59,4 +60,18 @@ func refuseFactorType(factorType string) error {
 func (s *Service) WriteNoRoute(w http.ResponseWriter, r *http.Request, err error) {
 	s.setCORSHeaders(w, r)
 	writeError(w, r, err)
+}
+
+// e164 is GoTrue's phone number check, after its formatPhoneNumber drops
+// spaces, dashes, brackets and the plus sign.
+var e164 = regexp.MustCompile(`^[1-9][0-9]{1,14}$`)
+
+// refusePhoneCode is GoTrue's answer to a phone code (verify type sms or
+// phone_change) for a number no account has, which is every number here:
+// the shop keeps none.
+func refusePhoneCode(phone string) error {
+	if !e164.MatchString(strings.NewReplacer(" ", "", "-", "", "(", "", ")", "", "+", "").Replace(phone)) {
+		return badRequest("validation_failed", "Invalid phone number format (E.164 required)")
+	}
+	return forbidden("otp_expired", "Token has expired or is invalid")
 }

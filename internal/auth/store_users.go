@@ -16,14 +16,14 @@ import (
 var errNoUser = errors.New("auth: no such user")
 
 const userColumns = `id, email, encrypted_password, email_confirmed_at, confirmation_sent_at, recovery_sent_at,
-	email_change, email_change_sent_at, app_metadata, user_metadata, last_sign_in_at, created_at, updated_at`
+	email_change, email_change_sent_at, app_metadata, user_metadata, last_sign_in_at, created_at, updated_at, invited_at`
 
 func scanUser(row interface{ Scan(...any) error }) (*user, error) {
 	var u user
-	var confirmed, confSent, recSent, changeSent, lastSignIn sql.NullTime
+	var confirmed, confSent, recSent, changeSent, lastSignIn, invited sql.NullTime
 	var appMeta, userMeta string
 	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &confirmed, &confSent, &recSent,
-		&u.EmailChange, &changeSent, &appMeta, &userMeta, &lastSignIn, &u.CreatedAt, &u.UpdatedAt)
+		&u.EmailChange, &changeSent, &appMeta, &userMeta, &lastSignIn, &u.CreatedAt, &u.UpdatedAt, &invited)
 	if db.IsNoRows(err) {
 		return nil, errNoUser
 	}
@@ -31,7 +31,7 @@ func scanUser(row interface{ Scan(...any) error }) (*user, error) {
 		return nil, err
 	}
 	u.EmailConfirmedAt, u.ConfirmationSentAt, u.RecoverySentAt = timePtr(confirmed), timePtr(confSent), timePtr(recSent)
-	u.EmailChangeSentAt, u.LastSignInAt = timePtr(changeSent), timePtr(lastSignIn)
+	u.EmailChangeSentAt, u.LastSignInAt, u.InvitedAt = timePtr(changeSent), timePtr(lastSignIn), timePtr(invited)
 	if err := json.Unmarshal([]byte(appMeta), &u.AppMetadata); err != nil {
 		return nil, fmt.Errorf("app_metadata of %s: %w", u.ID, err)
 	}

@@ -62,6 +62,7 @@ type verifyRequest struct {
 	Token     string `json:"token"`
 	TokenHash string `json:"token_hash"`
 	Email     string `json:"email"`
+	Phone     string `json:"phone"`
 }
 
 // VerifyToken handles POST /verify with a token_hash (the link's token), or
@@ -71,6 +72,9 @@ func (s *Service) VerifyToken(w http.ResponseWriter, r *http.Request) error {
 	var in verifyRequest
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
+	}
+	if in.Type == "sms" || in.Type == "phone_change" {
+		return refusePhoneCode(in.Phone)
 	}
 	types := []string{in.Type}
 	if in.Type == "email" {

@@ -142,7 +142,7 @@ func (l *loader) search() error {
 	}
 	slices.Sort(times)
 	p99 := times[len(times)*99/100]
-	fmt.Printf("search %.1f req/s p99 %.2f ms (%d workers)\n", rate, float64(p99.Microseconds())/1000, l.workers)
+	fmt.Printf("search %.1f req/s p99 %.2f ms (%d workers) %d requests\n", rate, float64(p99.Microseconds())/1000, l.workers, int(rate*l.duration.Seconds()))
 	return nil
 }
 

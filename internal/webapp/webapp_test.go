@@ -316,6 +316,39 @@ func TestUnknownRecordsShareOneNotFoundDrawing(t *testing.T) {
 	}
 }
 
+// Issue 27, "At scale": the drawn pages kept stay within their bound in
+// bytes, the least recently used going first; a page pushed out is drawn
+// again when asked for.
+func TestKeptPagesStayWithinTheirBound(t *testing.T) {
+	d := &drawer{}
+	files := fstest.MapFS{"index.html": {Data: []byte(shellIndex)}, "routes.json": {Data: []byte(`{"routes":["/books/:id"]}`)}}
+	pages := pagesFunc(func(_ string, u *url.URL) *Page {
+		return &Page{Responses: map[string]json.RawMessage{"/api" + u.Path: json.RawMessage(`{"title":"` + strings.Repeat("x", 2000) + `"}`)}}
+	})
+	h, err := NewFromFS(files, Options{Drawer: d, Pages: pages, CacheBytes: 20_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for id := range 40 {
+		request(h, fmt.Sprintf("/books/%d", id), nil)
+		if h.cache.size > h.cache.max {
+			t.Fatalf("after %d pages: %d bytes kept, over the bound of %d", id+1, h.cache.size, h.cache.max)
+		}
+	}
+	kept := h.cache.order.Len()
+	if kept < 2 || kept > 10 {
+		t.Errorf("%d pages kept", kept)
+	}
+	request(h, "/books/39", nil) // the last one: kept
+	if d.drawn != 40 {
+		t.Errorf("drawn %d times, want the last page kept", d.drawn)
+	}
+	request(h, "/books/0", nil) // the first one: pushed out long ago
+	if d.drawn != 41 {
+		t.Errorf("drawn %d times, want the first page drawn again", d.drawn)
+	}
+}
+
 // When the engine fails, the page is the app's plain page with its data:
 // the browser draws it. It is not kept, so the next request tries again.
 func TestAPageTheEngineCannotDrawIsTheBrowsers(t *testing.T) {

@@ -77,7 +77,7 @@ type Options struct {
 	// version of its data).
 	VMs int
 	// CollectEvery is how many pages a VM draws between two runs of the
-	// engine's cycle collector (default 8); see vm.collect.
+	// engine's cycle collector (default 16); see vm.collect.
 	CollectEvery int
 	// Timeout bounds one render once a VM has taken it (default 2 s); a
 	// context's earlier deadline wins. The wait for a VM is the context's.
@@ -111,7 +111,7 @@ func New(opts Options) (*Renderer, error) {
 		opts.VMs = 1
 	}
 	if opts.CollectEvery <= 0 {
-		opts.CollectEvery = 8
+		opts.CollectEvery = 16
 	}
 	if opts.Timeout <= 0 {
 		opts.Timeout = 2 * time.Second

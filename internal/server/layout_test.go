@@ -10,11 +10,13 @@ import (
 	"testing"
 )
 
-// shared are the packages every other package may import: the plumbing,
-// auth to learn who is calling, and audit to record a back-office change.
+// shared are the packages every other package may import: the plumbing
+// (watch is the loop that keeps an instance's copy in step with the
+// database), auth to learn who is calling, and audit to record a back-office
+// change.
 var shared = map[string]bool{
 	"audit": true, "auth": true, "config": true, "db": true, "httpx": true, "idempotency": true, "images": true, "mail": true,
-	"paypal": true, "ratelimit": true, "testclock": true,
+	"paypal": true, "ratelimit": true, "testclock": true, "watch": true,
 }
 
 // composers put the features together: this package, and apitest, which

@@ -89,7 +89,7 @@ func TestAdminGrantsAndRevokesRoles(t *testing.T) {
 					t.Fatalf("admin %v: %q, %v; role %s", c.args, out, err, role())
 				}
 			}
-			if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'staff.role' AND actor_email LIKE 'command line%'`); n != 4 {
+			if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'staff.role' AND actor_system LIKE 'command line%'`); n != 4 {
 				t.Fatalf("%d audit entries for 4 changes", n)
 			}
 			for _, args := range [][]string{{"grant", "pat@example.com", "admin"}, {"grant", "pat@example.com", "user"}, {"revoke", "pat@example.com", "owner"}, {"grant"}, {"promote", "pat@example.com"}} {

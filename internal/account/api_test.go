@@ -11,6 +11,7 @@ import (
 
 	"bookshop/internal/account"
 	"bookshop/internal/apitest"
+	"bookshop/internal/audit"
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
@@ -489,6 +490,21 @@ func TestDeletingTheAccountErasesThePerson(t *testing.T) {
 			t.Errorf("the code's use must stay counted for its limit: used %d times", n)
 		}
 		e.Do("GET", "/api/profile", nil, "owner").Expect(t, 401)
+
+		// The manager who created the code (an audited change) deletes their
+		// account too: the audit log keeps the entry, under a deleted
+		// account, and no copy of their address.
+		mgr := e.User("mgr").Email
+		e.Do("DELETE", "/api/account", map[string]any{"password": apitest.Password}, "mgr").Expect(t, 204)
+		for _, left := range tablesHolding(t, e, mgr) {
+			t.Error(left)
+		}
+		e.Staff("auditor", auth.RoleSupport)
+		var log audit.Page
+		e.Do("GET", "/api/admin/audit?kind=discount", nil, "auditor").Expect(t, 200).Decode(t, &log)
+		if len(log.Entries) != 1 || !log.Entries[0].Actor.Deleted || log.Entries[0].Actor.Email != "" {
+			t.Errorf("the code's creation after its author's deletion: %+v", log.Entries)
+		}
 	})
 }
 

@@ -5,8 +5,11 @@
 // no update or delete path, and database triggers refuse both.
 //
 // The package only stores: it does not import auth. The feature that makes
-// the change learns its caller from auth and passes the actor's id and
-// e-mail.
+// the change learns its caller from auth and passes the actor's user id.
+// The log keeps no copy of anyone's address: a staff member's e-mail is read
+// from their account when the log is listed, so once the account is
+// deleted its entries show a deleted account; an entry about a customer
+// names them by id in EntityID, never by address in its values.
 package audit
 
 import (
@@ -22,14 +25,14 @@ import (
 
 // Entry is one change.
 type Entry struct {
-	ActorID    string // the staff member's user id ("" for the command line)
-	ActorEmail string
-	Action     string    // what was done, "<entity>.<verb>": "book.update", "staff.role"
-	Entity     string    // the kind of thing changed: "book", "user"
-	EntityID   string    // which one
-	Before     any       // the values before (nil: none, as for a creation); stored as JSON
-	After      any       // the values after (nil: none, as for a deletion)
-	At         time.Time // when (zero: now); features pass their clock's time
+	ActorID  string    // the staff member's user id ("" when no account acted)
+	System   string    // what acted without an account: the command line, the service role, PayPal
+	Action   string    // what was done, "<entity>.<verb>": "book.update", "staff.role"
+	Entity   string    // the kind of thing changed: "book", "user"
+	EntityID string    // which one
+	Before   any       // the values before (nil: none, as for a creation); stored as JSON
+	After    any       // the values after (nil: none, as for a deletion)
+	At       time.Time // when (zero: now); features pass their clock's time
 }
 
 // Record writes e. Call it with the transaction that makes the change, so
@@ -51,8 +54,8 @@ func Record(ctx context.Context, q db.Querier, e Entry) error {
 	if err != nil {
 		return err
 	}
-	_, err = q.ExecContext(ctx, `INSERT INTO audit_log (at, actor_id, actor_email, action, entity, entity_id, before_json, after_json)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, at, e.ActorID, e.ActorEmail, e.Action, e.Entity, e.EntityID, before, after)
+	_, err = q.ExecContext(ctx, `INSERT INTO audit_log (at, actor_id, actor_system, action, entity, entity_id, before_json, after_json)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, at, e.ActorID, e.System, e.Action, e.Entity, e.EntityID, before, after)
 	if err != nil {
 		return fmt.Errorf("audit: record %s: %w", e.Action, err)
 	}
@@ -74,11 +77,11 @@ func encode(v any) (*string, error) {
 
 // Filter selects entries, newest first. Zero fields select everything.
 type Filter struct {
-	ActorEmail string    // part of the actor's e-mail, any case
-	Kind       string    // an action ("book.update") or its entity part ("book")
-	From, To   time.Time // at >= From and at < To
-	Before     int64     // the cursor: entries with a smaller id (a page's NextCursor)
-	Limit      int       // page size: DefaultLimit when 0, at most MaxLimit
+	Actor    string    // part of the actor's e-mail (or System), any case
+	Kind     string    // an action ("book.update") or its entity part ("book")
+	From, To time.Time // at >= From and at < To
+	Before   int64     // the cursor: entries with a smaller id (a page's NextCursor)
+	Limit    int       // page size: DefaultLimit when 0, at most MaxLimit
 }
 
 const (
@@ -98,10 +101,13 @@ type Logged struct {
 	After    json.RawMessage `json:"after"`
 }
 
-// Actor is who made a change.
+// Actor is who made a change: a staff member's account as it is now (its
+// e-mail; Deleted once the account is gone), or what acted without one
+// (its System name in Email).
 type Actor struct {
-	ID    string `json:"id"`
-	Email string `json:"email"`
+	ID      string `json:"id"`
+	Email   string `json:"email"`
+	Deleted bool   `json:"deleted,omitempty"`
 }
 
 // Page is one page of entries and the cursor of the next (nil at the end).
@@ -118,28 +124,32 @@ func List(ctx context.Context, q db.Querier, f Filter) (Page, error) {
 	}
 	limit = min(limit, MaxLimit)
 	where, args := []string{"1 = 1"}, []any{}
-	if f.ActorEmail != "" {
-		where = append(where, `LOWER(actor_email) LIKE ? ESCAPE '\'`)
-		args = append(args, "%"+escapeLike(strings.ToLower(f.ActorEmail))+"%")
+	if f.Actor != "" {
+		pattern := "%" + escapeLike(strings.ToLower(f.Actor)) + "%"
+		where = append(where, `(LOWER(u.email) LIKE ? ESCAPE '\' OR LOWER(a.actor_system) LIKE ? ESCAPE '\')`)
+		args = append(args, pattern, pattern)
 	}
 	if f.Kind != "" {
-		where = append(where, `(action = ? OR action LIKE ? ESCAPE '\')`)
+		where = append(where, `(a.action = ? OR a.action LIKE ? ESCAPE '\')`)
 		args = append(args, f.Kind, escapeLike(f.Kind)+".%")
 	}
 	if !f.From.IsZero() {
-		where = append(where, "at >= ?")
+		where = append(where, "a.at >= ?")
 		args = append(args, f.From.UTC())
 	}
 	if !f.To.IsZero() {
-		where = append(where, "at < ?")
+		where = append(where, "a.at < ?")
 		args = append(args, f.To.UTC())
 	}
 	if f.Before > 0 {
-		where = append(where, "id < ?")
+		where = append(where, "a.id < ?")
 		args = append(args, f.Before)
 	}
-	rows, err := q.QueryContext(ctx, `SELECT id, at, actor_id, actor_email, action, entity, entity_id, before_json, after_json
-		FROM audit_log WHERE `+strings.Join(where, " AND ")+` ORDER BY id DESC LIMIT `+strconv.Itoa(limit+1), args...)
+	// The staff member's address is the account's, read now.
+	rows, err := q.QueryContext(ctx, `SELECT a.id, a.at, a.actor_id, a.actor_system, COALESCE(u.email, ''), u.id IS NULL,
+		a.action, a.entity, a.entity_id, a.before_json, a.after_json
+		FROM audit_log a LEFT JOIN users u ON a.actor_id <> '' AND u.id = a.actor_id
+		WHERE `+strings.Join(where, " AND ")+` ORDER BY a.id DESC LIMIT `+strconv.Itoa(limit+1), args...)
 	if err != nil {
 		return Page{}, fmt.Errorf("audit: list: %w", err)
 	}
@@ -147,9 +157,17 @@ func List(ctx context.Context, q db.Querier, f Filter) (Page, error) {
 	page := Page{Entries: []Logged{}}
 	for rows.Next() {
 		var l Logged
+		var system, email string
+		var gone bool
 		var before, after *string
-		if err := rows.Scan(&l.ID, &l.At, &l.Actor.ID, &l.Actor.Email, &l.Action, &l.Entity, &l.EntityID, &before, &after); err != nil {
+		if err := rows.Scan(&l.ID, &l.At, &l.Actor.ID, &system, &email, &gone, &l.Action, &l.Entity, &l.EntityID, &before, &after); err != nil {
 			return Page{}, fmt.Errorf("audit: list: %w", err)
+		}
+		l.Actor.Email = email
+		if l.Actor.ID == "" {
+			l.Actor.Email = system
+		} else if gone {
+			l.Actor.Deleted = true
 		}
 		l.At = l.At.UTC()
 		l.Before, l.After = raw(before), raw(after)

@@ -16,15 +16,21 @@ import (
 
 var day = time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
 
-// seed records five entries an hour apart: two by ann, three by bob.
+// seed records five entries an hour apart: two by ann, three by bob (the
+// accounts a and b).
 func seed(t *testing.T, q db.Querier) {
 	t.Helper()
+	for id, email := range map[string]string{"a": "ann@example.com", "b": "bob@example.com"} {
+		if _, err := q.ExecContext(context.Background(), `INSERT INTO users (id, email, created_at, updated_at) VALUES (?, ?, ?, ?)`, id, email, day, day); err != nil {
+			t.Fatal(err)
+		}
+	}
 	entries := []audit.Entry{
-		{ActorID: "a", ActorEmail: "ann@example.com", Action: "book.create", Entity: "book", EntityID: "11", After: map[string]any{"title": "Moon"}},
-		{ActorID: "b", ActorEmail: "Bob@Example.com", Action: "book.update", Entity: "book", EntityID: "11", Before: map[string]any{"title": "Moon"}, After: map[string]any{"title": "Moons"}},
-		{ActorID: "b", ActorEmail: "Bob@Example.com", Action: "bookmark.update", Entity: "bookmark", EntityID: "1"},
-		{ActorID: "a", ActorEmail: "ann@example.com", Action: "staff.role", Entity: "user", EntityID: "u1", Before: map[string]any{"role": "user"}, After: map[string]any{"role": "editor"}},
-		{ActorID: "b", ActorEmail: "Bob@Example.com", Action: "games.config", Entity: "games", EntityID: "config", Before: nil, After: []int{1}},
+		{ActorID: "a", Action: "book.create", Entity: "book", EntityID: "11", After: map[string]any{"title": "Moon"}},
+		{ActorID: "b", Action: "book.update", Entity: "book", EntityID: "11", Before: map[string]any{"title": "Moon"}, After: map[string]any{"title": "Moons"}},
+		{ActorID: "b", Action: "bookmark.update", Entity: "bookmark", EntityID: "1"},
+		{ActorID: "a", Action: "staff.role", Entity: "user", EntityID: "u1", Before: map[string]any{"role": "user"}, After: map[string]any{"role": "editor"}},
+		{ActorID: "b", Action: "games.config", Entity: "games", EntityID: "config", Before: nil, After: []int{1}},
 	}
 	for i, e := range entries {
 		e.At = day.Add(time.Duration(i) * time.Hour)
@@ -52,12 +58,12 @@ func TestListFilters(t *testing.T) {
 			want string
 		}{
 			{"everything, newest first", audit.Filter{}, "games.config staff.role bookmark.update book.update book.create"},
-			{"by person, part of the address in any case", audit.Filter{ActorEmail: "BOB@"}, "games.config bookmark.update book.update"},
+			{"by person, part of the address in any case", audit.Filter{Actor: "BOB@"}, "games.config bookmark.update book.update"},
 			{"by kind: an entity matches its actions, not a longer word", audit.Filter{Kind: "book"}, "book.update book.create"},
 			{"by kind: an exact action", audit.Filter{Kind: "book.update"}, "book.update"},
 			{"a kind with LIKE's wildcards matches nothing", audit.Filter{Kind: "b%"}, ""},
 			{"from is included, to is not", audit.Filter{From: day.Add(time.Hour), To: day.Add(3 * time.Hour)}, "bookmark.update book.update"},
-			{"person and kind together", audit.Filter{ActorEmail: "ann", Kind: "staff"}, "staff.role"},
+			{"person and kind together", audit.Filter{Actor: "ann", Kind: "staff"}, "staff.role"},
 		} {
 			p, err := audit.List(ctx, d, c.f)
 			if err != nil {
@@ -92,7 +98,7 @@ func TestListFilters(t *testing.T) {
 		if string(l.Before) != "null" || string(l.After) != "[1]" || !l.At.Equal(day.Add(4*time.Hour)) || l.Actor.ID != "b" || l.EntityID != "config" {
 			t.Fatalf("entry %+v", l)
 		}
-		if err := audit.Record(ctx, d, audit.Entry{ActorEmail: "x"}); err == nil {
+		if err := audit.Record(ctx, d, audit.Entry{System: "x"}); err == nil {
 			t.Fatal("an entry without action was recorded")
 		}
 	})
@@ -105,7 +111,7 @@ func TestLogIsAppendOnly(t *testing.T) {
 		ctx := context.Background()
 		seed(t, d)
 		for _, q := range []string{
-			`UPDATE audit_log SET actor_email = 'someone@else.com'`,
+			`UPDATE audit_log SET actor_id = 'someone'`,
 			`UPDATE audit_log SET after_json = NULL WHERE action = 'book.update'`,
 			`DELETE FROM audit_log WHERE action = 'staff.role'`,
 			`DELETE FROM audit_log`,
@@ -121,8 +127,97 @@ func TestLogIsAppendOnly(t *testing.T) {
 			}
 		}
 		p, err := audit.List(ctx, d, audit.Filter{})
-		if err != nil || len(p.Entries) != 5 || p.Entries[0].Actor.Email != "Bob@Example.com" {
+		if err != nil || len(p.Entries) != 5 || p.Entries[0].Actor.Email != "bob@example.com" {
 			t.Fatalf("after the refused changes: %+v %v", p.Entries, err)
+		}
+	})
+}
+
+// TestActorsAreTheirAccountsNow: an entry keeps its actor's user id, not the
+// address; the address is the account's when the log is read, and once the
+// account is deleted the entry shows a deleted account, found by nobody's
+// address. What acted without an account shows by its name.
+func TestActorsAreTheirAccountsNow(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		seed(t, d)
+		if err := audit.Record(ctx, d, audit.Entry{System: "command line (bookshop admin)", Action: "staff.role", Entity: "user", EntityID: "b",
+			After: map[string]any{"role": "user"}, At: day.Add(5 * time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.ExecContext(ctx, `UPDATE users SET email = 'ann.new@example.com' WHERE id = 'a'`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := d.ExecContext(ctx, `DELETE FROM users WHERE id = 'b'`); err != nil {
+			t.Fatal(err)
+		}
+		p, err := audit.List(ctx, d, audit.Filter{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, l := range p.Entries {
+			got = append(got, fmt.Sprintf("%s:%s:%v", l.Actor.ID, l.Actor.Email, l.Actor.Deleted))
+		}
+		want := ":command line (bookshop admin):false b::true a:ann.new@example.com:false b::true b::true a:ann.new@example.com:false"
+		if strings.Join(got, " ") != want {
+			t.Fatalf("actors %q, want %q", strings.Join(got, " "), want)
+		}
+		for filter, want := range map[string]string{"ann.new": "staff.role book.create", "bob": "", "command line": "staff.role"} {
+			p, err := audit.List(ctx, d, audit.Filter{Actor: filter})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if actions(p) != want {
+				t.Errorf("actor %q: %q, want %q", filter, actions(p), want)
+			}
+		}
+	})
+}
+
+// TestMigrationForgetsAddresses: migration 0500 keeps the actor of the
+// entries recorded before it by id only, the name of what acted without an
+// account, and drops the customers' addresses from the values; the log
+// stays append-only.
+func TestMigrationForgetsAddresses(t *testing.T) {
+	dbtest.EachBefore(t, "0500", func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		old := `INSERT INTO audit_log (at, actor_id, actor_email, action, entity, entity_id, before_json, after_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+		rows := [][]any{
+			{day, "a", "ann@example.com", "customer.delete", "user", "c1", `{"email":"carl@example.com"}`, nil},
+			{day, "a", "ann@example.com", "staff.role", "user", "u1", `{"email":"ed@example.com","role":"user"}`, `{"email":"ed@example.com","role":"editor"}`},
+			{day, "", "command line (bookshop admin)", "staff.role", "user", "u1", nil, `{"email":"ed@example.com","role":"owner"}`},
+			{day, "", "PayPal", "order.resend_confirmation", "order", "SF-1", nil, `{"to":"buyer@example.com"}`},
+			{day, "a", "ann@example.com", "games.config", "games", "config", `[1]`, `{"title":"Moon"}`},
+		}
+		for _, r := range rows {
+			if _, err := d.ExecContext(ctx, old, r...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := d.Migrate(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		list, err := d.QueryContext(ctx, `SELECT actor_id, actor_system, COALESCE(before_json, ''), COALESCE(after_json, '') FROM audit_log ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for list.Next() {
+			var id, system, before, after string
+			if err := list.Scan(&id, &system, &before, &after); err != nil {
+				t.Fatal(err)
+			}
+			// PostgreSQL writes the JSON it rewrites with spaces.
+			got = append(got, strings.NewReplacer(" ", "").Replace(id+"|"+system+"|"+before+"|"+after))
+		}
+		list.Close()
+		want := []string{`a||{}|`, `a||{"role":"user"}|{"role":"editor"}`, `|commandline(bookshopadmin)||{"role":"owner"}`, `|PayPal||{}`, `a||[1]|{"title":"Moon"}`}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Fatalf("after the migration:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		if _, err := d.ExecContext(ctx, `UPDATE audit_log SET actor_id = 'x'`); err == nil || !strings.Contains(err.Error(), "append-only") {
+			t.Fatalf("the log is no longer append-only: %v", err)
 		}
 	})
 }

@@ -46,7 +46,7 @@ func (s *Service) ListEntries(w http.ResponseWriter, r *http.Request) error {
 
 func parseFilter(r *http.Request) (Filter, error) {
 	q := r.URL.Query()
-	f := Filter{ActorEmail: strings.TrimSpace(q.Get("actor")), Kind: strings.TrimSpace(q.Get("kind"))}
+	f := Filter{Actor: strings.TrimSpace(q.Get("actor")), Kind: strings.TrimSpace(q.Get("kind"))}
 	fields := map[string]string{}
 	var ok bool
 	if f.From, ok = parseTime(q.Get("from"), false); !ok {

@@ -330,8 +330,8 @@ func (s *Service) finishAdminChange(ctx context.Context, tx *db.Tx, u *user, con
 	if err != nil {
 		return nil, err
 	}
-	after := map[string]any{"email": fresh.Email, "confirmed": fresh.confirmed(), "banned_until": aj.BannedUntil}
-	err = audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: action, Entity: "user", EntityID: u.ID,
+	after := map[string]any{"confirmed": fresh.confirmed(), "banned_until": aj.BannedUntil}
+	err = audit.Record(ctx, tx, audit.Entry{System: serviceRole, Action: action, Entity: "user", EntityID: u.ID,
 		Before: before, After: after, At: now})
 	return aj, err
 }
@@ -350,7 +350,7 @@ func (s *Service) AdminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 		if err != nil {
 			return nil, err
 		}
-		before := map[string]any{"email": u.Email, "confirmed": u.confirmed()}
+		before := map[string]any{"confirmed": u.confirmed()}
 		now := s.clock()
 		if email != "" && email != u.Email {
 			err := moveToEmail(ctx, tx, u.ID, email, now)
@@ -420,8 +420,8 @@ func (s *Service) AdminDeleteUser(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	err = s.eraseAccount(ctx, u.ID, func(ctx context.Context, tx *db.Tx) error {
-		return audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "user.delete", Entity: "user", EntityID: u.ID,
-			Before: map[string]any{"email": u.Email}, At: s.clock()})
+		return audit.Record(ctx, tx, audit.Entry{System: serviceRole, Action: "user.delete", Entity: "user", EntityID: u.ID,
+			At: s.clock()})
 	})
 	if err != nil {
 		return err
@@ -488,7 +488,7 @@ func (s *Service) AdminGenerateLink(w http.ResponseWriter, r *http.Request) erro
 		if err != nil {
 			return nil, err
 		}
-		if err := audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "user.generate_link", Entity: "user", EntityID: u.ID,
+		if err := audit.Record(ctx, tx, audit.Entry{System: serviceRole, Action: "user.generate_link", Entity: "user", EntityID: u.ID,
 			After: map[string]any{"type": in.Type}, At: s.clock()}); err != nil {
 			return nil, err
 		}
@@ -591,8 +591,8 @@ func (s *Service) Invite(w http.ResponseWriter, r *http.Request) error {
 		if err := s.sendAccountEmail(ctx, tx, bsmail.Invite, u.Email, tok); err != nil {
 			return nil, err
 		}
-		if err := audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "user.invite", Entity: "user", EntityID: u.ID,
-			After: map[string]any{"email": u.Email}, At: s.clock()}); err != nil {
+		if err := audit.Record(ctx, tx, audit.Entry{System: serviceRole, Action: "user.invite", Entity: "user", EntityID: u.ID,
+			At: s.clock()}); err != nil {
 			return nil, err
 		}
 		return s.adminUser(ctx, tx, u)

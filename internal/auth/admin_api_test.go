@@ -128,7 +128,7 @@ func TestAdminAPIUsers(t *testing.T) {
 		do("DELETE", "/auth/v1/admin/users/"+id, nil).Expect(t, http.StatusOK)
 		expectError(t, do("GET", "/auth/v1/admin/users/"+id, nil), 404, "user_not_found")
 		for _, action := range []string{"user.create", "user.update", "user.generate_link", "user.invite", "user.delete"} {
-			if e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = ? AND actor_email = 'service_role'`, action) == 0 {
+			if e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = ? AND actor_system = 'service_role'`, action) == 0 {
 				t.Errorf("no audit entry %s", action)
 			}
 		}

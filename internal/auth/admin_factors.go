@@ -73,7 +73,7 @@ func (s *Service) AdminUpdateFactor(w http.ResponseWriter, r *http.Request) erro
 			}
 		}
 		out := f.json()
-		return &out, audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "factor.update", Entity: "user", EntityID: u.ID,
+		return &out, audit.Record(ctx, tx, audit.Entry{System: serviceRole, Action: "factor.update", Entity: "user", EntityID: u.ID,
 			Before: map[string]any{"factor_id": f.ID, "friendly_name": before},
 			After:  map[string]any{"factor_id": f.ID, "friendly_name": f.FriendlyName}, At: s.clock()})
 	})
@@ -110,7 +110,7 @@ func (s *Service) AdminDeleteFactor(w http.ResponseWriter, r *http.Request) erro
 			}
 		}
 		out := f.json()
-		return &out, audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "factor.delete", Entity: "user", EntityID: u.ID,
+		return &out, audit.Record(ctx, tx, audit.Entry{System: serviceRole, Action: "factor.delete", Entity: "user", EntityID: u.ID,
 			Before: map[string]any{"factor_id": f.ID, "factor_type": f.Type, "friendly_name": f.FriendlyName}, At: s.clock()})
 	})
 	if err != nil {
@@ -146,7 +146,7 @@ func (s *Service) AdminDeletePasskey(w http.ResponseWriter, r *http.Request) err
 		if !ok {
 			return errPasskeyNotFound
 		}
-		return audit.Record(ctx, tx, audit.Entry{ActorEmail: serviceRole, Action: "passkey.delete", Entity: "user", EntityID: u.ID,
+		return audit.Record(ctx, tx, audit.Entry{System: serviceRole, Action: "passkey.delete", Entity: "user", EntityID: u.ID,
 			Before: map[string]any{"passkey_id": id}, At: s.clock()})
 	})
 	if err != nil {

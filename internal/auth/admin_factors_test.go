@@ -102,7 +102,7 @@ func TestAdminAPIFactorsAndPasskeys(t *testing.T) {
 			}
 		}
 		for _, action := range []string{"passkey.delete", "factor.update", "factor.delete"} {
-			if e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = ? AND actor_email = 'service_role' AND entity_id = ?`, action, ann.User.ID) != 1 {
+			if e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = ? AND actor_system = 'service_role' AND entity_id = ?`, action, ann.User.ID) != 1 {
 				t.Errorf("no single audit entry %s", action)
 			}
 		}

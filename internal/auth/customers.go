@@ -214,8 +214,8 @@ func (s *Service) customerAction(w http.ResponseWriter, r *http.Request, p Permi
 		if err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: staff.UserID, ActorEmail: staff.Email, Action: "customer." + verb,
-			Entity: "user", EntityID: c.ID, Before: map[string]any{"email": c.Email}, After: after, At: s.clock()})
+		return audit.Record(ctx, tx, audit.Entry{ActorID: staff.UserID, Action: "customer." + verb,
+			Entity: "user", EntityID: c.ID, After: after, At: s.clock()})
 	})
 	if err != nil {
 		return err
@@ -359,8 +359,8 @@ func (s *Service) DeleteCustomer(w http.ResponseWriter, r *http.Request) error {
 		return errStaffAccount
 	}
 	err = s.eraseAccount(ctx, c.ID, func(ctx context.Context, tx *db.Tx) error {
-		return audit.Record(ctx, tx, audit.Entry{ActorID: staff.UserID, ActorEmail: staff.Email, Action: "customer.delete",
-			Entity: "user", EntityID: c.ID, Before: map[string]any{"email": c.Email}, At: s.clock()})
+		return audit.Record(ctx, tx, audit.Entry{ActorID: staff.UserID, Action: "customer.delete",
+			Entity: "user", EntityID: c.ID, At: s.clock()})
 	})
 	if errors.Is(err, errNoUser) {
 		return errCustomerNotFound

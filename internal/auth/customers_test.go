@@ -104,8 +104,8 @@ func TestSupportHelpsACustomer(t *testing.T) {
 		if n := e.Count(`SELECT COUNT(*) FROM mfa_factors WHERE user_id = ?`, cleo.ID); n != 0 {
 			t.Fatalf("%d factors left", n)
 		}
-		if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'customer.reset_factors' AND actor_email = ? AND entity_id = ?
-			AND after_json LIKE '%SF-1001%'`, support.Email, cleo.ID); n != 1 {
+		if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'customer.reset_factors' AND actor_id = ? AND entity_id = ?
+			AND after_json LIKE '%SF-1001%'`, support.ID, cleo.ID); n != 1 {
 			t.Fatalf("%d audit entries with the identity check", n)
 		}
 		// Cleo signs in with her password alone again.

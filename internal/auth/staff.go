@@ -43,7 +43,7 @@ func SetRole(ctx context.Context, d *db.DB, email string, role Role) error {
 		return fmt.Errorf("set role: unknown role %q", role)
 	}
 	return d.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		_, err := changeRole(ctx, tx, audit.Entry{ActorEmail: CommandLine, At: time.Now()}, email, role, false)
+		_, err := changeRole(ctx, tx, audit.Entry{System: CommandLine, At: time.Now()}, email, role, false)
 		return err
 	})
 }
@@ -82,8 +82,8 @@ func changeRole(ctx context.Context, tx *db.Tx, actor audit.Entry, email string,
 	before := m
 	m.Role = role
 	actor.Action, actor.Entity, actor.EntityID = "staff.role", "user", m.UserID
-	actor.Before = map[string]any{"email": before.Email, "role": before.Role}
-	actor.After = map[string]any{"email": m.Email, "role": m.Role}
+	actor.Before = map[string]any{"role": before.Role}
+	actor.After = map[string]any{"role": m.Role}
 	return m, audit.Record(ctx, tx, actor)
 }
 
@@ -177,7 +177,7 @@ func (s *Service) UpdateStaffRole(w http.ResponseWriter, r *http.Request) error 
 	if len(fields) > 0 {
 		return httpx.Invalid("The staff change is not valid.", fields)
 	}
-	actor := audit.Entry{ActorID: c.UserID, ActorEmail: c.Email, At: s.clock()}
+	actor := audit.Entry{ActorID: c.UserID, At: s.clock()}
 	m, err := db.InTxValue(r.Context(), s.db, func(ctx context.Context, tx *db.Tx) (StaffMember, error) {
 		return changeRole(ctx, tx, actor, email, role, true)
 	})

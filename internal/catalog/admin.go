@@ -26,19 +26,20 @@ const (
 	bookNotFound = "Book not found."
 )
 
-// actor is the staff member making a change, as the audit log names them.
-type actor struct{ id, email string }
+// actor is the staff member making a change, by the user id the audit log
+// keeps.
+type actor struct{ id string }
 
 func requireCatalogStaff(ctx context.Context) (actor, error) {
 	c, err := auth.RequireStaff(ctx, auth.PermCatalog)
 	if err != nil {
 		return actor{}, err
 	}
-	return actor{id: c.UserID, email: c.Email}, nil
+	return actor{id: c.UserID}, nil
 }
 
 func (a actor) entry(action, entity, id string, before, after any, at time.Time) audit.Entry {
-	return audit.Entry{ActorID: a.id, ActorEmail: a.email, Action: action, Entity: entity, EntityID: id,
+	return audit.Entry{ActorID: a.id, Action: action, Entity: entity, EntityID: id,
 		Before: before, After: after, At: at}
 }
 

@@ -184,7 +184,7 @@ func TestBookValidation(t *testing.T) {
 // audited checks that the newest audit entry is the change, by the editor.
 func audited(t *testing.T, e *apitest.Env, action, entityID string, want int) {
 	t.Helper()
-	if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = ? AND entity_id = ? AND actor_email = 'editor@example.com'`,
+	if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = ? AND entity_id = ? AND actor_id = (SELECT id FROM users WHERE email = 'editor@example.com')`,
 		action, entityID); n != want {
 		t.Errorf("%d audit entries %s %s, want %d", n, action, entityID, want)
 	}

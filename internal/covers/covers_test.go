@@ -103,7 +103,7 @@ func served(contentType string, widths []int, height int) func(t *testing.T, e *
 		if n := e.Count(`SELECT COUNT(*) FROM book_covers WHERE hash = ?`, hash); n != len(widths) {
 			t.Errorf("%d copies stored", n)
 		}
-		if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'cover.upload' AND entity = 'cover' AND entity_id = ? AND actor_email = 'ed@example.com'`, hash); n != 1 {
+		if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'cover.upload' AND entity = 'cover' AND entity_id = ? AND actor_id = (SELECT id FROM users WHERE email = 'ed@example.com')`, hash); n != 1 {
 			t.Errorf("%d audit entries", n)
 		}
 	}

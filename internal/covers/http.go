@@ -41,8 +41,7 @@ func (s *Service) CreateCover(w http.ResponseWriter, r *http.Request) error {
 		if err := insertCopies(ctx, tx, hash, copies, now); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, ActorEmail: caller.Email,
-			Action: "cover.upload", Entity: "cover", EntityID: hash, After: cover, At: now})
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "cover.upload", Entity: "cover", EntityID: hash, After: cover, At: now})
 	})
 	if err != nil {
 		return err

@@ -145,7 +145,7 @@ func requireStaff(ctx context.Context) (auth.Caller, error) {
 }
 
 func entry(c auth.Caller, action string, id int64, before, after any, at time.Time) audit.Entry {
-	return audit.Entry{ActorID: c.UserID, ActorEmail: c.Email, Action: action, Entity: "discount",
+	return audit.Entry{ActorID: c.UserID, Action: action, Entity: "discount",
 		EntityID: strconv.FormatInt(id, 10), Before: before, After: after, At: at}
 }
 

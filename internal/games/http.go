@@ -65,8 +65,7 @@ func (s *Service) PutConfig(w http.ResponseWriter, r *http.Request) error {
 		if err := saveConfig(ctx, tx, &c, s.now()); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, ActorEmail: caller.Email,
-			Action: "games.config", Entity: "games", EntityID: "config", Before: before, After: c, At: s.now()})
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "games.config", Entity: "games", EntityID: "config", Before: before, After: c, At: s.now()})
 	})
 	if err != nil {
 		return err
@@ -142,8 +141,7 @@ func (s *Service) CreateImage(w http.ResponseWriter, r *http.Request) error {
 		if err := insertPicture(ctx, tx, p, s.now()); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, ActorEmail: caller.Email,
-			Action: "games.image", Entity: "game_image", EntityID: p.Hash,
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "games.image", Entity: "game_image", EntityID: p.Hash,
 			After: map[string]any{"url": ImageURL(p.Hash), "width": p.Width, "height": p.Height}, At: s.now()})
 	})
 	if err != nil {

@@ -101,7 +101,7 @@ func TestGameImagesAPI(t *testing.T) {
 		{Name: "the admin uploads a picture, audited", Method: "POST", URL: "/api/game-images", Body: string(pic), Headers: pngHeader, As: "admin",
 			ExpectedStatus: 201, ExpectedContent: []string{`"url":"/api/game-images/`, `"width":40`, `"height":30`},
 			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
-				n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'games.image' AND actor_email = 'admin@example.com' AND after_json LIKE ?`,
+				n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'games.image' AND actor_id = (SELECT id FROM users WHERE email = 'admin@example.com') AND after_json LIKE ?`,
 					"%"+res.JSON(t)["url"].(string)+"%")
 				if n != 1 {
 					t.Fatalf("%d audit entries for the upload", n)

@@ -164,8 +164,11 @@ func requireDesk(ctx context.Context, p auth.Permission) (staff, error) {
 }
 
 func (a staff) audit(action string, o Order, before, after any, at time.Time) audit.Entry {
-	return audit.Entry{ActorID: a.id, ActorEmail: a.email, Action: "order." + action, Entity: "order", EntityID: o.Number,
-		Before: before, After: after, At: at}
+	e := audit.Entry{ActorID: a.id, Action: "order." + action, Entity: "order", EntityID: o.Number, Before: before, After: after, At: at}
+	if a.id == "" {
+		e.System = a.email // PayPal
+	}
+	return e
 }
 
 // step moves the order by action in tx with a conditional UPDATE that also
@@ -399,7 +402,7 @@ func (s *Service) ResendConfirmation(ctx context.Context, number string) (AdminO
 		if err := s.queueConfirmation(ctx, tx, o, now); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, a.audit("resend_confirmation", o, nil, map[string]any{"to": o.Email}, now))
+		return audit.Record(ctx, tx, a.audit("resend_confirmation", o, nil, nil, now))
 	})
 	if err != nil {
 		return AdminOrder{}, err

@@ -167,7 +167,7 @@ func (s *Service) CreatePost(w http.ResponseWriter, r *http.Request) error {
 		if err := insertPost(ctx, tx, &p, html, now); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, ActorEmail: caller.Email, Action: "post.create",
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "post.create",
 			Entity: "post", EntityID: strconv.FormatInt(p.ID, 10), After: p.auditValues(), At: now})
 	})
 	if err != nil {
@@ -229,7 +229,7 @@ func (s *Service) UpdatePost(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		old, changed := changedValues(&before, &p)
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, ActorEmail: caller.Email, Action: "post.update",
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "post.update",
 			Entity: "post", EntityID: strconv.FormatInt(p.ID, 10), Before: old, After: changed, At: now})
 	})
 	if err != nil {

@@ -210,7 +210,7 @@ func (s *Service) UpdateSettings(w http.ResponseWriter, r *http.Request) error {
 		if !ok {
 			return httpx.Errorf(httpx.CodeConflict, staleSettings)
 		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: c.UserID, ActorEmail: c.Email, Action: "settings.update", Entity: "settings",
+		return audit.Record(ctx, tx, audit.Entry{ActorID: c.UserID, Action: "settings.update", Entity: "settings",
 			EntityID: "shop", Before: viewOf(before), After: viewOf(next), At: at})
 	})
 	if err != nil {

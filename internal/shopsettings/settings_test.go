@@ -179,8 +179,8 @@ func TestAdminSettings(t *testing.T) {
 			ExpectedStatus: 200, ExpectedContent: []string{`"version":2`, `"priceCents":499,"freeOverCents":3500`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				var before, after string
-				err := e.DB.QueryRowContext(t.Context(), `SELECT before_json, after_json FROM audit_log WHERE action = 'settings.update' AND actor_email = ?`,
-					e.User("mgr").Email).Scan(&before, &after)
+				err := e.DB.QueryRowContext(t.Context(), `SELECT before_json, after_json FROM audit_log WHERE action = 'settings.update' AND actor_id = ?`,
+					e.User("mgr").ID).Scan(&before, &after)
 				if err != nil {
 					t.Fatal(err)
 				}

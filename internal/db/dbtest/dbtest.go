@@ -6,12 +6,18 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
+	"sort"
+	"strings"
 	"testing"
+	"time"
 
 	"bookshop/internal/db"
+	"bookshop/migrations"
 )
 
 // Each runs fn once per available dialect, each time on a fresh database.
@@ -87,6 +93,62 @@ func open(t *testing.T, databaseURL string) *db.DB {
 		t.Fatalf("migrate: %v", err)
 	}
 	return d
+}
+
+// EachBefore runs fn once per available dialect on a fresh database that has
+// only the migrations numbered below first, as an older release left it: fn
+// adds the old rows, then calls d.Migrate and checks what became of them.
+func EachBefore(t *testing.T, first string, fn func(t *testing.T, d *db.DB)) {
+	t.Helper()
+	urls := map[string]func(t *testing.T) string{
+		"sqlite":   func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "old.db") },
+		"postgres": PostgresURL,
+	}
+	for _, dialect := range []string{"sqlite", "postgres"} {
+		t.Run(dialect, func(t *testing.T) {
+			d, err := db.Open(context.Background(), urls[dialect](t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { d.Close() })
+			migrateBefore(t, d, first)
+			fn(t, d)
+		})
+	}
+}
+
+// migrateBefore applies the dialect's migrations numbered below first.
+func migrateBefore(t *testing.T, d *db.DB, first string) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := d.ExecContext(ctx, `CREATE TABLE schema_migrations (version TEXT PRIMARY KEY, applied_at TIMESTAMP NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	files, err := fs.Glob(migrations.FS, string(d.Dialect)+"/*.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		version := strings.TrimSuffix(path.Base(f), ".sql")
+		if version >= first {
+			break
+		}
+		body, err := migrations.FS.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = d.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+			if _, err := tx.ExecContext(ctx, string(body)); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)`, version, time.Now().UTC())
+			return err
+		})
+		if err != nil {
+			t.Fatalf("%s: %v", version, err)
+		}
+	}
 }
 
 func randomHex(n int) string {

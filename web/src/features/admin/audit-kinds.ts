@@ -1,4 +1,5 @@
 import type { SelectOption } from '@/components/ui/form'
+import type { AuditEntry } from './types'
 
 /**
  * The kinds of change the audit log filters by: an entity, the part of an
@@ -30,4 +31,9 @@ export const actionNames: Record<string, string> = {
   'games.image': 'Uploaded a game picture',
   'post.create': 'Wrote a post',
   'post.update': 'Changed a post',
+}
+
+/** Who made a change: their account's address now, "A deleted account" once it is gone (the log keeps no address), or what acted without an account. */
+export function actorName(e: Pick<AuditEntry, 'actor'>): string {
+  return e.actor.deleted ? 'A deleted account' : e.actor.email || 'Unknown'
 }

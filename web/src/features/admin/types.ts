@@ -50,7 +50,8 @@ export type StaffMember = { userId: string; email: string; name: string; role: R
 export type AuditEntry = {
   id: number
   at: string
-  actor: { id: string; email: string }
+  /** The staff member's account as it is now (deleted: gone, no address kept), or what acted without one (its name in email). */
+  actor: { id: string; email: string; deleted?: boolean }
   action: string
   entity: string
   entityId: string

@@ -10,11 +10,9 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, InputField, LabelledField, SelectField, setServerErrors } from '@/components/ui/form'
 import { Textarea } from '@/components/ui/input'
-import { LoadFailed } from '@/components/ui/load-failed'
-import { Loading } from '@/components/ui/loading'
+import { RecordLoader } from '@/components/ui/record-loader'
 import { StaleSaveAlerts, useStaleSave } from '@/components/ui/stale-save'
 import { paths } from '@/config/paths'
-import { ApiError } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
 import { adminBookQueryOptions, useAdminBook, useCreateBook, useUpdateBook } from '../api/books'
 import { useAdminCategories } from '../api/categories'
@@ -37,20 +35,11 @@ import { CoverField } from './cover-field'
 export function BookEditor({ id }: { id?: number }) {
   const book = useAdminBook(id ?? 0)
   if (id === undefined) return <BookForm loaded={null} />
-  if (!Number.isSafeInteger(id) || id < 1 || (book.error instanceof ApiError && book.error.status === 404)) {
-    return (
-      <Alert tone="error">
-        <p className="font-bold">There is no such book.</p>
-        <Link to={paths.adminBooks} className="mt-2 inline-block font-bold underline">
-          Back to the books
-        </Link>
-      </Alert>
-    )
-  }
-  // The form starts from what is saved now, not from a copy kept since the book was last open.
-  if (book.isPending || (book.isFetching && !book.isFetchedAfterMount)) return <Loading label="Loading the book..." />
-  if (book.isError) return <LoadFailed what="the book" onRetry={() => void book.refetch()} />
-  return <BookForm key={book.data.id} loaded={book.data} />
+  return (
+    <RecordLoader query={book} what="book" back={{ to: paths.adminBooks, label: 'Back to the books' }} missing={!Number.isSafeInteger(id) || id < 1}>
+      {(loaded) => <BookForm key={loaded.id} loaded={loaded} />}
+    </RecordLoader>
+  )
 }
 
 const statusOptions = (Object.keys(statusNames) as BookStatus[]).map((value) => ({ value, label: statusNames[value] }))

@@ -5,15 +5,12 @@ import { useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Form, InputField, LabelledField, SelectField, setServerErrors } from '@/components/ui/form'
 import { Textarea } from '@/components/ui/input'
-import { Loading } from '@/components/ui/loading'
-import { LoadFailed } from '@/components/ui/load-failed'
+import { RecordLoader } from '@/components/ui/record-loader'
 import { StaleSaveAlerts, useStaleSave } from '@/components/ui/stale-save'
 import { paths } from '@/config/paths'
-import { ApiError } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
 import { adminPostQueryOptions, useAdminPost, useCreatePost, useUpdatePost } from '../api/posts'
 import { changedFields, emptyPost, formValuesOf, isSiteAddress, limits, postFormFields, postSchema, type PostFormValues } from '../post-form'
@@ -24,20 +21,11 @@ import { MarkdownField } from './markdown-field'
 export function PostEditor({ id }: { id?: number }) {
   const post = useAdminPost(id ?? 0)
   if (id === undefined) return <PostForm loaded={null} />
-  if (!Number.isSafeInteger(id) || id < 1 || (post.error instanceof ApiError && post.error.status === 404)) {
-    return (
-      <Alert tone="error">
-        <p className="font-bold">There is no such post.</p>
-        <Link to={paths.adminPosts} className="mt-2 inline-block font-bold underline">
-          Back to the posts
-        </Link>
-      </Alert>
-    )
-  }
-  // The form starts from what is saved now, not from a copy kept since the post was last open.
-  if (post.isPending || (post.isFetching && !post.isFetchedAfterMount)) return <Loading label="Loading the post..." />
-  if (post.isError) return <LoadFailed what="the post" onRetry={() => void post.refetch()} />
-  return <PostForm key={post.data.id} loaded={post.data} />
+  return (
+    <RecordLoader query={post} what="post" back={{ to: paths.adminPosts, label: 'Back to the posts' }} missing={!Number.isSafeInteger(id) || id < 1}>
+      {(loaded) => <PostForm key={loaded.id} loaded={loaded} />}
+    </RecordLoader>
+  )
 }
 
 const statusOptions = (Object.keys(statusNames) as PostStatus[]).map((value) => ({ value, label: statusNames[value] }))

@@ -1,12 +1,19 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Select } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
+import { LoadFailed } from '@/components/ui/load-failed'
+import { Loading } from '@/components/ui/loading'
 import { cn } from '@/lib/cn'
 
-// The pieces of a back-office list whose filters live in the page's URL
-// (books, orders): a labelled filter, the search box that asks the server
-// once typing pauses, and the pages.
+// The pieces of a back-office list (books, orders, customers, discount
+// codes) whose filters live in the page's URL: a labelled filter, the search
+// box that asks the server once typing pauses, the results in their states
+// with the count and the pages, and the table on a wide screen that is
+// cards on a phone.
 
 /** How long the search waits after the last key before it asks the server. */
 export const SEARCH_DELAY_MS = 300
@@ -18,6 +25,38 @@ export function FilterField({ label, id, className, children }: { label: string;
       <Label htmlFor={id}>{label}</Label>
       {children}
     </div>
+  )
+}
+
+/** A labelled select of a filter bar; `all` is the first choice, which filters nothing. */
+export function FilterSelect<T extends string>({
+  label,
+  id,
+  value,
+  all,
+  options,
+  onChange,
+  className,
+}: {
+  label: string
+  id: string
+  value: T | ''
+  all?: string
+  options: readonly { value: T; label: string }[]
+  onChange: (value: T) => void
+  className?: string
+}) {
+  return (
+    <FilterField label={label} id={id} className={className}>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {all !== undefined && <option value="">{all}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </FilterField>
   )
 }
 
@@ -66,5 +105,114 @@ export function Pager({ page, count, onPage }: { page: number; count: number; on
         Next <ChevronRight aria-hidden="true" />
       </Button>
     </nav>
+  )
+}
+
+/**
+ * The results of a list under its filters, in every state: Loading until
+ * the first answer, LoadFailed with Try again, the empty state, or the
+ * results (`children`) with how many there are above them (`count`) and
+ * the pages below (`pages`).
+ */
+export function ListResults<D>({
+  query,
+  loading,
+  what,
+  isEmpty,
+  empty,
+  count,
+  pages,
+  children,
+}: {
+  query: UseQueryResult<D>
+  /** "Loading the books..." */
+  loading: string
+  /** What could not be loaded: "the books". */
+  what: string
+  isEmpty: (data: D) => boolean
+  empty: { icon: LucideIcon; title: string; description: string }
+  /** "12 books" */
+  count?: (data: D) => string
+  pages?: (data: D) => { page: number; count: number; onPage: (page: number) => void }
+  children: (data: D) => ReactNode
+}) {
+  if (query.isPending) return <Loading label={loading} />
+  if (query.isError) return <LoadFailed what={what} onRetry={() => void query.refetch()} />
+  const data = query.data
+  if (isEmpty(data)) return <EmptyState icon={empty.icon} title={empty.title} description={empty.description} />
+  const pager = pages?.(data)
+  return (
+    <>
+      {count && (
+        <p role="status" className="mb-3 font-bold text-muted">
+          {count(data)}
+        </p>
+      )}
+      {children(data)}
+      {pager && <Pager {...pager} />}
+    </>
+  )
+}
+
+/** "1 book", "12 books". */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`
+}
+
+/** A column of TableOrCards: its header, and its cell for each item; `className` goes on both, `cellClassName` on the cells only. */
+export type Column<T> = { header: ReactNode; cell: (item: T) => ReactNode; className?: string; cellClassName?: string }
+
+/**
+ * A list's items as a table on a wide screen (md and up) and as cards on a
+ * phone, both named `label` (the table's caption, the list's name).
+ */
+export function TableOrCards<T>({
+  label,
+  items,
+  rowKey,
+  columns,
+  card,
+}: {
+  label: string
+  items: T[]
+  rowKey: (item: T) => string | number
+  columns: Column<T>[]
+  card: (item: T) => ReactNode
+}) {
+  return (
+    <>
+      <div className="hidden overflow-hidden rounded-2xl border-2 border-line bg-white md:block">
+        <table className="w-full text-left">
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-cream text-sm text-muted">
+            <tr>
+              {columns.map((c, i) => (
+                <th key={i} scope="col" className={cn('px-4 py-3 font-bold', c.className)}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={rowKey(item)} className="border-t-2 border-line align-middle">
+                {columns.map((c, i) => (
+                  <td key={i} className={cn('px-4 py-3', c.className, c.cellClassName)}>
+                    {c.cell(item)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="flex flex-col gap-3 md:hidden" aria-label={label}>
+        {items.map((item) => (
+          <li key={rowKey(item)} className="rounded-2xl border-2 border-line bg-white p-4">
+            {card(item)}
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }

@@ -3,11 +3,8 @@ import { useState, type ReactNode } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
-import { Input, Select } from '@/components/ui/input'
-import { FilterField as Field, Pager, useSearchBox } from '@/components/ui/list-controls'
-import { LoadFailed } from '@/components/ui/load-failed'
-import { Loading } from '@/components/ui/loading'
+import { Input } from '@/components/ui/input'
+import { countOf, FilterField as Field, FilterSelect, ListResults, TableOrCards, useSearchBox, type Column } from '@/components/ui/list-controls'
 import { paths } from '@/config/paths'
 import { coverSrcSet } from '@/lib/cover-srcset'
 import { messageOf } from '@/lib/errors'
@@ -89,26 +86,21 @@ export function BooksList() {
       <Filters filters={filters} categories={categories.data ?? []} onChange={show} />
 
       <div className="mt-6" aria-busy={books.isFetching}>
-        {books.isPending ? (
-          <Loading label="Loading the books..." />
-        ) : books.isError ? (
-          <LoadFailed what="the books" onRetry={() => void books.refetch()} />
-        ) : books.data.books.length === 0 ? (
-          <EmptyState
-            icon={Library}
-            title={isFiltered(filters) ? 'No books match' : 'No books yet'}
-            description={isFiltered(filters) ? 'Try other words or fewer filters.' : 'Add the first book of the catalogue.'}
-          />
-        ) : (
-          <>
-            <p role="status" className="mb-3 font-bold text-muted">
-              {books.data.total === 1 ? '1 book' : `${books.data.total} books`}
-            </p>
-            <BooksTable books={books.data.books} categoryName={categoryName} actions={actions} />
-            <BookCards books={books.data.books} categoryName={categoryName} actions={actions} />
-            <Pager page={filters.page} count={pageCount(books.data.total)} onPage={(page) => show(withFilters(filters, { page }))} />
-          </>
-        )}
+        <ListResults
+          query={books}
+          loading="Loading the books..."
+          what="the books"
+          isEmpty={(data) => data.books.length === 0}
+          empty={{
+            icon: Library,
+            title: isFiltered(filters) ? 'No books match' : 'No books yet',
+            description: isFiltered(filters) ? 'Try other words or fewer filters.' : 'Add the first book of the catalogue.',
+          }}
+          count={(data) => countOf(data.total, 'book')}
+          pages={(data) => ({ page: filters.page, count: pageCount(data.total), onPage: (page) => show(withFilters(filters, { page })) })}
+        >
+          {(data) => <BooksTableOrCards books={data.books} categoryName={categoryName} actions={actions} />}
+        </ListResults>
       </div>
 
       <ConfirmDialog
@@ -158,36 +150,6 @@ function Filters({ filters, categories, onChange }: { filters: BookListFilters; 
   )
 }
 
-/** A labelled select of the filters; `all` is the first choice, which filters nothing. */
-function FilterSelect<T extends string>({
-  label,
-  id,
-  value,
-  all,
-  options,
-  onChange,
-}: {
-  label: string
-  id: string
-  value: T | ''
-  all?: string
-  options: { value: T; label: string }[]
-  onChange: (value: T) => void
-}) {
-  return (
-    <Field label={label} id={id}>
-      <Select id={id} value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {all !== undefined && <option value="">{all}</option>}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  )
-}
-
 type RowsProps = { books: AdminBook[]; categoryName: (id: string) => string; actions: (book: AdminBook) => ReactNode }
 
 function Thumb({ book }: { book: AdminBook }) {
@@ -214,54 +176,31 @@ function BookName({ book, categoryName, className }: { book: AdminBook; category
   )
 }
 
-/** Wide screens: one row per book. */
-function BooksTable({ books, categoryName, actions }: RowsProps) {
+/** One row per book on a wide screen, one card per book on a phone. */
+function BooksTableOrCards({ books, categoryName, actions }: RowsProps) {
+  const columns: Column<AdminBook>[] = [
+    {
+      header: 'Book',
+      cell: (book) => (
+        <div className="flex items-center gap-3">
+          <Thumb book={book} />
+          <BookName book={book} categoryName={categoryName} className="min-w-0" />
+        </div>
+      ),
+    },
+    { header: 'Status', cell: (book) => <StatusBadge status={book.status} /> },
+    { header: 'Price', className: 'text-right', cellClassName: 'font-bold tabular-nums', cell: (book) => formatCents(book.priceCents) },
+    { header: 'Stock', cell: (book) => <StockBadge stock={book.stock} /> },
+    { header: <span className="sr-only">Actions</span>, className: 'text-right', cell: actions },
+  ]
   return (
-    <div className="hidden overflow-hidden rounded-2xl border-2 border-line bg-white md:block">
-      <table className="w-full text-left">
-        <caption className="sr-only">Books</caption>
-        <thead className="bg-cream text-sm text-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-bold">Book</th>
-            <th scope="col" className="px-4 py-3 font-bold">Status</th>
-            <th scope="col" className="px-4 py-3 text-right font-bold">Price</th>
-            <th scope="col" className="px-4 py-3 font-bold">Stock</th>
-            <th scope="col" className="px-4 py-3 text-right font-bold">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {books.map((book) => (
-            <tr key={book.id} className="border-t-2 border-line align-middle">
-              <td className="px-4 py-3">
-                <div className="flex items-center gap-3">
-                  <Thumb book={book} />
-                  <BookName book={book} categoryName={categoryName} className="min-w-0" />
-                </div>
-              </td>
-              <td className="px-4 py-3">
-                <StatusBadge status={book.status} />
-              </td>
-              <td className="px-4 py-3 text-right font-bold tabular-nums">{formatCents(book.priceCents)}</td>
-              <td className="px-4 py-3">
-                <StockBadge stock={book.stock} />
-              </td>
-              <td className="px-4 py-3">{actions(book)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
-}
-
-/** Phones: one card per book. */
-function BookCards({ books, categoryName, actions }: RowsProps) {
-  return (
-    <ul className="flex flex-col gap-3 md:hidden" aria-label="Books">
-      {books.map((book) => (
-        <li key={book.id} className="rounded-2xl border-2 border-line bg-white p-4">
+    <TableOrCards
+      label="Books"
+      items={books}
+      rowKey={(book) => book.id}
+      columns={columns}
+      card={(book) => (
+        <>
           <div className="flex gap-3">
             <Thumb book={book} />
             <div className="min-w-0 flex-1">
@@ -274,9 +213,9 @@ function BookCards({ books, categoryName, actions }: RowsProps) {
             </div>
           </div>
           <div className="mt-3 border-t-2 border-line pt-3">{actions(book)}</div>
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    />
   )
 }
 

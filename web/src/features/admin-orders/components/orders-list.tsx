@@ -1,10 +1,7 @@
 import { ShoppingBag } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
-import { EmptyState } from '@/components/ui/empty-state'
-import { Input, Select } from '@/components/ui/input'
-import { FilterField as Field, Pager, useSearchBox } from '@/components/ui/list-controls'
-import { LoadFailed } from '@/components/ui/load-failed'
-import { Loading } from '@/components/ui/loading'
+import { Input } from '@/components/ui/input'
+import { countOf, FilterField as Field, FilterSelect, ListResults, TableOrCards, useSearchBox, type Column } from '@/components/ui/list-controls'
 import { paths } from '@/config/paths'
 import { formatCents } from '@/lib/money'
 import { useAdminOrders } from '../api/orders'
@@ -31,26 +28,21 @@ export function OrdersList() {
     <div>
       <Filters filters={filters} onChange={show} />
       <div className="mt-6" aria-busy={orders.isFetching}>
-        {orders.isPending ? (
-          <Loading label="Loading the orders..." />
-        ) : orders.isError ? (
-          <LoadFailed what="the orders" onRetry={() => void orders.refetch()} />
-        ) : orders.data.orders.length === 0 ? (
-          <EmptyState
-            icon={ShoppingBag}
-            title={isFiltered(filters) ? 'No orders match' : 'No orders yet'}
-            description={isFiltered(filters) ? 'Try other words or fewer filters.' : 'Orders appear here as soon as they are paid.'}
-          />
-        ) : (
-          <>
-            <p role="status" className="mb-3 font-bold text-muted">
-              {orders.data.total === 1 ? '1 order' : `${orders.data.total} orders`}
-            </p>
-            <OrdersTable orders={orders.data.orders} />
-            <OrderCards orders={orders.data.orders} />
-            <Pager page={filters.page} count={pageCount(orders.data.total)} onPage={(page) => show(withFilters(filters, { page }))} />
-          </>
-        )}
+        <ListResults
+          query={orders}
+          loading="Loading the orders..."
+          what="the orders"
+          isEmpty={(data) => data.orders.length === 0}
+          empty={{
+            icon: ShoppingBag,
+            title: isFiltered(filters) ? 'No orders match' : 'No orders yet',
+            description: isFiltered(filters) ? 'Try other words or fewer filters.' : 'Orders appear here as soon as they are paid.',
+          }}
+          count={(data) => countOf(data.total, 'order')}
+          pages={(data) => ({ page: filters.page, count: pageCount(data.total), onPage: (page) => show(withFilters(filters, { page })) })}
+        >
+          {(data) => <OrdersTableOrCards orders={data.orders} />}
+        </ListResults>
       </div>
     </div>
   )
@@ -72,41 +64,15 @@ function Filters({ filters, onChange }: { filters: OrderFilters; onChange: (f: O
       <Field label="Search" id="orders-q" className="col-span-2 lg:col-span-5">
         <Input id="orders-q" type="search" value={box.text} onChange={(e) => box.type(e.target.value)} placeholder="Order number, e-mail or name" autoComplete="off" />
       </Field>
-      <Field label="Status" id="orders-status" className="col-span-2 sm:col-span-1">
-        <Select id="orders-status" value={filters.status} onChange={(e) => choose({ status: e.target.value as OrderFilters['status'] })}>
-          <option value="">Any status</option>
-          {statusFilters.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field label="Payment method" id="orders-method" className="col-span-2 sm:col-span-1">
-        <Select id="orders-method" value={filters.method} onChange={(e) => choose({ method: e.target.value as OrderFilters['method'] })}>
-          <option value="">Any method</option>
-          {methodFilters.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <FilterSelect label="Status" id="orders-status" className="col-span-2 sm:col-span-1" value={filters.status} all="Any status" options={statusFilters} onChange={(status) => choose({ status })} />
+      <FilterSelect label="Payment method" id="orders-method" className="col-span-2 sm:col-span-1" value={filters.method} all="Any method" options={methodFilters} onChange={(method) => choose({ method })} />
       <Field label="From" id="orders-from">
         <Input id="orders-from" type="date" value={filters.from} min={FIRST_DAY} max={filters.to || LAST_DAY} onChange={(e) => choose({ from: e.target.value })} />
       </Field>
       <Field label="To" id="orders-to">
         <Input id="orders-to" type="date" value={filters.to} min={filters.from || FIRST_DAY} max={LAST_DAY} onChange={(e) => choose({ to: e.target.value })} />
       </Field>
-      <Field label="Sort by" id="orders-sort" className="col-span-2 sm:col-span-1">
-        <Select id="orders-sort" value={filters.sort} onChange={(e) => choose({ sort: e.target.value as OrderFilters['sort'] })}>
-          {sorts.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
+      <FilterSelect label="Sort by" id="orders-sort" className="col-span-2 sm:col-span-1" value={filters.sort} options={sorts} onChange={(sort) => choose({ sort })} />
     </form>
   )
 }
@@ -128,61 +94,48 @@ function Amount({ order }: { order: OrderSummary }) {
   )
 }
 
-function OrdersTable({ orders }: { orders: OrderSummary[] }) {
-  return (
-    <div className="hidden overflow-hidden rounded-2xl border-2 border-line bg-white md:block">
-      <table className="w-full text-left">
-        <caption className="sr-only">Orders</caption>
-        <thead className="bg-cream text-sm text-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-bold">Order</th>
-            <th scope="col" className="px-4 py-3 font-bold">Placed</th>
-            <th scope="col" className="px-4 py-3 font-bold">Buyer</th>
-            <th scope="col" className="px-4 py-3 font-bold">Status</th>
-            <th scope="col" className="px-4 py-3 font-bold">Method</th>
-            <th scope="col" className="px-4 py-3 text-right font-bold">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => (
-            <tr key={o.number} className="border-t-2 border-line align-middle">
-              <td className="px-4 py-3">
-                <OrderLink order={o} />
-                <span className="block text-sm text-muted">
-                  {o.items} {o.items === 1 ? 'book' : 'books'}
-                </span>
-              </td>
-              <td className="px-4 py-3 text-sm">{placedAt(o.createdAt)}</td>
-              <td className="px-4 py-3">
-                <span className="block font-bold">{o.name || '—'}</span>
-                <span className="block text-sm break-all text-muted">{o.email}</span>
-              </td>
-              <td className="px-4 py-3">
-                <OrderStatusBadge status={o.status} />
-              </td>
-              <td className="px-4 py-3 text-sm">{methodNames[o.provider] ?? o.provider}</td>
-              <td className="px-4 py-3 text-right">
-                <Amount order={o} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
-}
+const itemsText = (o: OrderSummary) => countOf(o.items, 'book')
 
-function OrderCards({ orders }: { orders: OrderSummary[] }) {
+/** One row per order on a wide screen, one card per order on a phone. */
+function OrdersTableOrCards({ orders }: { orders: OrderSummary[] }) {
+  const columns: Column<OrderSummary>[] = [
+    {
+      header: 'Order',
+      cell: (o) => (
+        <>
+          <OrderLink order={o} />
+          <span className="block text-sm text-muted">{itemsText(o)}</span>
+        </>
+      ),
+    },
+    { header: 'Placed', cellClassName: 'text-sm', cell: (o) => placedAt(o.createdAt) },
+    {
+      header: 'Buyer',
+      cell: (o) => (
+        <>
+          <span className="block font-bold">{o.name || '—'}</span>
+          <span className="block text-sm break-all text-muted">{o.email}</span>
+        </>
+      ),
+    },
+    { header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+    { header: 'Method', cellClassName: 'text-sm', cell: (o) => methodNames[o.provider] ?? o.provider },
+    { header: 'Total', className: 'text-right', cell: (o) => <Amount order={o} /> },
+  ]
   return (
-    <ul className="flex flex-col gap-3 md:hidden" aria-label="Orders">
-      {orders.map((o) => (
-        <li key={o.number} className="rounded-2xl border-2 border-line bg-white p-4">
+    <TableOrCards
+      label="Orders"
+      items={orders}
+      rowKey={(o) => o.number}
+      columns={columns}
+      card={(o) => (
+        <>
           <div className="flex flex-wrap items-start justify-between gap-2">
             <OrderLink order={o} />
             <Amount order={o} />
           </div>
           <p className="mt-1 text-sm text-muted">
-            {placedAt(o.createdAt)} · {o.items} {o.items === 1 ? 'book' : 'books'} · {methodNames[o.provider] ?? o.provider}
+            {placedAt(o.createdAt)} · {itemsText(o)} · {methodNames[o.provider] ?? o.provider}
           </p>
           <p className="mt-1 text-sm break-all">
             {o.name || '—'} · {o.email}
@@ -190,8 +143,8 @@ function OrderCards({ orders }: { orders: OrderSummary[] }) {
           <div className="mt-2">
             <OrderStatusBadge status={o.status} />
           </div>
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    />
   )
 }

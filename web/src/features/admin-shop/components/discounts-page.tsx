@@ -5,10 +5,8 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { EmptyState } from '@/components/ui/empty-state'
 import { Form, FormDescription, InputField, SelectField } from '@/components/ui/form'
-import { LoadFailed } from '@/components/ui/load-failed'
-import { Loading } from '@/components/ui/loading'
+import { ListResults } from '@/components/ui/list-controls'
 import { StaleSaveAlerts, useStaleSave } from '@/components/ui/stale-save'
 import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/cn'
@@ -44,21 +42,24 @@ export function DiscountsPage() {
           <TicketPercent aria-hidden="true" /> New discount code
         </Button>
       )}
-      {discounts.isPending ? (
-        <Loading label="Loading the discount codes..." />
-      ) : discounts.isError ? (
-        <LoadFailed what="the discount codes" onRetry={() => void discounts.refetch()} />
-      ) : discounts.data.length === 0 ? (
-        <EmptyState icon={TicketPercent} title="No discount codes yet" description="Make the first one: buyers type it in the cart." />
-      ) : (
-        <ul className="grid gap-3 lg:grid-cols-2" aria-label="Discount codes">
-          {discounts.data.map((d) => (
-            <li key={d.id} className="rounded-2xl border-2 border-line bg-white p-5">
-              {editing === d.id ? <DiscountForm discount={d} onDone={() => setEditing(null)} /> : <DiscountCard discount={d} onEdit={() => setEditing(d.id)} />}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListResults
+        query={discounts}
+        loading="Loading the discount codes..."
+        what="the discount codes"
+        isEmpty={(data) => data.length === 0}
+        empty={{ icon: TicketPercent, title: 'No discount codes yet', description: 'Make the first one: buyers type it in the cart.' }}
+      >
+        {/* Cards at every width: a code opens its form in place, which a table row could not hold. */}
+        {(data) => (
+          <ul className="grid gap-3 lg:grid-cols-2" aria-label="Discount codes">
+            {data.map((d) => (
+              <li key={d.id} className="rounded-2xl border-2 border-line bg-white p-5">
+                {editing === d.id ? <DiscountForm discount={d} onDone={() => setEditing(null)} /> : <DiscountCard discount={d} onEdit={() => setEditing(d.id)} />}
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListResults>
     </div>
   )
 }

@@ -30,8 +30,10 @@
 // Env.Staff in BeforeTest: a staff role and a two-step (aal2) session.
 // {name} in URL is replaced by Env.Vars[name], so BeforeTest can create a
 // row and aim the request at it. Each scenario starts from a new
-// database; nothing leaks between rows. A response with a body must be
-// checked (see Scenario.ExpectedStatus).
+// database; nothing leaks between rows, and rows run in parallel (what a
+// BeforeTest hands its AfterTest belongs in Env.Vars, not in a variable of
+// the test function). A response with a body must be checked (see
+// Scenario.ExpectedStatus).
 package apitest
 
 import (
@@ -89,11 +91,14 @@ type Scenario struct {
 	AfterTest  func(t *testing.T, e *Env, res *Response) // check what the request changed
 }
 
-// Run runs every scenario on each database, each on a fresh one.
+// Run runs every scenario on each database, each on a fresh one. Scenarios
+// share nothing, so they run in parallel: a scenario mostly waits on its
+// database, and a table of them would otherwise leave the cores idle.
 func Run(t *testing.T, scenarios []Scenario) {
 	t.Helper()
 	for _, s := range scenarios {
 		t.Run(s.Name, func(t *testing.T) {
+			t.Parallel()
 			dbtest.Each(t, func(t *testing.T, d *db.DB) { s.run(t, d) })
 		})
 	}

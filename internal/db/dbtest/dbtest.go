@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"io/fs"
 	"net/url"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,11 +31,44 @@ func Each(t *testing.T, fn func(t *testing.T, d *db.DB)) {
 	}
 }
 
-// SQLite opens a migrated SQLite database in the test's temporary folder.
+// SQLite opens a migrated SQLite database in the test's temporary folder:
+// a copy of one migrated once per test binary, since running every migration
+// again for each of a package's hundreds of fresh databases is most of what
+// those tests would spend.
 func SQLite(t *testing.T) *db.DB {
 	t.Helper()
-	return open(t, "sqlite:"+filepath.Join(t.TempDir(), "test.db"))
+	image, err := migratedSQLite()
+	if err != nil {
+		t.Fatalf("migrate the SQLite template: %v", err)
+	}
+	path := filepath.Join(t.TempDir(), "test.db")
+	if err := os.WriteFile(path, image, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return open(t, "sqlite:"+path)
 }
+
+// migratedSQLite is the file of a freshly migrated SQLite database, made on
+// first use. Closing the database checkpoints its write-ahead log into the
+// file, so the bytes alone are the whole database.
+var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
+	dir, err := os.MkdirTemp("", "bookshop-dbtest-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "template.db")
+	ctx := context.Background()
+	d, err := db.Open(ctx, "sqlite:"+path)
+	if err != nil {
+		return nil, err
+	}
+	_, err = d.Migrate(ctx)
+	if err = errors.Join(err, d.Close()); err != nil {
+		return nil, err
+	}
+	return os.ReadFile(path)
+})
 
 // Postgres creates a throwaway schema on TEST_DATABASE_URL and opens a
 // migrated database confined to it; the schema is dropped after the test.

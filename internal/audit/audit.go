@@ -91,14 +91,17 @@ const (
 
 // Logged is a stored entry as the back office shows it.
 type Logged struct {
-	ID       int64           `json:"id"`
-	At       time.Time       `json:"at"`
-	Actor    Actor           `json:"actor"`
-	Action   string          `json:"action"`
-	Entity   string          `json:"entity"`
-	EntityID string          `json:"entityId"`
-	Before   json.RawMessage `json:"before"`
-	After    json.RawMessage `json:"after"`
+	ID       int64     `json:"id"`
+	At       time.Time `json:"at"`
+	Actor    Actor     `json:"actor"`
+	Action   string    `json:"action"`
+	Entity   string    `json:"entity"`
+	EntityID string    `json:"entityId"`
+	// For an entry about an account (entity "user"), its address now, read
+	// from the account; none once it is deleted.
+	EntityEmail string          `json:"entityEmail,omitempty"`
+	Before      json.RawMessage `json:"before"`
+	After       json.RawMessage `json:"after"`
 }
 
 // Actor is who made a change: a staff member's account as it is now (its
@@ -145,10 +148,12 @@ func List(ctx context.Context, q db.Querier, f Filter) (Page, error) {
 		where = append(where, "a.id < ?")
 		args = append(args, f.Before)
 	}
-	// The staff member's address is the account's, read now.
+	// The addresses of the staff member and of the account changed are the
+	// accounts', read now.
 	rows, err := q.QueryContext(ctx, `SELECT a.id, a.at, a.actor_id, a.actor_system, COALESCE(u.email, ''), u.id IS NULL,
-		a.action, a.entity, a.entity_id, a.before_json, a.after_json
+		a.action, a.entity, a.entity_id, COALESCE(s.email, ''), a.before_json, a.after_json
 		FROM audit_log a LEFT JOIN users u ON a.actor_id <> '' AND u.id = a.actor_id
+		LEFT JOIN users s ON a.entity = 'user' AND s.id = a.entity_id
 		WHERE `+strings.Join(where, " AND ")+` ORDER BY a.id DESC LIMIT `+strconv.Itoa(limit+1), args...)
 	if err != nil {
 		return Page{}, fmt.Errorf("audit: list: %w", err)
@@ -160,7 +165,7 @@ func List(ctx context.Context, q db.Querier, f Filter) (Page, error) {
 		var system, email string
 		var gone bool
 		var before, after *string
-		if err := rows.Scan(&l.ID, &l.At, &l.Actor.ID, &system, &email, &gone, &l.Action, &l.Entity, &l.EntityID, &before, &after); err != nil {
+		if err := rows.Scan(&l.ID, &l.At, &l.Actor.ID, &system, &email, &gone, &l.Action, &l.Entity, &l.EntityID, &l.EntityEmail, &before, &after); err != nil {
 			return Page{}, fmt.Errorf("audit: list: %w", err)
 		}
 		l.Actor.Email = email

@@ -133,15 +133,16 @@ func TestLogIsAppendOnly(t *testing.T) {
 	})
 }
 
-// TestActorsAreTheirAccountsNow: an entry keeps its actor's user id, not the
-// address; the address is the account's when the log is read, and once the
+// TestActorsAreTheirAccountsNow: an entry keeps its actor's user id (and the
+// id of an account it is about), not the address; the address is the
+// account's when the log is read, and once the
 // account is deleted the entry shows a deleted account, found by nobody's
 // address. What acted without an account shows by its name.
 func TestActorsAreTheirAccountsNow(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
 		seed(t, d)
-		if err := audit.Record(ctx, d, audit.Entry{System: "command line (bookshop admin)", Action: "staff.role", Entity: "user", EntityID: "b",
+		if err := audit.Record(ctx, d, audit.Entry{System: "command line (bookshop admin)", Action: "staff.role", Entity: "user", EntityID: "a",
 			After: map[string]any{"role": "user"}, At: day.Add(5 * time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
@@ -162,6 +163,10 @@ func TestActorsAreTheirAccountsNow(t *testing.T) {
 		want := ":command line (bookshop admin):false b::true a:ann.new@example.com:false b::true b::true a:ann.new@example.com:false"
 		if strings.Join(got, " ") != want {
 			t.Fatalf("actors %q, want %q", strings.Join(got, " "), want)
+		}
+		// An entry about an account names it by id; its address is the account's now.
+		if p.Entries[0].EntityEmail != "ann.new@example.com" || p.Entries[2].EntityEmail != "" {
+			t.Fatalf("the accounts changed: %q, %q", p.Entries[0].EntityEmail, p.Entries[2].EntityEmail)
 		}
 		for filter, want := range map[string]string{"ann.new": "staff.role book.create", "bob": "", "command line": "staff.role"} {
 			p, err := audit.List(ctx, d, audit.Filter{Actor: filter})

@@ -37,3 +37,15 @@ export const actionNames: Record<string, string> = {
 export function actorName(e: Pick<AuditEntry, 'actor'>): string {
   return e.actor.deleted ? 'A deleted account' : e.actor.email || 'Unknown'
 }
+
+/** What the change was about, in words: an account's address, else what the values say (a title, a name, a code), else the entity and its id. */
+export function subjectOf(e: Pick<AuditEntry, 'entity' | 'entityId' | 'entityEmail' | 'before' | 'after'>): string {
+  if (e.entityEmail) return `${e.entity} ${e.entityEmail}`
+  for (const values of [e.after, e.before]) {
+    if (values && typeof values === 'object' && !Array.isArray(values)) {
+      const v = values as Record<string, unknown>
+      for (const key of ['title', 'name', 'code', 'number']) if (typeof v[key] === 'string' && v[key]) return `${e.entity} ${v[key] as string}`
+    }
+  }
+  return `${e.entity} ${e.entityId}`
+}

@@ -55,6 +55,8 @@ export type AuditEntry = {
   action: string
   entity: string
   entityId: string
+  /** For an entry about an account: its address now (none once it is deleted); the log keeps no address. */
+  entityEmail?: string
   before: unknown
   after: unknown
 }

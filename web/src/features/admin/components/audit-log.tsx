@@ -10,7 +10,7 @@ import { Alert } from '@/components/ui/alert'
 import { messageOf } from '@/lib/errors'
 import { z } from '@/lib/zod'
 import { useAuditLog } from '../api/get-audit'
-import { actionNames, actorName, auditKinds } from '../audit-kinds'
+import { actionNames, actorName, auditKinds, subjectOf } from '../audit-kinds'
 import { changedFields, showValue } from '../diff'
 import type { AuditEntry, AuditFilters } from '../types'
 import { AdminPage } from './admin-shell'
@@ -99,17 +99,6 @@ function FilterForm({ filters, filtered, onApply, onClear }: { filters: AuditFil
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const actionName = (action: string) => actionNames[action] ?? action
-
-/** What the change was about, in words where the values say (a title, a name, an e-mail), else the entity and its id. */
-function subjectOf(e: AuditEntry): string {
-  for (const values of [e.after, e.before]) {
-    if (values && typeof values === 'object' && !Array.isArray(values)) {
-      const v = values as Record<string, unknown>
-      for (const key of ['title', 'name', 'email', 'code', 'number']) if (typeof v[key] === 'string' && v[key]) return `${e.entity} ${v[key] as string}`
-    }
-  }
-  return `${e.entity} ${e.entityId}`
-}
 
 /** Wide screens: one row per change. */
 function AuditTable({ entries }: { entries: AuditEntry[] }) {

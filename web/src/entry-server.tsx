@@ -8,6 +8,7 @@ import { metaForPath } from '@/app/layout/route-meta'
 import { routes } from '@/app/router'
 import { drawnPageMeta } from '@/lib/page-meta'
 import { prerenderForCookie, type CookieRule } from '@/lib/render-env'
+import { routesFor } from './server/routes-for'
 
 export { dropTasks, runTasks, takeConsole } from './server/shims'
 
@@ -81,7 +82,7 @@ export async function render(url: string, responses: Record<string, unknown>, op
   prerenderForCookie(options.cookie)
   delete drawnPageMeta.title
   delete drawnPageMeta.description
-  const router = createMemoryRouter(loadedRoutes!, { initialEntries: [url] })
+  const router = createMemoryRouter(routesFor(url, loadedRoutes!), { initialEntries: [url] })
   try {
     // A route with a loader (the thank-you page's pass) or a module that
     // could not load here (withModules) is the browser's to draw.

@@ -79,3 +79,12 @@ it('offers to try again when the list cannot be read', async () => {
   expect(await screen.findByText('1 book')).toHaveRole('status')
   expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull()
 })
+
+it('sets the cells at the top of rows of uneven height when asked', () => {
+  const items = [{ id: 1, title: 'Moon' }]
+  const columns = [{ header: 'Book', cell: (b: { title: string }) => b.title }]
+  render(<TableOrCards label="Top" items={items} rowKey={(b) => b.id} columns={columns} card={(b) => b.title} align="top" />)
+  render(<TableOrCards label="Middle" items={items} rowKey={(b) => b.id} columns={columns} card={(b) => b.title} />)
+  expect(within(screen.getByRole('table', { name: 'Top' })).getAllByRole('row')[1]).toHaveClass('align-top')
+  expect(within(screen.getByRole('table', { name: 'Middle' })).getAllByRole('row')[1]).toHaveClass('align-middle')
+})

@@ -164,7 +164,9 @@ export type Column<T> = { header: ReactNode; cell: (item: T) => ReactNode; class
 
 /**
  * A list's items as a table on a wide screen (md and up) and as cards on a
- * phone, both named `label` (the table's caption, the list's name).
+ * phone, both named `label` (the table's caption, the list's name). Cells
+ * sit in the middle of their row, or at its top for rows of uneven height
+ * (`align`).
  */
 export function TableOrCards<T>({
   label,
@@ -172,12 +174,14 @@ export function TableOrCards<T>({
   rowKey,
   columns,
   card,
+  align = 'middle',
 }: {
   label: string
   items: T[]
   rowKey: (item: T) => string | number
   columns: Column<T>[]
   card: (item: T) => ReactNode
+  align?: 'middle' | 'top'
 }) {
   return (
     <>
@@ -195,7 +199,7 @@ export function TableOrCards<T>({
           </thead>
           <tbody>
             {items.map((item) => (
-              <tr key={rowKey(item)} className="border-t-2 border-line align-middle">
+              <tr key={rowKey(item)} className={cn('border-t-2 border-line', align === 'top' ? 'align-top' : 'align-middle')}>
                 {columns.map((c, i) => (
                   <td key={i} className={cn('px-4 py-3', c.className, c.cellClassName)}>
                     {c.cell(item)}

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Form, InputField, SelectField } from '@/components/ui/form'
+import { TableOrCards, type Column } from '@/components/ui/list-controls'
 import { Loading } from '@/components/ui/loading'
 import { Alert } from '@/components/ui/alert'
 import { messageOf } from '@/lib/errors'
@@ -53,8 +54,7 @@ export function AuditLog() {
           />
         ) : (
           <>
-            <AuditTable entries={entries} />
-            <AuditCards entries={entries} />
+            <AuditTableOrCards entries={entries} />
             {log.hasNextPage && (
               <div className="mt-6 flex justify-center">
                 <Button variant="outline" onClick={() => void log.fetchNextPage()} disabled={log.isFetchingNextPage}>
@@ -100,48 +100,32 @@ function FilterForm({ filters, filtered, onApply, onClear }: { filters: AuditFil
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 const actionName = (action: string) => actionNames[action] ?? action
 
-/** Wide screens: one row per change. */
-function AuditTable({ entries }: { entries: AuditEntry[] }) {
-  return (
-    <div className="hidden overflow-hidden rounded-2xl border-2 border-line bg-white md:block">
-      <table className="w-full text-left">
-        <caption className="sr-only">Changes, newest first</caption>
-        <thead className="bg-cream text-sm text-muted">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-bold">When</th>
-            <th scope="col" className="px-4 py-3 font-bold">Who</th>
-            <th scope="col" className="px-4 py-3 font-bold">What</th>
-            <th scope="col" className="px-4 py-3 font-bold">Changes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.id} className="border-t-2 border-line align-top">
-              <td className="whitespace-nowrap px-4 py-3">
-                <time dateTime={e.at}>{when.format(new Date(e.at))}</time>
-              </td>
-              <td className="break-all px-4 py-3">{actorName(e)}</td>
-              <td className="px-4 py-3">
-                <span className="font-bold">{actionName(e.action)}</span>
-                <span className="block break-all text-sm text-muted">{subjectOf(e)}</span>
-              </td>
-              <td className="w-2/5 px-4 py-3">
-                <Changes entry={e} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
-}
+const columns: Column<AuditEntry>[] = [
+  { header: 'When', cellClassName: 'whitespace-nowrap', cell: (e) => <time dateTime={e.at}>{when.format(new Date(e.at))}</time> },
+  { header: 'Who', cellClassName: 'break-all', cell: actorName },
+  {
+    header: 'What',
+    cell: (e) => (
+      <>
+        <span className="font-bold">{actionName(e.action)}</span>
+        <span className="block break-all text-sm text-muted">{subjectOf(e)}</span>
+      </>
+    ),
+  },
+  { header: 'Changes', cellClassName: 'w-2/5', cell: (e) => <Changes entry={e} /> },
+]
 
-/** Phones: one card per change. */
-function AuditCards({ entries }: { entries: AuditEntry[] }) {
+/** One row per change on a wide screen, one card per change on a phone. */
+function AuditTableOrCards({ entries }: { entries: AuditEntry[] }) {
   return (
-    <ul className="flex flex-col gap-3 md:hidden" aria-label="Changes, newest first">
-      {entries.map((e) => (
-        <li key={e.id} className="rounded-2xl border-2 border-line bg-white p-4">
+    <TableOrCards
+      label="Changes, newest first"
+      items={entries}
+      rowKey={(e) => e.id}
+      columns={columns}
+      align="top"
+      card={(e) => (
+        <>
           <p className="font-bold">{actionName(e.action)}</p>
           <p className="text-sm text-muted">
             <time dateTime={e.at}>{when.format(new Date(e.at))}</time> · <span className="break-all">{actorName(e)}</span>
@@ -150,9 +134,9 @@ function AuditCards({ entries }: { entries: AuditEntry[] }) {
           <div className="mt-2">
             <Changes entry={e} />
           </div>
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    />
   )
 }
 

@@ -85,7 +85,9 @@ type Page struct {
 	// URL is the URL the page is drawn at and kept under when the page
 	// reads less of the request's URL than all of it (only some parameters,
 	// or nothing of an unknown path): other URLs that differ only in what
-	// it does not read share one drawing. Empty: the request's URL.
+	// it does not read share one drawing. A not-found page's URL names no
+	// record, so that every unknown id shares its drawing (notFound).
+	// Empty: the request's URL.
 	URL string
 }
 

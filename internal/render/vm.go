@@ -48,9 +48,8 @@ const loadTimeout = 30 * time.Second
 
 // vm is one QuickJS VM with the bundle loaded. One goroutine uses it at a time.
 type vm struct {
-	js        *quickjs.VM
-	drawn     int // pages drawn
-	collected int // runs of collect
+	js    *quickjs.VM
+	drawn int // pages drawn, for Renderer.after
 }
 
 // compile turns the bundle into QuickJS bytecode once, so each VM loads it
@@ -231,7 +230,6 @@ func (v *vm) collect(timeout time.Duration) (err error) {
 			return err
 		}
 	}
-	v.collected++
 	return nil
 }
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"time"
+
+	"bookshop/internal/background"
 )
 
 // Clean-up: rows that can no longer be used are deleted on a schedule, so
@@ -83,20 +85,11 @@ func (s *Service) Cleanup(ctx context.Context) (map[string]int64, error) {
 
 // RunCleanup cleans up at once and then every interval until ctx ends.
 func (s *Service) RunCleanup(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
+	background.Every(ctx, interval, "auth: clean-up", func(ctx context.Context) error {
 		deleted, err := s.Cleanup(ctx)
-		if err != nil && ctx.Err() == nil {
-			slog.ErrorContext(ctx, "auth: clean-up", "err", err)
-		}
 		if len(deleted) > 0 {
 			slog.InfoContext(ctx, "auth: cleaned up", "deleted", deleted)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+		return err
+	})
 }

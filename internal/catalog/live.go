@@ -7,8 +7,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"bookshop/internal/background"
 	"bookshop/internal/db"
-	"bookshop/internal/watch"
 )
 
 // WatchInterval is how often an instance asks the database whether the
@@ -104,5 +104,5 @@ func (s *Service) Changed(ctx context.Context) {
 // Watch polls the catalogue's version every interval until ctx ends, and
 // reloads when another instance changed it.
 func (s *Service) Watch(ctx context.Context, interval time.Duration) {
-	watch.Poll(ctx, interval, "catalog", s.Refresh)
+	background.Every(ctx, interval, "catalog: watch for changes", s.Refresh)
 }

@@ -30,6 +30,7 @@ import (
 	"unicode/utf8"
 
 	"bookshop/internal/auth"
+	"bookshop/internal/background"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 )
@@ -322,16 +323,8 @@ func (k *Keys) Cleanup(ctx context.Context) (int64, error) {
 
 // RunCleanup cleans up at once and then every interval until ctx ends.
 func (k *Keys) RunCleanup(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if _, err := k.Cleanup(ctx); err != nil && ctx.Err() == nil {
-			slog.ErrorContext(ctx, "idempotency: clean-up", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	background.Every(ctx, interval, "idempotency: clean-up", func(ctx context.Context) error {
+		_, err := k.Cleanup(ctx)
+		return err
+	})
 }

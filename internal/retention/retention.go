@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"bookshop/internal/auth"
+	"bookshop/internal/background"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
@@ -103,22 +104,13 @@ func (s *Service) Run(ctx context.Context) (map[string]int64, error) {
 
 // RunEvery runs at once and then every interval until ctx ends.
 func (s *Service) RunEvery(ctx context.Context, interval time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
+	background.Every(ctx, interval, "retention", func(ctx context.Context) error {
 		done, err := s.Run(ctx)
-		if err != nil && ctx.Err() == nil {
-			slog.ErrorContext(ctx, "retention", "err", err)
-		}
 		if len(done) > 0 {
 			slog.InfoContext(ctx, "retention: old data deleted", "rows", done)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+		return err
+	})
 }
 
 // warnUnused e-mails each account unused for the period, once: the warning

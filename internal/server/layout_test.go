@@ -11,12 +11,11 @@ import (
 )
 
 // shared are the packages every other package may import: the plumbing
-// (watch is the loop that keeps an instance's copy in step with the
-// database), auth to learn who is calling, and audit to record a back-office
-// change.
+// (background is the loop of the background jobs), auth to learn who is
+// calling, and audit to record a back-office change.
 var shared = map[string]bool{
-	"audit": true, "auth": true, "config": true, "db": true, "httpx": true, "idempotency": true, "images": true, "mail": true,
-	"paypal": true, "ratelimit": true, "testclock": true, "watch": true,
+	"audit": true, "auth": true, "background": true, "config": true, "db": true, "httpx": true, "idempotency": true,
+	"images": true, "mail": true, "paypal": true, "ratelimit": true, "testclock": true,
 }
 
 // composers put the features together: this package, and apitest, which

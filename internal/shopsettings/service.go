@@ -12,9 +12,9 @@ import (
 
 	"bookshop/internal/audit"
 	"bookshop/internal/auth"
+	"bookshop/internal/background"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
-	"bookshop/internal/watch"
 )
 
 // WatchInterval is how often an instance asks the database whether the
@@ -75,7 +75,7 @@ func (s *Service) Refresh(ctx context.Context) error {
 // Watch polls the settings' version every interval until ctx ends, and
 // reloads when another instance saved them.
 func (s *Service) Watch(ctx context.Context, interval time.Duration) {
-	watch.Poll(ctx, interval, "shopsettings", s.Refresh)
+	background.Every(ctx, interval, "shopsettings: watch for changes", s.Refresh)
 }
 
 // PublicSettings is what every visitor may read: the tax rate and the

@@ -1,4 +1,4 @@
-package watch
+package background
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"time"
 )
 
-// lockedBuffer is the log the test reads while Poll may still write to it.
+// lockedBuffer is the log the test reads while Every may still write to it.
 type lockedBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
@@ -29,7 +29,7 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-func TestPollRefreshesUntilCancelledAndLogsAFailureOnceUntilItHeals(t *testing.T) {
+func TestEveryRunsUntilCancelledAndLogsAFailureOnceUntilItHeals(t *testing.T) {
 	var log lockedBuffer
 	prev := slog.Default()
 	slog.SetDefault(slog.New(slog.NewTextHandler(&log, nil)))
@@ -42,7 +42,7 @@ func TestPollRefreshesUntilCancelledAndLogsAFailureOnceUntilItHeals(t *testing.T
 	done := make(chan struct{})
 	n := 0
 	go func() {
-		Poll(ctx, time.Millisecond, "things", func(ctx context.Context) error {
+		Every(ctx, time.Millisecond, "things", func(ctx context.Context) error {
 			n++
 			select {
 			case calls <- n:
@@ -64,10 +64,10 @@ func TestPollRefreshesUntilCancelledAndLogsAFailureOnceUntilItHeals(t *testing.T
 	<-done
 
 	out := log.String()
-	if got := strings.Count(out, "things: watch for changes"); got != 2 {
+	if got := strings.Count(out, "things: failed"); got != 2 {
 		t.Errorf("logged %d failures, want 2 (one per failing stretch):\n%s", got, out)
 	}
-	if got := strings.Count(out, "things: watching for changes again"); got != 2 {
+	if got := strings.Count(out, "things: works again"); got != 2 {
 		t.Errorf("logged %d recoveries, want 2:\n%s", got, out)
 	}
 	if !strings.Contains(out, "database gone") || !strings.Contains(out, "again gone") {

@@ -102,6 +102,28 @@ func TestPayPalRefunds(t *testing.T) {
 				}
 			},
 			ExpectedStatus: 200, ExpectedContent: []string{`"status":"partially_refunded"`, `"status":"completed"`}, AfterTest: onceRefunded(1000)},
+		{Name: "a refund under way is pending, not refunded, on the order, the list and the buyer's page", Method: "GET", URL: desk + "{number}", As: "manager",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				paidByPayPal(t, e)
+				e.Request("POST", desk+e.Vars["number"]+"/refund", refundOf(1000), "manager", key).Expect(t, 200)
+				e.PayPal.FailNextRefundsAfterSuccess(1)
+				e.Request("POST", desk+e.Vars["number"]+"/refund", refundOf(700), "manager", map[string]string{"Idempotency-Key": "refund-2"}).Expect(t, 502)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"refundedCents":1000,"pendingRefundCents":700,"refundableCents":3797`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				list := e.Do("GET", "/api/admin/orders", nil, "manager").Expect(t, 200)
+				if !strings.Contains(list.Body, `"refundedCents":1000,"pendingRefundCents":700`) {
+					t.Errorf("the list counts a pending refund as refunded: %s", list.Body)
+				}
+				mine := e.Do("GET", "/api/orders/"+e.Vars["number"], nil, "buyer").Expect(t, 200)
+				if !strings.Contains(mine.Body, `"refundedCents":1000,`) {
+					t.Errorf("the buyer is told of a refund PayPal has not made: %s", mine.Body)
+				}
+				sales := e.Do("GET", "/api/admin/sales", nil, "manager").Expect(t, 200)
+				if !strings.Contains(sales.Body, `"refundsCents":1000}`) {
+					t.Errorf("the day's sales count a pending refund: %s", sales.Body)
+				}
+			}},
 		{Name: "a refund whose response was lost and never retried is settled by the reconciler", Method: "GET", URL: desk + "{number}", As: "manager",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				paidByPayPal(t, e)

@@ -19,8 +19,12 @@ import (
 
 // deskState is what the order desk adds to an order row.
 type deskState struct {
-	Version       int
-	RefundedCents int64 // refunded so far, counting refunds under way
+	Version int
+	// RefundedCents is what refunds have taken or reserved: the completed
+	// ones and those under way (asked of PayPal, not yet answered), so
+	// what is left to refund is TotalCents less it. Shown as refunded are
+	// only the completed ones (refundTotals).
+	RefundedCents int64
 	fulfilment
 	FulfilledAt *time.Time
 	DeliveredAt *time.Time
@@ -155,6 +159,20 @@ func refundsOf(ctx context.Context, q db.Querier, orderID int64) ([]RefundView, 
 	return list, rows.Err()
 }
 
+// refundTotals are what the completed refunds gave back and what the
+// pending ones ask (a failed refund gave back nothing).
+func refundTotals(list []RefundView) (completed, pending int64) {
+	for _, r := range list {
+		switch r.Status {
+		case refundCompleted:
+			completed += r.AmountCents
+		case refundPending:
+			pending += r.AmountCents
+		}
+	}
+	return completed, pending
+}
+
 // refundedQuantities are the copies refunded of each line, by position.
 func refundedQuantities(ctx context.Context, q db.Querier, orderID int64) (map[int]int, error) {
 	rows, err := q.QueryContext(ctx, `SELECT position, refunded_quantity FROM order_lines WHERE order_id = ?`, orderID)
@@ -175,26 +193,33 @@ func refundedQuantities(ctx context.Context, q db.Querier, orderID int64) (map[i
 
 // AdminOrder is an order as the order desk shows it.
 type AdminOrder struct {
-	Number          string          `json:"number"`
-	Status          string          `json:"status"`
-	Version         int             `json:"version"`
-	Currency        string          `json:"currency"`
-	Items           []AdminLine     `json:"items"`
-	SubtotalCents   int64           `json:"subtotalCents"`
-	TaxCents        int64           `json:"taxCents"`
-	ShippingCents   int64           `json:"shippingCents"`
-	TotalCents      int64           `json:"totalCents"`
-	RefundedCents   int64           `json:"refundedCents"`
-	RefundableCents int64           `json:"refundableCents"`
-	Buyer           Buyer           `json:"buyer"`
-	ShippingInfo    ShippingInfo    `json:"shippingInfo"`
-	Payment         Payment         `json:"payment"`
-	Fulfilment      *FulfilmentView `json:"fulfilment"`
-	CancelledAt     *time.Time      `json:"cancelledAt"`
-	CreatedAt       time.Time       `json:"createdAt"`
-	PaidAt          *time.Time      `json:"paidAt"`
-	Refunds         []RefundView    `json:"refunds"`
-	Timeline        []TimelineEntry `json:"timeline"`
+	Number         string      `json:"number"`
+	Status         string      `json:"status"`
+	Version        int         `json:"version"`
+	Currency       string      `json:"currency"`
+	Items          []AdminLine `json:"items"`
+	SubtotalCents  int64       `json:"subtotalCents"`
+	TaxCents       int64       `json:"taxCents"`
+	ShippingCents  int64       `json:"shippingCents"`
+	TotalCents     int64       `json:"totalCents"`
+	DiscountCode   string      `json:"discountCode"`
+	DiscountCents  int64       `json:"discountCents"`
+	ShippingMethod string      `json:"shippingMethod"`
+	// RefundedCents is what completed refunds gave back; PendingRefundCents
+	// what refunds still under way at PayPal are asking; RefundableCents
+	// what is left once both are taken off.
+	RefundedCents      int64           `json:"refundedCents"`
+	PendingRefundCents int64           `json:"pendingRefundCents"`
+	RefundableCents    int64           `json:"refundableCents"`
+	Buyer              Buyer           `json:"buyer"`
+	ShippingInfo       ShippingInfo    `json:"shippingInfo"`
+	Payment            Payment         `json:"payment"`
+	Fulfilment         *FulfilmentView `json:"fulfilment"`
+	CancelledAt        *time.Time      `json:"cancelledAt"`
+	CreatedAt          time.Time       `json:"createdAt"`
+	PaidAt             *time.Time      `json:"paidAt"`
+	Refunds            []RefundView    `json:"refunds"`
+	Timeline           []TimelineEntry `json:"timeline"`
 	// Actions are the moves the order's state allows; the caller's role
 	// may still forbid them (the app reads its permissions from /api/admin/me).
 	Actions []string `json:"actions"`
@@ -248,11 +273,12 @@ func (s *Service) adminOrder(ctx context.Context, number string) (AdminOrder, er
 	}
 	v := AdminOrder{Number: o.Number, Status: o.Status, Version: d.Version, Currency: o.Currency, Items: []AdminLine{},
 		SubtotalCents: o.SubtotalCents, TaxCents: o.TaxCents, ShippingCents: o.ShippingCents, TotalCents: o.TotalCents,
-		RefundedCents: d.RefundedCents, RefundableCents: max(0, o.TotalCents-d.RefundedCents),
-		Buyer:        Buyer{UserID: o.UserID, Email: o.Email, Name: o.Shipping.FullName},
-		ShippingInfo: o.Shipping,
-		Payment:      Payment{Provider: o.Provider, Demo: isDemo(o.Provider), PayPalOrderID: o.ProviderOrderID, CaptureID: o.CaptureID},
-		Fulfilment:   fulfilmentOf(d), CancelledAt: d.CancelledAt, CreatedAt: o.CreatedAt.UTC(), PaidAt: o.PaidAt,
+		DiscountCode: o.DiscountCode, DiscountCents: o.DiscountCents, ShippingMethod: o.ShippingMethod,
+		RefundableCents: max(0, o.TotalCents-d.RefundedCents),
+		Buyer:           Buyer{UserID: o.UserID, Email: o.Email, Name: o.Shipping.FullName},
+		ShippingInfo:    o.Shipping,
+		Payment:         Payment{Provider: o.Provider, Demo: isDemo(o.Provider), PayPalOrderID: o.ProviderOrderID, CaptureID: o.CaptureID},
+		Fulfilment:      fulfilmentOf(d), CancelledAt: d.CancelledAt, CreatedAt: o.CreatedAt.UTC(), PaidAt: o.PaidAt,
 		Actions: allowedActions(o, d)}
 	if !moves[ActionRefund].allows(o, d) {
 		v.RefundableCents = 0
@@ -268,6 +294,7 @@ func (s *Service) adminOrder(ctx context.Context, number string) (AdminOrder, er
 	if v.Refunds, err = refundsOf(ctx, s.db, o.ID); err != nil {
 		return AdminOrder{}, err
 	}
+	v.RefundedCents, v.PendingRefundCents = refundTotals(v.Refunds)
 	if v.Timeline, err = timelineOf(ctx, s.db, o.ID); err != nil {
 		return AdminOrder{}, err
 	}
@@ -284,16 +311,19 @@ func (s *Service) AdminOrderOf(ctx context.Context, number string) (AdminOrder, 
 
 // OrderSummary is one row of the desk's list.
 type OrderSummary struct {
-	Number        string    `json:"number"`
-	Status        string    `json:"status"`
-	Provider      string    `json:"provider"`
-	Email         string    `json:"email"`
-	Name          string    `json:"name"`
-	Items         int       `json:"items"`
-	TotalCents    int64     `json:"totalCents"`
-	RefundedCents int64     `json:"refundedCents"`
-	Shipped       bool      `json:"shipped"`
-	CreatedAt     time.Time `json:"createdAt"`
+	Number     string `json:"number"`
+	Status     string `json:"status"`
+	Provider   string `json:"provider"`
+	Email      string `json:"email"`
+	Name       string `json:"name"`
+	Items      int    `json:"items"`
+	TotalCents int64  `json:"totalCents"`
+	// RefundedCents: completed refunds; PendingRefundCents: those still
+	// under way at PayPal.
+	RefundedCents      int64     `json:"refundedCents"`
+	PendingRefundCents int64     `json:"pendingRefundCents"`
+	Shipped            bool      `json:"shipped"`
+	CreatedAt          time.Time `json:"createdAt"`
 }
 
 // OrderList is GET /api/admin/orders's response.
@@ -447,7 +477,11 @@ func (s *Service) ListOrdersForDesk(ctx context.Context, v url.Values) (OrderLis
 	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM orders WHERE `+where, q.args...).Scan(&list.Total); err != nil {
 		return OrderList{}, fmt.Errorf("orders: count: %w", err)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT number, status, provider, email, shipping_info, total_cents, refunded_cents,
+	// refunded_cents counts refunds under way too: the list sums the
+	// completed and the pending ones apart, as the order page does.
+	refunds := `(SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds WHERE order_id = orders.id AND status = '`
+	rows, err := s.db.QueryContext(ctx, `SELECT number, status, provider, email, shipping_info, total_cents,
+		`+refunds+refundCompleted+`'), `+refunds+refundPending+`'),
 		fulfilled_at IS NOT NULL, created_at, (SELECT COALESCE(SUM(quantity), 0) FROM order_lines WHERE order_id = orders.id)
 		FROM orders WHERE `+where+` ORDER BY `+q.orderBy+` LIMIT `+strconv.Itoa(q.perPage)+` OFFSET `+strconv.Itoa((q.page-1)*q.perPage), q.args...)
 	if err != nil {
@@ -457,7 +491,7 @@ func (s *Service) ListOrdersForDesk(ctx context.Context, v url.Values) (OrderLis
 	for rows.Next() {
 		var o OrderSummary
 		var info string
-		if err := rows.Scan(&o.Number, &o.Status, &o.Provider, &o.Email, &info, &o.TotalCents, &o.RefundedCents, &o.Shipped, &o.CreatedAt, &o.Items); err != nil {
+		if err := rows.Scan(&o.Number, &o.Status, &o.Provider, &o.Email, &info, &o.TotalCents, &o.RefundedCents, &o.PendingRefundCents, &o.Shipped, &o.CreatedAt, &o.Items); err != nil {
 			return OrderList{}, err
 		}
 		var si ShippingInfo

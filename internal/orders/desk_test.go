@@ -298,6 +298,34 @@ func TestDeskReads(t *testing.T) {
 					t.Errorf("%d shipping e-mails, want 1", n)
 				}
 			}},
+		{Name: "a fulfil retried with its key after the order was delivered gets its first answer", Method: "POST", URL: desk + "{a}/fulfil", As: "manager",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				before(t, e)
+				// The first response was lost; meanwhile the parcel arrived.
+				act(e, e.Vars["a"], "fulfil", shipBody, "ship-1").Expect(t, 200)
+				act(e, e.Vars["a"], "deliver", nil, "").Expect(t, 200)
+			},
+			Body: shipBody, Headers: map[string]string{"Idempotency-Key": "ship-1"}, ExpectedStatus: 200,
+			ExpectedContent: []string{`"status":"fulfilled"`, `"carrier":"USPS"`, `"deliveredAt":null`},
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				if res.Header.Get("Idempotent-Replayed") != "true" {
+					t.Error("the retry was not answered with the first response")
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM orders WHERE number = ? AND status = 'delivered'`, e.Vars["a"]); n != 1 {
+					t.Error("the retry moved the delivered order")
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM mail_outbox WHERE subject LIKE 'Your books are on their way%'`); n != 2 {
+					t.Errorf("%d shipping e-mails, want one for each order", n)
+				}
+			}},
+		{Name: "a new fulfil of a delivered order is refused", Method: "POST", URL: desk + "{a}/fulfil", As: "manager",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				before(t, e)
+				act(e, e.Vars["a"], "fulfil", shipBody, "ship-1").Expect(t, 200)
+				act(e, e.Vars["a"], "deliver", nil, "").Expect(t, 200)
+			},
+			Body: shipBody, Headers: map[string]string{"Idempotency-Key": "ship-2"}, ExpectedStatus: 409,
+			ExpectedContent: []string{"is delivered: it cannot be shipped"}},
 		{Name: "fulfil with other tracking is still refused", Method: "POST", URL: desk + "{b}/fulfil", As: "manager", BeforeTest: before,
 			Body: map[string]any{"carrier": "UPS", "trackingNumber": "1Z"}, ExpectedStatus: 409, ExpectedContent: []string{"cannot be shipped"}},
 		{Name: "support is told its role does not allow shipping, whatever the body", Method: "POST", URL: desk + "{a}/fulfil", As: "support",

@@ -27,7 +27,7 @@ func (r orderRates) For(ctx context.Context, country string) (orders.Tariff, err
 	z := s.ZoneOf(country)
 	t := orders.Tariff{TaxBasisPoints: s.TaxRateBasisPoints, Zone: z.ID, ZoneName: z.Name}
 	for _, m := range z.Offered() {
-		t.Methods = append(t.Methods, orders.ShippingRate{ID: m.ID, Name: m.Name, PriceCents: m.PriceCents, FreeOverCents: m.FreeOverCents})
+		t.Methods = append(t.Methods, orders.ShippingRate{ID: m.ID, Name: m.Name, PriceCents: *m.PriceCents, FreeOverCents: m.FreeOverCents})
 	}
 	return t, nil
 }

@@ -210,13 +210,15 @@ func (s *Server) routes() http.Handler {
 
 	// The order desk (internal/orders): support reads and resends, managers
 	// and owners ship, cancel and refund. Refunds and cancellations take
-	// their Idempotency-Key themselves (a retry finishes the same refund).
+	// their Idempotency-Key themselves (a retry finishes the same refund);
+	// shipping and delivery run once per key, so a retry whose response was
+	// lost gets that response, even after the order has moved on.
 	mux.Handle("GET /api/admin/orders", h(s.orders.ListAdminOrders))
 	mux.Handle("GET /api/admin/orders/export.csv", h(s.orders.ExportOrders))
 	mux.Handle("GET /api/admin/sales", h(s.orders.GetSales)) // the day's sales, the back office's first screen
 	mux.Handle("GET /api/admin/orders/{number}", h(s.orders.GetAdminOrder))
-	mux.Handle("POST /api/admin/orders/{number}/fulfil", h(s.orders.FulfilOrder))
-	mux.Handle("POST /api/admin/orders/{number}/deliver", h(s.orders.DeliverOrder))
+	mux.Handle("POST /api/admin/orders/{number}/fulfil", h(idempotent(s.orders.FulfilOrder)))
+	mux.Handle("POST /api/admin/orders/{number}/deliver", h(idempotent(s.orders.DeliverOrder)))
 	mux.Handle("POST /api/admin/orders/{number}/cancel", h(s.orders.CancelOrder))
 	mux.Handle("POST /api/admin/orders/{number}/refund", h(s.orders.RefundOrder))
 	mux.Handle("POST /api/admin/orders/{number}/notes", h(idempotent(s.orders.AddOrderNote)))

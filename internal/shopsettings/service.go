@@ -104,7 +104,7 @@ type PublicMethod struct {
 func publicMethods(z Zone) []PublicMethod {
 	out := []PublicMethod{}
 	for _, m := range z.Offered() {
-		out = append(out, PublicMethod{ID: m.ID, Name: m.Name, DeliveryTime: m.DeliveryTime, PriceCents: m.PriceCents, FreeOverCents: m.FreeOverCents})
+		out = append(out, PublicMethod{ID: m.ID, Name: m.Name, DeliveryTime: m.DeliveryTime, PriceCents: *m.PriceCents, FreeOverCents: m.FreeOverCents})
 	}
 	return out
 }

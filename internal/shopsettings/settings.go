@@ -37,8 +37,11 @@ var (
 type Method struct {
 	ID           string `json:"id"`
 	Name         string `json:"name"`
-	DeliveryTime string `json:"deliveryTime"` // "3-7 business days"
-	PriceCents   int64  `json:"priceCents"`
+	DeliveryTime string `json:"deliveryTime"` // "3-7 business days"; may be empty while not offered
+	// PriceCents is nil for a method the shop has not priced: it is not
+	// offered until it has a price and a delivery time, so no figure is
+	// made up for it (the international zone's faster methods).
+	PriceCents *int64 `json:"priceCents"`
 	// FreeOverCents: an order whose subtotal (after its discount) is at
 	// least this ships free by this method; nil: never.
 	FreeOverCents *int64 `json:"freeOverCents"`
@@ -47,11 +50,15 @@ type Method struct {
 
 // PriceFor is the method's price for an order of subtotalCents.
 func (m Method) PriceFor(subtotalCents int64) int64 {
-	if m.FreeOverCents != nil && subtotalCents >= *m.FreeOverCents {
+	if m.PriceCents == nil || (m.FreeOverCents != nil && subtotalCents >= *m.FreeOverCents) {
 		return 0
 	}
-	return m.PriceCents
+	return *m.PriceCents
 }
+
+// offered tells whether buyers may choose the method: switched on, and
+// priced (the validation allows no other, but the settings are stored).
+func (m Method) offered() bool { return m.Enabled && m.PriceCents != nil }
 
 // Zone is a group of countries with its methods.
 type Zone struct {
@@ -60,11 +67,11 @@ type Zone struct {
 	Methods []Method `json:"methods"`
 }
 
-// Offered is the zone's enabled methods, in order.
+// Offered is the methods the zone offers (switched on and priced), in order.
 func (z Zone) Offered() []Method {
 	out := []Method{}
 	for _, m := range z.Methods {
-		if m.Enabled {
+		if m.offered() {
 			out = append(out, m)
 		}
 	}
@@ -74,7 +81,7 @@ func (z Zone) Offered() []Method {
 // Method is the enabled method with the id, or false.
 func (z Zone) Method(id string) (Method, bool) {
 	for _, m := range z.Methods {
-		if m.ID == id && m.Enabled {
+		if m.ID == id && m.offered() {
 			return m, true
 		}
 	}

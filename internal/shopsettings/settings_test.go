@@ -38,7 +38,7 @@ var attempt = map[string]string{"Idempotency-Key": "attempt-1"}
 // defaults is PUT /api/admin/settings's body for the seeded settings at
 // version 1, with change applied to it.
 func settingsBody(change func(zones []map[string]any)) map[string]any {
-	method := func(id, name, time string, price int, enabled bool) map[string]any {
+	method := func(id, name, time string, price any, enabled bool) map[string]any {
 		return map[string]any{"id": id, "name": name, "deliveryTime": time, "priceCents": price, "freeOverCents": nil, "enabled": enabled}
 	}
 	zones := []map[string]any{
@@ -48,8 +48,9 @@ func settingsBody(change func(zones []map[string]any)) map[string]any {
 			method("express", "Express", "1-2 business days", 1499, true)}},
 		{"id": "intl", "name": "Everywhere else", "methods": []map[string]any{
 			method("standard", "International Standard", "7-21 business days", 1299, true),
-			method("expedited", "International Expedited", "5-10 business days", 2499, false),
-			method("express", "International Express", "3-5 business days", 3999, false)}},
+			// Not priced: the shop's policy names only standard abroad.
+			method("expedited", "International Expedited", "", nil, false),
+			method("express", "International Express", "", nil, false)}},
 	}
 	if change != nil {
 		change(zones)
@@ -81,9 +82,12 @@ func TestShippingMethods(t *testing.T) {
 			ExpectedContent: []string{`"zone":"us"`, `{"id":"standard","name":"Standard","deliveryTime":"3-7 business days","priceCents":0,`,
 				`{"id":"expedited","name":"Expedited","deliveryTime":"2-3 business days","priceCents":899,`,
 				`{"id":"express","name":"Express","deliveryTime":"1-2 business days","priceCents":1499,`}},
-		{Name: "a method turned on is offered", Method: "GET", URL: "/api/shipping/methods?country=FR",
+		{Name: "a method priced and turned on is offered", Method: "GET", URL: "/api/shipping/methods?country=FR",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
-				saveSettings(t, e, settingsBody(func(z []map[string]any) { z[1]["methods"].([]map[string]any)[2]["enabled"] = true }))
+				saveSettings(t, e, settingsBody(func(z []map[string]any) {
+					express := z[1]["methods"].([]map[string]any)[2]
+					express["enabled"], express["deliveryTime"], express["priceCents"] = true, "3-5 business days", 3999
+				}))
 			},
 			ExpectedStatus: 200, ExpectedContent: []string{`"id":"express","name":"International Express","deliveryTime":"3-5 business days","priceCents":3999`}},
 		{Name: "no country", Method: "GET", URL: "/api/shipping/methods",
@@ -171,7 +175,13 @@ func TestAdminSettings(t *testing.T) {
 	asManager := func(t *testing.T, e *apitest.Env) { e.Staff("mgr", auth.RoleManager) }
 	apitest.Run(t, []apitest.Scenario{
 		{Name: "read", Method: "GET", URL: "/api/admin/settings", As: "mgr", BeforeTest: asManager,
-			ExpectedStatus: 200, ExpectedContent: []string{`"version":1`, `"taxRatePercent":10`, `"International Express","deliveryTime":"3-5 business days","priceCents":3999,"freeOverCents":null,"enabled":false`}},
+			ExpectedStatus: 200, ExpectedContent: []string{`"version":1`, `"taxRatePercent":10`,
+				`{"id":"standard","name":"International Standard","deliveryTime":"7-21 business days","priceCents":1299,"freeOverCents":null,"enabled":true}`,
+				`{"id":"expedited","name":"International Expedited","deliveryTime":"","priceCents":null,"freeOverCents":null,"enabled":false}`,
+				`{"id":"express","name":"International Express","deliveryTime":"","priceCents":null,"freeOverCents":null,"enabled":false}`}},
+		{Name: "a method is offered only with its price and delivery time", Method: "PUT", URL: "/api/admin/settings", As: "mgr", BeforeTest: asManager,
+			Body:           settingsBody(func(z []map[string]any) { z[1]["methods"].([]map[string]any)[1]["enabled"] = true }),
+			ExpectedStatus: 400, ExpectedContent: []string{`"zones.intl.expedited.priceCents":"Give the price to offer this method."`, `"zones.intl.expedited.deliveryTime":"Required."`}},
 		{Name: "save", Method: "PUT", URL: "/api/admin/settings", As: "mgr", BeforeTest: asManager,
 			Body: settingsBody(func(z []map[string]any) {
 				usStandard(z)["priceCents"], usStandard(z)["freeOverCents"] = 499, 3500

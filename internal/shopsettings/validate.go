@@ -38,7 +38,7 @@ type methodInput struct {
 	ID            string       `json:"id"`
 	Name          string       `json:"name"`
 	DeliveryTime  string       `json:"deliveryTime"`
-	PriceCents    json.Number  `json:"priceCents"`
+	PriceCents    *json.Number `json:"priceCents"`
 	FreeOverCents *json.Number `json:"freeOverCents"`
 	Enabled       bool         `json:"enabled"`
 }
@@ -108,17 +108,28 @@ func (in zoneInput) zone(id string, fields map[string]string) (Zone, bool) {
 	return z, true
 }
 
+// method checks one method. A method offered needs its delivery time and
+// price; one not offered may leave them empty (null), so the shop never has
+// to invent figures for a way of shipping it does not sell.
 func (in methodInput) method(id, at string, fields map[string]string) (Method, bool) {
 	if in.ID != id {
 		fields[at] = fmt.Sprintf("Methods come in this order: %s; found %q here.", strings.Join(methodIDs, ", "), in.ID)
 		return Method{}, false
 	}
-	m := Method{ID: id, Enabled: in.Enabled, Name: text(in.Name, at+".name", fields), DeliveryTime: text(in.DeliveryTime, at+".deliveryTime", fields)}
-	price, err := wholeNumber(&in.PriceCents)
-	if err != nil || price < 0 || price > maxPriceCents {
-		fields[at+".priceCents"] = "A price in cents from 0 to 100000 ($1,000)."
+	m := Method{ID: id, Enabled: in.Enabled, Name: text(in.Name, at+".name", fields), DeliveryTime: strings.TrimSpace(in.DeliveryTime)}
+	if in.Enabled || m.DeliveryTime != "" {
+		m.DeliveryTime = text(in.DeliveryTime, at+".deliveryTime", fields)
 	}
-	m.PriceCents = price
+	switch {
+	case in.PriceCents == nil && in.Enabled:
+		fields[at+".priceCents"] = "Give the price to offer this method."
+	case in.PriceCents != nil:
+		price, err := wholeNumber(in.PriceCents)
+		if err != nil || price < 0 || price > maxPriceCents {
+			fields[at+".priceCents"] = "A price in cents from 0 to 100000 ($1,000)."
+		}
+		m.PriceCents = &price
+	}
 	if in.FreeOverCents != nil {
 		over, err := wholeNumber(in.FreeOverCents)
 		if err != nil || over < 0 || over > maxFreeOverCents {

@@ -23,7 +23,9 @@ export type OrderSummary = {
   name: string
   items: number
   totalCents: number
+  /** Completed refunds; pendingRefundCents: those still under way at PayPal. */
   refundedCents: number
+  pendingRefundCents: number
   shipped: boolean
   createdAt: string
 }
@@ -73,7 +75,12 @@ export type AdminOrder = {
   taxCents: number
   shippingCents: number
   totalCents: number
+  discountCode: string
+  discountCents: number
+  shippingMethod: string
+  /** What completed refunds gave back; pendingRefundCents is asked of PayPal and not answered yet; refundableCents is what is left after both. */
   refundedCents: number
+  pendingRefundCents: number
   refundableCents: number
   buyer: { userId: string; email: string; name: string }
   shippingInfo: { fullName?: string; email?: string; address?: string; city?: string; state?: string; zipCode?: string; country?: string; notes?: string }

@@ -8,15 +8,22 @@ import type { ShopSettings } from './types'
 export type MethodValues = { enabled: boolean; name: string; deliveryTime: string; price: string; freeOver: string }
 export type SettingsValues = { taxRatePercent: string; zones: { methods: MethodValues[] }[] }
 
-const dollars = (max: number, msg: string) => z.string().refine((t) => (dollarsToCents(t) ?? Infinity) <= max, msg)
 
-const method = z.object({
-  enabled: z.boolean(),
-  name: z.string().trim().min(1, 'Required.').max(60, 'At most 60 characters.'),
-  deliveryTime: z.string().trim().min(1, 'Required.').max(60, 'At most 60 characters.'),
-  price: dollars(100_000, 'A price in dollars from 0 to 1,000 (for example 8.99).'),
-  freeOver: z.string().refine((t) => t.trim() === '' || dollarsToCents(t) !== null, 'An amount in dollars, or empty for never free.'),
-})
+// A method not offered may be left without a delivery time and a price:
+// the shop need not invent figures for a way of shipping it does not sell.
+const method = z
+  .object({
+    enabled: z.boolean(),
+    name: z.string().trim().min(1, 'Required.').max(60, 'At most 60 characters.'),
+    deliveryTime: z.string().trim().max(60, 'At most 60 characters.'),
+    price: z.string().refine((t) => t.trim() === '' || (dollarsToCents(t) ?? Infinity) <= 100_000, 'A price in dollars from 0 to 1,000 (for example 8.99).'),
+    freeOver: z.string().refine((t) => t.trim() === '' || dollarsToCents(t) !== null, 'An amount in dollars, or empty for never free.'),
+  })
+  .superRefine((m, ctx) => {
+    if (!m.enabled) return
+    if (m.deliveryTime.trim() === '') ctx.addIssue({ code: 'custom', path: ['deliveryTime'], message: 'Required.' })
+    if (m.price.trim() === '') ctx.addIssue({ code: 'custom', path: ['price'], message: 'Give the price to offer this method.' })
+  })
 
 export const settingsSchema = z.object({
   taxRatePercent: z.string().refine((t) => /^\d{1,2}(\.\d{1,2})?$/.test(t.trim()) && Number(t) <= 30, 'A percentage from 0 to 30, with at most two decimals (10 or 8.25).'),
@@ -31,7 +38,7 @@ export function settingsValuesOf(s: ShopSettings): SettingsValues {
         enabled: m.enabled,
         name: m.name,
         deliveryTime: m.deliveryTime,
-        price: centsToDecimal(m.priceCents),
+        price: m.priceCents === null ? '' : centsToDecimal(m.priceCents),
         freeOver: m.freeOverCents === null ? '' : centsToDecimal(m.freeOverCents),
       })),
     })),
@@ -53,7 +60,7 @@ export function settingsSaveOf(base: ShopSettings, v: SettingsValues): SettingsS
           name: f.name.trim(),
           deliveryTime: f.deliveryTime.trim(),
           enabled: f.enabled,
-          priceCents: dollarsToCents(f.price) ?? 0,
+          priceCents: f.price.trim() === '' ? null : dollarsToCents(f.price),
           freeOverCents: f.freeOver.trim() === '' ? null : dollarsToCents(f.freeOver),
         }
       }),

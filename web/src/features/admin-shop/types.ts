@@ -1,5 +1,6 @@
 /** A shipping method of a zone as the back office edits it (GET /api/admin/settings). */
-export type AdminMethod = { id: string; name: string; deliveryTime: string; priceCents: number; freeOverCents: number | null; enabled: boolean }
+/** priceCents is null (and deliveryTime may be empty) for a method the shop has not priced, which it cannot offer. */
+export type AdminMethod = { id: string; name: string; deliveryTime: string; priceCents: number | null; freeOverCents: number | null; enabled: boolean }
 export type AdminZone = { id: string; name: string; methods: AdminMethod[] }
 export type ShopSettings = { version: number; taxRatePercent: number; zones: AdminZone[]; updatedAt: string }
 

@@ -1,20 +1,37 @@
+import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowLeft, Ban, CheckCircle2, Mail, ReceiptText, Truck } from 'lucide-react'
-import { useId, useState, type ReactNode } from 'react'
+import { useId, useState, type ComponentProps, type ReactNode } from 'react'
+import { useForm, useWatch, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Input, Select, Textarea } from '@/components/ui/input'
+import { Form, InputField, LabelledField, SelectField } from '@/components/ui/form'
+import { Textarea } from '@/components/ui/input'
+import { FieldError } from '@/components/ui/label'
 import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
 import { formatCents } from '@/lib/money'
-import { parseDollars } from '../amount'
+import {
+  cancelSchema,
+  emptyFulfil,
+  emptyRefund,
+  fieldOf,
+  fulfilSchema,
+  noteSchema,
+  refundableLines,
+  refundBodyOf,
+  refundSchema,
+  type CancelValues,
+  type FulfilValues,
+  type NoteValues,
+  type RefundValues,
+} from '../action-forms'
 import { useAdminOrder, useOrderAction, type ActionRequest } from '../api/orders'
 import { methodNames, statusNames, type AdminOrder, type OrderStatus, type TimelineEntry } from '../types'
 import { ActionDialog } from './action-dialog'
-import { FilterField as Field } from '@/components/ui/list-controls'
 import { placedAt } from './orders-list'
 import { OrderStatusBadge } from './status-badge'
 
@@ -142,9 +159,15 @@ function Lines({ order: o }: { order: AdminOrder }) {
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t-2 border-line pt-3 tabular-nums">
         <dt className="text-muted">Subtotal</dt>
         <dd className="text-right">{formatCents(o.subtotalCents)}</dd>
+        {o.discountCents > 0 && (
+          <>
+            <dt className="text-muted">Discount ({o.discountCode})</dt>
+            <dd className="text-right">−{formatCents(o.discountCents)}</dd>
+          </>
+        )}
         <dt className="text-muted">Tax</dt>
         <dd className="text-right">{formatCents(o.taxCents)}</dd>
-        <dt className="text-muted">Shipping</dt>
+        <dt className="text-muted">Shipping ({shippingMethodName(o.shippingMethod)})</dt>
         <dd className="text-right">{o.shippingCents === 0 ? 'Free' : formatCents(o.shippingCents)}</dd>
         <dt className="font-bold">Total</dt>
         <dd className="text-right font-bold">{formatCents(o.totalCents)}</dd>
@@ -152,6 +175,16 @@ function Lines({ order: o }: { order: AdminOrder }) {
           <>
             <dt className="text-muted">Refunded</dt>
             <dd className="text-right">−{formatCents(o.refundedCents)}</dd>
+          </>
+        )}
+        {o.pendingRefundCents > 0 && (
+          <>
+            <dt className="text-muted">Refund pending at PayPal</dt>
+            <dd className="text-right">{formatCents(o.pendingRefundCents)}</dd>
+          </>
+        )}
+        {(o.refundedCents > 0 || o.pendingRefundCents > 0) && (
+          <>
             <dt className="text-muted">Left to refund</dt>
             <dd className="text-right">{formatCents(o.refundableCents)}</dd>
           </>
@@ -159,6 +192,11 @@ function Lines({ order: o }: { order: AdminOrder }) {
       </dl>
     </Panel>
   )
+}
+
+/** 'express' → 'Express': the method the order was priced with (its name then is in the settings, which may have changed since). */
+function shippingMethodName(id: string): string {
+  return id.charAt(0).toUpperCase() + id.slice(1)
 }
 
 function Buyer({ order: o }: { order: AdminOrder }) {
@@ -311,82 +349,86 @@ function Timeline({ order: o, canNote }: { order: AdminOrder; canNote: boolean }
 }
 
 function NoteForm({ order }: { order: AdminOrder }) {
-  const [text, setText] = useState('')
-  const [error, setError] = useState('')
   const action = useOrderAction(order)
-  const id = useId()
+  const form = useForm<NoteValues>({ resolver: zodResolver(noteSchema), defaultValues: { text: '' } })
+  const submit = async ({ text }: NoteValues) => {
+    try {
+      await action.mutateAsync({ action: 'notes', body: { text: text.trim() } })
+      form.reset({ text: '' })
+      toast.success('Note added')
+    } catch (error) {
+      if (!serverFieldErrors(form, error, ['text'])) form.setError('text', { type: 'server', message: messageOf(error) })
+    }
+  }
   return (
-    <form
-      className="mb-4 flex flex-col gap-2"
-      onSubmit={(e) => {
-        e.preventDefault()
-        action.mutate(
-          { action: 'notes', body: { text } },
-          {
-            onSuccess: () => {
-              setText('')
-              setError('')
-              toast.success('Note added')
-            },
-            onError: (err) => setError(err instanceof ApiError ? (err.fields.text ?? err.message) : messageOf(err)),
-          },
-        )
-      }}
-    >
-      <Field label="Internal note (only staff see it)" id={id}>
-        <Textarea id={id} value={text} onChange={(e) => setText(e.target.value)} rows={2} maxLength={2000} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      </Field>
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-bold text-red-700">
-          {error}
-        </p>
-      )}
-      <Button type="submit" variant="outline" size="sm" className="w-fit" disabled={action.isPending}>
-        Add note
-      </Button>
-    </form>
+    <Form {...form}>
+      <form aria-label="Internal note" noValidate className="mb-4 flex flex-col gap-2" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
+        <TextareaField control={form.control} name="text" label="Internal note (only staff see it)" maxLength={2000} />
+        <Button type="submit" variant="outline" size="sm" className="w-fit" disabled={form.formState.isSubmitting}>
+          Add note
+        </Button>
+      </form>
+    </Form>
   )
 }
 
-/** The field's own message from the server's refusal, else nothing. */
-function fieldError(error: unknown, name: string): string | undefined {
-  return error instanceof ApiError ? error.fields[name] : undefined
+/** A labelled text area with its message, as InputField is for a line of text. */
+function TextareaField<T extends FieldValues>({ control, name, label, maxLength }: { control: Control<T>; name: FieldPath<T>; label: string; maxLength: number }) {
+  return <LabelledField control={control} name={name} label={label} renderControl={(field) => <Textarea {...field} rows={2} maxLength={maxLength} className="aria-invalid:border-red-400" />} />
+}
+
+/**
+ * Puts the server's field messages on the form's fields (fieldOf maps the
+ * server's names to the form's); true when one was shown there.
+ */
+function serverFieldErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, names: readonly FieldPath<T>[]): boolean {
+  if (!(error instanceof ApiError)) return false
+  let shown = false
+  for (const [field, message] of Object.entries(error.fields)) {
+    const name = fieldOf(field, names) as FieldPath<T> | null
+    if (!name) continue
+    form.setError(name, { type: 'server', message }, { shouldFocus: !shown })
+    shown = true
+  }
+  return shown
 }
 
 /** The server's refusal as a sentence for the dialog, unless it is all about fields shown beside them. */
-function dialogError(error: unknown, fields: string[]): string | undefined {
+function dialogError(error: unknown, fields: readonly string[]): string | undefined {
   if (!error) return undefined
-  if (error instanceof ApiError && Object.keys(error.fields).length > 0 && Object.keys(error.fields).every((f) => fields.includes(f))) return undefined
+  if (error instanceof ApiError && Object.keys(error.fields).length > 0 && Object.keys(error.fields).every((f) => fieldOf(f, fields))) return undefined
   return messageOf(error)
 }
 
 function ActionDialogs({ order: o, open, onClose }: { order: AdminOrder; open: Dialog; onClose: () => void }) {
   const action = useOrderAction(o)
-  const run = (req: ActionRequest, done: string) =>
-    action.mutate(req, {
-      onSuccess: () => {
-        toast.success(done)
-        onClose()
-        action.reset()
-      },
-    })
+  // Resolves once the action is done (the dialog closes); a refusal is
+  // thrown back to the dialog, which puts it on its fields.
+  const run = async (req: ActionRequest, done: string) => {
+    await action.mutateAsync(req)
+    toast.success(done)
+    onClose()
+    action.reset()
+  }
   const close = () => {
     action.reset()
     onClose()
   }
-  const common = { busy: action.isPending, onCancel: close }
+  const common = { error: action.error, onCancel: close }
   return (
     <>
-      {open === 'fulfil' && <FulfilDialog {...common} error={action.error} onConfirm={(body) => run({ action: 'fulfil', body }, `Order ${o.number} is shipped; the buyer was told.`)} />}
+      {open === 'fulfil' && <FulfilDialog {...common} onConfirm={(body) => run({ action: 'fulfil', body }, `Order ${o.number} is shipped; the buyer was told.`)} />}
       {open === 'deliver' && (
-        <ActionDialog open title="Mark as delivered?" confirmLabel="Mark as delivered" {...common} error={dialogError(action.error, [])} onConfirm={() => run({ action: 'deliver', body: {} }, `Order ${o.number} is delivered.`)}>
+        <ActionDialog open title="Mark as delivered?" confirmLabel="Mark as delivered" busy={action.isPending} error={dialogError(action.error, [])} onCancel={close}
+          onConfirm={() => void run({ action: 'deliver', body: {} }, `Order ${o.number} is delivered.`).catch(() => {})}>
           <p>The parcel with tracking number {o.fulfilment?.trackingNumber} has arrived.</p>
         </ActionDialog>
       )}
-      {open === 'cancel' && <CancelDialog order={o} {...common} error={action.error} onConfirm={(reason) => run({ action: 'cancel', body: { reason } }, `Order ${o.number} is cancelled.`)} />}
-      {open === 'refund' && <RefundDialog order={o} {...common} error={action.error} onConfirm={(body) => run({ action: 'refund', body }, `Refund made for order ${o.number}.`)} />}
+      {open === 'cancel' && <CancelDialog order={o} {...common} onConfirm={(body) => run({ action: 'cancel', body }, `Order ${o.number} is cancelled.`)} />}
+      {open === 'refund' && <RefundDialog order={o} {...common} onConfirm={(body) => run({ action: 'refund', body }, `Refund made for order ${o.number}.`)} />}
       {open === 'resend' && (
-        <ActionDialog open title="Resend the confirmation?" confirmLabel="Resend" {...common} error={dialogError(action.error, [])} onConfirm={() => run({ action: 'resend-confirmation', body: {} }, `Confirmation sent again to ${o.buyer.email}.`)}>
+        <ActionDialog open title="Resend the confirmation?" confirmLabel="Resend" busy={action.isPending} error={dialogError(action.error, [])} onCancel={close}
+          onConfirm={() => void run({ action: 'resend-confirmation', body: {} }, `Confirmation sent again to ${o.buyer.email}.`).catch(() => {})}>
           <p>The order confirmation goes again to {o.buyer.email}.</p>
         </ActionDialog>
       )}
@@ -394,112 +436,82 @@ function ActionDialogs({ order: o, open, onClose }: { order: AdminOrder; open: D
   )
 }
 
-type DialogProps<T> = { busy: boolean; error: unknown; onConfirm: (value: T) => void; onCancel: () => void }
+/** A dialog's form: it sends its body with onConfirm, which rejects with the server's refusal. */
+type DialogProps<T> = { error: unknown; onConfirm: (body: T) => Promise<void>; onCancel: () => void }
 
-function FulfilDialog({ busy, error, onConfirm, onCancel }: DialogProps<{ carrier: string; trackingNumber: string; trackingUrl: string }>) {
-  const [carrier, setCarrier] = useState('')
-  const [trackingNumber, setTrackingNumber] = useState('')
-  const [trackingUrl, setTrackingUrl] = useState('')
-  const [missing, setMissing] = useState<Record<string, string>>({})
-  const fields = ['carrier', 'trackingNumber', 'trackingUrl']
-  const confirm = () => {
-    // The server says the same; asking it first would only cost a round trip.
-    const need: Record<string, string> = {}
-    if (!carrier.trim()) need.carrier = 'Enter the carrier (e.g. USPS).'
-    if (!trackingNumber.trim()) need.trackingNumber = 'Enter the tracking number.'
-    setMissing(need)
-    if (Object.keys(need).length === 0) onConfirm({ carrier, trackingNumber, trackingUrl })
+/**
+ * The frame of a dialog with fields: the form's rules checked on Confirm, the
+ * body sent, and the server's field messages put on the fields (the rest of
+ * its refusal shown in the dialog).
+ */
+function FormDialog<T extends FieldValues>({
+  form,
+  fields,
+  error,
+  onValid,
+  children,
+  ...dialog
+}: Omit<ComponentProps<typeof ActionDialog>, 'open' | 'busy' | 'error' | 'onConfirm'> & {
+  form: UseFormReturn<T>
+  fields: readonly FieldPath<T>[]
+  error: unknown
+  onValid: (values: T) => Promise<void>
+}) {
+  const submit = async (values: T) => {
+    try {
+      await onValid(values)
+    } catch (err) {
+      serverFieldErrors(form, err, fields)
+    }
   }
   return (
-    <ActionDialog open title="Mark as shipped" confirmLabel="Mark as shipped" busy={busy} error={dialogError(error, fields)} onCancel={onCancel} onConfirm={confirm}>
+    <Form {...form}>
+      <ActionDialog open busy={form.formState.isSubmitting} error={dialogError(error, fields)} onConfirm={() => void form.handleSubmit(submit)()} {...dialog}>
+        {children}
+      </ActionDialog>
+    </Form>
+  )
+}
+
+type FulfilBody = Extract<ActionRequest, { action: 'fulfil' }>['body']
+
+function FulfilDialog({ error, onConfirm, onCancel }: DialogProps<FulfilBody>) {
+  const form = useForm<FulfilValues>({ resolver: zodResolver(fulfilSchema), defaultValues: emptyFulfil })
+  return (
+    <FormDialog form={form} fields={['carrier', 'trackingNumber', 'trackingUrl']} error={error} title="Mark as shipped" confirmLabel="Mark as shipped" onCancel={onCancel}
+      onValid={(v) => onConfirm({ carrier: v.carrier.trim(), trackingNumber: v.trackingNumber.trim(), trackingUrl: v.trackingUrl.trim() })}>
       <p>The buyer gets “Your books are on their way” with the tracking link.</p>
-      <TextField label="Carrier" id="ship-carrier" value={carrier} onChange={setCarrier} error={missing.carrier ?? fieldError(error, 'carrier')} autoComplete="off" placeholder="USPS" />
-      <TextField
-        label="Tracking number"
-        id="ship-number"
-        value={trackingNumber}
-        onChange={setTrackingNumber}
-        error={missing.trackingNumber ?? fieldError(error, 'trackingNumber')}
-        autoComplete="off"
-      />
-      <TextField label="Tracking link (optional)" id="ship-url" type="url" value={trackingUrl} onChange={setTrackingUrl} error={fieldError(error, 'trackingUrl')} placeholder="https://" />
-    </ActionDialog>
+      <InputField control={form.control} name="carrier" label="Carrier" autoComplete="off" placeholder="USPS" />
+      <InputField control={form.control} name="trackingNumber" label="Tracking number" autoComplete="off" />
+      <InputField control={form.control} name="trackingUrl" label="Tracking link (optional)" type="url" autoComplete="off" placeholder="https://" />
+    </FormDialog>
   )
 }
 
-function TextField({ label, id, value, onChange, error, ...input }: { label: string; id: string; value: string; onChange: (v: string) => void; error?: string } & Omit<React.ComponentProps<'input'>, 'onChange' | 'value'>) {
+function CancelDialog({ order: o, error, onConfirm, onCancel }: DialogProps<{ reason: string }> & { order: AdminOrder }) {
+  const form = useForm<CancelValues>({ resolver: zodResolver(cancelSchema), defaultValues: { reason: '' } })
   return (
-    <Field label={label} id={id}>
-      <Input id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-bold text-red-700">
-          {error}
-        </p>
-      )}
-    </Field>
-  )
-}
-
-function ReasonField({ id, value, onChange, error }: { id: string; value: string; onChange: (v: string) => void; error?: string }) {
-  return (
-    <Field label="Reason (the buyer reads it)" id={id}>
-      <Textarea id={id} value={value} onChange={(e) => onChange(e.target.value)} rows={2} maxLength={500} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-bold text-red-700">
-          {error}
-        </p>
-      )}
-    </Field>
-  )
-}
-
-function CancelDialog({ order: o, busy, error, onConfirm, onCancel }: DialogProps<string> & { order: AdminOrder }) {
-  const [reason, setReason] = useState('')
-  return (
-    <ActionDialog open destructive title={`Cancel order ${o.number}?`} confirmLabel="Cancel and refund" busy={busy} error={dialogError(error, ['reason'])} onCancel={onCancel} onConfirm={() => onConfirm(reason)}>
+    <FormDialog form={form} fields={['reason']} error={error} destructive title={`Cancel order ${o.number}?`} confirmLabel="Cancel and refund" onCancel={onCancel}
+      onValid={(v) => onConfirm({ reason: v.reason.trim() })}>
       <p>
         The order will not ship. {o.refundableCents > 0 ? `${formatCents(o.refundableCents)} goes back to the buyer${o.payment.demo ? ' (a demo payment: recorded only)' : ' through PayPal'}` : 'Nothing is left to refund'}, its
         copies go back to stock, and the buyer is told by e-mail.
       </p>
-      <ReasonField id="cancel-reason" value={reason} onChange={setReason} error={fieldError(error, 'reason')} />
-    </ActionDialog>
+      <TextareaField control={form.control} name="reason" label="Reason (the buyer reads it)" maxLength={500} />
+    </FormDialog>
   )
 }
 
 type RefundBody = Extract<ActionRequest, { action: 'refund' }>['body']
 
-function RefundDialog({ order: o, busy, error, onConfirm, onCancel }: DialogProps<RefundBody> & { order: AdminOrder }) {
-  const [mode, setMode] = useState<'amount' | 'lines'>('amount')
-  const [amount, setAmount] = useState('')
-  const [reason, setReason] = useState('')
-  const [quantities, setQuantities] = useState<Record<number, number>>({})
-  const [localError, setLocalError] = useState('')
-  const left = o.items.filter((l) => l.quantity > l.refundedQuantity)
-  const confirm = () => {
-    if (mode === 'amount') {
-      const cents = parseDollars(amount)
-      if (cents === null || cents < 1) return setLocalError('Enter the amount in dollars, e.g. 10.00.')
-      if (cents > o.refundableCents) return setLocalError(`At most ${formatCents(o.refundableCents)} is left to refund.`)
-      setLocalError('')
-      return onConfirm({ amountCents: cents, reason })
-    }
-    const lines = left.filter((l) => (quantities[l.bookId] ?? 0) > 0).map((l) => ({ bookId: l.bookId, quantity: quantities[l.bookId] }))
-    if (lines.length === 0) return setLocalError('Choose at least one copy to refund.')
-    setLocalError('')
-    onConfirm({ lines, reason })
-  }
-  const amountError = localError || fieldError(error, 'amountCents')
+function RefundDialog({ order: o, error, onConfirm, onCancel }: DialogProps<RefundBody> & { order: AdminOrder }) {
+  const left = refundableLines(o.items)
+  const form = useForm<RefundValues>({ resolver: zodResolver(refundSchema(o.refundableCents)), defaultValues: emptyRefund(o.items) })
+  const mode = useWatch({ control: form.control, name: 'mode' })
+  const linesError = form.formState.errors.lines?.root?.message ?? form.formState.errors.lines?.message
   return (
-    <ActionDialog
-      open
-      destructive
-      title={`Refund order ${o.number}`}
-      confirmLabel="Refund"
-      busy={busy}
-      error={dialogError(error, ['amountCents', 'reason', 'lines'])}
-      onCancel={onCancel}
-      onConfirm={confirm}
-    >
+    <FormDialog form={form} fields={['amount', 'lines', 'reason']} error={error} destructive title={`Refund order ${o.number}`} confirmLabel="Refund" onCancel={onCancel}
+      onValid={(v) => onConfirm(refundBodyOf(v))}>
       <p>
         {formatCents(o.refundableCents)} is left to refund{o.payment.demo ? ' (a demo payment: the refund is recorded, no money moves)' : ', through PayPal'}. The buyer is told by e-mail.
         {!o.fulfilment && ' Refunded copies go back to stock, as the order has not shipped.'}
@@ -508,40 +520,27 @@ function RefundDialog({ order: o, busy, error, onConfirm, onCancel }: DialogProp
         <fieldset className="flex flex-wrap gap-4">
           <legend className="mb-1 font-bold">Refund</legend>
           <label className="flex items-center gap-2">
-            <input type="radio" name="refund-mode" checked={mode === 'amount'} onChange={() => setMode('amount')} /> An amount
+            <input type="radio" value="amount" className="size-5 accent-tiger-600" {...form.register('mode')} /> An amount
           </label>
           <label className="flex items-center gap-2">
-            <input type="radio" name="refund-mode" checked={mode === 'lines'} onChange={() => setMode('lines')} /> Books
+            <input type="radio" value="lines" className="size-5 accent-tiger-600" {...form.register('mode')} /> Books
           </label>
         </fieldset>
       )}
       {mode === 'amount' ? (
-        <TextField
-          label="Amount in dollars"
-          id="refund-amount"
-          inputMode="decimal"
-          value={amount}
-          onChange={(v) => {
-            setAmount(v)
-            setLocalError('')
-          }} error={amountError} placeholder={(o.refundableCents / 100).toFixed(2)} autoComplete="off" />
+        <InputField control={form.control} name="amount" label="Amount in dollars" inputMode="decimal" autoComplete="off" placeholder={(o.refundableCents / 100).toFixed(2)} />
       ) : (
-        <div className="flex flex-col gap-3">
-          {left.map((l) => (
-            <Field key={l.bookId} label={`${l.title} (${formatCents(l.unitPriceCents)} each)`} id={`refund-line-${l.bookId}`}>
-              <Select id={`refund-line-${l.bookId}`} value={quantities[l.bookId] ?? 0} onChange={(e) => setQuantities({ ...quantities, [l.bookId]: Number(e.target.value) })}>
-                {Array.from({ length: l.quantity - l.refundedQuantity + 1 }, (_, n) => (
-                  <option key={n} value={n}>
-                    {n === 0 ? 'None' : `${n} of ${l.quantity - l.refundedQuantity}`}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          ))}
-          {(localError || fieldError(error, 'lines')) && <p className="text-sm font-bold text-red-700">{localError || fieldError(error, 'lines')}</p>}
-        </div>
+        <fieldset className="flex flex-col gap-3" aria-describedby={linesError ? 'refund-lines-error' : undefined}>
+          <legend className="sr-only">Copies to refund</legend>
+          {left.map((l, i) => {
+            const most = l.quantity - l.refundedQuantity
+            const options = Array.from({ length: most + 1 }, (_, n) => ({ value: String(n), label: n === 0 ? 'None' : `${n} of ${most}` }))
+            return <SelectField key={l.bookId} control={form.control} name={`lines.${i}.quantity`} label={`${l.title} (${formatCents(l.unitPriceCents)} each)`} options={options} />
+          })}
+          <FieldError id="refund-lines-error" message={linesError} />
+        </fieldset>
       )}
-      <ReasonField id="refund-reason" value={reason} onChange={setReason} error={fieldError(error, 'reason')} />
-    </ActionDialog>
+      <TextareaField control={form.control} name="reason" label="Reason (the buyer reads it)" maxLength={500} />
+    </FormDialog>
   )
 }

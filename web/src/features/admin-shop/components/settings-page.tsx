@@ -86,8 +86,8 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
                   </label>
                   <div className="mt-3 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
                     <InputField control={form.control} name={`zones.${zi}.methods.${mi}.name`} label="Name" autoComplete="off" />
-                    <InputField control={form.control} name={`zones.${zi}.methods.${mi}.deliveryTime`} label="Delivery time" autoComplete="off" />
-                    <InputField control={form.control} name={`zones.${zi}.methods.${mi}.price`} label="Price ($)" inputMode="decimal" autoComplete="off" />
+                    <InputField control={form.control} name={`zones.${zi}.methods.${mi}.deliveryTime`} label="Delivery time" autoComplete="off" placeholder="not set" />
+                    <InputField control={form.control} name={`zones.${zi}.methods.${mi}.price`} label="Price ($)" inputMode="decimal" autoComplete="off" placeholder="not set" />
                     <InputField control={form.control} name={`zones.${zi}.methods.${mi}.freeOver`} label="Free on orders from ($)" inputMode="decimal" autoComplete="off" placeholder="never" />
                   </div>
                 </fieldset>

@@ -4,6 +4,12 @@
 // creates and edits them (/admin/discounts); the payment function quotes a
 // code and uses it in the transaction that records the order, where a
 // conditional UPDATE makes a code's last use go to one buyer only.
+//
+// Once per customer means per account and per e-mail address. Deleting an
+// account wins over that rule: its redemptions forget the account and the
+// address (the use still counts against the code's total limit), so the
+// same address may use a once-per-customer code again. We keep no
+// pseudonym of a deleted person to remember them by.
 package discounts
 
 import (

@@ -117,6 +117,21 @@ func TestDiscountAtPayment(t *testing.T) {
 					t.Errorf("used %d times, want 1", n)
 				}
 			}},
+		{Name: "the buyer, the desk and the confirmation show the code", Method: "POST", URL: pay, As: "buyer", Body: demo("spring20", 43.98, "a@example.com"),
+			BeforeTest: withCode(nil), Headers: map[string]string{"Idempotency-Key": "a1"}, ExpectedStatus: 200, ExpectedContent: []string{`"total":"43.98"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				number := res.JSON(t)["orderNumber"].(string)
+				want := `"discountCode":"SPRING20","discountCents":999`
+				if mine := e.Do("GET", "/api/orders/"+number, nil, "buyer").Expect(t, 200); !strings.Contains(mine.Body, want) {
+					t.Errorf("the buyer's order lacks %s: %s", want, mine.Body)
+				}
+				if desk := e.Do("GET", "/api/admin/orders/"+number, nil, "mgr").Expect(t, 200); !strings.Contains(desk.Body, want) {
+					t.Errorf("the desk's order lacks %s: %s", want, desk.Body)
+				}
+				if mail := e.LastMail("a@example.com"); !strings.Contains(mail, "Discount (SPRING20): -$9.99") {
+					t.Errorf("the confirmation does not show the discount:\n%s", mail)
+				}
+			}},
 		{Name: "the browser's total without the discount is refused", Method: "POST", URL: pay, Body: demo("spring20", 54.97, "a@example.com"),
 			BeforeTest: withCode(nil), Headers: map[string]string{"Idempotency-Key": "a1"},
 			ExpectedStatus: 400, ExpectedContent: []string{`does not match the order total of $43.98 (subtotal $49.97, discount -$9.99, tax $4.00)`},

@@ -8,8 +8,11 @@ type OrderConfirmation struct {
 	Lines  []OrderLine
 
 	Subtotal, Tax, Shipping, Total string
-	Currency                       string
-	ShippingNote                   string // why shipping is free; "" when it is not
+	// Discount is what a code took off the subtotal ("-$9.99", with its
+	// code in DiscountCode); "" without one.
+	Discount, DiscountCode string
+	Currency               string
+	ShippingNote           string // why shipping is free; "" when it is not
 
 	Address []string // the shipping address, a line each
 	Demo    bool     // a demo payment, no money charged

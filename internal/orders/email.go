@@ -37,6 +37,9 @@ func confirmationEmail(o Order, site Settings) (mail.Message, error) {
 	if o.ShippingCents != 0 {
 		c.Shipping, c.ShippingNote = usd(o.ShippingCents), ""
 	}
+	if o.DiscountCents > 0 {
+		c.Discount, c.DiscountCode = "-"+usd(o.DiscountCents), o.DiscountCode
+	}
 	if o.UserID != "" { // a guest has no profile to see the order on
 		c.OrderURL = site.SiteURL + profilePath
 	}

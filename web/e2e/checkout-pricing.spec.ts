@@ -40,8 +40,8 @@ async function managerToken(request: APIRequestContext, email?: string): Promise
 
 let lastSecret = ''
 
-test('a discount code applied in the cart is priced in both summaries and paid with the demo card', async ({ page }) => {
-  test.setTimeout(90_000)
+test('a discount code applied in the cart is priced in both summaries and paid with the demo card, then with PayPal', async ({ page }) => {
+  test.setTimeout(120_000)
   const code = `KIDS${Date.now().toString(36).toUpperCase()}`
   const created = await page.request.post('/api/admin/discounts', {
     headers: { Authorization: `Bearer ${await managerToken(page.request)}`, 'Idempotency-Key': code },
@@ -90,10 +90,50 @@ test('a discount code applied in the cart is priced in both summaries and paid w
   await page.getByRole('button', { name: 'Pay $41.37' }).click()
   await expect(page).toHaveURL('/thank-you', { timeout: 15_000 })
 
-  const orders = await page.request.get('/api/orders', { headers: { Authorization: `Bearer ${await accessToken(page.request, email)}` } })
+  const token = await accessToken(page.request, email)
+  const orders = await page.request.get('/api/orders', { headers: { Authorization: `Bearer ${token}` } })
   const [order] = (await orders.json()) as { totalCents: number; shippingCents: number }[]
   expect(order).toMatchObject({ totalCents: 4137, shippingCents: 1499 })
+
+  // The code went with that order; the next cart applies it again and pays with PayPal, whose order carries the discount.
+  await addBook(page, 1)
+  await page.goto('/cart')
+  await expect(page.getByText(`Promo code ${code} applied`)).toHaveCount(0)
+  await page.getByRole('button', { name: /Increase quantity/ }).click()
+  await page.getByLabel('Promo code').fill(code)
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText(`Promo code ${code} applied`)).toBeVisible()
+  await page.getByRole('link', { name: 'Proceed to Checkout' }).click()
+  await expect(summary).toContainText('-$6.00')
+  await fillAddress(page)
+  await page.getByRole('tab', { name: 'PayPal' }).click()
+  const createOrder = page.waitForResponse((r) => r.url().endsWith('/functions/v1/process-payment') && r.request().postDataJSON()?.action === 'create_order')
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click()
+  const paypalOrder = ((await (await createOrder).json()) as { id: string }).id
+  await page.getByRole('dialog', { name: 'PayPal test checkout' }).getByRole('button', { name: 'Pay with PayPal (test)' }).click()
+  await expect(page).toHaveURL('/thank-you', { timeout: 15_000 })
+
+  const [paid] = (await (await page.request.get('/api/orders', { headers: { Authorization: `Bearer ${token}` } })).json()) as { provider: string; totalCents: number }[]
+  expect(paid).toMatchObject({ provider: 'paypal', totalCents: 2638 })
+  const { breakdown, value } = await payPalAmount(page.request, paypalOrder)
+  expect(value).toBe('26.38')
+  expect(breakdown).toMatchObject({ item_total: { value: '29.98' }, discount: { value: '6.00' }, tax_total: { value: '2.40' }, shipping: { value: '0.00' } })
 })
+
+const fakePayPal = (JSON.parse(process.env.E2E_EXTRA_ENV ?? '{}') as Record<string, string>).PAYPAL_API_BASE ?? ''
+
+/** The amount of a PayPal order as the fake PayPal holds it, read with the shop's own credentials. */
+async function payPalAmount(request: APIRequestContext, id: string): Promise<{ value: string; breakdown: Record<string, { value: string }> }> {
+  const auth = await request.post(`${fakePayPal}/v1/oauth2/token`, {
+    headers: { Authorization: `Basic ${Buffer.from('fake-client-id:fake-client-secret').toString('base64')}` },
+    form: { grant_type: 'client_credentials' },
+  })
+  const { access_token } = (await auth.json()) as { access_token: string }
+  const res = await request.get(`${fakePayPal}/v2/checkout/orders/${id}`, { headers: { Authorization: `Bearer ${access_token}` } })
+  expect(res.ok(), await res.text()).toBeTruthy()
+  const body = (await res.json()) as { purchase_units: { amount: { value: string; breakdown: Record<string, { value: string }> } }[] }
+  return body.purchase_units[0].amount
+}
 
 test('a UK buyer is offered international shipping at its price', async ({ page }) => {
   await addBook(page, 3)

@@ -20,6 +20,9 @@ export type Order = {
   status: string
   items: OrderLine[]
   subtotalCents: number
+  /** What a discount code took off the subtotal (0 without one). */
+  discountCode?: string
+  discountCents?: number
   taxCents: number
   shippingCents: number
   totalCents: number

@@ -72,6 +72,12 @@ function OrderRow({ order: o }: { order: Order }) {
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 text-muted">
           <dt>Subtotal</dt>
           <dd>{formatCents(o.subtotalCents)}</dd>
+          {!!o.discountCents && (
+            <>
+              <dt>Discount ({o.discountCode})</dt>
+              <dd>−{formatCents(o.discountCents)}</dd>
+            </>
+          )}
           <dt>Tax</dt>
           <dd>{formatCents(o.taxCents)}</dd>
           <dt>Shipping</dt>

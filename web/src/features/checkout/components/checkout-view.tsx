@@ -100,6 +100,8 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
     setPaymentComplete(result.orderNumber)
     onDone()
     onPaid()
+    // The code went with this order: the next cart starts without it.
+    setAppliedCode(null)
     navigate(paths.thankYou, { replace: true })
   }
 

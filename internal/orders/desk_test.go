@@ -235,6 +235,13 @@ func TestDeskReads(t *testing.T) {
 		e.Vars["b"] = demoOrder(t, e, "")
 		act(e, e.Vars["b"], "fulfil", shipBody, "").Expect(t, 200)
 	}
+	// Order a shipped with the key ship-1, whose response was lost, and
+	// delivered meanwhile.
+	delivered := func(t *testing.T, e *apitest.Env) {
+		before(t, e)
+		act(e, e.Vars["a"], "fulfil", shipBody, "ship-1").Expect(t, 200)
+		act(e, e.Vars["a"], "deliver", nil, "").Expect(t, 200)
+	}
 	apitest.Run(t, []apitest.Scenario{
 		{Name: "the list, newest first", Method: "GET", URL: "/api/admin/orders", As: "manager", BeforeTest: before,
 			ExpectedStatus: 200, ExpectedContent: []string{`"total":2`, `"name":"Alice Reader"`, `"email":"alice.ship@example.com"`, `"items":3`, `"totalCents":5497`},
@@ -299,13 +306,8 @@ func TestDeskReads(t *testing.T) {
 				}
 			}},
 		{Name: "a fulfil retried with its key after the order was delivered gets its first answer", Method: "POST", URL: desk + "{a}/fulfil", As: "manager",
-			BeforeTest: func(t *testing.T, e *apitest.Env) {
-				before(t, e)
-				// The first response was lost; meanwhile the parcel arrived.
-				act(e, e.Vars["a"], "fulfil", shipBody, "ship-1").Expect(t, 200)
-				act(e, e.Vars["a"], "deliver", nil, "").Expect(t, 200)
-			},
-			Body: shipBody, Headers: map[string]string{"Idempotency-Key": "ship-1"}, ExpectedStatus: 200,
+			BeforeTest: delivered,
+			Body:       shipBody, Headers: map[string]string{"Idempotency-Key": "ship-1"}, ExpectedStatus: 200,
 			ExpectedContent: []string{`"status":"fulfilled"`, `"carrier":"USPS"`, `"deliveredAt":null`},
 			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
 				if res.Header.Get("Idempotent-Replayed") != "true" {
@@ -319,12 +321,8 @@ func TestDeskReads(t *testing.T) {
 				}
 			}},
 		{Name: "a new fulfil of a delivered order is refused", Method: "POST", URL: desk + "{a}/fulfil", As: "manager",
-			BeforeTest: func(t *testing.T, e *apitest.Env) {
-				before(t, e)
-				act(e, e.Vars["a"], "fulfil", shipBody, "ship-1").Expect(t, 200)
-				act(e, e.Vars["a"], "deliver", nil, "").Expect(t, 200)
-			},
-			Body: shipBody, Headers: map[string]string{"Idempotency-Key": "ship-2"}, ExpectedStatus: 409,
+			BeforeTest: delivered,
+			Body:       shipBody, Headers: map[string]string{"Idempotency-Key": "ship-2"}, ExpectedStatus: 409,
 			ExpectedContent: []string{"is delivered: it cannot be shipped"}},
 		{Name: "fulfil with other tracking is still refused", Method: "POST", URL: desk + "{b}/fulfil", As: "manager", BeforeTest: before,
 			Body: map[string]any{"carrier": "UPS", "trackingNumber": "1Z"}, ExpectedStatus: 409, ExpectedContent: []string{"cannot be shipped"}},

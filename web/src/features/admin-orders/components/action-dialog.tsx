@@ -12,6 +12,7 @@ export function ActionDialog({
   title,
   children,
   confirmLabel,
+  dismissLabel = 'Cancel',
   destructive = false,
   busy = false,
   error,
@@ -22,6 +23,8 @@ export function ActionDialog({
   title: string
   children: ReactNode
   confirmLabel: string
+  /** The button that closes the dialog doing nothing ('Keep the order' where 'Cancel' would be read as the action). */
+  dismissLabel?: string
   destructive?: boolean
   busy?: boolean
   error?: string
@@ -54,7 +57,7 @@ export function ActionDialog({
         )}
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
+            {dismissLabel}
           </Button>
           <Button type="submit" variant={destructive ? 'destructive' : 'default'} className={destructive ? 'bg-red-700 hover:bg-red-800' : undefined} disabled={busy}>
             {busy ? 'Working...' : confirmLabel}

@@ -491,7 +491,7 @@ function FulfilDialog({ error, onConfirm, onCancel }: DialogProps<FulfilBody>) {
 function CancelDialog({ order: o, error, onConfirm, onCancel }: DialogProps<{ reason: string }> & { order: AdminOrder }) {
   const form = useForm<CancelValues>({ resolver: zodResolver(cancelSchema), defaultValues: { reason: '' } })
   return (
-    <FormDialog form={form} fields={['reason']} error={error} destructive title={`Cancel order ${o.number}?`} confirmLabel="Cancel and refund" onCancel={onCancel}
+    <FormDialog form={form} fields={['reason']} error={error} destructive title={`Cancel order ${o.number}?`} confirmLabel="Cancel and refund" dismissLabel="Keep the order" onCancel={onCancel}
       onValid={(v) => onConfirm({ reason: v.reason.trim() })}>
       <p>
         The order will not ship. {o.refundableCents > 0 ? `${formatCents(o.refundableCents)} goes back to the buyer${o.payment.demo ? ' (a demo payment: recorded only)' : ' through PayPal'}` : 'Nothing is left to refund'}, its

@@ -93,7 +93,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
     defaultValues: { ...emptyForm, fullName: user?.fullName ?? '', email: user?.email ?? '' },
   })
   usePrefill(form, user)
-  const { pricing, methods, zoneName, chooseMethod, discountProblem } = useCheckoutPricing(form, items)
+  const { pricing, methods, destination, chooseMethod, discountProblem } = useCheckoutPricing(form, items)
   const totals = items && orderTotals(items, { shipping: pricing.shipping, discountCents: pricing.discount?.cents, taxRatePercent: pricing.taxRatePercent })
 
   const finish = (result: PaymentResult) => {
@@ -161,7 +161,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
             <ShippingMethodChoice
               methods={methods}
               chosen={pricing.shipping?.id}
-              zoneName={zoneName}
+              destination={destination}
               priceOf={(m) => shippingCents(m, totals ? totals.subtotalCents - totals.discountCents : 0)}
               onChoose={chooseMethod}
             />
@@ -227,7 +227,8 @@ function usePrefill(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutForm
  */
 function useCheckoutPricing(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>, items: CheckoutItem[] | undefined) {
   const settings = useShipping().data
-  const country = countryCodeOf(useWatch({ control: form.control, name: 'country' })) ?? 'US'
+  const countryName = useWatch({ control: form.control, name: 'country' })
+  const country = countryCodeOf(countryName) ?? 'US'
   const inZone = zone(settings, country === 'US' ? 'us' : 'intl')
   const asked = useShippingMethods(country)
   const methods = asked.data?.methods ?? inZone?.methods ?? []
@@ -243,7 +244,7 @@ function useCheckoutPricing(form: UseFormReturn<CheckoutFormInput, unknown, Chec
   return {
     pricing,
     methods,
-    zoneName: asked.data?.zoneName ?? inZone?.name ?? 'your country',
+    destination: countryCodeOf(countryName) ? countryName : 'United States',
     chooseMethod: setPicked,
     discountProblem: quote.isError ? messageOf(quote.error) : null,
   }

@@ -12,19 +12,20 @@ export function ShippingMethodChoice({
   methods,
   chosen,
   priceOf,
-  zoneName,
+  destination,
   onChoose,
 }: {
   methods: ShippingMethod[]
   chosen: string | undefined
   priceOf: (m: ShippingMethod) => number
-  zoneName: string
+  /** Where the parcel goes, as the address names it ('United Kingdom'). */
+  destination: string
   onChoose: (id: string) => void
 }) {
   return (
     <CheckoutSection title="Shipping Method" step={3}>
       <fieldset>
-        <legend className="mb-3 text-muted">Methods for {zoneName}</legend>
+        <legend className="mb-3 text-muted">Delivery to: {destination}</legend>
         {methods.length === 0 ? (
           <p role="alert">We do not ship to this country at the moment.</p>
         ) : (

@@ -155,6 +155,13 @@ test('a UK buyer is offered international shipping at its price', async ({ page 
   }
   await page.getByRole('button', { name: 'Pay $34.98' }).click()
   await expect(page).toHaveURL('/thank-you', { timeout: 15_000 })
+
+  // The site says one thing: the API offers abroad only what /shipping (pages.spec.ts) and the FAQ state.
+  const offered = (await (await page.request.get('/api/shipping/methods?country=GB')).json()) as { methods: unknown[] }
+  expect(offered.methods).toEqual([{ id: 'standard', name: 'International Standard', deliveryTime: '7-21 business days', priceCents: 1299, freeOverCents: null }])
+  await page.goto('/faq')
+  await page.getByRole('button', { name: 'How much does shipping cost?' }).click()
+  await expect(page.getByText('Abroad: International Standard (7-21 business days) costs $12.99.')).toBeVisible()
 })
 
 test('a manager reads the shipping settings (saving them would change the other journeys on this server) and adds a discount code', async ({ page }) => {

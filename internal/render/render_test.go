@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -90,6 +91,39 @@ func TestBookPageDrawsItsBook(t *testing.T) {
 	}
 	if page.Status != 200 || !strings.Contains(page.HTML, "<h1") || !strings.Contains(page.HTML, "Lizzie&#x27;s Lantern") || !strings.Contains(page.HTML, "$12.34") {
 		t.Errorf("status %d; the page lacks its book's title or price:\n%s", page.Status, page.HTML)
+	}
+}
+
+// A cover uploaded in the back office is a book page's largest picture (its
+// LCP on a phone): the page asks for it before anything else, in the width
+// the phone needs. The head preloads the very srcset and sizes the <img>
+// has (a preload that differs fetches a second copy), both at high
+// priority, and the <img> keeps its box (width and height) while it loads.
+func TestBookPagePreloadsItsUploadedCover(t *testing.T) {
+	r := bundled(t)
+	const copy = "/covers/u/" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+	b := book(7, "Lizzie's Lantern", 1234)
+	b["coverImage"] = copy + "-640.jpg"
+	page, err := r.Render(context.Background(), "/books/7", responses(book(3, "Another Book", 500), b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := regexp.MustCompile(`<img src="` + copy + `-640\.jpg" srcSet="([^"]+)" sizes="([^"]+)"[^>]*>`).FindStringSubmatch(page.HTML)
+	if img == nil {
+		t.Fatalf("no <img> of the uploaded cover with a srcset and sizes:\n%s", page.HTML)
+	}
+	srcset, sizes := img[1], img[2]
+	if want := copy + "-160.jpg 160w, " + copy + "-320.jpg 320w, " + copy + "-480.jpg 480w, " + copy + "-640.jpg 640w"; srcset != want {
+		t.Errorf("srcset %q, want every width the server keeps: %q", srcset, want)
+	}
+	for _, attr := range []string{`width="400" height="600"`, `loading="eager"`, `fetchPriority="high"`} {
+		if !strings.Contains(img[0], attr) {
+			t.Errorf("the cover's <img> lacks %s: %s", attr, img[0])
+		}
+	}
+	preload := `<link rel="preload" as="image" imageSrcSet="` + srcset + `" imageSizes="` + sizes + `" fetchPriority="high"/>`
+	if !strings.Contains(page.Head, preload) {
+		t.Errorf("head %q does not preload the cover as %s", page.Head, preload)
 	}
 }
 

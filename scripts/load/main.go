@@ -12,8 +12,10 @@
 //	go run ./scripts/load seed-books -url ... -db ... -n 5000
 //	go run ./scripts/load search -url ... -workers 8 -duration 10s
 //	go run ./scripts/load pages -url ... -n 300
+//	go run ./scripts/load new-book -url ... -db ... -bin ./bin/bookshop -cover cover.png
 //
-// Each prints one line "name value unit" that load.sh turns into the table.
+// Each prints one line "name value unit" that load.sh turns into the table
+// (new-book: "new-book /books/ID", for scripts/lighthouse.sh).
 package main
 
 import (
@@ -43,13 +45,14 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|search|pages [flags]")
+		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|search|pages|new-book [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
 	base := fs.String("url", "", "base URL of the shop (loopback)")
 	dbPath := fs.String("db", "", "SQLite file of the shop (to confirm the load accounts)")
-	bin := fs.String("bin", "bin/bookshop", "binary (startup)")
+	bin := fs.String("bin", "bin/bookshop", "binary (startup, new-book)")
+	cover := fs.String("cover", "", "JPEG, PNG or WebP picture to upload (new-book)")
 	workers := fs.Int("workers", 8, "concurrent clients")
 	duration := fs.Duration("duration", 10*time.Second, "how long to measure")
 	books := fs.Int("n", 5000, "books to add (seed-books), pages to ask for (pages)")
@@ -74,6 +77,8 @@ func main() {
 		err = l.search()
 	case "pages":
 		err = l.pages(*books)
+	case "new-book":
+		err = l.newBook(*bin, *cover)
 	default:
 		err = fmt.Errorf("unknown phase %q", os.Args[1])
 	}
@@ -111,7 +116,7 @@ func (l *loader) argon2() error {
 
 // signin signs in with the password again and again, one account per worker.
 func (l *loader) signin() error {
-	accounts, err := l.accounts()
+	accounts, err := l.accounts(l.workers)
 	if err != nil {
 		return err
 	}
@@ -128,7 +133,7 @@ func (l *loader) signin() error {
 
 // refresh rotates each worker's own refresh-token chain.
 func (l *loader) refresh() error {
-	accounts, err := l.accounts()
+	accounts, err := l.accounts(l.workers)
 	if err != nil {
 		return err
 	}
@@ -224,10 +229,10 @@ func (l *loader) run(workers int, op func(worker int) func() error) float64 {
 
 type account struct{ email, password string }
 
-// accounts signs up one account per worker and confirms them in the
-// database (the confirmation e-mail's link is not what is measured).
-func (l *loader) accounts() ([]account, error) {
-	out := make([]account, l.workers)
+// accounts signs up n accounts and confirms them in the database (the
+// confirmation e-mail's link is not what is measured).
+func (l *loader) accounts(n int) ([]account, error) {
+	out := make([]account, n)
 	run := strconv.FormatInt(time.Now().UnixNano(), 36)
 	for i := range out {
 		out[i] = account{email: fmt.Sprintf("load-%s-%d@example.com", run, i), password: "LoadTest1!"}
@@ -261,11 +266,20 @@ func (l *loader) token(grant string, body map[string]string) (tokens, error) {
 }
 
 func (l *loader) post(path string, body []byte, out any) error {
+	return l.send(path, "", "application/json", body, out)
+}
+
+// send POSTs body as contentType, with the access token when one is given,
+// and decodes a 200 or 201's JSON into out (when not nil).
+func (l *loader) send(path, accessToken, contentType string, body []byte, out any) error {
 	req, err := http.NewRequest(http.MethodPost, l.base+path, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Content-Type", contentType)
+	if accessToken != "" {
+		req.Header.Set("Authorization", "Bearer "+accessToken)
+	}
 	req.Header.Set("Idempotency-Key", rand.Text()) // each call a new attempt, as the checkout sends
 	resp, err := l.client.Do(req)
 	if err != nil {
@@ -276,7 +290,7 @@ func (l *loader) post(path string, body []byte, out any) error {
 	if err != nil {
 		return err
 	}
-	if resp.StatusCode != http.StatusOK {
+	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusCreated {
 		return fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, raw)
 	}
 	if out == nil {

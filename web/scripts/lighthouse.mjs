@@ -10,10 +10,13 @@
 // cleared by hand), as a shopper arrives there with a filled cart. The cart
 // is emptied after that route (Lighthouse's reset keeps cookies, for
 // sign-ins, and here the stored cart too): every other route is measured as
-// a new visitor arrives.
+// a new visitor arrives. NEW_BOOK is the path of a book scripts/lighthouse.sh
+// has just created in the back office, measured after the others. Each row
+// has the load average of the minute before its run: the machine is shared,
+// and the total blocking time grows with its load.
 import { spawn, execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from '@playwright/test'
 
@@ -25,7 +28,9 @@ if (!base) {
 }
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 // LIGHTHOUSE_ROUTES=/,/books measures fewer while trying a change.
-const routes = process.env.LIGHTHOUSE_ROUTES?.split(',') ?? ['/', '/books', '/books/3', '/login', '/faq', '/checkout']
+const newBook = process.env.NEW_BOOK
+const routes = process.env.LIGHTHOUSE_ROUTES?.split(',') ??
+  ['/', '/books', '/books/3', '/login', '/faq', '/checkout', ...(newBook ? [newBook] : [])]
 const debugPort = 9300 + Math.floor(Math.random() * 600)
 
 const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'))
@@ -41,6 +46,7 @@ try {
   for (const route of routes) {
     const checkout = route === '/checkout'
     if (checkout) await fillCart()
+    const load = loadavg()[0]
     const report = join(outDir, `${route.replaceAll('/', '_') || 'root'}.json`)
     const flags = [`--port=${debugPort}`, '--output=json', `--output-path=${report}`, '--quiet',
       '--only-categories=performance,accessibility,best-practices,seo']
@@ -58,7 +64,7 @@ try {
       }
     }
     if (checkout) await emptyCart()
-    rows.push(summarize(route, JSON.parse(readFileSync(report, 'utf8'))))
+    rows.push(summarize(route, load, JSON.parse(readFileSync(report, 'utf8'))))
   }
   printTable(rows)
   console.log(`\nReports: ${outDir}`)
@@ -112,7 +118,7 @@ async function emptyCart() {
   await browser.close().catch(() => {})
 }
 
-function summarize(route, lhr) {
+function summarize(route, load, lhr) {
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
   const audit = (id) => lhr.audits[id]?.numericValue ?? NaN
   const scripts = lhr.audits['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')
@@ -123,7 +129,7 @@ function summarize(route, lhr) {
     .filter((r) => r.resourceType === 'Script' && r.networkRequestTime < firstPaint)
     .reduce((sum, r) => sum + (r.transferSize ?? 0), 0)
   return {
-    route: route === '/checkout' ? '/checkout (cart filled)' : route,
+    route: route === '/checkout' ? '/checkout (cart filled)' : route === newBook ? `${route} (new book, uploaded cover)` : route,
     performance: score('performance'),
     others: `${score('accessibility')}/${score('best-practices')}/${score('seo')}`,
     fcp: (audit('first-contentful-paint') / 1000).toFixed(1) + ' s',
@@ -132,13 +138,14 @@ function summarize(route, lhr) {
     cls: audit('cumulative-layout-shift').toFixed(3),
     js: Math.round((scripts?.transferSize ?? 0) / 1024) + ' KiB',
     jsBeforePaint: Math.round(beforePaint / 1024) + ' KiB',
+    load: load.toFixed(1),
   }
 }
 
 function printTable(rows) {
-  console.log('\n| Route | Performance | A11y/BP/SEO | FCP | LCP | TBT | CLS | JS transferred | JS before first paint |')
-  console.log('|---|---|---|---|---|---|---|---|---|')
+  console.log('\n| Route | Performance | A11y/BP/SEO | FCP | LCP | TBT | CLS | JS transferred | JS before first paint | Load average |')
+  console.log('|---|---|---|---|---|---|---|---|---|---|')
   for (const r of rows) {
-    console.log(`| ${r.route} | ${r.performance} | ${r.others} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.js} | ${r.jsBeforePaint} |`)
+    console.log(`| ${r.route} | ${r.performance} | ${r.others} | ${r.fcp} | ${r.lcp} | ${r.tbt} | ${r.cls} | ${r.js} | ${r.jsBeforePaint} | ${r.load} |`)
   }
 }

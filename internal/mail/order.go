@@ -8,6 +8,7 @@ type OrderConfirmation struct {
 	Lines  []OrderLine
 
 	Subtotal, Tax, Shipping, Total string
+	TaxRate                        string // the order's rate, "10%" or "8.25%"
 	// Discount is what a code took off the subtotal ("-$9.99", with its
 	// code in DiscountCode); "" without one.
 	Discount, DiscountCode string

@@ -26,7 +26,7 @@ func confirmationEmail(o Order, site Settings) (mail.Message, error) {
 	usd := func(c int64) string { return "$" + FormatCents(c) }
 	c := mail.OrderConfirmation{
 		Name: o.Shipping.FullName, Number: o.Number,
-		Subtotal: usd(o.SubtotalCents), Tax: usd(o.TaxCents), Shipping: "Free", Total: usd(o.TotalCents), Currency: o.Currency,
+		Subtotal: usd(o.SubtotalCents), Tax: usd(o.TaxCents), TaxRate: percent(o.TaxBasisPoints), Shipping: "Free", Total: usd(o.TotalCents), Currency: o.Currency,
 		ShippingNote: freeShippingNote,
 		Address:      addressLines(o.Shipping), Demo: isDemo(o.Provider),
 		SupportEmail: site.SupportEmail, SiteURL: site.SiteURL,

@@ -14,6 +14,12 @@ const Currency = "USD"
 // TaxCents is 10 % of a subtotal, rounded half-up to the cent.
 func TaxCents(subtotalCents int64) int64 { return (subtotalCents + 5) / 10 }
 
+// percent writes a rate in basis points as a percentage: 1000 -> "10%",
+// 825 -> "8.25%", 850 -> "8.5%".
+func percent(bp int64) string {
+	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%d.%02d", bp/100, bp%100), "0"), ".") + "%"
+}
+
 // FormatCents writes cents as a decimal dollar string, e.g. 1499 -> "14.99",
 // the format PayPal expects.
 func FormatCents(c int64) string {

@@ -118,3 +118,11 @@ func TestPriceCart(t *testing.T) {
 		})
 	}
 }
+
+func TestPercent(t *testing.T) {
+	for bp, want := range map[int64]string{1000: "10%", 825: "8.25%", 850: "8.5%", 0: "0%", 3000: "30%", 5: "0.05%"} {
+		if got := percent(bp); got != want {
+			t.Errorf("percent(%d) = %q, want %q", bp, got, want)
+		}
+	}
+}

@@ -114,6 +114,7 @@ type Cart struct {
 	ShippingMethod string // a method id of the shipping settings ("standard")
 	ShippingCents  int64
 	TaxCents       int64
+	TaxBasisPoints int64 // the rate TaxCents was taken at: 1000 is 10 %
 	TotalCents     int64
 }
 
@@ -126,7 +127,7 @@ func PriceCart(cat Catalog, items []ItemInput, amount json.Number, amountRequire
 	if err != nil {
 		return Cart{}, err
 	}
-	c.TaxCents = TaxCents(c.SubtotalCents)
+	c.TaxCents, c.TaxBasisPoints = TaxCents(c.SubtotalCents), 1000
 	c.TotalCents = c.SubtotalCents + c.TaxCents + c.ShippingCents
 	if amount == "" && !amountRequired {
 		return c, nil
@@ -319,7 +320,7 @@ func (s *Service) priceOrder(ctx context.Context, req PaymentRequest, country st
 	}
 	net := cart.SubtotalCents - cart.DiscountCents
 	cart.ShippingMethod, cart.ShippingCents = method.ID, method.priceFor(net)
-	cart.TaxCents = (net*tariff.TaxBasisPoints + 5000) / 10000
+	cart.TaxCents, cart.TaxBasisPoints = (net*tariff.TaxBasisPoints+5000)/10000, tariff.TaxBasisPoints
 	cart.TotalCents = net + cart.ShippingCents + cart.TaxCents
 	if req.Amount == "" && !amountRequired {
 		return cart, nil

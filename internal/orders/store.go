@@ -61,7 +61,7 @@ type Order struct {
 
 const orderColumns = `id, number, COALESCE(user_id, ''), email, provider, COALESCE(provider_order_id, ''), status, currency,
 	subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, COALESCE(capture_id, ''), capture_attempt, created_at, paid_at,
-	shipping_method, discount_code, discount_cents`
+	shipping_method, discount_code, discount_cents, tax_rate_bp`
 
 func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 	var o Order
@@ -69,7 +69,7 @@ func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 	var paid sql.NullTime
 	err := row.Scan(&o.ID, &o.Number, &o.UserID, &o.Email, &o.Provider, &o.ProviderOrderID, &o.Status, &o.Currency,
 		&o.SubtotalCents, &o.TaxCents, &o.ShippingCents, &o.TotalCents, &shipping, &o.CaptureID, &o.CaptureAttempt, &o.CreatedAt, &paid,
-		&o.ShippingMethod, &o.DiscountCode, &o.DiscountCents)
+		&o.ShippingMethod, &o.DiscountCode, &o.DiscountCents, &o.TaxBasisPoints)
 	if err != nil {
 		return Order{}, err
 	}
@@ -97,11 +97,11 @@ func insertOrder(ctx context.Context, tx *db.Tx, o *Order, note string, at time.
 	o.Number = newOrderNumber()
 	err = tx.QueryRowContext(ctx, `INSERT INTO orders (number, user_id, email, provider, status, currency,
 		subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, created_at, updated_at, paid_at, idempotency_key,
-		shipping_method, discount_code, discount_cents)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		shipping_method, discount_code, discount_cents, tax_rate_bp)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		o.Number, nullString(o.UserID), o.Email, o.Provider, StatusPendingPayment, o.Currency,
 		o.SubtotalCents, o.TaxCents, o.ShippingCents, o.TotalCents, string(shipping), now, now, nil, nullString(o.IdempotencyKey),
-		shippingMethodOf(o.Cart), o.DiscountCode, o.DiscountCents).Scan(&o.ID)
+		shippingMethodOf(o.Cart), o.DiscountCode, o.DiscountCents, o.TaxBasisPoints).Scan(&o.ID)
 	if err != nil {
 		return fmt.Errorf("insert order: %w", err)
 	}

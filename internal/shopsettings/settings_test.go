@@ -141,7 +141,13 @@ func TestShippingPrices(t *testing.T) {
 				saveSettings(t, e, body)
 			},
 			Body:           demo(oneBook, 16.23, "United States", nil), // 14.99 + 1.24 (1.236675 rounded)
-			ExpectedStatus: 200, ExpectedContent: []string{`"total":"16.23"`}},
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":"16.23"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				// The confirmation names the order's rate, not the spec's 10 %.
+				if mail := e.LastMail("alice.ship@example.com"); !strings.Contains(mail, "Tax (8.25%): $1.24") {
+					t.Errorf("the confirmation does not name the rate:\n%s", mail)
+				}
+			}},
 		{Name: "the PayPal order carries the shipping", Method: "POST", URL: pay, As: "buyer", Headers: attempt,
 			Body:           map[string]any{"action": "create_order", "items": cart, "amount": 67.96, "shippingInfo": address("Japan")},
 			ExpectedStatus: 200, ExpectedContent: []string{`"id":"`},

@@ -491,10 +491,18 @@ func TestDeletingTheAccountErasesThePerson(t *testing.T) {
 		}
 		e.Do("GET", "/api/profile", nil, "owner").Expect(t, 401)
 
-		// The manager who created the code (an audited change) deletes their
-		// account too: the audit log keeps the entry, under a deleted
-		// account, and no copy of their address.
+		// The manager who created the code (an audited change), shipped the
+		// order, refunded part of it and noted it deletes their account too:
+		// the audit log, the order's timeline and its refund keep what they
+		// did, under a deleted account, and no copy of their address.
 		mgr := e.User("mgr").Email
+		order := "/api/admin/orders/" + e.Vars["order"]
+		e.Request("POST", order+"/fulfil", map[string]any{"carrier": "USPS", "trackingNumber": "9400 1", "trackingUrl": "https://tools.usps.com/t?n=94001"},
+			"mgr", map[string]string{"Idempotency-Key": "ship-1"}).Expect(t, 200)
+		e.Request("POST", order+"/refund", map[string]any{"amountCents": 100, "reason": "Dented cover"},
+			"mgr", map[string]string{"Idempotency-Key": "refund-1"}).Expect(t, 200)
+		e.Request("POST", order+"/notes", map[string]any{"text": "Asked for gift wrap"},
+			"mgr", map[string]string{"Idempotency-Key": "note-1"}).Expect(t, 200)
 		e.Do("DELETE", "/api/account", map[string]any{"password": apitest.Password}, "mgr").Expect(t, 204)
 		for _, left := range tablesHolding(t, e, mgr) {
 			t.Error(left)
@@ -504,6 +512,23 @@ func TestDeletingTheAccountErasesThePerson(t *testing.T) {
 		e.Do("GET", "/api/admin/audit?kind=discount", nil, "auditor").Expect(t, 200).Decode(t, &log)
 		if len(log.Entries) != 1 || !log.Entries[0].Actor.Deleted || log.Entries[0].Actor.Email != "" {
 			t.Errorf("the code's creation after its author's deletion: %+v", log.Entries)
+		}
+		var shown struct {
+			Timeline []struct{ Kind, Actor string }
+			Refunds  []struct{ Actor string }
+		}
+		e.Do("GET", order, nil, "auditor").Expect(t, 200).Decode(t, &shown)
+		staffSaid := 0
+		for _, entry := range shown.Timeline {
+			if entry.Actor != "" {
+				staffSaid++
+				if entry.Actor != "A deleted account" {
+					t.Errorf("a timeline entry names %q after its author's deletion", entry.Actor)
+				}
+			}
+		}
+		if staffSaid < 3 || len(shown.Refunds) != 1 || shown.Refunds[0].Actor != "A deleted account" {
+			t.Errorf("the order after its manager's deletion: %+v", shown)
 		}
 	})
 }

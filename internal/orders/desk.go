@@ -148,25 +148,27 @@ func refusal(action string, o Order, d deskState) error {
 
 var errStale = "Someone else changed order %s after you opened it (it is now %s). Reload it to see what changed."
 
-// staff is the member of staff acting on the desk, as the audit log and the
-// timeline name them.
-type staff struct{ id, email string }
+// staff is who acts on an order, as the audit log and the timeline keep
+// them: a member of staff by user id (their address is read from the account
+// when the order is shown, so a deleted account leaves none behind), or what
+// acts without an account by its name.
+type staff struct{ id, system string }
 
-// system names what the shop itself does (PayPal's webhooks).
-var system = staff{email: "PayPal"}
+// paypalActor is PayPal, acting through its webhooks.
+var paypalActor = staff{system: "PayPal"}
 
 func requireDesk(ctx context.Context, p auth.Permission) (staff, error) {
 	c, err := auth.RequireStaff(ctx, p)
 	if err != nil {
 		return staff{}, err
 	}
-	return staff{id: c.UserID, email: c.Email}, nil
+	return staff{id: c.UserID}, nil
 }
 
 func (a staff) audit(action string, o Order, before, after any, at time.Time) audit.Entry {
 	e := audit.Entry{ActorID: a.id, Action: "order." + action, Entity: "order", EntityID: o.Number, Before: before, After: after, At: at}
 	if a.id == "" {
-		e.System = a.email // PayPal
+		e.System = a.system
 	}
 	return e
 }
@@ -271,7 +273,7 @@ func (s *Service) Fulfil(ctx context.Context, number string, in FulfilInput) (Ad
 			return refused(ctx, tx, number, ActionFulfil, in.Version)
 		}
 		note := "Shipped with " + in.Carrier + ", tracking number " + in.TrackingNumber
-		if err := addEvent(ctx, tx, o.ID, kindStatus, o.Status, StatusFulfilled, note, a.email, now); err != nil {
+		if err := addEvent(ctx, tx, o.ID, kindStatus, o.Status, StatusFulfilled, note, a, now); err != nil {
 			return err
 		}
 		if err := audit.Record(ctx, tx, a.audit(ActionFulfil, o, map[string]any{"status": o.Status, "version": d.Version},
@@ -332,7 +334,7 @@ func (s *Service) Deliver(ctx context.Context, number string, in VersionInput) (
 		if !moved {
 			return refused(ctx, tx, number, ActionDeliver, in.Version)
 		}
-		if err := addEvent(ctx, tx, o.ID, kindStatus, o.Status, to, "Delivered", a.email, now); err != nil {
+		if err := addEvent(ctx, tx, o.ID, kindStatus, o.Status, to, "Delivered", a, now); err != nil {
 			return err
 		}
 		return audit.Record(ctx, tx, a.audit(ActionDeliver, o, map[string]any{"status": o.Status, "version": d.Version},
@@ -370,7 +372,7 @@ func (s *Service) AddNote(ctx context.Context, number string, in NoteInput) (Adm
 			return err
 		}
 		now := s.now().UTC()
-		if err := addEvent(ctx, tx, o.ID, kindNote, "", "", text, a.email, now); err != nil {
+		if err := addEvent(ctx, tx, o.ID, kindNote, "", "", text, a, now); err != nil {
 			return err
 		}
 		return audit.Record(ctx, tx, a.audit("note", o, nil, map[string]any{"note": text}, now))

@@ -80,14 +80,26 @@ const (
 	kindWebhook = "webhook" // something PayPal told us that changed nothing
 )
 
-// addEvent writes one timeline entry (the status history's table).
-func addEvent(ctx context.Context, q db.Querier, orderID int64, kind, from, to, note, actor string, at time.Time) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO order_status_history (order_id, kind, from_status, to_status, note, actor_email, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, orderID, kind, from, to, note, actor, at.UTC())
+// addEvent writes one timeline entry (the status history's table); actor is
+// staff{} when the shop itself acted (an e-mail sent).
+func addEvent(ctx context.Context, q db.Querier, orderID int64, kind, from, to, note string, actor staff, at time.Time) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO order_status_history (order_id, kind, from_status, to_status, note, actor_id, actor_system, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, orderID, kind, from, to, note, actor.id, actor.system, at.UTC())
 	if err != nil {
 		return fmt.Errorf("orders: timeline: %w", err)
 	}
 	return nil
+}
+
+// actorJoin and actorName read who acted on a timeline entry or a refund
+// (table alias t): a member of staff's address from their account now, "A
+// deleted account" once it is gone, or the name of what acted without one.
+func actorJoin(t string) string {
+	return `LEFT JOIN users actor ON ` + t + `.actor_id <> '' AND actor.id = ` + t + `.actor_id`
+}
+
+func actorName(t string) string {
+	return `CASE WHEN ` + t + `.actor_id = '' THEN ` + t + `.actor_system ELSE COALESCE(actor.email, 'A deleted account') END`
 }
 
 // TimelineEntry is one line of an order's timeline.
@@ -102,8 +114,8 @@ type TimelineEntry struct {
 }
 
 func timelineOf(ctx context.Context, q db.Querier, orderID int64) ([]TimelineEntry, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, kind, from_status, to_status, note, actor_email, created_at
-		FROM order_status_history WHERE order_id = ? ORDER BY created_at, id`, orderID)
+	rows, err := q.QueryContext(ctx, `SELECT h.id, h.kind, h.from_status, h.to_status, h.note, `+actorName("h")+`, h.created_at
+		FROM order_status_history h `+actorJoin("h")+` WHERE h.order_id = ? ORDER BY h.created_at, h.id`, orderID)
 	if err != nil {
 		return nil, fmt.Errorf("orders: read timeline: %w", err)
 	}
@@ -136,8 +148,9 @@ type RefundView struct {
 }
 
 func refundsOf(ctx context.Context, q db.Querier, orderID int64) ([]RefundView, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, amount_cents, reason, lines, source, status, COALESCE(paypal_refund_id, ''), actor_email, created_at, completed_at
-		FROM order_refunds WHERE order_id = ? ORDER BY id`, orderID)
+	rows, err := q.QueryContext(ctx, `SELECT r.id, r.amount_cents, r.reason, r.lines, r.source, r.status, COALESCE(r.paypal_refund_id, ''),
+		`+actorName("r")+`, r.created_at, r.completed_at
+		FROM order_refunds r `+actorJoin("r")+` WHERE r.order_id = ? ORDER BY r.id`, orderID)
 	if err != nil {
 		return nil, fmt.Errorf("orders: read refunds: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"time"
 
+	"bookshop/internal/background"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/paypal"
@@ -40,22 +41,13 @@ type Reconciled struct {
 // RunReconciler reconciles at once and then every interval until ctx ends.
 // expireAfter is how long a checkout may await payment.
 func (s *Service) RunReconciler(ctx context.Context, interval, expireAfter time.Duration) {
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
+	background.Every(ctx, interval, "orders: reconciling pending orders", func(ctx context.Context) error {
 		r, err := s.Reconcile(ctx, expireAfter)
-		if err != nil && ctx.Err() == nil {
-			slog.ErrorContext(ctx, "orders: reconciling pending orders", "err", err)
-		}
 		if r != (Reconciled{}) {
 			slog.InfoContext(ctx, "orders: reconciled pending orders", "paid", r.Paid, "expired", r.Expired, "released", r.Released, "failed", r.Failed, "refunds", r.Refunds)
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+		return err
+	})
 }
 
 // Reconcile makes one pass over the orders awaiting payment whose capture

@@ -104,8 +104,8 @@ func refundBy(ctx context.Context, q db.Querier, where string, arg any) (refundR
 	var r refundRow
 	var lines string
 	err := q.QueryRowContext(ctx, `SELECT id, order_id, amount_cents, reason, lines, source, status, COALESCE(idempotency_key, ''),
-		actor_id, actor_email, failure FROM order_refunds WHERE `+where, arg).
-		Scan(&r.ID, &r.OrderID, &r.AmountCents, &r.Reason, &lines, &r.Source, &r.Status, &r.Key, &r.Actor.id, &r.Actor.email, &r.Failure)
+		actor_id, actor_system, failure FROM order_refunds WHERE `+where, arg).
+		Scan(&r.ID, &r.OrderID, &r.AmountCents, &r.Reason, &lines, &r.Source, &r.Status, &r.Key, &r.Actor.id, &r.Actor.system, &r.Failure)
 	if db.IsNoRows(err) {
 		return refundRow{}, false, nil
 	}
@@ -271,8 +271,8 @@ func (s *Service) reserveRefund(ctx context.Context, tx *db.Tx, o Order, r *refu
 	lines, _ := json.Marshal(r.Lines)
 	r.Status = refundPending
 	if err := tx.QueryRowContext(ctx, `INSERT INTO order_refunds (order_id, amount_cents, reason, lines, source, status, idempotency_key,
-		actor_id, actor_email, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		o.ID, r.AmountCents, r.Reason, string(lines), r.Source, refundPending, nullString(r.Key), r.Actor.id, r.Actor.email, now).Scan(&r.ID); err != nil {
+		actor_id, actor_system, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		o.ID, r.AmountCents, r.Reason, string(lines), r.Source, refundPending, nullString(r.Key), r.Actor.id, r.Actor.system, now).Scan(&r.ID); err != nil {
 		return err
 	}
 	// The reservation is conditional on what was left when it was read, so
@@ -429,7 +429,7 @@ func (s *Service) recordRefund(ctx context.Context, tx *db.Tx, o Order, r refund
 	if from == to {
 		from, to = "", ""
 	}
-	if err := addEvent(ctx, tx, o.ID, kind, from, to, refundNote(r), r.Actor.email, now); err != nil {
+	if err := addEvent(ctx, tx, o.ID, kind, from, to, refundNote(r), r.Actor, now); err != nil {
 		return false, err
 	}
 	action := ActionRefund
@@ -544,7 +544,7 @@ func (s *Service) failRefund(ctx context.Context, o Order, r refundRow, why stri
 				return fmt.Errorf("orders: give back lines: %w", err)
 			}
 		}
-		return addEvent(ctx, tx, o.ID, kindRefund, "", "", fmt.Sprintf("Refund of $%s failed: %s", FormatCents(r.AmountCents), why), r.Actor.email, now)
+		return addEvent(ctx, tx, o.ID, kindRefund, "", "", fmt.Sprintf("Refund of $%s failed: %s", FormatCents(r.AmountCents), why), r.Actor, now)
 	})
 }
 

@@ -170,12 +170,12 @@ func (s *Service) captureCompleted(ctx context.Context, ev paypal.WebhookEvent) 
 		now := s.now().UTC()
 		switch {
 		case o.Status == StatusExpired:
-			return addEvent(ctx, tx, o.ID, kindWebhook, "", "", "PayPal reports capture "+c.ID+" completed after this checkout expired: refund the buyer in PayPal or contact them.", system.email, now)
+			return addEvent(ctx, tx, o.ID, kindWebhook, "", "", "PayPal reports capture "+c.ID+" completed after this checkout expired: refund the buyer in PayPal or contact them.", paypalActor, now)
 		case o.Status != StatusPendingPayment && o.Status != StatusPaymentFailed:
 			return nil // only forward: an order that moved on stays where it is
 		case !matches:
 			return addEvent(ctx, tx, o.ID, kindWebhook, "", "", "PayPal reports capture "+c.ID+" of "+c.Amount.Value+" "+c.Amount.CurrencyCode+
-				", which does not match this order: nothing changed.", system.email, now)
+				", which does not match this order: nothing changed.", paypalActor, now)
 		}
 		o.CaptureID = c.ID
 		changed, err := markPaid(ctx, tx, o, c.ID, "PayPal webhook: capture "+c.ID+" completed", now)
@@ -270,16 +270,16 @@ func (s *Service) recordPayPalRefund(ctx context.Context, tx *db.Tx, ev paypal.W
 	}
 	if left <= 0 {
 		return false, addEvent(ctx, tx, o.ID, kindWebhook, "", "", fmt.Sprintf("PayPal reports refund %s of $%s, but nothing was left to refund here.",
-			ref.ID, FormatCents(amount)), system.email, now)
+			ref.ID, FormatCents(amount)), paypalActor, now)
 	}
 	amount = min(amount, left)
 	if _, err := tx.ExecContext(ctx, `UPDATE orders SET refunded_cents = refunded_cents + ? WHERE id = ?`, amount, o.ID); err != nil {
 		return false, fmt.Errorf("orders: record PayPal refund: %w", err)
 	}
-	r := refundRow{OrderID: o.ID, AmountCents: amount, Reason: reason, Source: sourcePayPal, Status: refundCompleted, Actor: system, Lines: []refundLine{}}
+	r := refundRow{OrderID: o.ID, AmountCents: amount, Reason: reason, Source: sourcePayPal, Status: refundCompleted, Actor: paypalActor, Lines: []refundLine{}}
 	if err := tx.QueryRowContext(ctx, `INSERT INTO order_refunds (order_id, amount_cents, reason, lines, source, status, paypal_refund_id,
-		actor_email, created_at, completed_at) VALUES (?, ?, ?, '[]', ?, ?, ?, ?, ?, ?) RETURNING id`,
-		o.ID, amount, reason, sourcePayPal, refundCompleted, ref.ID, system.email, now, now).Scan(&r.ID); err != nil {
+		actor_system, created_at, completed_at) VALUES (?, ?, ?, '[]', ?, ?, ?, ?, ?, ?) RETURNING id`,
+		o.ID, amount, reason, sourcePayPal, refundCompleted, ref.ID, paypalActor.system, now, now).Scan(&r.ID); err != nil {
 		return false, fmt.Errorf("orders: insert PayPal refund: %w", err)
 	}
 	return s.recordRefund(ctx, tx, o, r, now)
@@ -328,16 +328,16 @@ func (s *Service) captureDenied(ctx context.Context, ev paypal.WebhookEvent) (st
 			if err != nil || !moved {
 				return err
 			}
-			if err := addEvent(ctx, tx, o.ID, kindStatus, o.Status, StatusCancelled, note+": the order is cancelled", system.email, now); err != nil {
+			if err := addEvent(ctx, tx, o.ID, kindStatus, o.Status, StatusCancelled, note+": the order is cancelled", paypalActor, now); err != nil {
 				return err
 			}
-			r := refundRow{Source: sourceCancel, Reason: "PayPal denied the payment, so nothing was charged", Actor: system}
+			r := refundRow{Source: sourceCancel, Reason: "PayPal denied the payment, so nothing was charged", Actor: paypalActor}
 			if returned, err = s.restock(ctx, tx, o, r, d); err != nil {
 				return err
 			}
 			return s.tellBuyer(ctx, tx, o, func() (mail.Message, error) { return cancelledEmail(o, r, s.site) }, now)
 		}
-		return addEvent(ctx, tx, o.ID, kindWebhook, "", "", note+" after the order was "+statusWords[o.Status]+": check the payment in PayPal.", system.email, now)
+		return addEvent(ctx, tx, o.ID, kindWebhook, "", "", note+" after the order was "+statusWords[o.Status]+": check the payment in PayPal.", paypalActor, now)
 	})
 	if returned {
 		s.catalog.StockChanged(ctx)

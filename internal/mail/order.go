@@ -13,7 +13,6 @@ type OrderConfirmation struct {
 	// code in DiscountCode); "" without one.
 	Discount, DiscountCode string
 	Currency               string
-	ShippingNote           string // why shipping is free; "" when it is not
 
 	Address []string // the shipping address, a line each
 	Demo    bool     // a demo payment, no money charged

@@ -16,10 +16,6 @@ type Settings struct {
 // web/src/config/paths.ts).
 const profilePath = "/profile"
 
-// freeShippingNote is the site's own wording of the standing offer
-// (web/src/config/shipping.ts), shown beside 'Free'.
-const freeShippingNote = "Standard shipping is free on every order placed on our website."
-
 // confirmationEmail is the one e-mail a paid order sends: its lines,
 // totals, where it goes and where to see it.
 func confirmationEmail(o Order, site Settings) (mail.Message, error) {
@@ -27,15 +23,14 @@ func confirmationEmail(o Order, site Settings) (mail.Message, error) {
 	c := mail.OrderConfirmation{
 		Name: o.Shipping.FullName, Number: o.Number,
 		Subtotal: usd(o.SubtotalCents), Tax: usd(o.TaxCents), TaxRate: percent(o.TaxBasisPoints), Shipping: "Free", Total: usd(o.TotalCents), Currency: o.Currency,
-		ShippingNote: freeShippingNote,
-		Address:      addressLines(o.Shipping), Demo: isDemo(o.Provider),
+		Address: addressLines(o.Shipping), Demo: isDemo(o.Provider),
 		SupportEmail: site.SupportEmail, SiteURL: site.SiteURL,
 	}
 	if c.Name == "" {
 		c.Name = "there"
 	}
 	if o.ShippingCents != 0 {
-		c.Shipping, c.ShippingNote = usd(o.ShippingCents), ""
+		c.Shipping = usd(o.ShippingCents)
 	}
 	if o.DiscountCents > 0 {
 		c.Discount, c.DiscountCode = "-"+usd(o.DiscountCents), o.DiscountCode

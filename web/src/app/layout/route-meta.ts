@@ -27,7 +27,7 @@ const routeMeta: [pattern: string, meta: Meta][] = [
   [paths.blogPost(':id'), { page: 'Blog', description: 'An article from the Siso & Friends blog.' }],
   [paths.contact, { page: 'Contact Us', description: 'Write to the Siso & Friends team, find our opening hours and visit our shop.' }],
   [paths.faq, { page: 'FAQ', description: 'Answers to the questions parents ask most about our books, orders, shipping and accounts.' }],
-  [paths.shipping, { page: 'Shipping Policy', description: 'Standard shipping is free on every order placed on our website; upgrades and international rates.' }],
+  [paths.shipping, { page: 'Shipping Policy', description: 'How Siso & Friends ships: methods, delivery times and rates in the US and abroad.' }],
   [paths.privacy, { page: 'Privacy Policy', description: 'How Siso & Friends collects, uses and protects your family’s information.' }],
   [paths.childrenPrivacy, { page: "Children's Privacy Notice", description: 'What Siso & Friends keeps about a child, why, for how long, and what we never do with it.' }],
   [paths.terms, { page: 'Terms of Service', description: 'The terms for using the Siso & Friends website and buying our books.' }],

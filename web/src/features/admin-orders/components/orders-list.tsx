@@ -90,6 +90,9 @@ function Amount({ order }: { order: OrderSummary }) {
     <span className="tabular-nums">
       <span className="font-bold">{formatCents(order.totalCents)}</span>
       {order.refundedCents > 0 && <span className="block text-sm text-muted">{formatCents(order.refundedCents)} refunded</span>}
+      {order.pendingRefundCents > 0 && (
+        <span className="block text-sm text-muted">{formatCents(order.pendingRefundCents)} refund pending at PayPal</span>
+      )}
     </span>
   )
 }

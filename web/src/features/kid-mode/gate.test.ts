@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { GATE_KEY, GATE_LOCK_MS, GATE_TRIES, answerGate, lockedFor, newQuestion, readGate } from './gate'
 

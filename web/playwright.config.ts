@@ -27,6 +27,9 @@ export default defineConfig({
     baseURL,
     // Recording a trace costs every journey CPU: run a failing journey again with --trace on.
     trace: 'off',
+    // As a reader who asked for less motion: the app's transitions end at once
+    // (src/index.css), so a click does not wait for an element to stop moving.
+    contextOptions: { reducedMotion: 'reduce' },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

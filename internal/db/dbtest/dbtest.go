@@ -41,11 +41,11 @@ func SQLite(t *testing.T) *db.DB {
 	if err != nil {
 		t.Fatalf("migrate the SQLite template: %v", err)
 	}
-	path := filepath.Join(t.TempDir(), "test.db")
-	if err := os.WriteFile(path, image, 0o600); err != nil {
+	file := filepath.Join(t.TempDir(), "test.db")
+	if err := os.WriteFile(file, image, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	return open(t, "sqlite:"+path)
+	return open(t, "sqlite:"+file)
 }
 
 // migratedSQLite is the file of a freshly migrated SQLite database, made on
@@ -57,9 +57,9 @@ var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	path := filepath.Join(dir, "template.db")
+	file := filepath.Join(dir, "template.db")
 	ctx := context.Background()
-	d, err := db.Open(ctx, "sqlite:"+path)
+	d, err := db.Open(ctx, "sqlite:"+file)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
 	if err = errors.Join(err, d.Close()); err != nil {
 		return nil, err
 	}
-	return os.ReadFile(path)
+	return os.ReadFile(file)
 })
 
 // Postgres creates a throwaway schema on TEST_DATABASE_URL and opens a

@@ -50,20 +50,25 @@ const (
 	PermEmailsResend  Permission = "emails.resend"  // resend an order's or account's e-mail
 	PermStaff         Permission = "staff"          // grant and change staff roles
 	PermAudit         Permission = "audit"          // read the audit log
+	// PermStorybooks writes, checks, publishes and imports the interactive
+	// storybooks and uploads their pictures and narration.
+	PermStorybooks Permission = "storybooks"
+	// PermStorybookGrants gives a family a storybook's edition (gifts, complaints).
+	PermStorybookGrants Permission = "storybooks.grants"
 )
 
 // AllPermissions lists every permission, in the order the back office shows them.
 var AllPermissions = []Permission{PermCatalog, PermPosts, PermGames, PermOrdersRead, PermOrdersWrite,
-	PermRefunds, PermDiscounts, PermSettings, PermCustomersRead, PermCustomersHelp, PermEmailsResend, PermStaff, PermAudit}
+	PermRefunds, PermDiscounts, PermSettings, PermCustomersRead, PermCustomersHelp, PermEmailsResend, PermStaff, PermAudit, PermStorybooks, PermStorybookGrants}
 
 // grants is the one table of who may do what. The owner may do everything;
-// every staff role may read the audit log.
+// every staff role may read the audit log and give a family a storybook.
 var grants = map[Role][]Permission{
 	RoleOwner: AllPermissions,
 	RoleManager: {PermCatalog, PermPosts, PermOrdersRead, PermOrdersWrite, PermRefunds, PermDiscounts,
-		PermSettings, PermCustomersRead, PermEmailsResend, PermAudit},
-	RoleEditor:  {PermCatalog, PermPosts, PermGames, PermAudit},
-	RoleSupport: {PermOrdersRead, PermCustomersRead, PermCustomersHelp, PermEmailsResend, PermAudit},
+		PermSettings, PermCustomersRead, PermEmailsResend, PermAudit, PermStorybooks, PermStorybookGrants},
+	RoleEditor:  {PermCatalog, PermPosts, PermGames, PermAudit, PermStorybooks, PermStorybookGrants},
+	RoleSupport: {PermOrdersRead, PermCustomersRead, PermCustomersHelp, PermEmailsResend, PermAudit, PermStorybookGrants},
 }
 
 // Can tells whether the role may do p.

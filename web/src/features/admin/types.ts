@@ -17,6 +17,8 @@ export type Permission =
   | 'emails.resend'
   | 'staff'
   | 'audit'
+  | 'storybooks'
+  | 'storybooks.grants'
 
 export const staffRoles: readonly StaffRole[] = ['owner', 'manager', 'editor', 'support']
 

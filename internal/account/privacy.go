@@ -12,7 +12,7 @@ import (
 	"bookshop/internal/idempotency"
 )
 
-// Each child, whole (issue 30): the privacy centre shows a parent
+// Each child, whole (issue 30): the privacy center shows a parent
 // everything held about one child, exports it as a file, and deletes it.
 
 // ChildExport is everything the shop holds about one child: the child's
@@ -49,7 +49,7 @@ func (s *Service) childExportOf(ctx context.Context, userID, kidID string) (Chil
 }
 
 // GetChildExport serves GET /api/kids/{id}/export: one child's data. The
-// privacy centre shows it, and downloads it as a file.
+// privacy center shows it, and downloads it as a file.
 func (s *Service) GetChildExport(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireUser(r.Context())
 	if err != nil {
@@ -121,7 +121,7 @@ func (s *Service) withdrawForKid(ctx context.Context, userID, kidID, userAgent s
 }
 
 // withdrawMethod says how a withdrawal was made.
-const withdrawMethod = "privacy centre: signed-in parent withdrew consent for a child; the child's data was deleted"
+const withdrawMethod = "privacy center: signed-in parent withdrew consent for a child; the child's data was deleted"
 
 // forgetKid deletes a child of the parent with everything that hangs on
 // them: their dreams (ON DELETE CASCADE) and the responses recorded for

@@ -275,7 +275,7 @@ func (s *Service) Of(ctx context.Context, userID string) (any, error) {
 }
 
 // OfKid is every dream of the parent's child kidID, for the child's own
-// export in the privacy centre.
+// export in the privacy center.
 func (s *Service) OfKid(ctx context.Context, userID, kidID string) (any, error) {
 	list, err := listDreams(ctx, s.db, userID, page{kidID: kidID})
 	if err != nil {

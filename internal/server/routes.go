@@ -132,7 +132,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("PATCH /api/kids/{id}", h(s.account.UpdateKid))
 	mux.Handle("DELETE /api/kids/{id}", h(s.account.DeleteKid))
 	// Children's privacy (issue 30): the consent ledger, and each child's
-	// data whole in the privacy centre (export; withdrawal deletes it).
+	// data whole in the privacy center (export; withdrawal deletes it).
 	mux.Handle("GET /api/consents", h(s.account.GetConsents))
 	mux.Handle("POST /api/consents", h(idempotent(s.account.CreateConsent)))
 	mux.Handle("GET /api/kids/{id}/export", h(s.account.GetChildExport))

@@ -23,7 +23,7 @@ type publicSettings struct {
 }
 
 // privacySettings are the children's privacy notice's current version and
-// the retention schedule, which /privacy and the privacy centre publish.
+// the retention schedule, which /privacy and the privacy center publish.
 type privacySettings struct {
 	NoticeVersion string             `json:"noticeVersion"`
 	Retention     retention.Schedule `json:"retention"`

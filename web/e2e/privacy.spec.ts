@@ -3,10 +3,10 @@ import { expect, test } from './test'
 import { accessToken, confirmedAccount, logIn } from './accounts'
 
 // Children's privacy (issue 30) as a parent lives it: a first child asks for
-// the parent's consent, recorded in the ledger; the privacy centre shows the
+// the parent's consent, recorded in the ledger; the privacy center shows the
 // child whole, downloads it, and deletes it with everything held.
 
-test('a parent consents to add a first child, then downloads and deletes the child in the privacy centre', async ({ page }) => {
+test('a parent consents to add a first child, then downloads and deletes the child in the privacy center', async ({ page }) => {
   test.setTimeout(60_000)
   const email = await confirmedAccount(page.request, 'privacy', { first_name: 'Nainni', last_name: 'Rabbit' })
   await logIn(page, email)
@@ -35,8 +35,8 @@ test('a parent consents to add a first child, then downloads and deletes the chi
   expect(dream.status()).toBe(201)
   const { title } = (await dream.json()) as { title: string }
 
-  await page.getByRole('link', { name: /Privacy centre/ }).click()
-  await expect(page.getByRole('heading', { name: 'Privacy centre', level: 1 })).toBeVisible()
+  await page.getByRole('link', { name: /Privacy center/ }).click()
+  await expect(page.getByRole('heading', { name: 'Privacy center', level: 1 })).toBeVisible()
   const mia = page.getByRole('region', { name: 'Mia' })
   await expect(mia.getByText('Born March 2021')).toBeVisible()
   await expect(mia.getByText(title)).toBeVisible()

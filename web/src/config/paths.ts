@@ -35,7 +35,7 @@ export const paths = {
   emailVerificationPending: '/email-verification-pending',
   config: '/config',
   profile: '/profile',
-  /** The privacy centre: each child with everything held, export and delete. */
+  /** The privacy center: each child with everything held, export and delete. */
   privacyCentre: '/profile/privacy',
   /** The parent's sessions, sign-ins and linked sign-ins (features/security). */
   profileSecurity: '/profile/security',

@@ -53,7 +53,7 @@ export function ChildrenNotice() {
       </ProseSection>
       <ProseSection id="choices" title="Your choices" icon={Eye} tone="bg-grape-100 text-grape-700">
         <p>
-          In the <Link to={paths.privacyCentre} className={link}>privacy centre</Link> you can see everything we hold about each child, download it as a file,
+          In the <Link to={paths.privacyCentre} className={link}>privacy center</Link> you can see everything we hold about each child, download it as a file,
           and delete it. Withdrawing your consent for a child deletes that child&rsquo;s details and stories at once.
         </p>
       </ProseSection>

@@ -76,7 +76,7 @@ export function PrivacyPolicy() {
         <p>
           Before you add a first child we ask you to confirm you are their parent or legal guardian and to accept our short{' '}
           <Link to={paths.childrenPrivacy} className="font-bold text-tiger-700 underline-offset-4 hover:underline">children&rsquo;s privacy notice</Link>. In the{' '}
-          <Link to={paths.privacyCentre} className="font-bold text-tiger-700 underline-offset-4 hover:underline">privacy centre</Link> you can see everything we
+          <Link to={paths.privacyCentre} className="font-bold text-tiger-700 underline-offset-4 hover:underline">privacy center</Link> you can see everything we
           hold about each child, download it, and delete it.
         </p>
       </ProseSection>

@@ -52,7 +52,7 @@ export function ConsentRenewal() {
             </Link>{' '}
             and confirm it is fine with you. If it is not, you can delete your children&rsquo;s details in the{' '}
             <Link to={paths.privacyCentre} className="font-bold text-tiger-700 underline-offset-2 hover:underline">
-              privacy centre
+              privacy center
             </Link>
             .
           </p>

@@ -18,7 +18,7 @@ const link = 'font-bold text-tiger-700 underline-offset-2 hover:underline'
 const dateText = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })
 
 /**
- * The privacy centre (issue 30): each child with everything held about them
+ * The privacy center (issue 30): each child with everything held about them
  * (the fields, the dreams, the consents), one child's data as a file, and
  * one child deleted with all of it after a confirmation that lists exactly
  * what goes. Withdrawing the consent for a child deletes the same, and the
@@ -34,7 +34,7 @@ export function PrivacyCentre({ onBack }: { onBack: () => void }) {
         </Button>
       </div>
       <header className="mb-8 rounded-3xl bg-gradient-to-br from-berry-100 via-cream to-sky-100 px-6 py-8 sm:px-10">
-        <h1 className="text-3xl font-bold sm:text-4xl">Privacy centre</h1>
+        <h1 className="text-3xl font-bold sm:text-4xl">Privacy center</h1>
         <p className="mt-2 max-w-2xl text-lg text-muted">
           Everything we hold about your children, child by child. Download it, or delete it for good. Nothing here is ever shared with anyone else.
         </p>

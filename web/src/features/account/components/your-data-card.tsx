@@ -60,7 +60,7 @@ export function YourDataCard({ onDeleted }: { onDeleted: () => Promise<void> }) 
       <div className="flex flex-col gap-4">
         <Button asChild variant="outline" className="self-start">
           <Link to={paths.privacyCentre}>
-            <ShieldCheck /> Privacy centre: each child&rsquo;s data
+            <ShieldCheck /> Privacy center: each child&rsquo;s data
           </Link>
         </Button>
         <Button

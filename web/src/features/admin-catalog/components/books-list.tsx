@@ -94,7 +94,7 @@ export function BooksList() {
           empty={{
             icon: Library,
             title: isFiltered(filters) ? 'No books match' : 'No books yet',
-            description: isFiltered(filters) ? 'Try other words or fewer filters.' : 'Add the first book of the catalogue.',
+            description: isFiltered(filters) ? 'Try other words or fewer filters.' : 'Add the first book of the catalog.',
           }}
           count={(data) => countOf(data.total, 'book')}
           pages={(data) => ({ page: filters.page, count: pageCount(data.total), onPage: (page) => show(withFilters(filters, { page })) })}

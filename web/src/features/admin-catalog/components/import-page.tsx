@@ -53,7 +53,7 @@ export function ImportPage() {
     try {
       const result = await run.mutateAsync({ csv: file.text, dryRun: false })
       const s = summary(result)
-      toast.success('Catalogue imported', { description: `${s.create} new, ${s.update} updated.` })
+      toast.success('Catalog imported', { description: `${s.create} new, ${s.update} updated.` })
       setDone(result)
       setReport(null)
       setFile(null)
@@ -74,7 +74,7 @@ export function ImportPage() {
       link.remove()
       setTimeout(() => URL.revokeObjectURL(url), 1000)
     } catch (error) {
-      toast.error('Could not export the catalogue', { description: messageOf(error) })
+      toast.error('Could not export the catalog', { description: messageOf(error) })
     } finally {
       setDownloading(false)
     }

@@ -10,6 +10,10 @@ type Storybook struct {
 	Title string `json:"title"`
 	Start string `json:"start"`
 	Pages []Page `json:"pages"`
+	// IFID is the story's Interactive Fiction ID, the UUID Twine names a
+	// story by: kept from an import so that an export is the same story
+	// to Twine, made by WriteTwee when empty.
+	IFID string `json:"ifid,omitempty"`
 }
 
 // Page is one page a child reads: its text, what it shows and plays, and

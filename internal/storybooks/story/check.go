@@ -268,6 +268,12 @@ func pageProblems(g *graph, i int, reachable bool) []string {
 	case p.Ending == "" && len(p.Choices) == 0:
 		out = append(out, fmt.Sprintf("%s has no choices and is not an ending.", name))
 	}
+	if n := len(p.Timings); n > 0 {
+		if words := Words(p.Text); n != words {
+			out = append(out, fmt.Sprintf("%s has %s for %s: tap along with the narration again.",
+				name, plural(n, "word timing", "word timings"), plural(words, "word", "words")))
+		}
+	}
 	for n, c := range p.Choices {
 		choice := fmt.Sprintf("Choice %d on %s", n+1, lowerFirst(name))
 		if strings.TrimSpace(c.Label) == "" {

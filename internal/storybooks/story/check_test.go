@@ -46,6 +46,9 @@ func TestCheck(t *testing.T) {
 	badChoices := fourPaths()
 	badChoices.Pages[1].Choices = append(badChoices.Pages[1].Choices,
 		Choice{Label: "Fly", To: "nowhere"}, Choice{Label: "", To: "boat"}, Choice{Label: "Swim", To: ""})
+	timings := fourPaths()
+	timings.Pages[0].Timings = []int{0, 200, 400} // "Siso looks around." is three words
+	timings.Pages[1].Timings = []int{0, 200}
 	noID := fourPaths()
 	noID.Pages = append(noID.Pages, Page{Text: "Lost", Ending: "Lost"})
 
@@ -150,6 +153,10 @@ func TestCheck(t *testing.T) {
 			book:  book("s", pg("s", "a", "b", "c", "d"), end("a"), end("b"), end("c"), end("d"), end("b")),
 			paths: 4, endings: 4,
 			problems: []Problem{{"b", `There is more than one page "b": each page needs a name of its own.`}},
+		},
+		{
+			name: "word timings that no longer fit the text", book: timings, paths: 4, endings: 3,
+			problems: []Problem{{"hill", `Page "hill" has 2 word timings for 3 words: tap along with the narration again.`}},
 		},
 		{
 			name: "a page without an id", book: noID, paths: 4, endings: 3,

@@ -81,9 +81,14 @@ func (g *graph) depths() []int {
 	return depth
 }
 
-// loop is a cycle DFS found: the pages from the one it re-entered round to
-// the one whose choice led back to it.
-type loop struct{ pages []int }
+// loop is a cycle DFS found: its first pages, from the one it re-entered
+// on (as many as a message names), and how many pages it has. Keeping only
+// those keeps a graph where every page of a long chain leads back to the
+// first in memory in proportion to its pages.
+type loop struct {
+	pages  []int
+	length int
+}
 
 // walk is one depth-first search over every page, from the start first and
 // then from each page not yet seen in page order. It counts, for each page
@@ -124,11 +129,12 @@ func (g *graph) walk() (paths []int, loops []loop) {
 					state[w], stackAt[w] = onStack, len(stack)
 					stack = append(stack, frame{w, 0})
 				case onStack:
-					cycle := make([]int, 0, len(stack)-stackAt[w])
-					for _, f := range stack[stackAt[w]:] {
-						cycle = append(cycle, f.page)
+					on := stack[stackAt[w]:]
+					l := loop{length: len(on)}
+					for _, f := range on[:min(len(on), loopNamesShown)] {
+						l.pages = append(l.pages, f.page)
 					}
-					loops = append(loops, loop{cycle})
+					loops = append(loops, l)
 				case done:
 					paths[v] = addCapped(paths[v], paths[w])
 				}
@@ -207,7 +213,10 @@ func Check(b Storybook) Report {
 		if p.Ending != "" && g.owns(i) {
 			report.Endings++
 		}
-		perPage[i] = append(pageProblems(g, i, depth[i] >= 0), perPage[i]...)
+		// Without a start every page is out of reach: the start's problem
+		// says so once.
+		reachable := g.start < 0 || depth[i] >= 0
+		perPage[i] = append(pageProblems(g, i, reachable), perPage[i]...)
 	}
 
 	report.Problems = append([]Problem{}, book...)
@@ -310,15 +319,14 @@ func lowerFirst(s string) string {
 // first: Pages "a" → "b" → "a" make a loop.
 func loopMessage(b Storybook, l loop) string {
 	var names []string
-	for i, p := range l.pages {
-		if i == loopNamesShown {
-			names = append(names, fmt.Sprintf("… (%s pages more)", thousands(len(l.pages)-loopNamesShown)))
-			break
-		}
+	for _, p := range l.pages {
 		names = append(names, fmt.Sprintf("%q", b.Pages[p].ID))
 	}
+	if more := l.length - len(l.pages); more > 0 {
+		names = append(names, fmt.Sprintf("… (%s pages more)", thousands(more)))
+	}
 	names = append(names, fmt.Sprintf("%q", b.Pages[l.pages[0]].ID))
-	if len(l.pages) == 1 {
+	if l.length == 1 {
 		return fmt.Sprintf("Page %q leads back to itself: a story is read forward.", b.Pages[l.pages[0]].ID)
 	}
 	return fmt.Sprintf("Pages %s make a loop: a story is read forward.", strings.Join(names, " → "))

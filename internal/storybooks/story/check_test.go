@@ -127,13 +127,13 @@ func TestCheck(t *testing.T) {
 			name:     "no start",
 			book:     book("", fourPaths().Pages...),
 			endings:  3,
-			problems: append([]Problem{{"", "The story has no start page: choose the page it begins on."}}, unreachable(fourPaths().Pages...)...),
+			problems: []Problem{{"", "The story has no start page: choose the page it begins on."}},
 		},
 		{
 			name:     "a start that is not a page",
 			book:     book("begin", fourPaths().Pages...),
 			endings:  3,
-			problems: append([]Problem{{"", `The start page "begin" is not a page.`}}, unreachable(fourPaths().Pages...)...),
+			problems: []Problem{{"", `The start page "begin" is not a page.`}},
 		},
 		{name: "no pages", book: book("s"), problems: []Problem{{"", "The story has no pages."}}},
 		{
@@ -175,14 +175,6 @@ func TestCheck(t *testing.T) {
 			}
 		})
 	}
-}
-
-func unreachable(pages ...Page) []Problem {
-	var out []Problem
-	for _, p := range pages {
-		out = append(out, Problem{p.ID, fmt.Sprintf("Page %q cannot be reached from the start.", p.ID)})
-	}
-	return out
 }
 
 func show(r Report) string {
@@ -254,6 +246,28 @@ func TestCheckHugeGraphs(t *testing.T) {
 			t.Fatalf("Check = %s", show(r))
 		}
 	})
+}
+
+// Every page of a long chain leading back to the first is a loop each,
+// and each loop keeps only the pages its message names.
+func TestCheckManyLongLoops(t *testing.T) {
+	const n = 20_000
+	b := book("p0")
+	for i := range n {
+		b.Pages = append(b.Pages, pg(fmt.Sprint("p", i), fmt.Sprint("p", i+1), "p0"))
+	}
+	b.Pages = append(b.Pages, end(fmt.Sprint("p", n)))
+	r := Check(b)
+	if len(r.Problems) != n || r.Paths != 1 {
+		t.Fatalf("%d problems, %d paths; want %d loops, 1 path", len(r.Problems), r.Paths, n)
+	}
+	want := `Pages "p0" → "p1" → "p2" → "p3" → "p4" → "p5" → "p6" → "p7" → … (19,992 pages more) → "p0" make a loop: a story is read forward.`
+	if first := r.Problems[0]; first.Page != "p0" || first.Message != want {
+		t.Errorf("first problem = %+v", first)
+	}
+	if last := r.Problems[n-1].Message; last != `Page "p0" leads back to itself: a story is read forward.` {
+		t.Errorf("last problem = %s", last)
+	}
 }
 
 func TestPreview(t *testing.T) {

@@ -114,11 +114,12 @@ func ParseTwee(src []byte) (Storybook, error) {
 	if err != nil {
 		return Storybook{}, err
 	}
-	var b Storybook
+	b := Storybook{Pages: []Page{}}
 	var data *storyData
 	for _, p := range passages {
 		switch {
 		case slices.Contains(p.tags, "script") || slices.Contains(p.tags, "stylesheet"):
+			// Twine's story JavaScript and CSS: a storybook has none.
 		case p.name == "StoryTitle":
 			b.Title = strings.TrimSpace(unescapeLines(p.content))
 		case p.name == "StoryData":

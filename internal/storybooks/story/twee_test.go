@@ -64,7 +64,7 @@ func TestTweeRoundTrip(t *testing.T) {
 		"hostile names and text":     hostile(),
 		"an empty start":             noStart,
 		"a page named Start":         startPage,
-		"no pages":                   {Title: "Empty", IFID: testIFID},
+		"no pages":                   {Title: "Empty", IFID: testIFID, Pages: []Page{}},
 	}
 	for name, b := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -181,9 +181,9 @@ func TestParseTweeTwineExport(t *testing.T) {
 	}
 }
 
-// The storybook the shop ships is Twee: it reads, passes Check and
-// Validate, and comes back from an export as it was.
-func TestParseTweeShippedStorybook(t *testing.T) {
+// The storybook the shop ships (its own test checks its story) comes
+// back from an export as it was.
+func TestTweeRoundTripShippedStorybook(t *testing.T) {
 	src, err := os.ReadFile("../seed/our-first-adventure.twee")
 	if err != nil {
 		t.Skip("no shipped storybook:", err)
@@ -191,12 +191,6 @@ func TestParseTweeShippedStorybook(t *testing.T) {
 	b, err := ParseTwee(src)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if r := Check(b); len(r.Problems) != 0 || r.Endings != 6 {
-		t.Errorf("Check = %s", show(r))
-	}
-	if errs := Validate(b); len(errs) != 0 {
-		t.Errorf("Validate = %v", errs)
 	}
 	again, err := ParseTwee(WriteTwee(b))
 	if err != nil || !reflect.DeepEqual(again, b) {

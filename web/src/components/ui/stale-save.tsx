@@ -19,6 +19,8 @@ import { Button } from './button'
  *   <StaleSaveAlerts stale={stale} labels={fieldLabels} />
  *
  * `what` names the record in a failed reload's message ("Could not reload the post").
+ * `equal` tells a kept change from an untouched field; the default (===) fits
+ * text fields, a field holding an array or object needs a deep comparison.
  */
 export function useStaleSave<TValues extends FieldValues, TBase>({
   form,
@@ -27,6 +29,7 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
   fetchLatest,
   onReloaded,
   what,
+  equal = Object.is,
 }: {
   form: UseFormReturn<TValues>
   /** The version the form's edits are based on (null: a new record, never stale). */
@@ -35,6 +38,7 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
   fetchLatest: (base: TBase) => Promise<TBase>
   onReloaded: (latest: TBase) => void
   what?: string
+  equal?: (a: unknown, b: unknown) => boolean
 }) {
   const [conflict, setConflict] = useState<string | null>(null)
   const [reloading, setReloading] = useState(false)
@@ -46,7 +50,7 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
     try {
       const opened = valuesOf(base)
       const mine = form.getValues()
-      const edits = Object.fromEntries(Object.keys(opened).filter((k) => mine[k] !== opened[k]).map((k) => [k, mine[k]])) as Partial<TValues>
+      const edits = Object.fromEntries(Object.keys(opened).filter((k) => !equal(mine[k], opened[k])).map((k) => [k, mine[k]])) as Partial<TValues>
       const latest = await fetchLatest(base)
       onReloaded(latest)
       form.reset(valuesOf(latest))

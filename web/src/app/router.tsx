@@ -100,6 +100,8 @@ export const routes: RouteObject[] = [
           { path: paths.adminPosts, ...page(() => import('./routes/admin-posts')) },
           { path: paths.adminPostNew, ...page(() => import('./routes/admin-posts-new')) },
           { path: paths.adminPost(':id'), ...page(() => import('./routes/admin-posts-edit')) },
+          { path: paths.adminStorybooks, ...page(() => import('./routes/admin-storybooks')) },
+          { path: paths.adminStorybook(':id'), ...page(() => import('./routes/admin-storybook')) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

@@ -73,4 +73,7 @@ export const paths = {
   // Helping a customer (features/admin-customers).
   adminCustomers: '/admin/customers',
   adminCustomer: (id: string) => `/admin/customers/${id}`,
+  // Interactive storybooks in the back office (features/admin-storybooks).
+  adminStorybooks: '/admin/storybooks',
+  adminStorybook: (id: number | string) => `/admin/storybooks/${id}`,
 } as const

@@ -53,6 +53,8 @@ const routeMeta: [pattern: string, meta: Meta][] = [
   [paths.adminPosts, { page: 'Posts', description: 'The Siso & Friends blog’s posts, drafts and published.' }],
   [paths.adminPostNew, { page: 'New Post', description: 'Write a post for the Siso & Friends blog.' }],
   [paths.adminPost(':id'), { page: 'Edit Post', description: 'Edit a post of the Siso & Friends blog.' }],
+  [paths.adminStorybooks, { page: 'Storybooks', description: 'The interactive storybooks of Siso & Friends, drafts and published.' }],
+  [paths.adminStorybook(':id'), { page: 'Edit Storybook', description: 'Write the pages, choices and endings of a Siso & Friends storybook.' }],
 ]
 
 const notFound: Meta = { page: 'Page Not Found', description: 'This page does not exist. Find your way back to the Siso & Friends bookshop.' }

@@ -3,7 +3,8 @@ import { navFor } from './nav'
 
 describe('navFor', () => {
   it('shows only the pages a role may open', () => {
-    expect(navFor(['catalog', 'posts', 'games', 'audit']).map((i) => i.label)).toEqual(['Dashboard', 'Books', 'Categories', 'Posts', 'Audit log'])
+    expect(navFor(['catalog', 'posts', 'games', 'audit', 'storybooks', 'storybooks.grants']).map((i) => i.label)).toEqual(['Dashboard', 'Books', 'Categories', 'Posts', 'Storybooks', 'Audit log'])
+    expect(navFor(['orders.read', 'storybooks.grants']).map((i) => i.label)).toEqual(['Dashboard', 'Orders'])
     expect(navFor(['staff', 'audit']).map((i) => i.label)).toEqual(['Dashboard', 'Staff', 'Audit log'])
     expect(navFor([]).map((i) => i.label)).toEqual(['Dashboard'])
   })

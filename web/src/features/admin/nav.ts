@@ -1,4 +1,4 @@
-import { BookOpen, ClipboardList, Contact, LayoutDashboard, Newspaper, Settings, ShoppingBag, Tags, TicketPercent, Users, type LucideIcon } from 'lucide-react'
+import { BookHeart, BookOpen, ClipboardList, Contact, LayoutDashboard, Newspaper, Settings, ShoppingBag, Tags, TicketPercent, Users, type LucideIcon } from 'lucide-react'
 import { paths } from '@/config/paths'
 import type { Permission } from './types'
 
@@ -7,7 +7,7 @@ export type AdminNavItem = { label: string; to: string; icon: LucideIcon; permis
 
 /**
  * The back office's navigation, in the order shown. A new back-office page
- * adds its link here (Books, Categories, Posts, Orders, Customers,
+ * adds its link here (Books, Categories, Posts, Storybooks, Orders, Customers,
  * Discounts, Settings): the side nav and the phone menu both read this list.
  */
 export const adminNav: AdminNavItem[] = [
@@ -15,6 +15,7 @@ export const adminNav: AdminNavItem[] = [
   { label: 'Books', to: paths.adminBooks, icon: BookOpen, permission: 'catalog' },
   { label: 'Categories', to: paths.adminCategories, icon: Tags, permission: 'catalog' },
   { label: 'Posts', to: paths.adminPosts, icon: Newspaper, permission: 'posts' },
+  { label: 'Storybooks', to: paths.adminStorybooks, icon: BookHeart, permission: 'storybooks' },
   { label: 'Orders', to: paths.adminOrders, icon: ShoppingBag, permission: 'orders.read' },
   { label: 'Customers', to: paths.adminCustomers, icon: Contact, permission: 'customers.read' },
   { label: 'Discounts', to: paths.adminDiscounts, icon: TicketPercent, permission: 'discounts' },

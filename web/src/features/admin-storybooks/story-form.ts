@@ -1,0 +1,155 @@
+import { z } from '@/lib/zod'
+import type { AdminStorybook, PageFields, StorybookSave } from './types'
+
+// The editor's form: the whole storybook, saved at once (PUT with its
+// version). A choice points at its target by the page's key, not its id, so
+// renaming a page keeps every arrow to it; the ids are put back on save.
+
+export type ChoiceValues = { label: string; to: string }
+
+export type PageValues = {
+  /** Stable while the editor is open: what choices and the start point at. */
+  key: string
+  id: string
+  text: string
+  picture: string
+  narration: string
+  timings: number[]
+  isEnding: boolean
+  ending: string
+  choices: ChoiceValues[]
+}
+
+/** previewPages is the select's text ("3"). */
+export type StoryValues = { title: string; start: string; previewPages: string; pages: PageValues[] }
+
+const keyOf = (id: string) => `k:${id}`
+
+let fresh = 0
+/** A key no loaded page has (loaded pages' keys start with "k:"). */
+export const newKey = () => `n:${Date.now().toString(36)}:${++fresh}`
+
+export function storyValuesOf(story: AdminStorybook): StoryValues {
+  return {
+    title: story.title,
+    start: keyOf(story.start),
+    previewPages: String(story.previewPages),
+    pages: story.pages.map((p) => ({
+      key: keyOf(p.id),
+      id: p.id,
+      text: p.text,
+      picture: p.picture ?? '',
+      narration: p.narration ?? '',
+      timings: p.timings ?? [],
+      isEnding: p.ending !== undefined && p.ending !== null,
+      ending: p.ending ?? '',
+      choices: p.choices.map((c) => ({ label: c.label, to: keyOf(c.to) })),
+    })),
+  }
+}
+
+/** A new page: the first id "page-N" that is free. */
+export function blankPage(pages: readonly PageValues[]): PageValues {
+  const taken = new Set(pages.map((p) => p.id))
+  let n = pages.length + 1
+  while (taken.has(`page-${n}`)) n++
+  return { key: newKey(), id: `page-${n}`, text: '', picture: '', narration: '', timings: [], isEnding: false, ending: '', choices: [] }
+}
+
+/** The save's body: keys become ids again, what is empty is left out, an ending keeps no choices. */
+export function toSave(values: StoryValues, version: number): StorybookSave {
+  const ids = new Map(values.pages.map((p) => [p.key, p.id.trim()]))
+  const pages = values.pages.map((p): PageFields => {
+    const page: PageFields = { id: p.id.trim(), text: p.text.trim(), choices: [] }
+    if (p.picture) page.picture = p.picture
+    if (p.narration) page.narration = p.narration
+    if (p.narration && p.timings.length > 0) page.timings = p.timings
+    if (p.isEnding) page.ending = p.ending.trim()
+    else page.choices = p.choices.map((c) => ({ label: c.label.trim(), to: ids.get(c.to) ?? c.to }))
+    return page
+  })
+  return { version, title: values.title.trim(), start: ids.get(values.start) ?? values.start, previewPages: Number(values.previewPages), pages }
+}
+
+/**
+ * The form's path of a field the server named (400 `fields`): its pages are
+ * named by id (pages.cave.choices.1.to), the form's by place (pages.3.choices.1.to).
+ * Null for a name the form has no field for.
+ */
+export function formPathOf(serverName: string, sentIds: readonly string[]): string | null {
+  if (serverName === 'title' || serverName === 'start' || serverName === 'previewPages') return serverName
+  if (!serverName.startsWith('pages.')) return null
+  const rest = serverName.slice('pages.'.length)
+  // The longest id that fits: an id may hold a dot.
+  let found = -1
+  sentIds.forEach((id, i) => {
+    if ((rest === id || rest.startsWith(`${id}.`)) && (found < 0 || id.length > sentIds[found].length)) found = i
+  })
+  if (found < 0) return null
+  const field = rest.slice(sentIds[found].length + 1)
+  const known = /^(id|text|picture|narration|timings|ending|choices)$|^choices\.\d+\.(to|label)$/
+  if (!field) return `pages.${found}.id`
+  if (!known.test(field)) return `pages.${found}.text`
+  return `pages.${found}.${field === 'ending' ? 'ending' : field}`
+}
+
+const tooLong = (what: string, n: number) => `Keep the ${what} to ${n.toLocaleString('en-US')} characters or fewer.`
+
+const choiceSchema = z.object({
+  label: z.string().trim().min(1, 'Write what the child taps, such as “Follow the river”.').max(120, tooLong('choice', 120)),
+  to: z.string().min(1, 'Choose the page it leads to.'),
+})
+
+const pageSchema = z
+  .object({
+    key: z.string(),
+    id: z
+      .string()
+      .trim()
+      .min(1, 'Give the page a name, such as cave or river-2.')
+      .max(60, tooLong('name', 60))
+      .refine((s) => !/[[\]{}|<>]/.test(s), 'Leave out [ ] { } | < and >: Twine keeps them for links.'),
+    text: z.string().trim().min(1, 'Write what the page says.').max(5000, tooLong('text', 5000)),
+    picture: z.string(),
+    narration: z.string(),
+    timings: z.array(z.number()),
+    isEnding: z.boolean(),
+    ending: z.string().trim().max(80, tooLong("ending's name", 80)),
+    choices: z.array(choiceSchema),
+  })
+  .superRefine((p, ctx) => {
+    if (p.isEnding && !p.ending) ctx.addIssue({ code: 'custom', path: ['ending'], message: 'Name the ending, such as The Great Balloon Ride.' })
+  })
+
+export const storySchema = z
+  .object({
+    title: z.string().trim().min(1, 'Give the storybook a title.').max(150, tooLong('title', 150)),
+    start: z.string().min(1, 'Choose the page the story starts on.'),
+    previewPages: z.string().regex(/^([1-9]|1\d|20)$/, 'Choose how many pages are free to read.'),
+    pages: z.array(pageSchema).min(1, 'A storybook needs a page.'),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Map<string, number>()
+    v.pages.forEach((p, i) => {
+      const id = p.id.trim()
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: ['pages', i, 'id'], message: `Another page is called ${id}: each page needs its own name.` })
+      else seen.set(id, i)
+    })
+    const keys = new Set(v.pages.map((p) => p.key))
+    if (!keys.has(v.start)) ctx.addIssue({ code: 'custom', path: ['start'], message: 'Choose the page the story starts on.' })
+    v.pages.forEach((p, i) => {
+      if (p.isEnding) return
+      p.choices.forEach((c, j) => {
+        if (c.to && !keys.has(c.to)) ctx.addIssue({ code: 'custom', path: ['pages', i, 'choices', j, 'to'], message: 'That page was deleted: choose another.' })
+      })
+    })
+  })
+
+/** The index of the first page with an error in the form's errors (pages.N...), or -1. */
+export function firstPageWithError(errors: { pages?: unknown }): number {
+  if (!Array.isArray(errors.pages)) return -1
+  return errors.pages.findIndex((e) => e !== undefined && e !== null)
+}
+
+/** Deep equality of two form values, for the stale save's list of kept changes (arrays are new objects on every read). */
+export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)

@@ -33,6 +33,10 @@ Commands:
   admin grant EMAIL [owner|manager|editor|support]
                          give an account a staff role (default owner)
   admin revoke EMAIL     take the staff role away
+  backup [--to DIR]      write an archive of the whole shop (BACKUP_DIR by default);
+                         its path is the last line printed
+  restore FILE [--identity KEYFILE]
+                         replace the shop's data with an archive's (stop the shop first)
   version                print the version
 
 Configuration comes from environment variables; see the README.
@@ -83,6 +87,10 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return migrate(ctx)
 	case "admin":
 		return admin(ctx, rest, stdout)
+	case "backup":
+		return backupCmd(ctx, rest, stdout)
+	case "restore":
+		return restoreCmd(ctx, rest, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -100,6 +108,10 @@ func serve(ctx context.Context, args []string) error {
 	cfg, d, err := openFromEnv(ctx, *dev)
 	if err != nil {
 		return err
+	}
+	if err := cfg.CheckScheduledBackups(); err != nil {
+		d.Close()
+		return fmt.Errorf("configuration:\n%w", err)
 	}
 	defer func() {
 		d.Close()

@@ -8,11 +8,15 @@ import (
 	"net/mail"
 	"net/netip"
 	"net/url"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"filippo.io/age"
+
 	"bookshop/internal/db"
+	"bookshop/internal/objectstore"
 )
 
 // Config is every setting the shop reads. Defaults make `bookshop serve` work
@@ -73,6 +77,13 @@ type Config struct {
 	ContactMonths       int           // RETENTION_CONTACT_MONTHS: contact-form messages
 	SentMailDays        int           // RETENTION_SENT_MAIL_DAYS: e-mail bodies in the outbox, after delivery
 	DreamMonths         int           // RETENTION_DREAM_MONTHS: dreams the parent did not keep
+
+	// Backups (internal/backup): scheduled in `serve`, made by `bookshop backup`.
+	BackupEvery        time.Duration // BACKUP_EVERY: how often `serve` makes one (a Go duration: 24h, 6h, 30m); 0 turns them off
+	BackupKeep         int           // BACKUP_KEEP: archives kept in BackupDir (and the bucket), the newest
+	BackupDir          string        // BACKUP_DIR: the folder of archives; on SQLite "backups" beside the database by default
+	BackupS3URL        string        // BACKUP_S3_URL: s3://key:secret@host/bucket?region=...: each archive copied there too
+	BackupAgeRecipient string        // BACKUP_AGE_RECIPIENT: an age public key (age1...): archives encrypted for it
 
 	GeoIPDatabase string // GEOIP_DATABASE: optional MaxMind-format country database
 	SupportEmail  string // SUPPORT_EMAIL: shown in the footer and contact page
@@ -156,6 +167,12 @@ func Load(lookup Lookup) (Config, error) {
 	c.SentMailDays = whole("RETENTION_SENT_MAIL_DAYS", 90, 1, 3650)
 	c.DreamMonths = whole("RETENTION_DREAM_MONTHS", 12, 1, 120)
 
+	c.BackupEvery = duration("BACKUP_EVERY", "24h", get("BACKUP_EVERY", "24h"), &errs)
+	c.BackupKeep = whole("BACKUP_KEEP", 14, 1, 10000)
+	c.BackupDir = get("BACKUP_DIR", defaultBackupDir(c.DatabaseURL))
+	c.BackupS3URL = get("BACKUP_S3_URL", "")
+	c.BackupAgeRecipient = get("BACKUP_AGE_RECIPIENT", "")
+
 	c.SiteURL = strings.TrimRight(get("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	for _, o := range strings.Split(get("AUTH_CORS_ORIGINS", ""), ",") {
 		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
@@ -237,10 +254,55 @@ func (c Config) validate() []error {
 	if c.JWTSecret != "" && len(c.JWTSecret) < 32 {
 		errs = append(errs, errors.New("JWT_SECRET: must be at least 32 characters"))
 	}
+	if c.BackupS3URL != "" {
+		if _, err := objectstore.Open(c.BackupS3URL); err != nil {
+			errs = append(errs, fmt.Errorf("BACKUP_S3_URL: %w", err))
+		}
+	}
+	if c.BackupAgeRecipient != "" {
+		if _, err := age.ParseX25519Recipient(c.BackupAgeRecipient); err != nil {
+			errs = append(errs, fmt.Errorf("BACKUP_AGE_RECIPIENT: %q is not an age public key (age1...)", c.BackupAgeRecipient))
+		}
+	}
 	if c.AuthServiceRoleKey != "" && len(c.AuthServiceRoleKey) < 32 {
 		errs = append(errs, errors.New("AUTH_SERVICE_ROLE_KEY: must be at least 32 characters"))
 	}
 	return errs
+}
+
+// duration reads a Go duration of at least a minute, or 0 (off).
+func duration(key, def, v string, errs *[]error) time.Duration {
+	if v == "0" {
+		return 0
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < time.Minute {
+		*errs = append(*errs, fmt.Errorf("%s: %q must be a duration of a minute or more (24h, 6h, 30m), or 0 to turn it off", key, v))
+		d, _ = time.ParseDuration(def)
+	}
+	return d
+}
+
+// defaultBackupDir is "backups" beside a SQLite database. PostgreSQL's
+// database is elsewhere, so there is no default: CheckScheduledBackups asks
+// for BACKUP_DIR when `serve` would make backups.
+func defaultBackupDir(databaseURL string) string {
+	driver, path, err := db.SplitURL(databaseURL)
+	if err != nil || driver != "sqlite" {
+		return ""
+	}
+	return filepath.Join(filepath.Dir(path), "backups")
+}
+
+// CheckScheduledBackups is `serve`'s own check: scheduled backups need a
+// folder, which PostgreSQL has no default for (an instance's disk is not
+// where its database is: the operator must choose, and with several
+// instances add BACKUP_S3_URL so they share the archives).
+func (c Config) CheckScheduledBackups() error {
+	if c.BackupEvery > 0 && c.BackupDir == "" {
+		return errors.New("BACKUP_DIR: required on PostgreSQL while scheduled backups are on (BACKUP_EVERY); set a folder for the archives, and BACKUP_S3_URL too with several instances, or BACKUP_EVERY=0 to turn them off")
+	}
+	return nil
 }
 
 // GoogleEnabled tells whether Google sign-in is configured.

@@ -45,6 +45,11 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"CLEANUP_INTERVAL_SECONDS":         {"CLEANUP_INTERVAL_SECONDS": "often"},
 		"RETENTION_DREAM_MONTHS":           {"RETENTION_DREAM_MONTHS": "0"},
 		"RETENTION_SIGN_IN_DAYS":           {"RETENTION_SIGN_IN_DAYS": "ninety"},
+		"BACKUP_EVERY":                     {"BACKUP_EVERY": "daily"},
+		"BACKUP_EVERY (too often)":         {"BACKUP_EVERY": "5s"},
+		"BACKUP_KEEP":                      {"BACKUP_KEEP": "0"},
+		"BACKUP_S3_URL":                    {"BACKUP_S3_URL": "https://bucket.example.com"},
+		"BACKUP_AGE_RECIPIENT":             {"BACKUP_AGE_RECIPIENT": "ssh-ed25519 AAAA"},
 	}
 	for name, vars := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -123,5 +128,27 @@ func TestWebAuthnRelyingParty(t *testing.T) {
 		if c.WebAuthnRPID != tc.rpID || strings.Join(c.WebAuthnOrigins, " ") != strings.Join(tc.origins, " ") {
 			t.Errorf("SITE_URL %s: relying party %q %v, want %q %v", tc.site, c.WebAuthnRPID, c.WebAuthnOrigins, tc.rpID, tc.origins)
 		}
+	}
+}
+
+func TestBackupSettings(t *testing.T) {
+	c, err := Load(env(map[string]string{"DATABASE_URL": "sqlite:/srv/shop/bookshop.db"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.BackupEvery != 24*time.Hour || c.BackupKeep != 14 || c.BackupDir != "/srv/shop/backups" || c.CheckScheduledBackups() != nil {
+		t.Fatalf("backup defaults on SQLite: %+v", c)
+	}
+	c, err = Load(env(map[string]string{"DATABASE_URL": "postgres://u:p@db/shop", "BACKUP_EVERY": "6h"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.CheckScheduledBackups(); err == nil || !strings.Contains(err.Error(), "BACKUP_DIR") {
+		t.Fatalf("PostgreSQL without BACKUP_DIR: %v", err)
+	}
+	c, err = Load(env(map[string]string{"DATABASE_URL": "postgres://u:p@db/shop", "BACKUP_EVERY": "0",
+		"BACKUP_S3_URL": "s3://k:s@minio:9000/shop?path-style=true", "BACKUP_AGE_RECIPIENT": "age1ql3z7hjy54pw3hyww5ayyfg7zqgvc7w3j2elw8zmrj2kg5sfn9aqmcac8p"}))
+	if err != nil || c.BackupEvery != 0 || c.CheckScheduledBackups() != nil {
+		t.Fatalf("backups off on PostgreSQL: %v %+v", err, c)
 	}
 }

@@ -6,6 +6,9 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { AdminStorybook, StorybookSave } from '../types'
 import { StorybookEditor } from './storybook-editor'
 
+// A whole editor renders per keystroke in jsdom: slow on a busy machine, so each test may take longer than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 })
+
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }))
 vi.mock('sonner', () => ({ toast }))
 
@@ -92,7 +95,7 @@ it('draws the map with the start, the ending and the dead end in red with its wo
   expect(screen.getByRole('heading', { name: 'Page hill' })).toBeInTheDocument()
 })
 
-it('adds a choice to a new page and saves the whole storybook on its version', { timeout: 20_000 }, async () => {
+it('adds a choice to a new page and saves the whole storybook on its version', async () => {
   const user = userEvent.setup()
   await renderEditor()
   await user.click(within(screen.getByTestId('story-map')).getByText('hill'))
@@ -138,7 +141,7 @@ it("puts the server's field messages on the page they name", async () => {
   expect(screen.getByLabelText('Text')).toHaveAttribute('aria-invalid', 'true')
 })
 
-it('keeps the edits through a stale save: Reload shows the newer version, and they can be applied again', { timeout: 20_000 }, async () => {
+it('keeps the edits through a stale save: Reload shows the newer version, and they can be applied again', async () => {
   const user = userEvent.setup()
   await renderEditor()
   const title = screen.getByLabelText('Title')

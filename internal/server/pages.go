@@ -43,6 +43,10 @@ const cartCookie = "cart_filled"
 // (web/src/features/catalog/components/book-details.tsx).
 const relatedBooks = 6
 
+// categoriesAnswer is the response that names the shop's categories, which
+// the list's filters, a category's page and a book's page read.
+const categoriesAnswer = "/api/categories"
+
 // listParams are the parameters of /books (and of a category's page) that
 // the app reads (web/src/features/catalog/filters.ts, viewFromParams).
 var listParams = []string{"q", "min", "max", "category", "new", "page"}
@@ -121,13 +125,18 @@ func (p *publicPages) page(ctx context.Context, pattern string, u *url.URL) (*we
 		}
 	case pattern == "/categories":
 		canonical(pattern)
-		if _, err := p.fetch(ctx, page, "/api/categories"); err != nil {
+		if _, err := p.fetch(ctx, page, categoriesAnswer); err != nil {
 			return nil, err
 		}
 	case pattern == "/categories/:id":
 		id := strings.TrimPrefix(u.Path, "/categories/")
 		if !p.catalog.Current().HasCategory(id) {
+			// The app tells an unknown category by the categories, so its
+			// not-found page is drawn from them too.
 			page.NotFound = true
+			if _, err := p.fetch(ctx, page, categoriesAnswer); err != nil {
+				return nil, err
+			}
 			break
 		}
 		canonical("/categories/" + id)
@@ -152,6 +161,10 @@ func (p *publicPages) page(ctx context.Context, pattern string, u *url.URL) (*we
 // fetchList adds the searches the list of /books at u draws from (of
 // /categories/{category}), a page of books each.
 func (p *publicPages) fetchList(ctx context.Context, page *webapp.Page, u *url.URL, category string) error {
+	// The filters and the page's title are the server's categories.
+	if _, err := p.fetch(ctx, page, categoriesAnswer); err != nil {
+		return err
+	}
 	for _, path := range p.catalog.Current().ListPaths(u.Query(), category) {
 		if _, err := p.fetch(ctx, page, path); err != nil {
 			return err
@@ -179,6 +192,9 @@ func (p *publicPages) bookPage(ctx context.Context, page *webapp.Page, id string
 		return fmt.Errorf("pages: book %s: %w", id, err)
 	}
 	if _, err := p.fetch(ctx, page, "/api/books?categories="+url.QueryEscape(b.Category)+"&perPage="+strconv.Itoa(relatedBooks)); err != nil {
+		return err
+	}
+	if _, err := p.fetch(ctx, page, categoriesAnswer); err != nil { // the name of its shelf
 		return err
 	}
 	page.Head.Canonical = p.site + "/books/" + strconv.Itoa(b.ID)

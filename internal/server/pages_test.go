@@ -247,3 +247,42 @@ func cpuTime() time.Duration {
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &u)
 	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
 }
+
+// Issue 38 item 1: a category made in the back office is the shop's at once,
+// from the server's categories: its page draws its name and books, the book
+// page names and links it, /books filters by it, the sitemap lists it; an
+// unknown category is the not-found page with 404.
+func TestACategoryMadeInTheBackOfficeIsInTheShopAtOnce(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := drawingShop(t, d)
+		e.Staff("ed", auth.RoleEditor)
+		e.Do("GET", "/categories/bedtime-stories", nil, "").Expect(t, 404)
+		e.Do("POST", "/api/admin/categories", map[string]any{"id": "bedtime-stories", "name": "Bedtime Stories",
+			"description": "Quiet tales for the end of the day."}, "ed").Expect(t, 201)
+		created := e.Do("POST", "/api/admin/books", map[string]any{"title": "Moon Over the Jungle", "author": "Ada Wren",
+			"description": "A bedtime story.", "priceCents": 1125, "category": "bedtime-stories", "pages": 40, "isbn": "978 1 915842 11 4",
+			"publicationDate": "2026-03-01", "coverImage": "/covers/book-1.svg", "status": "published"}, "ed").Expect(t, 201).JSON(t)
+		id := fmt.Sprint(created["id"])
+
+		expectDrawn := func(path string, wants ...string) {
+			t.Helper()
+			page := e.Do("GET", path, nil, "").Expect(t, 200)
+			_, root, _ := strings.Cut(page.Body, `<div id="root" data-prerendered>`)
+			for _, want := range wants {
+				if !strings.Contains(root, want) {
+					t.Errorf("%s lacks %s:\n%.3000s", path, want, root)
+				}
+			}
+		}
+		expectDrawn("/categories/bedtime-stories", ">Bedtime Stories</h1>", "Moon Over the Jungle", "1<!-- --> books found")
+		expectDrawn("/books/"+id, `href="/categories/bedtime-stories" data-discover="true">Bedtime Stories</a>`)
+		expectDrawn("/books", `for="category-bedtime-stories"`, ">Bedtime Stories</label>")
+		expectDrawn("/books?category=bedtime-stories", "Moon Over the Jungle", "1<!-- --> books found")
+		if sitemap := e.Do("GET", "/sitemap.xml", nil, "").Expect(t, 200).Body; !strings.Contains(sitemap, "<loc>http://shop.test/categories/bedtime-stories</loc>") {
+			t.Errorf("the sitemap lacks the new category:\n%s", sitemap)
+		}
+		if missing := e.Do("GET", "/categories/bedtime", nil, "").Expect(t, 404); !strings.Contains(missing.Body, "Category Not Found") {
+			t.Errorf("an unknown category is not drawn as not found:\n%.3000s", missing.Body)
+		}
+	})
+}

@@ -77,7 +77,7 @@ async function screenshots(page: Page, name: string) {
   await page.setViewportSize({ width: 1440, height: 900 })
 }
 
-type NewBook = { title: string; author: string; price: string; isbn: string; stock?: string; status?: 'draft' | 'published' }
+type NewBook = { title: string; author: string; price: string; isbn: string; stock?: string; status?: 'draft' | 'published'; category?: string }
 
 /** Fills the editor's fields for a new book (no cover). */
 async function fillBook(page: Page, book: NewBook) {
@@ -90,7 +90,7 @@ async function fillBook(page: Page, book: NewBook) {
   await form.getByLabel('ISBN-13').fill(book.isbn)
   await form.getByLabel('Publication date').fill('2026-03-14')
   await form.getByLabel('Age band').selectOption('4–6')
-  await form.getByLabel('Category').selectOption({ label: "Children's Books" })
+  await form.getByLabel('Category').selectOption({ label: book.category ?? "Children's Books" })
   await form.getByLabel('Status').selectOption(book.status ?? 'draft')
   if (book.stock !== undefined) {
     await form.getByRole('checkbox', { name: 'Track quantity' }).check()
@@ -279,6 +279,73 @@ test('a book made a moment ago is painted before any script, hydrates cleanly, a
     await expect(search).toHaveValue(title)
     await expect(early.getByRole('status')).toHaveText('1 books found')
     await early.context().close()
+    await visitor.context().close()
+  } finally {
+    // Taken off sale again, so the shop's other journeys on this server see the ten books.
+    await page.getByLabel('Status').selectOption('archived')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible()
+  }
+})
+
+// Issue 38 item 1: the shop's categories are the server's, everywhere. A
+// category a manager makes has its page, its filter on /books and its name
+// on a book's page at once; an unknown one is the not-found page with 404.
+test('a category made in the back office is in the shop at once; an unknown one is a 404', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  await staffAtAal2(page, 'manager')
+  const n = Date.now() % 1_000_000
+  const name = `Bedtime Stories ${n}`
+  const slug = `bedtime-stories-${n}`
+  await page.goto('/admin/categories')
+  await page.getByRole('button', { name: 'New category' }).click()
+  const newCategory = page.getByRole('form', { name: 'New category' })
+  await newCategory.getByLabel('Name').fill(name)
+  await expect(newCategory.getByLabel('Id (in its web address)')).toHaveValue(slug)
+  await newCategory.getByLabel('Description').fill('Quiet tales for the end of the day.')
+  await newCategory.getByRole('button', { name: 'Add category' }).click()
+  await expect(page.getByText('Category added')).toBeVisible()
+
+  const title = `Siso Says Goodnight ${n}`
+  await page.goto('/admin/books/new')
+  await fillBook(page, { title, author: 'Ada Reader', price: '8', isbn: uniqueIsbn(), status: 'published', category: name })
+  await page.getByLabel('Cover picture').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: png(480, 720) })
+  await expect(page.getByRole('img', { name: `Cover of ${title}` })).toBeVisible()
+  await page.getByRole('button', { name: 'Create book' }).click()
+  const id = await createdId(page)
+  try {
+    const visitor = await visitorPage(browser)
+    const errors = collectConsoleErrors(visitor)
+    for (const size of widths) {
+      await visitor.setViewportSize({ width: size.width, height: size.height })
+      // The category's own page, drawn by the server.
+      expect((await visitor.goto(`/categories/${slug}`))?.status()).toBe(200)
+      await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible()
+      await expect(visitor.getByRole('status')).toHaveText('1 books found')
+      await expect(visitor.getByRole('list', { name: 'Book results' }).getByRole('link', { name: new RegExp(title) })).toBeVisible()
+
+      // The book's page names its shelf and links to it.
+      await visitor.goto(`/books/${id}`)
+      const shelf = visitor.getByRole('main').getByRole('link', { name, exact: true })
+      await expect(shelf).toHaveAttribute('href', `/categories/${slug}`)
+      await shelf.click()
+      await expect(visitor).toHaveURL(`/categories/${slug}`)
+      await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible()
+
+      // /books filters by it (the panel is folded away on a phone).
+      await visitor.goto('/books')
+      await expect(visitor.getByRole('status')).not.toHaveText('1 books found')
+      if (size.width < 1024) await visitor.getByRole('button', { name: 'Show Filters' }).click()
+      await visitor.getByRole('checkbox', { name }).check()
+      await expect(visitor).toHaveURL(`/books?category=${slug}`)
+      await expect(visitor.getByRole('status')).toHaveText('1 books found')
+      await visitor.screenshot({ path: test.info().outputPath(`new-category-${size.width}.png`), fullPage: true })
+
+      // An unknown category: the not-found page, with 404.
+      expect((await visitor.goto(`/categories/${slug}-gone`))?.status()).toBe(404)
+      await expect(visitor.getByRole('heading', { level: 1, name: 'Category Not Found' })).toBeVisible()
+    }
+    expect(errors.filter((e) => !e.includes('status of 404'))).toEqual([])
     await visitor.context().close()
   } finally {
     // Taken off sale again, so the shop's other journeys on this server see the ten books.

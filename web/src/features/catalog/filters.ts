@@ -1,25 +1,12 @@
 import type { Book } from './types'
 
-/** The category filter options of spec 01 §3, in the order the panel shows them. */
-export const categoryOptions = [
-  { id: 'fiction', label: 'Fiction' },
-  { id: 'non-fiction', label: 'Non-Fiction' },
-  { id: 'mystery', label: 'Mystery & Thriller' },
-  { id: 'fantasy', label: 'Fantasy & Sci-Fi' },
-  { id: 'romance', label: 'Romance' },
-  { id: 'self-help', label: 'Self-Help' },
-  { id: 'education', label: 'Education' },
-  { id: 'children', label: "Children's Books" },
-] as const
-
-/** One of the shop's 8 categories (spec 01 §3 'Category filter options'). */
-export function isCategory(id: string): boolean {
-  return categoryOptions.some((c) => c.id === id)
-}
-
-export function categoryLabel(id: string): string {
-  return categoryOptions.find((c) => c.id === id)?.label ?? id
-}
+/**
+ * The shop's categories are the server's (GET /api/categories, which the
+ * back office adds to): the panel, the category pages and the book page read
+ * them there, never from a list of their own. Here they are their ids, in the
+ * order the panel shows them.
+ */
+export type CategoryIds = readonly string[]
 
 export const PRICE_MIN = 0
 export const PRICE_MAX = 25
@@ -58,12 +45,12 @@ function clampPrice(raw: string | null, fallback: number): number {
   return Math.min(PRICE_MAX, Math.max(PRICE_MIN, Math.round(n)))
 }
 
-export function filtersFromParams(params: URLSearchParams): BookFilters {
+/** The filters a URL query asks for; categories the shop does not have (`known`) are left out. */
+export function filtersFromParams(params: URLSearchParams, known: CategoryIds): BookFilters {
   let min = clampPrice(params.get('min'), PRICE_MIN)
   let max = clampPrice(params.get('max'), PRICE_MAX)
   if (min > max) [min, max] = [max, min]
-  const known = new Set<string>(categoryOptions.map((c) => c.id))
-  const categories = [...new Set(params.getAll('category').filter((c) => known.has(c)))]
+  const categories = [...new Set(params.getAll('category').filter((c) => known.includes(c)))]
   return { search: params.get('q') ?? '', price: [min, max], categories, newOnly: params.get('new') === '1' }
 }
 
@@ -95,8 +82,8 @@ export function pagesFromParams(params: URLSearchParams): number {
  * The view a URL query asks for. On /categories/{id} (`presetCategory`) the
  * page's category is checked when the query names none.
  */
-export function viewFromParams(params: URLSearchParams, presetCategory?: string): BooksView {
-  const filters = filtersFromParams(params)
+export function viewFromParams(params: URLSearchParams, known: CategoryIds, presetCategory?: string): BooksView {
+  const filters = filtersFromParams(params, known)
   if (presetCategory && filters.categories.length === 0) filters.categories = [presetCategory]
   return { filters, pages: pagesFromParams(params) }
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { paths } from '@/config/paths'
-import { viewFromParams, viewLocation, type BookFilters, type BooksView } from './filters'
+import { viewFromParams, viewLocation, type BookFilters, type BooksView, type CategoryIds } from './filters'
 
 /** Marks the history entries the list writes itself. */
 export const FILTERS_STATE = { fromBookFilters: true, keepScroll: true } as const
@@ -28,10 +28,10 @@ export function useExternalNavigationKey(): string {
  * /categories/{id} the page's category is the preset; choosing other
  * categories there moves to /books with the same filters.
  */
-export function useBooksView(presetCategory?: string) {
+export function useBooksView(known: CategoryIds, presetCategory?: string) {
   const [params, setParams] = useSearchParams()
   const navigate = useNavigate()
-  const [view, setLocal] = useState<BooksView>(() => viewFromParams(params, presetCategory))
+  const [view, setLocal] = useState<BooksView>(() => viewFromParams(params, known, presetCategory))
 
   const show = useCallback(
     (next: BooksView) => {

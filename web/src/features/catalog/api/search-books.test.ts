@@ -35,6 +35,6 @@ describe('the searches a URL of /books draws from', () => {
     ['page=999', undefined, Array.from({ length: 40 }, (_, i) => `/api/books?maxPrice=25&page=${i + 1}`)],
     ['min=12.5&max=abc', undefined, ['/api/books?minPrice=13&maxPrice=25&page=1']],
   ])('%j on %s', (query, preset, want) => {
-    expect(listPaths(query, preset)).toEqual(want)
+    expect(listPaths(query, ['fiction', 'mystery', 'fantasy'], preset)).toEqual(want)
   })
 })

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query'
 import { apiFetch } from '@/lib/api'
-import { PRICE_MIN, viewFromParams, type BookFilters, type BooksView } from '../filters'
+import { PRICE_MIN, viewFromParams, type BookFilters, type BooksView, type CategoryIds } from '../filters'
 import type { Book } from '../types'
 
 /** A search of the catalogue on the server (GET /api/books with parameters); every condition given must hold. */
@@ -67,11 +67,12 @@ export function filtersSearch(filters: BookFilters, page: number): BookSearch {
 
 /**
  * The searches the list of /books?{query} draws from (of /categories/{id}
- * with `presetCategory`), a page each: what a page drawn on the server
- * needs answered. catalog.ListPaths spells the same in Go.
+ * with `presetCategory`), a page each, in a shop of the categories `known`:
+ * what a page drawn on the server needs answered. catalog.ListPaths spells
+ * the same in Go.
  */
-export function listPaths(query: string, presetCategory?: string): string[] {
-  const { filters, pages } = viewFromParams(new URLSearchParams(query), presetCategory)
+export function listPaths(query: string, known: CategoryIds, presetCategory?: string): string[] {
+  const { filters, pages } = viewFromParams(new URLSearchParams(query), known, presetCategory)
   return Array.from({ length: pages }, (_, i) => searchPath(filtersSearch(filters, i + 1)))
 }
 

@@ -11,9 +11,10 @@ import { formatDollars } from '@/lib/money'
 import { usePageMeta } from '@/lib/page-meta'
 import { useGoBack } from '@/lib/use-go-back'
 import { useBook } from '../api/get-book'
+import { useCategories } from '../api/get-categories'
 import { useSearchBooks } from '../api/search-books'
 import { formatLongDate } from '@/lib/dates'
-import { categoryLabel, RELATED_BOOKS, relatedBooks } from '../filters'
+import { RELATED_BOOKS, relatedBooks } from '../filters'
 import type { Book } from '../types'
 import { BookGrid } from './book-card'
 import { BookCover } from './book-cover'
@@ -25,6 +26,8 @@ import { BookCover } from './book-cover'
 export function BookDetails({ id, actions }: { id: number; actions: (book: Book) => ReactNode }) {
   const goBack = useGoBack(paths.books)
   const book = useBook(id)
+  // The server's categories name the book's shelf (one made in the back office too).
+  const categories = useCategories()
   usePageMeta(book.data?.title, book.data ? `${book.data.title} by ${book.data.author}: an interactive storybook from Siso & Friends.` : undefined)
   // Its shelf, one more than is shown, as the book itself may be among them.
   const shelf = useSearchBooks({ categories: book.data ? [book.data.category] : [], perPage: RELATED_BOOKS + 1 }, book.data !== undefined)
@@ -53,7 +56,7 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
     ['Pages', b.pages],
     ['ISBN', <Isbn isbn={b.isbn} />],
     ['Publication Date', <time dateTime={b.publicationDate}>{formatLongDate(b.publicationDate)}</time>],
-    ['Category', <Link to={paths.category(b.category)} className="text-tiger-700 underline-offset-4 hover:underline">{categoryLabel(b.category)}</Link>],
+    ['Category', <CategoryLink id={b.category} name={categories.data?.find((c) => c.id === b.category)?.name} />],
   ]
 
   return (
@@ -138,5 +141,15 @@ export function BookNotFound() {
         <Link to={paths.books}>Browse Books</Link>
       </Button>
     </div>
+  )
+}
+
+/** The book's shelf, named once the categories have come (the server draws the page with them). */
+function CategoryLink({ id, name }: { id: string; name: string | undefined }) {
+  if (name === undefined) return null
+  return (
+    <Link to={paths.category(id)} className="text-tiger-700 underline-offset-4 hover:underline">
+      {name}
+    </Link>
   )
 }

@@ -10,23 +10,32 @@ import { Loading } from '@/components/ui/loading'
 import { Slider } from '@/components/ui/slider'
 import { cn } from '@/lib/cn'
 import { PAGE_SIZE, useBookList } from '../api/search-books'
-import { categoryOptions, defaultFilters, isDefaultFilters, PRICE_MAX, PRICE_MIN, PRICE_STEP, viewLocation, type BookFilters } from '../filters'
+import { defaultFilters, isDefaultFilters, PRICE_MAX, PRICE_MIN, PRICE_STEP, viewLocation, type BookFilters } from '../filters'
 import { FILTERS_STATE, useBooksView, useExternalNavigationKey } from '../use-book-filters'
-import type { Book } from '../types'
+import type { Book, Category } from '../types'
 import { BookGrid } from './book-card'
 
 /** A pause in typing this long sends the search: one request per word, not per letter. */
 const TYPING_PAUSE_MS = 250
 
-/** The searchable, filterable list of /books and /categories/{id}, searched on the server a page at a time. */
-export function BooksBrowser({ presetCategory }: { presetCategory?: string }) {
-  // Re-read the URL after any navigation that was not the list's own write.
-  const key = useExternalNavigationKey()
-  return <BooksBrowserBody key={`${presetCategory ?? ''}:${key}`} presetCategory={presetCategory} />
+type BrowserProps = {
+  /** The shop's categories, from the server (GET /api/categories). */
+  categories: Category[]
+  presetCategory?: string
 }
 
-function BooksBrowserBody({ presetCategory }: { presetCategory?: string }) {
-  const { view, show, setFilters } = useBooksView(presetCategory)
+/** The searchable, filterable list of /books and /categories/{id}, searched on the server a page at a time. */
+export function BooksBrowser({ categories, presetCategory }: BrowserProps) {
+  // Re-read the URL after any navigation that was not the list's own write.
+  const key = useExternalNavigationKey()
+  return <BooksBrowserBody key={`${presetCategory ?? ''}:${key}`} categories={categories} presetCategory={presetCategory} />
+}
+
+function BooksBrowserBody({ categories, presetCategory }: BrowserProps) {
+  const { view, show, setFilters } = useBooksView(
+    categories.map((c) => c.id),
+    presetCategory,
+  )
   const { filters } = view
   const [panelOpen, setPanelOpen] = useState(false)
   const search = useBookList(view)
@@ -46,7 +55,7 @@ function BooksBrowserBody({ presetCategory }: { presetCategory?: string }) {
         aria-label="Filters"
         className={cn('shrink-0 rounded-2xl border-2 border-line bg-white p-5 shadow-sm lg:sticky lg:top-24 lg:block lg:w-64', panelOpen ? 'block' : 'hidden')}
       >
-        <FilterPanel filters={filters} onChange={setFilters} onClose={() => setPanelOpen(false)} />
+        <FilterPanel categories={categories} filters={filters} onChange={setFilters} onClose={() => setPanelOpen(false)} />
       </aside>
 
       <section aria-label="Books" aria-busy={search.searching || search.loadingMore} className="min-w-0 flex-1">
@@ -235,10 +244,12 @@ function SearchBox({ value, onChange }: { value: string; onChange: (text: string
 }
 
 function FilterPanel({
+  categories: options,
   filters,
   onChange,
   onClose,
 }: {
+  categories: Category[]
   filters: BookFilters
   onChange: (f: BookFilters) => void
   onClose: () => void
@@ -255,7 +266,7 @@ function FilterPanel({
   const toggleCategory = (id: string, checked: boolean) => {
     const categories = checked ? [...filters.categories, id] : filters.categories.filter((c) => c !== id)
     // Keep the panel's order so the URL is stable.
-    onChange({ ...filters, categories: categoryOptions.map((c) => c.id).filter((c) => categories.includes(c)) })
+    onChange({ ...filters, categories: options.map((c) => c.id).filter((c) => categories.includes(c)) })
   }
 
   return (
@@ -291,13 +302,13 @@ function FilterPanel({
       <fieldset>
         <legend className="mb-3 font-bold">Categories</legend>
         <ul className="flex flex-col gap-2.5">
-          {categoryOptions.map((c) => {
+          {options.map((c) => {
             const id = `category-${c.id}`
             return (
               <li key={c.id} className="flex items-center gap-3">
                 <Checkbox id={id} checked={filters.categories.includes(c.id)} onCheckedChange={(v) => toggleCategory(c.id, v === true)} />
                 <Label htmlFor={id} className="cursor-pointer font-semibold">
-                  {c.label}
+                  {c.name}
                 </Label>
               </li>
             )

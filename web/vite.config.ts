@@ -5,6 +5,7 @@ type OutputChunk = Rolldown.OutputChunk
 type OutputAsset = Rolldown.OutputAsset
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { fileURLToPath, URL } from 'node:url'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
@@ -136,11 +137,49 @@ function precompress(): Plugin {
   }
 }
 
+// The installable app: its manifest and the service worker (src/sw.ts).
+// injectManifest rather than generateSW: the worker's routes read each kept
+// storybook's own cache and answer the reader's pages offline, which is code
+// (src/sw/handlers.ts, tested), not configuration. Workbox precaches the
+// built code, styles, the two faces' cuts the pages paint with and the
+// plain page (the offline reader's shell); nothing of a user's. The app
+// registers the worker itself once its page is drawn (lib/offline/start.ts).
+function installableApp() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: {
+      name: 'Siso & Friends',
+      short_name: 'Siso & Friends',
+      description: "Siso & Friends: the destination for the best children's books and magical reading experiences.",
+      id: '/',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#f97316', // tiger-500, as index.html's theme-color
+      background_color: '#fffaf2', // cream, the splash's
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    includeManifestIcons: false,
+    injectManifest: {
+      globPatterns: ['assets/*.{js,css}', 'assets/*-basic-wght-*.woff2', 'index.html', 'favicon.svg'],
+      // The build's .gz and .br copies are how the server sends the files, not files of their own.
+      globIgnores: ['**/*.gz', '**/*.br'],
+    },
+  })
+}
+
 // The build lands in internal/webapp/dist, where the Go binary embeds it.
 // The server's bundle, which draws the pages, has its own configuration
 // (vite.server.config.ts).
 export default defineConfig(() => ({
-  plugins: [react(), tailwindcss(), routeManifest(), inlineStylesheet(), precompress()],
+  plugins: [react(), tailwindcss(), routeManifest(), inlineStylesheet(), precompress(), installableApp()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -95,6 +95,19 @@ type route struct {
 	chunks   []byte // the meta element naming the route's chunks (chunksMeta)
 }
 
+// The installable app (web/vite.config.ts, vite-plugin-pwa): its service
+// worker, which must be served from the root to control every page, and its
+// web app manifest.
+const (
+	serviceWorkerFile = "sw.js"
+	appManifestFile   = "manifest.webmanifest"
+)
+
+func init() {
+	// Go's own table has no .webmanifest, and /etc/mime.types may not either.
+	_ = mime.AddExtensionType(".webmanifest", "application/manifest+json")
+}
+
 // routesFile is written by the web build (web/vite.config.ts) from
 // web/src/config/paths.ts, the one list of the app's routes.
 const routesFile = "routes.json"
@@ -282,7 +295,9 @@ func newFile(p string, body [][]byte, gz, br []byte) *file {
 		f.contentType = http.DetectContentType(body[0])
 	}
 	switch {
-	case p == "index.html":
+	case p == "index.html", p == serviceWorkerFile, p == appManifestFile:
+		// The service worker and the manifest name the build's files and
+		// must change with it: each use asks whether they did (a 304).
 		f.cacheControl = "no-cache"
 	case strings.HasPrefix(p, "assets/"):
 		// Vite puts a content hash in every file name under assets/.

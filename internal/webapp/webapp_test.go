@@ -80,6 +80,30 @@ func TestABrokenManifestStopsTheStart(t *testing.T) {
 	}
 }
 
+// The installable app's files: the manifest with its own type, and the
+// service worker and the manifest revalidated on each use, so a new build's
+// worker is found at once; the hashed assets stay immutable.
+func TestTheInstallableAppsFiles(t *testing.T) {
+	h := newApp(t, fstest.MapFS{
+		"sw.js":                {Data: []byte("self.skipWaiting()")},
+		"manifest.webmanifest": {Data: []byte(`{"name":"Siso & Friends"}`)},
+		"icons/icon-192.png":   {Data: []byte("\x89PNG\r\n\x1a\n")},
+		"assets/app-1a2b.js":   {Data: []byte("export {}")},
+	}, nil)
+	for path, want := range map[string][2]string{
+		"/sw.js":                {"text/javascript; charset=utf-8", "no-cache"},
+		"/manifest.webmanifest": {"application/manifest+json", "no-cache"},
+		"/icons/icon-192.png":   {"image/png", "public, max-age=3600"},
+		"/assets/app-1a2b.js":   {"text/javascript; charset=utf-8", "public, max-age=31536000, immutable"},
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+		if got := [2]string{rec.Header().Get("Content-Type"), rec.Header().Get("Cache-Control")}; rec.Code != 200 || got != want {
+			t.Errorf("GET %s = %d %q, want 200 %q", path, rec.Code, got, want)
+		}
+	}
+}
+
 // The build's own .br and .gz copies are served by Accept-Encoding, brotli
 // first; they are not files of their own.
 func TestPrecompressedCopiesOfTheBuild(t *testing.T) {

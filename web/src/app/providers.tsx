@@ -8,6 +8,7 @@ import { bookQueryOptions } from '@/features/catalog/api/get-book'
 import { categoriesQueryOptions } from '@/features/catalog/api/get-categories'
 import { searchQueryKey } from '@/features/catalog/api/search-books'
 import { ApiError } from '@/lib/api'
+import { startOffline } from '@/lib/offline/start'
 import { settingsQueryOptions } from '@/lib/settings'
 import { shippingQueryOptions } from '@/lib/shipping'
 
@@ -56,6 +57,8 @@ export function AppProviders({ responses, children }: { responses: Record<string
   const [queryClient] = useState(() => newQueryClient(responses))
   // The app has rendered or hydrated the page (end-to-end tests wait for this before they act).
   useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), [])
+  // The offline reader's service worker.
+  useEffect(() => startOffline(), [])
   return (
     <QueryClientProvider client={queryClient}>
       {children}

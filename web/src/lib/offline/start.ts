@@ -1,0 +1,14 @@
+/**
+ * What the offline reader needs running in every tab, started once the app
+ * has drawn its page and the page has loaded, so none of it competes with
+ * the first paint or hydration: the service worker's registration (not in
+ * development, where Vite serves the modules), in a chunk of its own.
+ */
+export function startOffline(): void {
+  const run = () => {
+    if (import.meta.env.PROD) void import('./register').then((m) => m.registerServiceWorker())
+  }
+  const whenIdle = () => (window.requestIdleCallback ? window.requestIdleCallback(run, { timeout: 3000 }) : window.setTimeout(run, 0))
+  if (document.readyState === 'complete') whenIdle()
+  else window.addEventListener('load', whenIdle, { once: true })
+}

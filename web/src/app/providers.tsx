@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api'
 import { startOffline } from '@/lib/offline/start'
 import { settingsQueryOptions } from '@/lib/settings'
 import { shippingQueryOptions } from '@/lib/shipping'
+import { userKey } from '@/lib/user-data'
 
 /**
  * The query each response the server inlines into a page answers, by the
@@ -57,8 +58,8 @@ export function AppProviders({ responses, children }: { responses: Record<string
   const [queryClient] = useState(() => newQueryClient(responses))
   // The app has rendered or hydrated the page (end-to-end tests wait for this before they act).
   useEffect(() => document.documentElement.setAttribute('data-app-ready', ''), [])
-  // The offline reader's service worker.
-  useEffect(() => startOffline(), [])
+  // The offline reader: the service worker, and progress made offline sent (then the library's answers are read again).
+  useEffect(() => startOffline(() => void queryClient.invalidateQueries({ queryKey: userKey('library') })), [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -36,6 +36,16 @@ export function setSessionRejectedHandler(handler: () => void) {
   sessionRejected = handler
 }
 
+/**
+ * The headers apiFetch sends with a request (the bearer token), for a caller
+ * that needs the response itself rather than its JSON: lib/offline keeps a
+ * storybook's answers as they came.
+ */
+export async function apiHeaders(): Promise<Record<string, string>> {
+  const token = await accessToken()
+  return { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }
+}
+
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, headers, ...rest } = init
   const token = await accessToken()

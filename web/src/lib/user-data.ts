@@ -11,7 +11,8 @@ export function userKey<const T extends readonly unknown[]>(...parts: T) {
   return ['me', ...parts] as const
 }
 
-/** Drops every query made with userKey. */
+/** Drops every query made with userKey, and what this device keeps of the family for reading offline (lib/offline). */
 export function forgetUserData(client: QueryClient): void {
   client.removeQueries({ queryKey: userKey() })
+  void import('./offline/forget').then((m) => m.forgetOfflineData())
 }

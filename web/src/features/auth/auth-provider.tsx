@@ -183,6 +183,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async (options: SignOutOptions = {}) => {
     afterSignOut.current = options.redirectTo ?? paths.home
+    // Progress read offline and not yet sent goes while the session still can (lib/offline).
+    await import('@/lib/offline/forget').then((m) => m.sendBeforeSignOut())
     const { authClient } = await loadAuthClient()
     const { error } = await authClient.signOut({ scope: options.scope ?? 'global' })
     // When the server cannot be reached auth-js keeps a 'global' session; this

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api'
-import { flushProgress, forgetQueuedProgress, mergeProgress, queuedProgress, saveProgress, type ProgressUpdate, type PutProgress } from './progress-queue'
+import { flushProgress, forgetQueuedProgress, mergeProgress, queuedProgress, saveProgress, withQueuedProgress, type ProgressUpdate, type PutProgress } from './progress-queue'
 
 // IndexedDB as idb-keyval's one store, in memory (Node has none).
 const db = vi.hoisted(() => new Map<string, unknown>())
@@ -114,5 +114,27 @@ describe('flushProgress', () => {
     expect(db.size).toBe(0)
     expect(await flushProgress('u1', put)).toBe(0)
     expect(put).not.toHaveBeenCalled()
+  })
+})
+
+describe('withQueuedProgress', () => {
+  const server = update('p3', 1, ['start', 'p3'])
+
+  it("is the server's answer when nothing waits", async () => {
+    expect(await withQueuedProgress('u1', 7, 'me', async () => ({ reader: 'me', ...server }))).toEqual({ reader: 'me', ...server })
+  })
+
+  it('merges in what waits here, and offline is what waits alone', async () => {
+    online = false
+    await saveProgress('u1', 7, 'me', update('end-b', 2, ['start', 'p4', 'end-b'], ['end-b']), put)
+    expect(await withQueuedProgress('u1', 7, 'me', async () => ({ reader: 'me', ...server }))).toEqual({
+      reader: 'me',
+      ...update('end-b', 2, ['start', 'p3', 'p4', 'end-b'], ['end-b']),
+    })
+    expect((await withQueuedProgress('u1', 7, 'me', offline)).endings).toEqual(['end-b'])
+  })
+
+  it('fails as the server did when nothing waits', async () => {
+    await expect(withQueuedProgress('u1', 7, 'me', offline)).rejects.toThrow('Failed to fetch')
   })
 })

@@ -86,6 +86,22 @@ export async function queuedProgress(userId: string, storybookId: number, reader
 }
 
 /**
+ * A reader's progress as this device knows it: the server's answer with
+ * what still waits here merged in (so the endings found offline show before
+ * they are sent); when the server cannot be reached, what waits here alone.
+ */
+export async function withQueuedProgress(userId: string, storybookId: number, reader: string, fromServer: () => Promise<SavedProgress>): Promise<SavedProgress> {
+  const waiting = await queuedProgress(userId, storybookId, reader).catch(() => undefined)
+  try {
+    const saved = await fromServer()
+    return waiting ? { reader, ...mergeProgress(saved, waiting) } : saved
+  } catch (error) {
+    if (waiting && isUnreachable(error)) return { reader, ...waiting }
+    throw error
+  }
+}
+
+/**
  * Sends the user's queued progress. An entry the server took, or refused
  * for good (the storybook or the child is gone), leaves the queue; the
  * first that cannot reach the server stops the sending until next time.

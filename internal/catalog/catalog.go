@@ -53,6 +53,9 @@ type Book struct {
 	// book with none left.
 	Stock   *int `json:"stock"`
 	InStock bool `json:"inStock"`
+	// Storybook tells that the book's interactive edition is published
+	// (internal/storybooks), so its page offers "Try the first pages".
+	Storybook bool `json:"storybook,omitempty"`
 }
 
 // AdminBook is a book as the back office sees and edits it, in any status.
@@ -75,6 +78,7 @@ type AdminBook struct {
 	Slug            string    `json:"slug"`
 	Version         int64     `json:"version"`
 	UpdatedAt       time.Time `json:"updatedAt"`
+	Storybook       bool      `json:"storybook"` // its storybook is published (read only)
 }
 
 // public is the book as visitors see it.
@@ -82,7 +86,7 @@ func (b *AdminBook) public() Book {
 	return Book{ID: b.ID, Title: b.Title, Author: b.Author, Description: b.Description, CoverImage: b.CoverImage,
 		Price: float64(b.PriceCents) / 100, PriceCents: b.PriceCents, Rating: b.Rating, IsNewRelease: b.IsNewRelease,
 		Category: b.Category, Pages: b.Pages, ISBN: b.ISBN, PublicationDate: b.PublicationDate, AgeBand: b.AgeBand,
-		Slug: b.Slug, Stock: b.Stock, InStock: b.Stock == nil || *b.Stock > 0}
+		Slug: b.Slug, Stock: b.Stock, InStock: b.Stock == nil || *b.Stock > 0, Storybook: b.Storybook}
 }
 
 // Category is a shelf of the shop with the number of published books on it.
@@ -382,15 +386,19 @@ func (c *Catalog) HasCategory(id string) bool {
 	return false
 }
 
+// The last column tells whether the book's storybook is published: a
+// publish or unpublish bumps the catalogue's version (BumpVersion), so the
+// snapshot reads it again.
 const bookColumns = `id, title, author, description, cover_image, price_cents, rating, is_new_release, category_id,
-	pages, isbn, publication_date, status, stock, age_band, slug, version, updated_at`
+	pages, isbn, publication_date, status, stock, age_band, slug, version, updated_at,
+	EXISTS (SELECT 1 FROM storybooks WHERE storybooks.book_id = books.id AND storybooks.status = 'published')`
 
 func scanBook(row interface{ Scan(...any) error }) (*AdminBook, error) {
 	b := &AdminBook{}
 	var stock *int64
 	if err := row.Scan(&b.ID, &b.Title, &b.Author, &b.Description, &b.CoverImage, &b.PriceCents, &b.Rating,
 		&b.IsNewRelease, &b.Category, &b.Pages, &b.ISBN, &b.PublicationDate, &b.Status, &stock, &b.AgeBand,
-		&b.Slug, &b.Version, &b.UpdatedAt); err != nil {
+		&b.Slug, &b.Version, &b.UpdatedAt, &b.Storybook); err != nil {
 		return nil, err
 	}
 	if stock != nil {

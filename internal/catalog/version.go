@@ -26,3 +26,8 @@ func bumpVersion(ctx context.Context, tx *db.Tx) error {
 	}
 	return nil
 }
+
+// BumpVersion is bumpVersion for a change another feature makes to what
+// the catalogue shows (a storybook published or unpublished), in its
+// transaction; call Service.Changed after the commit.
+func BumpVersion(ctx context.Context, tx *db.Tx) error { return bumpVersion(ctx, tx) }

@@ -52,6 +52,15 @@ type Dreams interface {
 	OfKid(ctx context.Context, userID, kidID string) (any, error)
 }
 
+// Storybooks is what the exports need from the storybooks: the family's
+// editions and every reader's progress, or one child's progress (the
+// progress goes with the child and the account, the editions with the
+// account, by cascade).
+type Storybooks interface {
+	Of(ctx context.Context, userID string) (any, error)
+	OfKid(ctx context.Context, userID, kidID string) (any, error)
+}
+
 // OwnerData is what the data export and the account's deletion reach
 // beyond this package.
 type OwnerData struct {
@@ -61,6 +70,7 @@ type OwnerData struct {
 	Contact    Holder // messages sent through the contact form
 	Discounts  Holder // the discount codes the parent used
 	Dreams     Dreams
+	Storybooks Storybooks
 }
 
 // WithOwnerData enables the data export and account deletion.
@@ -83,6 +93,7 @@ type Export struct {
 	Orders          any            `json:"orders"`
 	Discounts       any            `json:"discount_redemptions"`
 	Dreams          any            `json:"dreams"`
+	Storybooks      any            `json:"storybooks"` // the editions the family has, each reader's progress
 }
 
 // exportOf gathers the parent's data.
@@ -126,6 +137,11 @@ func (s *Service) exportOf(ctx context.Context, userID string) (Export, error) {
 	}
 	if e.Dreams, err = o.Dreams.Of(ctx, userID); err != nil {
 		return Export{}, err
+	}
+	if o.Storybooks != nil {
+		if e.Storybooks, err = o.Storybooks.Of(ctx, userID); err != nil {
+			return Export{}, err
+		}
 	}
 	return e, nil
 }

@@ -16,13 +16,14 @@ import (
 // everything held about one child, exports it as a file, and deletes it.
 
 // ChildExport is everything the shop holds about one child: the child's
-// fields, the dreams made for them, and the parent's consents under which
-// they were added.
+// fields, the dreams made for them, their progress in the storybooks, and
+// the parent's consents under which they were added.
 type ChildExport struct {
 	ExportedAt time.Time `json:"exported_at"`
 	Child      Kid       `json:"child"`
 	AddedAt    time.Time `json:"added_at"`
 	Dreams     any       `json:"dreams"`
+	Storybooks any       `json:"storybook_progress"`
 	Consents   []Consent `json:"consents"`
 }
 
@@ -39,9 +40,14 @@ func (s *Service) childExportOf(ctx context.Context, userID, kidID string) (Chil
 	if e.Consents, err = consentsOf(ctx, s.db, userID); err != nil {
 		return ChildExport{}, err
 	}
-	e.Dreams = []any{}
+	e.Dreams, e.Storybooks = []any{}, []any{}
 	if s.owner != nil && s.owner.Dreams != nil {
 		if e.Dreams, err = s.owner.Dreams.OfKid(ctx, userID, kidID); err != nil {
+			return ChildExport{}, err
+		}
+	}
+	if s.owner != nil && s.owner.Storybooks != nil {
+		if e.Storybooks, err = s.owner.Storybooks.OfKid(ctx, userID, kidID); err != nil {
 			return ChildExport{}, err
 		}
 	}

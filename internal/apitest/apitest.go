@@ -189,6 +189,8 @@ func defaults(paypalBase string) map[string]string {
 var TestApp = fstest.MapFS{
 	"index.html":         {Data: []byte("<!doctype html><div id=root></div>" + strings.Repeat(" ", 2000))},
 	"assets/app-1a2b.js": {Data: []byte("console.log('hi');" + strings.Repeat(" ", 2000))},
+	// A shop drawing, which a storybook's page may show.
+	"illustrations/siso.svg": {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)},
 }
 
 // NewEnv builds the server on d through server.New, with the test defaults

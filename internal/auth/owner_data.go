@@ -63,6 +63,20 @@ func EmailOf(ctx context.Context, q db.Querier, userID string) (string, error) {
 	return email, nil
 }
 
+// UserIDOf returns the id of the account with the address (any case), or a
+// 404: how the back office finds the family it gives a storybook to.
+func UserIDOf(ctx context.Context, q db.Querier, email string) (string, error) {
+	var id string
+	err := q.QueryRowContext(ctx, `SELECT id FROM users WHERE email = ?`, normalizeEmail(email)).Scan(&id)
+	if db.IsNoRows(err) {
+		return "", httpx.NotFound("Account")
+	}
+	if err != nil {
+		return "", fmt.Errorf("auth: account of an address: %w", err)
+	}
+	return id, nil
+}
+
 // ForgetAddress deletes what auth keeps by an address beside the account
 // (the e-mail cooldowns, keyed "type:address"), for the account's deletion.
 func ForgetAddress(ctx context.Context, q db.Querier, email string) error {

@@ -12,6 +12,7 @@ import (
 	"bookshop/internal/dreams"
 	"bookshop/internal/httpx"
 	"bookshop/internal/orders"
+	"bookshop/internal/storybooks"
 )
 
 // routes registers every route of the shop. Read this file to see the whole
@@ -158,6 +159,17 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("PATCH /api/dreams/{id}", h(s.dreams.UpdateDream)) // {kept}: "Keep this story"
 	mux.Handle("DELETE /api/dreams/{id}", h(s.dreams.DeleteDream))
 
+	// Interactive storybooks (internal/storybooks, docs/storybooks.md): a
+	// published storybook's free pages for anyone (public, revalidated), the
+	// rest for a family with the edition; the family's library and each
+	// reader's progress; uploads at their content's hash, cached for good.
+	mux.Handle("GET /api/storybooks/{slug}", h(s.storybooks.GetPublished))
+	mux.Handle("GET /api/storybooks/{slug}/pages/{id}", h(s.storybooks.GetPage))
+	mux.Handle("GET /api/library", h(s.storybooks.GetLibrary))
+	mux.Handle("GET /api/library/{storybookId}/progress", h(s.storybooks.GetProgress))
+	mux.Handle("PUT /api/library/{storybookId}/progress", h(s.storybooks.PutProgress))
+	mux.Handle("GET /storybooks/media/{file}", h(s.storybooks.GetMedia))
+
 	// Games (internal/games): the published configuration; writes need auth.PermGames (owner, editor).
 	mux.Handle("GET /api/game-config", h(s.games.GetConfig))
 	mux.Handle("PUT /api/game-config", h(s.games.PutConfig))
@@ -188,6 +200,22 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/admin/posts/{id}", h(s.posts.GetAdminPost))
 	mux.Handle("PATCH /api/admin/posts/{id}", h(s.posts.UpdatePost))
 	mux.Handle("POST /api/admin/posts/preview", h(s.posts.PreviewPost))
+
+	// The storybooks' back office (internal/storybooks): saved whole over
+	// their version, checked, published only without problems (a 422 with
+	// them: storybooks.Handle), Twee in and out, editions given by e-mail.
+	sb := storybooks.Handle
+	mux.Handle("GET /api/admin/storybooks", h(s.storybooks.ListStorybooks))
+	mux.Handle("POST /api/admin/storybooks", h(idempotent(s.storybooks.CreateStorybook)))
+	mux.Handle("POST /api/admin/storybooks/import", sb(idempotent(s.storybooks.ImportTwee)))
+	mux.Handle("POST "+storybookMediaPath, h(idempotent(s.storybooks.UploadMedia)))
+	mux.Handle("GET /api/admin/storybooks/{id}", h(s.storybooks.GetStorybook))
+	mux.Handle("PUT /api/admin/storybooks/{id}", sb(s.storybooks.SaveStorybook))
+	mux.Handle("GET /api/admin/storybooks/{id}/check", h(s.storybooks.CheckStorybook))
+	mux.Handle("GET /api/admin/storybooks/{id}/export.twee", h(s.storybooks.ExportTwee))
+	mux.Handle("POST /api/admin/storybooks/{id}/publish", sb(s.storybooks.PublishStorybook))
+	mux.Handle("POST /api/admin/storybooks/{id}/unpublish", h(s.storybooks.UnpublishStorybook))
+	mux.Handle("POST /api/admin/storybooks/{id}/grants", h(idempotent(s.storybooks.GrantStorybook)))
 
 	// Book covers (internal/covers): uploaded in the back office, served
 	// in the widths of the pages' srcset. The shipped covers (/covers/book-N.svg)
@@ -247,8 +275,12 @@ func (s *Server) routes() http.Handler {
 	return splitAPI(mux, s.app, s.writeError)
 }
 
-// coverUploadPath takes a larger request body than most (serve.go, largeBodies).
-const coverUploadPath = "/api/admin/covers"
+// coverUploadPath and storybookMediaPath take a larger request body than
+// most (serve.go, largeBodies).
+const (
+	coverUploadPath    = "/api/admin/covers"
+	storybookMediaPath = "/api/admin/storybooks/media"
+)
 
 // writeError writes an error of no route's handler (no route, a malformed
 // path) in the shape of the path's route group: GoTrue's under /auth/v1,

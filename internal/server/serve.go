@@ -15,6 +15,7 @@ import (
 	"bookshop/internal/covers"
 	"bookshop/internal/httpx"
 	"bookshop/internal/shopsettings"
+	"bookshop/internal/storybooks"
 )
 
 // maxBodyBytes bounds every request body; the largest legitimate ones are
@@ -22,11 +23,13 @@ import (
 const maxBodyBytes = 1 << 20
 
 // largeBodies are the routes whose requests may be larger than
-// maxBodyBytes, with their own limit: a cover's upload and the publisher's
-// catalogue file.
+// maxBodyBytes, with their own limit: a cover's upload, the publisher's
+// catalogue file, a storybook's picture or narration and its Twee file.
 var largeBodies = map[string]int64{
-	"POST " + coverUploadPath:      covers.MaxRequestBytes,
-	"POST /api/admin/books/import": catalog.MaxImportBytes,
+	"POST " + coverUploadPath:           covers.MaxRequestBytes,
+	"POST /api/admin/books/import":      catalog.MaxImportBytes,
+	"POST " + storybookMediaPath:        storybooks.MaxMediaRequestBytes,
+	"POST /api/admin/storybooks/import": storybooks.MaxImportBytes,
 }
 
 // limitBody caps request bodies at maxBodyBytes, or at a route's own limit.

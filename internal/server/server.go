@@ -35,6 +35,7 @@ import (
 	"bookshop/internal/render"
 	"bookshop/internal/retention"
 	"bookshop/internal/shopsettings"
+	"bookshop/internal/storybooks"
 	"bookshop/internal/webapp"
 )
 
@@ -66,6 +67,8 @@ type Server struct {
 	retention *retention.Service    // the retention schedule: old data deleted on every instance
 	prices    *shopsettings.Service // tax and shipping settings (/admin/settings, /api/shipping)
 	discounts *discounts.Service    // discount codes (/admin/discounts)
+	// storybooks are the interactive editions: their back office, reading and progress.
+	storybooks *storybooks.Service
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -102,6 +105,10 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	o := options{now: time.Now}
 	for _, opt := range opts {
 		opt(&o)
+	}
+	// Book 3's shipped storybook first: the catalogue then reads that it has one.
+	if err := storybooks.LoadShipped(context.Background(), d, o.now); err != nil {
+		return nil, err
 	}
 	cat, err := catalog.New(context.Background(), d, o.now)
 	if err != nil {
@@ -156,7 +163,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	// The children are the account area's; the dreams written for them are part of the parent's data.
 	family := account.New(d, o.now)
 	stories := dreams.New(d, dreamKids{family}, o.now)
-	family.WithOwnerData(ownerData(d, accounts, shop, stories))
+	books := storybooks.New(d, o.now, storyCatalog{cat}, storyKids{family}, app.Has)
+	family.WithOwnerData(ownerData(d, accounts, shop, stories, books))
 	keeping := retention.New(d, scheduleOf(cfg), family, retentionSweeps(), cfg.SiteURL, o.now)
 	accounts.UseAccountEraser(family.EraseAccount) // the admin API's and back office's deletions are the parent's own
 	accounts.UseCustomerRecords(auth.CustomerRecords{
@@ -183,7 +191,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		covers:      pictures,
 		retention:   keeping,
 		prices:      prices,
-		discounts:   codes}
+		discounts:   codes,
+		storybooks:  books}
 	pages.api = srv.routes()
 	return srv, nil
 }
@@ -280,6 +289,25 @@ func (k dreamKids) Kid(ctx context.Context, userID, kidID string) (dreams.Kid, e
 	return dreams.Kid{ID: kid.ID, Name: kid.Name, BirthMonth: kid.BirthMonth}, nil
 }
 
+// storyKids lets the storybooks tell a parent's child, whose progress a
+// reader keeps, without importing the account feature.
+type storyKids struct{ account *account.Service }
+
+func (k storyKids) IsKid(ctx context.Context, userID, kidID string) (bool, error) {
+	_, err := k.account.Kid(ctx, userID, kidID)
+	if errors.Is(err, account.ErrKidNotFound) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// storyCatalog moves the catalogue on when a storybook is published or
+// unpublished: a book says whether its storybook is.
+type storyCatalog struct{ live *catalog.Service }
+
+func (storyCatalog) Bump(ctx context.Context, tx *db.Tx) error { return catalog.BumpVersion(ctx, tx) }
+func (c storyCatalog) Changed(ctx context.Context)             { c.live.Changed(ctx) }
+
 // orderCatalog lets orders price carts from the live catalogue and take
 // stock without importing the catalog feature.
 type orderCatalog struct{ live *catalog.Service }
@@ -317,7 +345,7 @@ func copiesOf(lines []orders.Line) []catalog.Copies {
 // ownerData gives the account area, for the parent's data export and the
 // account's deletion, what other features keep about the parent, without
 // importing them.
-func ownerData(d *db.DB, accounts *auth.Service, shop *orders.Service, stories account.Dreams) account.OwnerData {
+func ownerData(d *db.DB, accounts *auth.Service, shop *orders.Service, stories account.Dreams, books account.Storybooks) account.OwnerData {
 	return account.OwnerData{
 		Accounts: accountOwner{auth: accounts, db: d},
 		Orders: holder{
@@ -346,7 +374,8 @@ func ownerData(d *db.DB, accounts *auth.Service, shop *orders.Service, stories a
 			export: func(ctx context.Context, p account.Person) (any, error) { return contact.MessagesFrom(ctx, d, p.Email) },
 			erase:  func(ctx context.Context, q db.Querier, p account.Person) error { return contact.Erase(ctx, q, p.Email) },
 		},
-		Dreams: stories,
+		Dreams:     stories,
+		Storybooks: books,
 	}
 }
 

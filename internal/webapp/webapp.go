@@ -229,6 +229,13 @@ func segments(p string) []string {
 
 // routeFor is the route of urlPath (nil without a routes manifest, found
 // then) and whether the app has a page there.
+// Has tells whether the build has a static file at the path
+// ("/illustrations/siso.svg"), which a storybook's page may show.
+func (h *Handler) Has(urlPath string) bool {
+	_, ok := h.files[urlPath]
+	return ok
+}
+
 func (h *Handler) routeFor(urlPath string) (*route, bool) {
 	if h.routes == nil {
 		return nil, true

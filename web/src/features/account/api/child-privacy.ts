@@ -14,12 +14,24 @@ export type ExportedDream = {
   created_at: string
 }
 
+/** A child's place in a storybook, as the export lists it (internal/storybooks/privacy.go). */
+export type ExportedProgress = {
+  storybook: string
+  slug: string
+  reader: string
+  page: string
+  visited: string[]
+  endings: string[]
+  updated_at: string
+}
+
 /** Everything held about one child (GET /api/kids/{id}/export). */
 export type ChildExport = {
   exported_at: string
   child: Kid
   added_at: string
   dreams: ExportedDream[]
+  storybook_progress: ExportedProgress[]
   consents: ConsentEntry[]
 }
 

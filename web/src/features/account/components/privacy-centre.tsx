@@ -171,6 +171,24 @@ function Held({ data }: { data: ChildExport }) {
           </ul>
         )}
       </dd>
+      <dt className="font-bold">Storybooks read</dt>
+      <dd>
+        {data.storybook_progress.length === 0 ? (
+          <span className="text-muted">None</span>
+        ) : (
+          <ul className="grid gap-1.5">
+            {data.storybook_progress.map((p) => (
+              <li key={p.slug} className="flex flex-wrap items-center gap-x-2">
+                <span className="font-semibold">{p.storybook}</span>
+                <span className="text-sm text-muted">
+                  last read {dateText(p.updated_at)} · {p.visited.length} {p.visited.length === 1 ? 'page' : 'pages'} read ·{' '}
+                  {p.endings.length} {p.endings.length === 1 ? 'ending' : 'endings'} found
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </dd>
       <dt className="font-bold">Consent</dt>
       <dd>
         {current && current.action === 'given'
@@ -184,6 +202,7 @@ function Held({ data }: { data: ChildExport }) {
 /** Exactly what a deletion removes. */
 function WhatGoes({ data }: { data: ChildExport }) {
   const n = data.dreams.length
+  const read = data.storybook_progress.length
   return (
     <ul className="mt-2 grid list-disc gap-1 pl-5 text-sm">
       <li>
@@ -197,6 +216,12 @@ function WhatGoes({ data }: { data: ChildExport }) {
           </span>
         ))}
       </li>
+      {read > 0 && (
+        <li>
+          where they are in {read} {read === 1 ? 'storybook' : 'storybooks'} and the endings they found (the storybooks
+          stay in your library)
+        </li>
+      )}
     </ul>
   )
 }

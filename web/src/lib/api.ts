@@ -6,13 +6,16 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: string
   readonly fields: Record<string, string>
+  /** The error's other members, for a response that says more (a refused publish's `problems`). */
+  readonly details: Record<string, unknown>
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, details: Record<string, unknown> = {}) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.fields = fields
+    this.details = details
   }
 }
 
@@ -80,8 +83,8 @@ function toApiError(status: number, body: unknown): ApiError {
     const error = (body as { error: unknown }).error
     if (typeof error === 'string') return new ApiError(status, 'error', error)
     if (error && typeof error === 'object') {
-      const e = error as { code?: string; message?: string; fields?: Record<string, string> }
-      return new ApiError(status, e.code ?? 'error', e.message ?? 'Something went wrong. Please try again.', e.fields)
+      const { code, message, fields, ...details } = error as { code?: string; message?: string; fields?: Record<string, string> }
+      return new ApiError(status, code ?? 'error', message ?? 'Something went wrong. Please try again.', fields, details)
     }
   }
   return new ApiError(status, 'error', 'Something went wrong. Please try again.')

@@ -13,8 +13,8 @@ const story: AdminStorybook = {
   previewPages: 3,
   report: { paths: 1, endings: 1, problems: [] },
   pages: [
-    { id: 'start', text: 'Siso wakes up.', choices: [{ label: 'Go', to: 'end.1' }], html: '', words: 3 },
-    { id: 'end.1', text: 'Home.', ending: 'Home again', narration: '/storybooks/media/a.mp3', timings: [0], choices: [], html: '', words: 1 },
+    { id: 'start', text: 'Siso wakes up.', choices: [{ label: 'Go', to: 'the end' }], html: '', words: 3 },
+    { id: 'the end', text: 'Home.', ending: 'Home again', narration: '/storybooks/media/a.mp3', timings: [0], choices: [], html: '', words: 1 },
   ],
 }
 
@@ -28,8 +28,8 @@ describe('the storybook form', () => {
       start: 'start',
       previewPages: 3,
       pages: [
-        { id: 'start', text: 'Siso wakes up.', choices: [{ label: 'Go', to: 'end.1' }] },
-        { id: 'end.1', text: 'Home.', ending: 'Home again', narration: '/storybooks/media/a.mp3', timings: [0], choices: [] },
+        { id: 'start', text: 'Siso wakes up.', choices: [{ label: 'Go', to: 'the end' }] },
+        { id: 'the end', text: 'Home.', ending: 'Home again', narration: '/storybooks/media/a.mp3', timings: [0], choices: [] },
       ],
     })
   })

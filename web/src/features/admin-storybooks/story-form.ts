@@ -41,7 +41,8 @@ export function storyValuesOf(story: AdminStorybook): StoryValues {
       picture: p.picture ?? '',
       narration: p.narration ?? '',
       timings: p.timings ?? [],
-      isEnding: p.ending !== undefined && p.ending !== null,
+      // An ending is a page with an ending's name (the API leaves it out, or empty, on other pages).
+      isEnding: !!p.ending,
       ending: p.ending ?? '',
       choices: p.choices.map((c) => ({ label: c.label, to: keyOf(c.to) })),
     })),
@@ -93,10 +94,13 @@ export function formPathOf(serverName: string, sentIds: readonly string[]): stri
   return `pages.${found}.${field === 'ending' ? 'ending' : field}`
 }
 
+/** The server's limits (internal/storybooks/story/validate.go), checked as the author types. */
+export const limits = { id: 64, text: 4000, label: 120, title: 200, choices: 6 }
+
 const tooLong = (what: string, n: number) => `Keep the ${what} to ${n.toLocaleString('en-US')} characters or fewer.`
 
 const choiceSchema = z.object({
-  label: z.string().trim().min(1, 'Write what the child taps, such as “Follow the river”.').max(120, tooLong('choice', 120)),
+  label: z.string().trim().min(1, 'Write the words on the choice’s button, such as “Follow the river”.').max(limits.label, tooLong('choice', limits.label)),
   to: z.string().min(1, 'Choose the page it leads to.'),
 })
 
@@ -106,16 +110,16 @@ const pageSchema = z
     id: z
       .string()
       .trim()
-      .min(1, 'Give the page a name, such as cave or river-2.')
-      .max(60, tooLong('name', 60))
-      .refine((s) => !/[[\]{}|<>]/.test(s), 'Leave out [ ] { } | < and >: Twine keeps them for links.'),
-    text: z.string().trim().min(1, 'Write what the page says.').max(5000, tooLong('text', 5000)),
+      .min(1, 'Give the page a name, such as cave or river 2.')
+      .max(limits.id, tooLong('name', limits.id))
+      .refine((s) => /^[\p{L}\p{N} \-_'’!,()]*$/u.test(s), "A page's name can use letters, digits, spaces and - _ ' ’ ! , ( )."),
+    text: z.string().trim().min(1, "Write the page's text.").max(limits.text, tooLong('text', limits.text)),
     picture: z.string(),
     narration: z.string(),
     timings: z.array(z.number()),
     isEnding: z.boolean(),
-    ending: z.string().trim().max(80, tooLong("ending's name", 80)),
-    choices: z.array(choiceSchema),
+    ending: z.string().trim().max(limits.label, tooLong("ending's name", limits.label)),
+    choices: z.array(choiceSchema).max(limits.choices, `A page has at most ${limits.choices} choices.`),
   })
   .superRefine((p, ctx) => {
     if (p.isEnding && !p.ending) ctx.addIssue({ code: 'custom', path: ['ending'], message: 'Name the ending, such as The Great Balloon Ride.' })
@@ -123,7 +127,7 @@ const pageSchema = z
 
 export const storySchema = z
   .object({
-    title: z.string().trim().min(1, 'Give the storybook a title.').max(150, tooLong('title', 150)),
+    title: z.string().trim().min(1, 'Give the storybook a title.').max(limits.title, tooLong('title', limits.title)),
     start: z.string().min(1, 'Choose the page the story starts on.'),
     previewPages: z.string().regex(/^([1-9]|1\d|20)$/, 'Choose how many pages are free to read.'),
     pages: z.array(pageSchema).min(1, 'A storybook needs a page.'),

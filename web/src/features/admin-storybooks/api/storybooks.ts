@@ -128,7 +128,7 @@ export function useGrantStorybook() {
 
 /** The files the server takes: pictures as covers are, narration as MP3, M4A/AAC or Ogg. */
 export const pictureTypes = ['image/jpeg', 'image/png', 'image/webp']
-export const narrationTypes = ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/aac', 'audio/ogg']
+export const narrationTypes = ['audio/mpeg', 'audio/mp4', 'audio/x-m4a', 'audio/aac', 'audio/ogg', 'audio/opus']
 
 /** The Content-Type the server names for a file the browser may call otherwise (.m4a is audio/x-m4a in Chromium). */
 function mediaType(file: File): string {

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, InputField } from '@/components/ui/form'
 import { Input, Select, Textarea } from '@/components/ui/input'
 import { Switch } from '@/components/ui/switch'
-import { blankPage, type StoryValues } from '../story-form'
+import { blankPage, limits, type StoryValues } from '../story-form'
 import type { StoryPage } from '../types'
 import { NarrationField, PictureField } from './media-fields'
 import { TimingsRecorder } from './timings-recorder'
@@ -163,9 +163,13 @@ function ChoicesField({ index, onSelect, fields }: { index: number; onSelect: (k
           </li>
         ))}
       </ol>
-      <Button type="button" variant="outline" size="sm" onClick={() => choices.append({ label: '', to: '' })}>
-        <Plus aria-hidden="true" /> Add a choice
-      </Button>
+      {choices.fields.length < limits.choices ? (
+        <Button type="button" variant="outline" size="sm" onClick={() => choices.append({ label: '', to: '' })}>
+          <Plus aria-hidden="true" /> Add a choice
+        </Button>
+      ) : (
+        <p className="text-sm text-muted">A page has at most {limits.choices} choices.</p>
+      )}
     </fieldset>
   )
 }

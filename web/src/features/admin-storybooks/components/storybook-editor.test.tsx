@@ -165,11 +165,22 @@ it('keeps the edits through a stale save: Reload shows the newer version, and th
   expect(puts()[1]).toMatchObject({ version: 5, title: 'Siso and the Wind' })
 })
 
-it('refuses to publish with unsaved changes: publishing changes what is saved', async () => {
+it('publishes what is saved, and shows the problems the server refuses it for', async () => {
   const user = userEvent.setup()
   await renderEditor()
+  const problems = [
+    { page: 'hill', message: deadEnd },
+    { page: '', message: 'A storybook has 4 to 8 paths to an ending; this one has 1.' },
+  ]
+  replies['POST /api/admin/storybooks/7/publish'] = [{ status: 422, body: { error: { code: 'unpublishable', message: 'Fix these problems first.', problems } } }]
+  await user.click(screen.getByRole('button', { name: 'Publish' }))
+  expect(await screen.findByText(': A storybook has 4 to 8 paths to an ending; this one has 1.', { exact: false })).toBeInTheDocument()
+  expect(sent.find((s) => s.url.endsWith('/publish'))?.body).toEqual({ version: 3 })
+  expect(toast.error).toHaveBeenCalledWith('Not published', { description: 'Fix these problems first.' })
+
+  // With unsaved changes it says to save first, and sends nothing.
   await user.type(screen.getByLabelText('Title'), '!')
   await user.click(screen.getByRole('button', { name: 'Publish' }))
   expect(toast.error).toHaveBeenCalledWith('Save first', expect.anything())
-  expect(sent.some((s) => s.url.endsWith('/publish'))).toBe(false)
+  expect(sent.filter((s) => s.url.endsWith('/publish'))).toHaveLength(1)
 })

@@ -17,7 +17,7 @@ import { messageOf } from '@/lib/errors'
 import { exportTwee, storybookQueryOptions, usePublishing, useSaveStorybook, useStorybook } from '../api/storybooks'
 import { saveText } from '../download'
 import { blankPage, firstPageWithError, formPathOf, sameValue, storySchema, storyValuesOf, toSave, type StoryValues } from '../story-form'
-import type { AdminStorybook, Report } from '../types'
+import type { AdminStorybook, Problem, Report } from '../types'
 import { ProblemsCount, StatusBadge } from './badges'
 import { GrantDialog } from './grant-dialog'
 import { PageEditor } from './page-editor'
@@ -116,27 +116,41 @@ function StoryForm({ loaded, canGrant }: { loaded: AdminStorybook; canGrant: boo
       const n = story.report.problems.length
       toast.success('Saved', { description: n === 0 ? 'No problems: it can be published.' : `${n} ${n === 1 ? 'problem keeps' : 'problems keep'} it from being published.` })
     } catch (error) {
-      refused(error, body.pages.map((p) => p.id))
+      await refused(error, body.pages.map((p) => p.id))
     } finally {
       saving.current = false
     }
   }
 
   // The server's field messages are keyed by page id; the form's by place.
-  const refused = (error: unknown, sentIds: string[]) => {
+  const refused = async (error: unknown, sentIds: string[]) => {
     if (stale.refused(error)) return
+    if (error instanceof ApiError && error.status === 422) return unpublishable(error, 'Not saved')
     let first = -1
+    const unplaced: string[] = []
     if (error instanceof ApiError) {
       for (const [name, message] of Object.entries(error.fields)) {
         const path = formPathOf(name, sentIds)
-        if (!path) continue
+        if (!path) {
+          unplaced.push(message)
+          continue
+        }
         form.setError(path as never, { type: 'server', message })
         const at = /^pages\.(\d+)/.exec(path)
         if (at && first < 0) first = Number(at[1])
       }
     }
     if (first >= 0) select(form.getValues('pages')[first].key)
-    toast.error('Not saved', { description: first >= 0 || (error instanceof ApiError && Object.keys(error.fields).length > 0) ? 'Please correct the highlighted fields.' : messageOf(error) })
+    const placed = error instanceof ApiError && Object.keys(error.fields).length > unplaced.length
+    toast.error('Not saved', { description: unplaced.length > 0 ? unplaced.join(' ') : placed ? 'Please correct the highlighted fields.' : messageOf(error) })
+  }
+
+  // Refused for its problems (publishing, or saving a published storybook): they show in the list and on the map.
+  const unpublishable = async (error: ApiError, title: string) => {
+    const sent = error.details.problems
+    const problems = Array.isArray(sent) ? (sent as Problem[]) : (await apiFetch<Report>(`/api/admin/storybooks/${base.id}/check`).catch(() => null))?.problems
+    if (problems) setBase((b) => ({ ...b, report: { ...b.report, problems } }))
+    toast.error(title, { description: error.message })
   }
 
   const publish = async (on: boolean) => {
@@ -150,13 +164,7 @@ function StoryForm({ loaded, canGrant }: { loaded: AdminStorybook; canGrant: boo
       toast.success(on ? 'Published' : 'Unpublished', { description: on ? `“${story.title}” can be read on the site.` : `“${story.title}” is a draft again.` })
     } catch (error) {
       if (stale.refused(error)) return
-      if (error instanceof ApiError && error.status === 422) {
-        // Refused for its problems: show the check as it is now.
-        const checked = await apiFetch<Report>(`/api/admin/storybooks/${base.id}/check`).catch(() => null)
-        if (checked) setBase((b) => ({ ...b, report: checked }))
-        toast.error('Not published', { description: error.message })
-        return
-      }
+      if (error instanceof ApiError && error.status === 422) return unpublishable(error, 'Not published')
       toast.error(on ? 'Not published' : 'Not unpublished', { description: messageOf(error) })
     }
   }

@@ -156,3 +156,14 @@ func (s *Store) key(key string) string {
 	}
 	return s.prefix + strings.TrimPrefix(path.Clean("/"+key), "/")
 }
+
+// Open is Get for a reader that also seeks: a Seek then Read is a ranged
+// GET, so http.ServeContent serves a Range of a large object by fetching
+// that range alone. A missing key is ErrNotFound.
+func (s *Store) Open(ctx context.Context, key string) (io.ReadSeekCloser, error) {
+	r, err := s.Get(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	return r.(*minio.Object), nil
+}

@@ -22,6 +22,8 @@ const (
 	CodeMethod          = "method_not_allowed"
 	CodeConflict        = "conflict"
 	CodeTooLarge        = "too_large"
+	// CodeGone: what was there is no more (an expired or used-up download link).
+	CodeGone            = "gone"
 	CodeUnsupported     = "unsupported_media_type"
 	CodeTooManyRequests = "too_many_requests"
 	CodeUnavailable     = "unavailable"
@@ -38,6 +40,7 @@ var statusOf = map[string]int{
 	CodeMethod:          http.StatusMethodNotAllowed,
 	CodeConflict:        http.StatusConflict,
 	CodeTooLarge:        http.StatusRequestEntityTooLarge,
+	CodeGone:            http.StatusGone,
 	CodeUnsupported:     http.StatusUnsupportedMediaType,
 	CodeTooManyRequests: http.StatusTooManyRequests,
 	CodeUnavailable:     http.StatusServiceUnavailable,

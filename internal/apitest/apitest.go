@@ -200,6 +200,7 @@ func NewEnv(t *testing.T, d *db.DB, settings map[string]string, opts ...server.O
 	t.Helper()
 	fake, base := paypaltest.Start(t)
 	vars := defaults(base)
+	vars["FILES_DIR"] = t.TempDir() // uploads stay in the test's folder, not beside ./data
 	for k, v := range settings {
 		vars[k] = v
 	}

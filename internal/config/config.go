@@ -85,6 +85,14 @@ type Config struct {
 	BackupS3URL        string        // BACKUP_S3_URL: s3://key:secret@host/bucket?region=...: each archive copied there too
 	BackupAgeRecipient string        // BACKUP_AGE_RECIPIENT: an age public key (age1...): archives encrypted for it
 
+	// Downloadable files (internal/files, issue 37): where they are kept
+	// and how their downloads are limited.
+	FilesDir        string        // FILES_DIR: the folder of files; on SQLite "files" beside the database by default
+	FilesS3URL      string        // FILES_S3_URL: s3://key:secret@host/bucket?...: the files are kept there instead (several instances)
+	FilesMaxBytes   int64         // FILES_MAX_MB: the largest file uploaded, in MiB
+	DownloadLinkTTL time.Duration // DOWNLOAD_LINK_HOURS: how long a download link works
+	DownloadLimit   int           // DOWNLOAD_LIMIT: downloads of a file per purchase
+
 	GeoIPDatabase string // GEOIP_DATABASE: optional MaxMind-format country database
 	SupportEmail  string // SUPPORT_EMAIL: shown in the footer and contact page
 }
@@ -173,6 +181,12 @@ func Load(lookup Lookup) (Config, error) {
 	c.BackupS3URL = get("BACKUP_S3_URL", "")
 	c.BackupAgeRecipient = get("BACKUP_AGE_RECIPIENT", "")
 
+	c.FilesDir = get("FILES_DIR", defaultBeside(c.DatabaseURL, "files"))
+	c.FilesS3URL = get("FILES_S3_URL", "")
+	c.FilesMaxBytes = int64(whole("FILES_MAX_MB", 100, 1, 2048)) << 20
+	c.DownloadLinkTTL = time.Duration(whole("DOWNLOAD_LINK_HOURS", 24, 1, 720)) * time.Hour
+	c.DownloadLimit = whole("DOWNLOAD_LIMIT", 10, 1, 1000)
+
 	c.SiteURL = strings.TrimRight(get("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	for _, o := range strings.Split(get("AUTH_CORS_ORIGINS", ""), ",") {
 		if o = strings.TrimRight(strings.TrimSpace(o), "/"); o != "" {
@@ -259,6 +273,11 @@ func (c Config) validate() []error {
 			errs = append(errs, fmt.Errorf("BACKUP_S3_URL: %w", err))
 		}
 	}
+	if c.FilesS3URL != "" {
+		if _, err := objectstore.Open(c.FilesS3URL); err != nil {
+			errs = append(errs, fmt.Errorf("FILES_S3_URL: %w", err))
+		}
+	}
 	if c.BackupAgeRecipient != "" {
 		if _, err := age.ParseX25519Recipient(c.BackupAgeRecipient); err != nil {
 			errs = append(errs, fmt.Errorf("BACKUP_AGE_RECIPIENT: %q is not an age public key (age1...)", c.BackupAgeRecipient))
@@ -286,12 +305,16 @@ func duration(key, def, v string, errs *[]error) time.Duration {
 // defaultBackupDir is "backups" beside a SQLite database. PostgreSQL's
 // database is elsewhere, so there is no default: CheckScheduledBackups asks
 // for BACKUP_DIR when `serve` would make backups.
-func defaultBackupDir(databaseURL string) string {
+func defaultBackupDir(databaseURL string) string { return defaultBeside(databaseURL, "backups") }
+
+// defaultBeside is the folder name beside a SQLite database, or "" on
+// PostgreSQL, whose database is elsewhere.
+func defaultBeside(databaseURL, name string) string {
 	driver, path, err := db.SplitURL(databaseURL)
 	if err != nil || driver != "sqlite" {
 		return ""
 	}
-	return filepath.Join(filepath.Dir(path), "backups")
+	return filepath.Join(filepath.Dir(path), name)
 }
 
 // CheckScheduledBackups is `serve`'s own check: scheduled backups need a

@@ -152,3 +152,25 @@ func TestBackupSettings(t *testing.T) {
 		t.Fatalf("backups off on PostgreSQL: %v %+v", err, c)
 	}
 }
+
+func TestFilesSettings(t *testing.T) {
+	c, err := Load(env(map[string]string{"DATABASE_URL": "sqlite:/srv/shop/bookshop.db"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.FilesDir != "/srv/shop/files" || c.FilesS3URL != "" || c.FilesMaxBytes != 100<<20 ||
+		c.DownloadLinkTTL != 24*time.Hour || c.DownloadLimit != 10 {
+		t.Fatalf("files defaults on SQLite: %+v", c)
+	}
+	c, err = Load(env(map[string]string{"DATABASE_URL": "postgres://u:p@db/shop", "FILES_MAX_MB": "250",
+		"FILES_S3_URL": "s3://k:s@minio:9000/shop/files?path-style=true", "DOWNLOAD_LINK_HOURS": "2", "DOWNLOAD_LIMIT": "3"}))
+	if err != nil || c.FilesDir != "" || c.FilesMaxBytes != 250<<20 || c.DownloadLinkTTL != 2*time.Hour || c.DownloadLimit != 3 {
+		t.Fatalf("files on PostgreSQL: %v %+v", err, c)
+	}
+	for key, bad := range map[string]string{"FILES_MAX_MB": "0", "DOWNLOAD_LINK_HOURS": "a day", "DOWNLOAD_LIMIT": "-1",
+		"FILES_S3_URL": "https://bucket.example.com"} {
+		if _, err := Load(env(map[string]string{key: bad})); err == nil || !strings.Contains(err.Error(), key) {
+			t.Errorf("%s=%q: %v, want an error naming it", key, bad, err)
+		}
+	}
+}

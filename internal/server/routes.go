@@ -10,6 +10,7 @@ import (
 	"bookshop/internal/auth"
 	"bookshop/internal/contact"
 	"bookshop/internal/dreams"
+	"bookshop/internal/files"
 	"bookshop/internal/httpx"
 	"bookshop/internal/orders"
 	"bookshop/internal/storybooks"
@@ -222,6 +223,14 @@ func (s *Server) routes() http.Handler {
 	// are the app's static files.
 	mux.Handle("POST "+coverUploadPath, h(idempotent(s.covers.CreateCover)))
 	mux.Handle("GET /covers/u/{file...}", h(s.covers.GetCover))
+
+	// Downloadable files (internal/files): uploaded in the back office and
+	// checked by their content; a family's purchase downloads through a
+	// link that expires and counts (the link is the secret: no session).
+	mux.Handle("POST "+files.UploadPath, h(s.files.CreateFile))
+	mux.Handle("GET /api/admin/files/{id}", h(s.files.GetFile))
+	mux.Handle("GET /api/library/downloads/{purchaseId}/{fileId}", h(limited("download_link", "Too many download links. Please wait a minute and try again.", s.files.CreateLink)))
+	mux.Handle("GET "+files.DownloadPrefix+"{token}", h(s.files.Download))
 
 	// The back office's catalogue (internal/catalog): books, categories and
 	// the CSV export and import; each change is audited and live at once.

@@ -13,6 +13,7 @@ import (
 	"bookshop/internal/auth"
 	"bookshop/internal/catalog"
 	"bookshop/internal/covers"
+	"bookshop/internal/files"
 	"bookshop/internal/httpx"
 	"bookshop/internal/shopsettings"
 	"bookshop/internal/storybooks"
@@ -24,12 +25,15 @@ const maxBodyBytes = 1 << 20
 
 // largeBodies are the routes whose requests may be larger than
 // maxBodyBytes, with their own limit: a cover's upload, the publisher's
-// catalogue file, a storybook's picture or narration and its Twee file.
+// catalogue file, a storybook's picture or narration and its Twee file,
+// and a downloadable file (streamed, never held in memory; its handler
+// holds it to FILES_MAX_MB).
 var largeBodies = map[string]int64{
 	"POST " + coverUploadPath:           covers.MaxRequestBytes,
 	"POST /api/admin/books/import":      catalog.MaxImportBytes,
 	"POST " + storybookMediaPath:        storybooks.MaxMediaRequestBytes,
 	"POST /api/admin/storybooks/import": storybooks.MaxImportBytes,
+	"POST " + files.UploadPath:          files.MaxUploadBytes,
 }
 
 // limitBody caps request bodies at maxBodyBytes, or at a route's own limit.

@@ -23,6 +23,7 @@ import (
 	"bookshop/internal/db"
 	"bookshop/internal/discounts"
 	"bookshop/internal/dreams"
+	"bookshop/internal/files"
 	"bookshop/internal/games"
 	"bookshop/internal/geo"
 	"bookshop/internal/idempotency"
@@ -63,6 +64,7 @@ type Server struct {
 	audit   *audit.Service   // the back office's audit log, read by staff
 	posts   *posts.Service   // the blog and its back office
 	covers  *covers.Service  // book covers uploaded in the back office
+	files   *files.Service   // downloadable files (e-books, PDFs, audio) and their downloads
 
 	retention *retention.Service    // the retention schedule: old data deleted on every instance
 	prices    *shopsettings.Service // tax and shipping settings (/admin/settings, /api/shipping)
@@ -178,6 +180,10 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	codes := discounts.New(d, o.now)
+	downloads, err := files.New(d, filesSettings(cfg), o.now)
+	if err != nil {
+		return nil, err
+	}
 	shop.UsePricing(orderRates{prices}, orderDiscounts{codes})
 	srv := &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
@@ -189,6 +195,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		posts:       blog,
 		audit:       audit.New(d, requireStaff(auth.PermAudit)),
 		covers:      pictures,
+		files:       downloads,
 		retention:   keeping,
 		prices:      prices,
 		discounts:   codes,
@@ -237,6 +244,16 @@ func scheduleOf(cfg config.Config) retention.Schedule {
 		SentMailDays: cfg.SentMailDays, DreamMonths: cfg.DreamMonths}
 }
 
+// filesSettings are the settings the files service reads.
+func filesSettings(cfg config.Config) files.Settings {
+	return files.Settings{Dir: cfg.FilesDir, S3URL: cfg.FilesS3URL, MaxBytes: cfg.FilesMaxBytes,
+		LinkTTL: cfg.DownloadLinkTTL, DownloadLimit: cfg.DownloadLimit, SiteURL: cfg.SiteURL}
+}
+
+// Files is the files service, for the selling half's tests and wiring
+// (Grant, Revoke, ListForUser).
+func (s *Server) Files() *files.Service { return s.files }
+
 // retentionSweeps are the retention schedule's deletions of other
 // features' old rows, each by the feature that owns the table.
 func retentionSweeps() []retention.Sweep {
@@ -252,6 +269,8 @@ func retentionSweeps() []retention.Sweep {
 		{Name: "contact_messages", Cutoff: months(func(s retention.Schedule) int { return s.ContactMonths }), Delete: contact.ForgetBefore},
 		{Name: "sent_mail_bodies", Cutoff: days(func(s retention.Schedule) int { return s.SentMailDays }), Delete: mail.ForgetSentBodies},
 		{Name: "dreams_not_kept", Cutoff: months(func(s retention.Schedule) int { return s.DreamMonths }), Delete: dreams.ForgetUnkept},
+		// Download links a week after they expired (their 410 page becomes the not-found page).
+		{Name: "download_links", Cutoff: func(_ retention.Schedule, now time.Time) time.Time { return retention.DaysAgo(now, 7) }, Delete: files.ForgetLinksBefore},
 	}
 }
 

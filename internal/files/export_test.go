@@ -1,0 +1,7 @@
+package files
+
+// Exported for the API tests (package files_test).
+var (
+	EPUBForTest = epub
+	PDFForTest  = pdf
+)

@@ -19,6 +19,7 @@ import (
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/images"
+	"bookshop/internal/media"
 )
 
 // Uploaded pictures and narration, kept in the database under the SHA-256
@@ -69,7 +70,7 @@ type Media struct {
 // the body, its Content-Type saying what it is: a picture, checked and
 // cleaned by internal/images (bombs refused, metadata gone, at most
 // PictureWidth wide), or a recording whose header must decode as the
-// type says (audio.go). Stored once however often it comes; audited.
+// type says (audio.go, internal/media). Stored once however often it comes; audited.
 func (s *Service) UploadMedia(w http.ResponseWriter, r *http.Request) error {
 	caller, err := auth.RequireStaff(r.Context(), auth.PermStorybooks)
 	if err != nil {
@@ -82,8 +83,8 @@ func (s *Service) UploadMedia(w http.ResponseWriter, r *http.Request) error {
 	case strings.HasPrefix(mediaType, "image/"):
 		kind = kindPicture
 		stored, contentType, err = s.cleanPicture(r)
-	case audioFormats[mediaType] != nil:
-		kind, contentType = kindNarration, audioTypes[mediaType]
+	case audioFormats[mediaType] != "":
+		kind, contentType = kindNarration, audioFormats[mediaType].ContentType()
 		stored, err = readNarration(r, mediaType)
 	default:
 		return httpx.Errorf(httpx.CodeInvalid, "%s", UnsupportedMedia)
@@ -133,8 +134,9 @@ func readNarration(r *http.Request, mediaType string) ([]byte, error) {
 	if len(data) == 0 {
 		return nil, httpx.Errorf(httpx.CodeInvalid, "Please choose a recording.")
 	}
-	if err := audioFormats[mediaType](data); err != nil {
-		return nil, httpx.Errorf(httpx.CodeInvalid, "This file isn't a recording we can play (%s): %s.", formatNames[mediaType], err)
+	f := audioFormats[mediaType]
+	if err := media.CheckAudio(bytes.NewReader(data), int64(len(data)), f); err != nil {
+		return nil, httpx.Errorf(httpx.CodeInvalid, "This file isn't a recording we can play (%s): %s.", f.Name(), err)
 	}
 	return data, nil
 }

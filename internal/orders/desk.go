@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -15,26 +14,12 @@ import (
 	"bookshop/internal/mail"
 )
 
-// The order desk's state machine. After paid an order moves only forward:
-//
-//	paid ──fulfil──▶ fulfilled ──deliver──▶ delivered
-//	paid ──cancel──▶ cancelled (before shipping; refunds what was paid)
-//	paid, fulfilled, delivered, partially_refunded ──refund──▶ partially_refunded | refunded
-//
-// A partially refunded order keeps whether it shipped (fulfilled_at), so
-// it may still be shipped, delivered or cancelled as that allows. Every move
-// is one conditional UPDATE (`WHERE status IN (...)`), so of two staff
-// members at once, or a click and a webhook, one moves the order and the
-// other is told why it cannot.
-
-// Statuses after payment.
-const (
-	StatusFulfilled         = "fulfilled"
-	StatusDelivered         = "delivered"
-	StatusCancelled         = "cancelled"
-	StatusPartiallyRefunded = "partially_refunded"
-	StatusRefunded          = "refunded"
-)
+// The order desk's actions, each a move of the state machine (state.go):
+// fulfil ships, deliver delivers, cancel cancels and refunds what was paid
+// (refund.go), refund gives back part or all of it. Each is checked against
+// the table and written by moveOrder, so of two staff members at once, or a
+// click and a webhook, one moves the order and the other is told why it
+// cannot.
 
 // Desk actions.
 const (
@@ -44,81 +29,37 @@ const (
 	ActionRefund  = "refund"
 )
 
-// shipping conditions of a move, on fulfilled_at and delivered_at.
-type shipped int
+// actionMoves is the move of the table each action makes. A refund's
+// move is made when it completes, to the status its amount leaves.
+var actionMoves = map[string]string{ActionFulfil: moveShip, ActionDeliver: moveDeliver, ActionCancel: moveCancel, ActionRefund: moveRefund}
 
-const (
-	anyTime    shipped = iota
-	notShipped         // fulfilled_at IS NULL
-	inTransit          // shipped, not yet delivered
-)
-
-func (s shipped) sql() string {
-	switch s {
-	case notShipped:
-		return " AND fulfilled_at IS NULL"
-	case inTransit:
-		return " AND fulfilled_at IS NOT NULL AND delivered_at IS NULL"
-	}
-	return ""
-}
-
-// move is what one action needs of the order it moves.
-type move struct {
-	from []string
-	when shipped
-}
-
-// moves is the state machine: from which statuses, and shipped or not,
-// each action may start. A refund's target (partially_refunded or
-// refunded) depends on what is left.
-var moves = map[string]move{
-	ActionFulfil:  {from: []string{StatusPaid, StatusPartiallyRefunded}, when: notShipped},
-	ActionDeliver: {from: []string{StatusFulfilled, StatusPartiallyRefunded}, when: inTransit},
-	ActionCancel:  {from: []string{StatusPaid, StatusPartiallyRefunded}, when: notShipped},
-	ActionRefund:  {from: []string{StatusPaid, StatusFulfilled, StatusDelivered, StatusPartiallyRefunded}},
-}
-
-// where is the move's condition on an order row, with its arguments.
-func (m move) where() (string, []any) {
-	args := make([]any, len(m.from))
-	for i, s := range m.from {
-		args[i] = s
-	}
-	return "status IN (?" + strings.Repeat(", ?", len(m.from)-1) + ")" + m.when.sql(), args
-}
-
-// allows tells whether the order in its current state may take the move.
-func (m move) allows(o Order, d deskState) bool {
-	if !slices.Contains(m.from, o.Status) {
+// allows tells whether an order in s may take the action (the role may
+// still forbid it). A cancelled order takes no new refund: its
+// cancellation refunded what was left.
+func allows(action string, s State) bool {
+	if action == ActionRefund && s.Fulfilment == Cancelled {
 		return false
 	}
-	switch m.when {
-	case notShipped:
-		return d.FulfilledAt == nil
-	case inTransit:
-		return d.FulfilledAt != nil && d.DeliveredAt == nil
-	}
-	return true
+	return s.can(actionMoves[action])
 }
 
-// allowedActions are the moves the order's state allows (the role may
-// still forbid them).
+// allowedActions are the actions the order's state allows.
 func allowedActions(o Order, d deskState) []string {
 	out := []string{}
 	for _, a := range []string{ActionFulfil, ActionDeliver, ActionCancel, ActionRefund} {
-		if moves[a].allows(o, d) && (a != ActionRefund || o.TotalCents > d.RefundedCents) {
+		if allows(a, o.State) && (a != ActionRefund || o.TotalCents > d.RefundedCents) {
 			out = append(out, a)
 		}
 	}
 	return out
 }
 
+// statusWords say each of the one statuses of legacyStatus.
 var statusWords = map[string]string{
-	StatusPendingPayment: "still awaiting payment", StatusPaymentFailed: "not paid (the payment failed)",
-	StatusExpired: "an expired checkout, never paid", StatusPaid: "paid", StatusFulfilled: "shipped",
-	StatusDelivered: "delivered", StatusCancelled: "cancelled", StatusPartiallyRefunded: "partially refunded",
-	StatusRefunded: "refunded in full",
+	PaymentPending: "still awaiting payment", PaymentFailed: "not paid (the payment failed)",
+	PaymentExpired: "an expired checkout, never paid", PaymentPaid: "paid", "fulfilled": "shipped",
+	Delivered: "delivered", Cancelled: "cancelled", PaymentPartiallyRefunded: "partially refunded",
+	PaymentRefunded: "refunded in full",
 }
 
 var actionWords = map[string]string{
@@ -127,23 +68,34 @@ var actionWords = map[string]string{
 
 // refusal is the 409 that says why the order's state does not allow the
 // action.
-func refusal(action string, o Order, d deskState) error {
+func refusal(action string, o Order) error {
+	s := o.State
+	partly := legacyStatus(s) == PaymentPartiallyRefunded // and not cancelled
 	var why string
 	switch {
-	case action == ActionFulfil && d.FulfilledAt != nil && slices.Contains(moves[action].from, o.Status):
+	case action == ActionFulfil && partly && s.Fulfilment != Unfulfilled:
 		why = fmt.Sprintf("Order %s has already shipped.", o.Number)
-	case action == ActionCancel && d.FulfilledAt != nil && slices.Contains(moves[action].from, o.Status):
+	case action == ActionCancel && partly && s.Fulfilment != Unfulfilled:
 		why = fmt.Sprintf("Order %s has already shipped: it can no longer be cancelled. Refund it instead.", o.Number)
-	case action == ActionDeliver && o.Status == StatusPartiallyRefunded && d.FulfilledAt == nil:
+	case action == ActionDeliver && partly && s.Fulfilment == Unfulfilled:
 		why = fmt.Sprintf("Order %s has not shipped yet: ship it before marking it delivered.", o.Number)
-	case action == ActionDeliver && o.Status == StatusPartiallyRefunded:
+	case action == ActionDeliver && partly:
 		why = fmt.Sprintf("Order %s was already delivered.", o.Number)
-	case action == ActionRefund && slices.Contains(moves[action].from, o.Status):
+	case action == ActionRefund && allows(action, s):
 		why = fmt.Sprintf("Order %s has nothing left to refund.", o.Number)
 	default:
-		why = fmt.Sprintf("Order %s is %s: it cannot be %s.", o.Number, statusWords[o.Status], actionWords[action])
+		why = fmt.Sprintf("Order %s is %s: it cannot be %s.", o.Number, statusWords[legacyStatus(s)], actionWords[action])
 	}
 	return httpx.Errorf(httpx.CodeConflict, "%s", why)
+}
+
+// stateFields are a state as the audit log keeps it, with more fields.
+func stateFields(s State, more map[string]any) map[string]any {
+	out := map[string]any{"status": legacyStatus(s), "paymentStatus": s.Payment, "fulfillmentStatus": s.Fulfilment}
+	for k, v := range more {
+		out[k] = v
+	}
+	return out
 }
 
 var errStale = "Someone else changed order %s after you opened it (it is now %s). Reload it to see what changed."
@@ -173,26 +125,20 @@ func (a staff) audit(action string, o Order, before, after any, at time.Time) au
 	return e
 }
 
-// step moves the order by action in tx with a conditional UPDATE that also
-// sets the given columns ("carrier = ?" and its argument); version, when
-// not 0, must be the order's. false when the order's state (or version)
-// does not allow it.
-func step(ctx context.Context, tx *db.Tx, o Order, action, to string, version int, set string, setArgs []any, at time.Time) (bool, error) {
-	cond, condArgs := moves[action].where()
-	q := `UPDATE orders SET status = ?, version = version + 1, updated_at = ?` + set + ` WHERE id = ? AND ` + cond
-	args := append([]any{to, at.UTC()}, setArgs...)
-	args = append(args, o.ID)
-	args = append(args, condArgs...)
+// deskMove makes the action's move of o (read in tx) with the columns set
+// writes beside it, and its timeline line; version, when not 0, must be
+// the order's. false when the order's state (or version) does not allow it.
+func deskMove(ctx context.Context, tx *db.Tx, o Order, action string, version int, set string, setArgs []any, a staff, note string, at time.Time) (State, bool, error) {
+	to, ok := o.State.moveBy(actionMoves[action])
+	if !ok {
+		return State{}, false, nil
+	}
+	c := change{from: o.State, to: to, note: note, actor: a, set: set, setArgs: setArgs}
 	if version != 0 {
-		q += ` AND version = ?`
-		args = append(args, version)
+		c.where, c.whereArgs = ` AND version = ?`, []any{version}
 	}
-	res, err := tx.ExecContext(ctx, q, args...)
-	if err != nil {
-		return false, fmt.Errorf("orders: %s: %w", action, err)
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
+	moved, err := moveOrder(ctx, tx, o.ID, c, at)
+	return to, moved, err
 }
 
 // refused explains a move that changed nothing: the state does not allow
@@ -202,11 +148,11 @@ func refused(ctx context.Context, q db.Querier, number, action string, version i
 	if err != nil {
 		return err
 	}
-	if !moves[action].allows(o, d) || (action == ActionRefund && d.RefundedCents >= o.TotalCents) {
-		return refusal(action, o, d)
+	if !allows(action, o.State) || (action == ActionRefund && d.RefundedCents >= o.TotalCents) {
+		return refusal(action, o)
 	}
 	if version != 0 && version != d.Version {
-		return httpx.Errorf(httpx.CodeConflict, errStale, o.Number, statusWords[o.Status])
+		return httpx.Errorf(httpx.CodeConflict, errStale, o.Number, statusWords[legacyStatus(o.State)])
 	}
 	return httpx.Errorf(httpx.CodeConflict, "Order %s changed while you acted on it. Reload it and try again.", o.Number)
 }
@@ -261,8 +207,9 @@ func (s *Service) Fulfil(ctx context.Context, number string, in FulfilInput) (Ad
 			return err
 		}
 		now := s.now().UTC()
-		moved, err := step(ctx, tx, o, ActionFulfil, StatusFulfilled, in.Version,
-			`, carrier = ?, tracking_number = ?, tracking_url = ?, fulfilled_at = ?`, []any{in.Carrier, in.TrackingNumber, in.TrackingURL, now}, now)
+		note := "Shipped with " + in.Carrier + ", tracking number " + in.TrackingNumber
+		to, moved, err := deskMove(ctx, tx, o, ActionFulfil, in.Version,
+			`, carrier = ?, tracking_number = ?, tracking_url = ?, fulfilled_at = ?`, []any{in.Carrier, in.TrackingNumber, in.TrackingURL, now}, a, note, now)
 		if err != nil {
 			return err
 		}
@@ -272,12 +219,8 @@ func (s *Service) Fulfil(ctx context.Context, number string, in FulfilInput) (Ad
 			}
 			return refused(ctx, tx, number, ActionFulfil, in.Version)
 		}
-		note := "Shipped with " + in.Carrier + ", tracking number " + in.TrackingNumber
-		if err := addEvent(ctx, tx, o.ID, kindStatus, o.Status, StatusFulfilled, note, a, now); err != nil {
-			return err
-		}
-		if err := audit.Record(ctx, tx, a.audit(ActionFulfil, o, map[string]any{"status": o.Status, "version": d.Version},
-			map[string]any{"status": StatusFulfilled, "carrier": in.Carrier, "trackingNumber": in.TrackingNumber, "trackingUrl": in.TrackingURL}, now)); err != nil {
+		if err := audit.Record(ctx, tx, a.audit(ActionFulfil, o, stateFields(o.State, map[string]any{"version": d.Version}),
+			stateFields(to, map[string]any{"carrier": in.Carrier, "trackingNumber": in.TrackingNumber, "trackingUrl": in.TrackingURL}), now)); err != nil {
 			return err
 		}
 		f := fulfilment{Carrier: in.Carrier, TrackingNumber: in.TrackingNumber, TrackingURL: in.TrackingURL}
@@ -298,7 +241,7 @@ var errShippedAlready = errors.New("orders: already shipped with this tracking")
 // tracking number.
 func shippedAs(ctx context.Context, q db.Querier, number string, in FulfilInput) bool {
 	o, d, err := loadDesk(ctx, q, number)
-	return err == nil && o.Status == StatusFulfilled && d.Carrier == in.Carrier && d.TrackingNumber == in.TrackingNumber
+	return err == nil && o.Fulfilment == Shipped && d.Carrier == in.Carrier && d.TrackingNumber == in.TrackingNumber
 }
 
 // VersionInput is the body of the moves that take nothing else.
@@ -321,24 +264,15 @@ func (s *Service) Deliver(ctx context.Context, number string, in VersionInput) (
 			return err
 		}
 		now := s.now().UTC()
-		// A partially refunded order stays partially refunded; it is
-		// delivered all the same (delivered_at).
-		to := StatusDelivered
-		if o.Status == StatusPartiallyRefunded {
-			to = StatusPartiallyRefunded
-		}
-		moved, err := step(ctx, tx, o, ActionDeliver, to, in.Version, `, delivered_at = ?`, []any{now}, now)
+		to, moved, err := deskMove(ctx, tx, o, ActionDeliver, in.Version, `, delivered_at = ?`, []any{now}, a, "Delivered", now)
 		if err != nil {
 			return err
 		}
 		if !moved {
 			return refused(ctx, tx, number, ActionDeliver, in.Version)
 		}
-		if err := addEvent(ctx, tx, o.ID, kindStatus, o.Status, to, "Delivered", a, now); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, a.audit(ActionDeliver, o, map[string]any{"status": o.Status, "version": d.Version},
-			map[string]any{"status": to, "deliveredAt": now}, now))
+		return audit.Record(ctx, tx, a.audit(ActionDeliver, o, stateFields(o.State, map[string]any{"version": d.Version}),
+			stateFields(to, map[string]any{"deliveredAt": now}), now))
 	})
 	if err != nil {
 		return AdminOrder{}, err
@@ -372,7 +306,7 @@ func (s *Service) AddNote(ctx context.Context, number string, in NoteInput) (Adm
 			return err
 		}
 		now := s.now().UTC()
-		if err := addEvent(ctx, tx, o.ID, kindNote, "", "", text, a, now); err != nil {
+		if err := addTimeline(ctx, tx, o.ID, entry{kind: kindNote, note: text, actor: a}, now); err != nil {
 			return err
 		}
 		return audit.Record(ctx, tx, a.audit("note", o, nil, map[string]any{"note": text}, now))
@@ -395,7 +329,7 @@ func (s *Service) ResendConfirmation(ctx context.Context, number string) (AdminO
 			return err
 		}
 		switch {
-		case slices.Contains([]string{StatusPendingPayment, StatusPaymentFailed, StatusExpired}, o.Status):
+		case o.PaidAt == nil:
 			return httpx.Errorf(httpx.CodeConflict, "Order %s was never paid: it has no confirmation to send.", o.Number)
 		case o.Email == "":
 			return httpx.Errorf(httpx.CodeConflict, "Order %s has no e-mail address (the buyer's details were erased).", o.Number)

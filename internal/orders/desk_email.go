@@ -27,7 +27,7 @@ func (s *Service) tellBuyer(ctx context.Context, q db.Querier, o Order, build fu
 	}
 	// The timeline names the buyer, not their address: it stays with the
 	// order after an account's deletion erases the address.
-	return addEvent(ctx, q, o.ID, kindEmail, "", "", "E-mail to the buyer: "+m.Subject, staff{}, at)
+	return addTimeline(ctx, q, o.ID, entry{kind: kindEmail, note: "E-mail to the buyer: " + m.Subject, actor: staff{}}, at)
 }
 
 // queueConfirmation puts the paid order's confirmation e-mail in the

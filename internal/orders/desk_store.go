@@ -71,26 +71,6 @@ func timeOf(t sql.NullTime) *time.Time {
 	return &u
 }
 
-// Timeline kinds.
-const (
-	kindStatus  = "status"  // a move of the status machine
-	kindEmail   = "email"   // an e-mail to the buyer
-	kindRefund  = "refund"  // a refund, with or without a status change
-	kindNote    = "note"    // staff's internal note
-	kindWebhook = "webhook" // something PayPal told us that changed nothing
-)
-
-// addEvent writes one timeline entry (the status history's table); actor is
-// staff{} when the shop itself acted (an e-mail sent).
-func addEvent(ctx context.Context, q db.Querier, orderID int64, kind, from, to, note string, actor staff, at time.Time) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO order_status_history (order_id, kind, from_status, to_status, note, actor_id, actor_system, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, orderID, kind, from, to, note, actor.id, actor.system, at.UTC())
-	if err != nil {
-		return fmt.Errorf("orders: timeline: %w", err)
-	}
-	return nil
-}
-
 // actorJoin and actorName read who acted on a timeline entry or a refund
 // (table alias t): a member of staff's address from their account now, "A
 // deleted account" once it is gone, or the name of what acted without one.
@@ -206,18 +186,22 @@ func refundedQuantities(ctx context.Context, q db.Querier, orderID int64) (map[i
 
 // AdminOrder is an order as the order desk shows it.
 type AdminOrder struct {
-	Number         string      `json:"number"`
-	Status         string      `json:"status"`
-	Version        int         `json:"version"`
-	Currency       string      `json:"currency"`
-	Items          []AdminLine `json:"items"`
-	SubtotalCents  int64       `json:"subtotalCents"`
-	TaxCents       int64       `json:"taxCents"`
-	ShippingCents  int64       `json:"shippingCents"`
-	TotalCents     int64       `json:"totalCents"`
-	DiscountCode   string      `json:"discountCode"`
-	DiscountCents  int64       `json:"discountCents"`
-	ShippingMethod string      `json:"shippingMethod"`
+	Number string `json:"number"`
+	// Status is the one status the shop showed before (legacyStatus), for
+	// older readers; PaymentStatus and FulfillmentStatus are the order's.
+	Status            string      `json:"status"`
+	PaymentStatus     string      `json:"paymentStatus"`
+	FulfillmentStatus string      `json:"fulfillmentStatus"`
+	Version           int         `json:"version"`
+	Currency          string      `json:"currency"`
+	Items             []AdminLine `json:"items"`
+	SubtotalCents     int64       `json:"subtotalCents"`
+	TaxCents          int64       `json:"taxCents"`
+	ShippingCents     int64       `json:"shippingCents"`
+	TotalCents        int64       `json:"totalCents"`
+	DiscountCode      string      `json:"discountCode"`
+	DiscountCents     int64       `json:"discountCents"`
+	ShippingMethod    string      `json:"shippingMethod"`
 	// RefundedCents is what completed refunds gave back; PendingRefundCents
 	// what refunds still under way at PayPal are asking; RefundableCents
 	// what is left once both are taken off.
@@ -284,7 +268,7 @@ func (s *Service) adminOrder(ctx context.Context, number string) (AdminOrder, er
 	if err != nil {
 		return AdminOrder{}, err
 	}
-	v := AdminOrder{Number: o.Number, Status: o.Status, Version: d.Version, Currency: o.Currency, Items: []AdminLine{},
+	v := AdminOrder{Number: o.Number, Status: legacyStatus(o.State), PaymentStatus: o.Payment, FulfillmentStatus: o.Fulfilment, Version: d.Version, Currency: o.Currency, Items: []AdminLine{},
 		SubtotalCents: o.SubtotalCents, TaxCents: o.TaxCents, ShippingCents: o.ShippingCents, TotalCents: o.TotalCents,
 		DiscountCode: o.DiscountCode, DiscountCents: o.DiscountCents, ShippingMethod: o.ShippingMethod,
 		RefundableCents: max(0, o.TotalCents-d.RefundedCents),
@@ -293,7 +277,7 @@ func (s *Service) adminOrder(ctx context.Context, number string) (AdminOrder, er
 		Payment:         Payment{Provider: o.Provider, Demo: isDemo(o.Provider), PayPalOrderID: o.ProviderOrderID, CaptureID: o.CaptureID},
 		Fulfilment:      fulfilmentOf(d), CancelledAt: d.CancelledAt, CreatedAt: o.CreatedAt.UTC(), PaidAt: o.PaidAt,
 		Actions: allowedActions(o, d)}
-	if !moves[ActionRefund].allows(o, d) {
+	if !allows(ActionRefund, o.State) {
 		v.RefundableCents = 0
 	}
 	refunded, err := refundedQuantities(ctx, s.db, o.ID)
@@ -324,13 +308,15 @@ func (s *Service) AdminOrderOf(ctx context.Context, number string) (AdminOrder, 
 
 // OrderSummary is one row of the desk's list.
 type OrderSummary struct {
-	Number     string `json:"number"`
-	Status     string `json:"status"`
-	Provider   string `json:"provider"`
-	Email      string `json:"email"`
-	Name       string `json:"name"`
-	Items      int    `json:"items"`
-	TotalCents int64  `json:"totalCents"`
+	Number            string `json:"number"`
+	Status            string `json:"status"` // legacyStatus, as AdminOrder's
+	PaymentStatus     string `json:"paymentStatus"`
+	FulfillmentStatus string `json:"fulfillmentStatus"`
+	Provider          string `json:"provider"`
+	Email             string `json:"email"`
+	Name              string `json:"name"`
+	Items             int    `json:"items"`
+	TotalCents        int64  `json:"totalCents"`
 	// RefundedCents: completed refunds; PendingRefundCents: those still
 	// under way at PayPal.
 	RefundedCents      int64     `json:"refundedCents"`
@@ -347,9 +333,10 @@ type OrderList struct {
 	PerPage int            `json:"perPage"`
 }
 
-// AllStatuses are every status an order may have, for the list's filter.
-var AllStatuses = []string{StatusPendingPayment, StatusPaid, StatusFulfilled, StatusDelivered, StatusCancelled,
-	StatusPartiallyRefunded, StatusRefunded, StatusPaymentFailed, StatusExpired}
+// AllStatuses are every value of legacyStatus, for the list's older
+// status filter.
+var AllStatuses = []string{PaymentPending, PaymentPaid, "fulfilled", Delivered, Cancelled,
+	PaymentPartiallyRefunded, PaymentRefunded, PaymentFailed, PaymentExpired}
 
 var allProviders = []string{ProviderPayPal, ProviderDemoCard, ProviderDemoApple, ProviderDemoGoogle}
 
@@ -377,8 +364,9 @@ type orderQuery struct {
 	page, perPage int
 }
 
-// parseOrderQuery reads q (order number, e-mail or name), status (one or
-// several, comma-separated), from and to (dates, YYYY-MM-DD, inclusive),
+// parseOrderQuery reads q (order number, e-mail or name), paymentStatus,
+// fulfillmentStatus and the older status (each one or several,
+// comma-separated), from and to (dates, YYYY-MM-DD, inclusive),
 // method, sort and page/perPage.
 func parseOrderQuery(v url.Values) (orderQuery, error) {
 	q := orderQuery{where: []string{"1 = 1"}}
@@ -392,21 +380,18 @@ func parseOrderQuery(v url.Values) (orderQuery, error) {
 		q.where = append(q.where, `(LOWER(number) LIKE ? ESCAPE '\' OR LOWER(email) LIKE ? ESCAPE '\' OR LOWER(shipping_info) LIKE ? ESCAPE '\')`)
 		q.args = append(q.args, like, like, like)
 	}
-	if st := v.Get("status"); st != "" {
-		// Each status once: a list that repeats one must not become
-		// more SQL variables than the database takes.
-		var list []any
-		for s := range strings.SplitSeq(st, ",") {
-			if !slices.Contains(AllStatuses, s) {
-				fields["status"] = "One or more of: " + strings.Join(AllStatuses, ", ")
-				break
-			}
-			if !slices.Contains(list, any(s)) {
-				list = append(list, s)
-			}
-		}
-		if len(list) > 0 {
-			q.where = append(q.where, "status IN (?"+strings.Repeat(", ?", len(list)-1)+")")
+	for _, f := range []struct {
+		param, column string
+		values        []string
+	}{
+		{"status", "status", AllStatuses},
+		{"paymentStatus", "payment_status", PaymentStatuses},
+		{"fulfillmentStatus", "fulfillment_status", FulfillmentStatuses},
+	} {
+		if list, ok := oneOrMore(v.Get(f.param), f.values); !ok {
+			fields[f.param] = "One or more of: " + strings.Join(f.values, ", ")
+		} else if len(list) > 0 {
+			q.where = append(q.where, f.column+" IN (?"+strings.Repeat(", ?", len(list)-1)+")")
 			q.args = append(q.args, list...)
 		}
 	}
@@ -464,6 +449,25 @@ func parseOrderQuery(v url.Values) (orderQuery, error) {
 	return q, nil
 }
 
+// oneOrMore reads a comma-separated list of allowed values, each once: a
+// list that repeats one must not become more SQL variables than the
+// database takes. false when a value is not allowed.
+func oneOrMore(s string, allowed []string) ([]any, bool) {
+	var list []any
+	if s == "" {
+		return nil, true
+	}
+	for v := range strings.SplitSeq(s, ",") {
+		if !slices.Contains(allowed, v) {
+			return nil, false
+		}
+		if !slices.Contains(list, any(v)) {
+			list = append(list, v)
+		}
+	}
+	return list, true
+}
+
 // The years the list's dates may name.
 const minListYear, maxListYear = 2000, 2999
 
@@ -493,7 +497,7 @@ func (s *Service) ListOrdersForDesk(ctx context.Context, v url.Values) (OrderLis
 	// refunded_cents counts refunds under way too: the list sums the
 	// completed and the pending ones apart, as the order page does.
 	refunds := `(SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds WHERE order_id = orders.id AND status = '`
-	rows, err := s.db.QueryContext(ctx, `SELECT number, status, provider, email, shipping_info, total_cents,
+	rows, err := s.db.QueryContext(ctx, `SELECT number, payment_status, fulfillment_status, provider, email, shipping_info, total_cents,
 		`+refunds+refundCompleted+`'), `+refunds+refundPending+`'),
 		fulfilled_at IS NOT NULL, created_at, (SELECT COALESCE(SUM(quantity), 0) FROM order_lines WHERE order_id = orders.id)
 		FROM orders WHERE `+where+` ORDER BY `+q.orderBy+` LIMIT `+strconv.Itoa(q.perPage)+` OFFSET `+strconv.Itoa((q.page-1)*q.perPage), q.args...)
@@ -504,12 +508,14 @@ func (s *Service) ListOrdersForDesk(ctx context.Context, v url.Values) (OrderLis
 	for rows.Next() {
 		var o OrderSummary
 		var info string
-		if err := rows.Scan(&o.Number, &o.Status, &o.Provider, &o.Email, &info, &o.TotalCents, &o.RefundedCents, &o.PendingRefundCents, &o.Shipped, &o.CreatedAt, &o.Items); err != nil {
+		var st State
+		if err := rows.Scan(&o.Number, &st.Payment, &st.Fulfilment, &o.Provider, &o.Email, &info, &o.TotalCents, &o.RefundedCents, &o.PendingRefundCents, &o.Shipped, &o.CreatedAt, &o.Items); err != nil {
 			return OrderList{}, err
 		}
 		var si ShippingInfo
 		_ = json.Unmarshal([]byte(info), &si) // a name is a nicety: an unreadable one is left out
 		o.Name, o.CreatedAt = si.FullName, o.CreatedAt.UTC()
+		o.Status, o.PaymentStatus, o.FulfillmentStatus = legacyStatus(st), st.Payment, st.Fulfilment
 		list.Orders = append(list.Orders, o)
 	}
 	return list, rows.Err()

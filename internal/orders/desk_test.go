@@ -113,8 +113,8 @@ func TestStateMachine(t *testing.T) {
 		"cancelled": {
 			"fulfil": {409, "", "is cancelled: it cannot be shipped"}, "deliver": {409, "", "is cancelled"},
 			"cancel": {409, "", "is cancelled: it cannot be cancelled"}, "refund": {409, "", "is cancelled: it cannot be refunded"}},
-		"partially_refunded (not shipped)": {
-			"fulfil": {200, "fulfilled", ""}, "deliver": {409, "", "has not shipped yet"},
+		"partially_refunded (not shipped)": { // shipping keeps the refund's status (the old one status lost it)
+			"fulfil": {200, "partially_refunded", ""}, "deliver": {409, "", "has not shipped yet"},
 			"cancel": {200, "cancelled", ""}, "refund": {200, "partially_refunded", ""}},
 		"partially_refunded (shipped)": {
 			"fulfil": {409, "", "has already shipped."}, "deliver": {200, "partially_refunded", ""},

@@ -79,13 +79,17 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 // OrderView is an order as its buyer sees it. Amounts come as cents and,
 // for display, as dollars.
 type OrderView struct {
-	Number        string      `json:"number"`
-	Status        string      `json:"status"`
-	Provider      string      `json:"provider"`
-	Currency      string      `json:"currency"`
-	Items         []LineView  `json:"items"`
-	Subtotal      json.Number `json:"subtotal"`
-	SubtotalCents int64       `json:"subtotalCents"`
+	Number string `json:"number"`
+	// Status is the one status the shop showed before (legacyStatus);
+	// PaymentStatus and FulfillmentStatus are the order's, side by side.
+	Status            string      `json:"status"`
+	PaymentStatus     string      `json:"paymentStatus"`
+	FulfillmentStatus string      `json:"fulfillmentStatus"`
+	Provider          string      `json:"provider"`
+	Currency          string      `json:"currency"`
+	Items             []LineView  `json:"items"`
+	Subtotal          json.Number `json:"subtotal"`
+	SubtotalCents     int64       `json:"subtotalCents"`
 	// The discount code and what it took off the subtotal ("" and 0 without one).
 	DiscountCode  string       `json:"discountCode"`
 	DiscountCents int64        `json:"discountCents"`
@@ -126,7 +130,7 @@ type LineView struct {
 }
 
 func viewOf(o Order) OrderView {
-	v := OrderView{Number: o.Number, Status: o.Status, Provider: o.Provider, Currency: o.Currency, Items: []LineView{},
+	v := OrderView{Number: o.Number, Status: legacyStatus(o.State), PaymentStatus: o.Payment, FulfillmentStatus: o.Fulfilment, Provider: o.Provider, Currency: o.Currency, Items: []LineView{},
 		Subtotal: dollars(o.SubtotalCents), SubtotalCents: o.SubtotalCents, DiscountCode: o.DiscountCode, DiscountCents: o.DiscountCents, Tax: dollars(o.TaxCents), TaxCents: o.TaxCents,
 		Shipping: dollars(o.ShippingCents), ShippingCents: o.ShippingCents, Total: dollars(o.TotalCents), TotalCents: o.TotalCents,
 		ShippingInfo: o.Shipping, CreatedAt: o.CreatedAt.UTC(), PaidAt: o.PaidAt}

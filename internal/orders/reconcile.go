@@ -70,13 +70,13 @@ func (s *Service) Reconcile(ctx context.Context, expireAfter time.Duration) (Rec
 			errs = append(errs, err)
 		}
 		switch outcome {
-		case StatusPaid:
+		case PaymentPaid:
 			r.Paid++
-		case StatusExpired:
+		case PaymentExpired:
 			r.Expired++
-		case StatusPaymentFailed:
+		case PaymentFailed:
 			r.Failed++
-		case StatusPendingPayment:
+		case PaymentPending:
 			r.Released++
 		}
 	}
@@ -155,13 +155,13 @@ func (s *Service) reconcileOrder(ctx context.Context, id int64, expireBefore tim
 	}
 	old := o.CreatedAt.Before(expireBefore)
 	switch {
-	case o.Status != StatusPendingPayment && !(o.Status == StatusPaymentFailed && old): // it moved on between the list and the claim
+	case o.Payment != PaymentPending && !(o.Payment == PaymentFailed && old): // it moved on between the list and the claim
 		return release("")
 	case o.ProviderOrderID == "": // PayPal never gave this checkout an order: nobody can have paid it
 		if old {
-			return StatusExpired, s.expire(ctx, o, "checkout expired before PayPal created an order")
+			return PaymentExpired, s.expire(ctx, o, "checkout expired before PayPal created an order")
 		}
-		return release(StatusPendingPayment)
+		return release(PaymentPending)
 	case s.paypal == nil:
 		slog.WarnContext(ctx, "orders: a PayPal order awaits payment but PayPal is not configured", "order", o.Number)
 		return release("")
@@ -180,14 +180,14 @@ func (s *Service) reconcileOrder(ctx context.Context, id int64, expireBefore tim
 				return "", err // the database failed; the next pass retries
 			}
 			slog.ErrorContext(ctx, "orders: PayPal completed an order that cannot be paid", "order", o.Number, "err", err)
-			return StatusPaymentFailed, nil
+			return PaymentFailed, nil
 		}
-		return StatusPaid, nil
+		return PaymentPaid, nil
 	}
 	if old {
-		return StatusExpired, s.expire(ctx, o, "checkout expired: PayPal order "+pp.Status+", not captured")
+		return PaymentExpired, s.expire(ctx, o, "checkout expired: PayPal order "+pp.Status+", not captured")
 	}
-	return release(StatusPendingPayment)
+	return release(PaymentPending)
 }
 
 // expire ends a checkout that was never paid, gives its held copies back
@@ -195,7 +195,7 @@ func (s *Service) reconcileOrder(ctx context.Context, id int64, expireBefore tim
 func (s *Service) expire(ctx context.Context, o Order, note string) error {
 	returned := false
 	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		moved, err := setStatus(ctx, tx, o.ID, o.Status, StatusExpired, note, s.now())
+		moved, err := movePayment(ctx, tx, o.ID, o.Payment, PaymentExpired, note, s.now())
 		if err != nil {
 			return err
 		}

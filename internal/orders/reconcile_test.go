@@ -94,7 +94,7 @@ func TestReconcilerFinishesOrExpires(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		fresh := func(t *testing.T) *env {
 			_, _ = d.ExecContext(context.Background(), `DELETE FROM mail_outbox`)
-			_, _ = d.ExecContext(context.Background(), `UPDATE orders SET status = 'expired' WHERE status = 'pending_payment'`)
+			_, _ = d.ExecContext(context.Background(), `UPDATE orders SET payment_status = 'expired' WHERE payment_status = 'pending_payment'`)
 			return newEnv(t, d, true)
 		}
 
@@ -133,7 +133,7 @@ func TestReconcilerFinishesOrExpires(t *testing.T) {
 			e.crashMidCapture(id, false)
 			e.clock.Advance(e.svc.captureHold + time.Second)
 			e.reconcile(Reconciled{Released: 1})
-			if status, locked := e.status(id); status != StatusPendingPayment || locked {
+			if status, locked := e.status(id); status != PaymentPending || locked {
 				t.Fatalf("order %s, locked %v: want pending_payment, unlocked", status, locked)
 			}
 			if status, out := e.capture(alice, id); status != 200 || out["status"] != "paid" {
@@ -160,7 +160,7 @@ func TestReconcilerFinishesOrExpires(t *testing.T) {
 			id := e.createOrder(alice)
 			e.clock.Advance(time.Hour + time.Minute)
 			e.reconcile(Reconciled{Expired: 1})
-			if status, locked := e.status(id); status != StatusExpired || locked {
+			if status, locked := e.status(id); status != PaymentExpired || locked {
 				t.Fatalf("order %s, locked %v: want expired, unlocked", status, locked)
 			}
 			status, out := e.capture(alice, id)

@@ -254,13 +254,15 @@ func linesToRefund(o Order, in []RefundLineInput) ([]refundLine, int64, error) {
 // to cancelled in the same UPDATE, so nobody ships it meanwhile.
 func (s *Service) reserveRefund(ctx context.Context, tx *db.Tx, o Order, r *refundRow, version int) error {
 	now := s.now().UTC()
-	action, set, setArgs := ActionRefund, "", []any{}
-	to := o.Status // a refund's status is set when it completes
+	action := ActionRefund
 	if r.Source == sourceCancel {
-		action, to, set, setArgs = ActionCancel, StatusCancelled, `, cancelled_at = ?`, []any{now}
+		action = ActionCancel
 	}
 	d, err := deskOf(ctx, tx, o.ID)
 	if err != nil {
+		return err
+	}
+	if o.State, err = stateOf(ctx, tx, o.ID); err != nil {
 		return err
 	}
 	if r.Source == sourceCancel {
@@ -275,29 +277,13 @@ func (s *Service) reserveRefund(ctx context.Context, tx *db.Tx, o Order, r *refu
 		o.ID, r.AmountCents, r.Reason, string(lines), r.Source, refundPending, nullString(r.Key), r.Actor.id, r.Actor.system, now).Scan(&r.ID); err != nil {
 		return err
 	}
-	// The reservation is conditional on what was left when it was read, so
-	// a concurrent reservation makes it change nothing (and answer 409).
-	set += `, refunded_cents = refunded_cents + ?`
-	setArgs = append(setArgs, r.AmountCents)
-	cond, condArgs := moves[action].where()
-	q := `UPDATE orders SET status = ?, version = version + 1, updated_at = ?` + set +
-		` WHERE id = ? AND ` + cond + ` AND refunded_cents = ? AND total_cents - refunded_cents >= ?`
-	args := append(append([]any{to, now}, setArgs...), o.ID)
-	args = append(append(args, condArgs...), d.RefundedCents, r.AmountCents)
-	if version != 0 {
-		q += ` AND version = ?`
-		args = append(args, version)
-	}
-	res, err := tx.ExecContext(ctx, q, args...)
+	reserved, err := reserve(ctx, tx, o, action, d, r, version, now)
 	if err != nil {
-		return fmt.Errorf("orders: reserve refund: %w", err)
+		return err
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 0 {
-		if err != nil {
-			return err
-		}
+	if !reserved {
 		left := o.TotalCents - d.RefundedCents
-		if left > 0 && left < r.AmountCents && moves[action].allows(o, d) && (version == 0 || version == d.Version) {
+		if left > 0 && left < r.AmountCents && allows(action, o.State) && (version == 0 || version == d.Version) {
 			return httpx.Invalid(fmt.Sprintf("At most $%s is left to refund on order %s.", FormatCents(o.TotalCents-d.RefundedCents), o.Number),
 				map[string]string{"amountCents": "At most " + strconv.FormatInt(o.TotalCents-d.RefundedCents, 10) + " cents"})
 		}
@@ -314,6 +300,32 @@ func (s *Service) reserveRefund(ctx context.Context, tx *db.Tx, o Order, r *refu
 		}
 	}
 	return nil
+}
+
+// reserve adds r's amount to what is reserved on o (in the state o was
+// read in), conditional on what was left when it was read, so a
+// concurrent reservation makes it change nothing (and answer 409). A
+// cancellation moves the order to cancelled in the same UPDATE.
+func reserve(ctx context.Context, tx *db.Tx, o Order, action string, d deskState, r *refundRow, version int, now time.Time) (bool, error) {
+	set, setArgs := `, refunded_cents = refunded_cents + ?`, []any{r.AmountCents}
+	where, whereArgs := ` AND refunded_cents = ? AND total_cents - refunded_cents >= ?`, []any{d.RefundedCents, r.AmountCents}
+	if version != 0 {
+		where += ` AND version = ?`
+		whereArgs = append(whereArgs, version)
+	}
+	if !allows(action, o.State) {
+		return false, nil
+	}
+	if action == ActionRefund { // the payment moves when the refund completes
+		return updateIn(ctx, tx, o.ID, o.State, set, setArgs, where, whereArgs, now)
+	}
+	to, _ := o.moveBy(moveCancel)
+	note := "Cancelled"
+	if r.Reason != "" {
+		note += ": " + r.Reason
+	}
+	return moveOrder(ctx, tx, o.ID, change{from: o.State, to: to, note: note, actor: r.Actor,
+		set: `, cancelled_at = ?` + set, setArgs: append([]any{now}, setArgs...), where: where, whereArgs: whereArgs}, now)
 }
 
 // completeRefund asks PayPal for a reserved refund (demo orders move no
@@ -392,10 +404,13 @@ func (s *Service) completeInTx(ctx context.Context, tx *db.Tx, o Order, r refund
 }
 
 // recordRefund writes what a completed refund changes, in tx: the order's
-// status (refunded once completed refunds reach the total), the timeline,
-// the audit log, copies that never shipped back to stock, and the buyer's
-// e-mail. It tells whether a stock went up.
+// payment status (derived from amounts: refunded once completed refunds
+// reach the total), the timeline, the audit log, copies that never shipped
+// back to stock, and the buyer's e-mail. It tells whether a stock went up.
 func (s *Service) recordRefund(ctx context.Context, tx *db.Tx, o Order, r refundRow, now time.Time) (bool, error) {
+	if err := lockOrder(ctx, tx, o.ID, now); err != nil {
+		return false, err
+	}
 	before, err := orderBy(ctx, tx, "id = ?", o.ID)
 	if err != nil {
 		return false, err
@@ -409,36 +424,28 @@ func (s *Service) recordRefund(ctx context.Context, tx *db.Tx, o Order, r refund
 		o.ID, refundCompleted).Scan(&completed); err != nil {
 		return false, err
 	}
-	to := before.Status
-	if before.Status != StatusCancelled {
-		to = StatusPartiallyRefunded
-		if completed >= o.TotalCents {
-			to = StatusRefunded
+	to := State{refundedStatus(o.TotalCents, completed), before.Fulfilment}
+	if _, ok := moveOf(before.State, to); ok {
+		moved, err := moveOrder(ctx, tx, o.ID, change{from: before.State, to: to, kind: kindRefund, note: refundNote(r), actor: r.Actor}, now)
+		if err == nil && !moved {
+			err = fmt.Errorf("orders: refund %d: order %s moved while locked", r.ID, o.Number)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE orders SET status = ?, version = version + 1, updated_at = ? WHERE id = ? AND status IN (?, ?, ?, ?)`,
-			to, now, o.ID, StatusPaid, StatusFulfilled, StatusDelivered, StatusPartiallyRefunded); err != nil {
-			return false, fmt.Errorf("orders: refund status: %w", err)
+		if err != nil {
+			return false, err
 		}
-	}
-	from := before.Status
-	kind := kindRefund
-	if r.Source == sourceCancel {
-		from = o.Status // the status it was cancelled from
-		kind = kindStatus
-	}
-	if from == to {
-		from, to = "", ""
-	}
-	if err := addEvent(ctx, tx, o.ID, kind, from, to, refundNote(r), r.Actor, now); err != nil {
-		return false, err
+	} else { // the same status (one more partial refund), or a payment that no refund moves (denied)
+		to = before.State
+		if err := addTimeline(ctx, tx, o.ID, entry{kind: kindRefund, note: refundNote(r), actor: r.Actor}, now); err != nil {
+			return false, err
+		}
 	}
 	action := ActionRefund
 	if r.Source == sourceCancel {
 		action = ActionCancel
 	}
-	if err := audit.Record(ctx, tx, r.Actor.audit(action, o, map[string]any{"status": o.Status},
-		map[string]any{"status": orFallback(to, before.Status), "refundedCents": r.AmountCents, "reason": r.Reason, "lines": r.Lines,
-			"source": r.Source, "totalRefundedCents": completed}, now)); err != nil {
+	if err := audit.Record(ctx, tx, r.Actor.audit(action, o, stateFields(o.State, nil),
+		stateFields(to, map[string]any{"refundedCents": r.AmountCents, "reason": r.Reason, "lines": r.Lines,
+			"source": r.Source, "totalRefundedCents": completed}), now)); err != nil {
 		return false, err
 	}
 	returned, err := s.restock(ctx, tx, o, r, d)
@@ -452,21 +459,11 @@ func (s *Service) recordRefund(ctx context.Context, tx *db.Tx, o Order, r refund
 	return returned, s.tellBuyer(ctx, tx, o, build, now)
 }
 
-func orFallback(s, fallback string) string {
-	if s == "" {
-		return fallback
-	}
-	return s
-}
-
 func refundNote(r refundRow) string {
 	var b strings.Builder
 	switch r.Source {
 	case sourceCancel:
-		b.WriteString("Cancelled")
-		if r.AmountCents > 0 {
-			b.WriteString(", refunded $" + FormatCents(r.AmountCents))
-		}
+		b.WriteString("Cancellation refunded $" + FormatCents(r.AmountCents))
 	case sourcePayPal:
 		b.WriteString("Refunded $" + FormatCents(r.AmountCents) + " in PayPal")
 	default:
@@ -533,9 +530,8 @@ func (s *Service) failRefund(ctx context.Context, o Order, r refundRow, why stri
 			return fmt.Errorf("orders: give back reservation: %w", err)
 		}
 		if r.Source == sourceCancel {
-			if _, err := tx.ExecContext(ctx, `UPDATE orders SET status = ?, cancelled_at = NULL WHERE id = ? AND status = ?`,
-				o.Status, o.ID, StatusCancelled); err != nil {
-				return fmt.Errorf("orders: undo cancel: %w", err)
+			if err := uncancel(ctx, tx, o.ID, r.Actor, now); err != nil {
+				return err
 			}
 		}
 		for _, l := range r.Lines {
@@ -544,8 +540,24 @@ func (s *Service) failRefund(ctx context.Context, o Order, r refundRow, why stri
 				return fmt.Errorf("orders: give back lines: %w", err)
 			}
 		}
-		return addEvent(ctx, tx, o.ID, kindRefund, "", "", fmt.Sprintf("Refund of $%s failed: %s", FormatCents(r.AmountCents), why), r.Actor, now)
+		return addTimeline(ctx, tx, o.ID, entry{kind: kindRefund, note: fmt.Sprintf("Refund of $%s failed: %s", FormatCents(r.AmountCents), why), actor: r.Actor}, now)
 	})
+}
+
+// uncancel undoes a cancellation whose refund failed: the order is
+// unfulfilled again and may ship (its payment moved nothing meanwhile).
+func uncancel(ctx context.Context, tx *db.Tx, orderID int64, a staff, now time.Time) error {
+	from, err := stateOf(ctx, tx, orderID)
+	if err != nil {
+		return err
+	}
+	to, ok := from.moveBy(moveUncancel)
+	if !ok {
+		return nil
+	}
+	_, err = moveOrder(ctx, tx, orderID, change{from: from, to: to, note: "The cancellation is undone: its refund failed", actor: a,
+		set: `, cancelled_at = NULL`}, now)
+	return err
 }
 
 // Cancel cancels an order that has not shipped and refunds what was paid

@@ -125,10 +125,11 @@ func (s *Service) sales(ctx context.Context, now time.Time) (SalesReport, error)
 	if report.TopBooks, err = s.topBooks(ctx, since); err != nil {
 		return SalesReport{}, err
 	}
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM orders WHERE status = ?`, StatusPaid).Scan(&report.WaitingCount); err != nil {
+	const waitingToShip = `payment_status = '` + PaymentPaid + `' AND fulfillment_status = '` + Unfulfilled + `'`
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM orders WHERE `+waitingToShip).Scan(&report.WaitingCount); err != nil {
 		return SalesReport{}, fmt.Errorf("sales: waiting: %w", err)
 	}
-	waiting, err := s.db.QueryContext(ctx, `SELECT number, email, total_cents, paid_at FROM orders WHERE status = ? ORDER BY paid_at, id LIMIT 10`, StatusPaid)
+	waiting, err := s.db.QueryContext(ctx, `SELECT number, email, total_cents, paid_at FROM orders WHERE `+waitingToShip+` ORDER BY paid_at, id LIMIT 10`)
 	if err != nil {
 		return SalesReport{}, fmt.Errorf("sales: waiting: %w", err)
 	}
@@ -188,7 +189,7 @@ func (s *Service) ExportOrders(w http.ResponseWriter, r *http.Request) error {
 		return httpx.Invalid("Give the days of the orders to export: from and to, as 2026-11-30.", fields)
 	}
 	rows, err := s.db.QueryContext(r.Context(), `SELECT number, paid_at, status, provider, email, subtotal_cents, discount_code, discount_cents,
-		shipping_method, shipping_cents, tax_cents, total_cents,
+		shipping_method, shipping_cents, tax_cents, total_cents, payment_status, fulfillment_status,
 		(SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds f WHERE f.order_id = orders.id AND f.status = ?)
 		FROM orders WHERE paid_at >= ? AND paid_at < ? ORDER BY paid_at, id`, refundCompleted, from, to.AddDate(0, 0, 1))
 	if err != nil {
@@ -198,16 +199,20 @@ func (s *Service) ExportOrders(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="orders-`+from.Format(time.DateOnly)+`-to-`+to.Format(time.DateOnly)+`.csv"`)
 	out := csv.NewWriter(w)
-	_ = out.Write([]string{"number", "paid_at", "status", "provider", "email", "subtotal", "discount_code", "discount", "shipping_method", "shipping", "tax", "total", "refunded"})
+	// status is the one status of before (legacyStatus), kept for the
+	// sheets that read it; payment_status and fulfillment_status follow.
+	_ = out.Write([]string{"number", "paid_at", "status", "provider", "email", "subtotal", "discount_code", "discount", "shipping_method", "shipping", "tax", "total",
+		"refunded", "payment_status", "fulfillment_status"})
 	for rows.Next() {
 		var number, status, provider, email, code, method string
 		var paid time.Time
 		var sub, disc, ship, tax, total, refunded int64
-		if err := rows.Scan(&number, &paid, &status, &provider, &email, &sub, &code, &disc, &method, &ship, &tax, &total, &refunded); err != nil {
+		var st State
+		if err := rows.Scan(&number, &paid, &status, &provider, &email, &sub, &code, &disc, &method, &ship, &tax, &total, &st.Payment, &st.Fulfilment, &refunded); err != nil {
 			return err
 		}
 		_ = out.Write([]string{number, paid.UTC().Format(time.RFC3339), status, provider, csvSafe(email), FormatCents(sub), code, FormatCents(disc),
-			method, FormatCents(ship), FormatCents(tax), FormatCents(total), FormatCents(refunded)})
+			method, FormatCents(ship), FormatCents(tax), FormatCents(total), FormatCents(refunded), st.Payment, st.Fulfilment})
 	}
 	out.Flush()
 	return rows.Err()

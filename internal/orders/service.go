@@ -119,7 +119,7 @@ type PaymentResult struct {
 }
 
 func resultOf(o Order) PaymentResult {
-	return PaymentResult{Success: paidOrLater(o.Status), OrderNumber: o.Number, Status: o.Status, Provider: o.Provider,
+	return PaymentResult{Success: o.PaidAt != nil, OrderNumber: o.Number, Status: legacyStatus(o.State), Provider: o.Provider,
 		OrderID: o.ProviderOrderID, CaptureID: o.CaptureID, Total: FormatCents(o.TotalCents), Currency: o.Currency}
 }
 
@@ -216,7 +216,7 @@ func (s *Service) recordOrder(ctx context.Context, tx *db.Tx, o *Order, note str
 func (s *Service) createFailed(ctx context.Context, o Order, note string) error {
 	returned := false
 	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		moved, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusPaymentFailed, note, s.now())
+		moved, err := movePayment(ctx, tx, o.ID, PaymentPending, PaymentFailed, note, s.now())
 		if err != nil || !moved {
 			return err
 		}
@@ -290,7 +290,7 @@ func (s *Service) CapturePayPalOrder(ctx context.Context, req PaymentRequest) (P
 	if o.Provider != ProviderPayPal || o.UserID != caller.UserID {
 		return PaymentResult{}, notFound
 	}
-	if o.Status == StatusExpired {
+	if o.Payment == PaymentExpired {
 		return PaymentResult{}, errExpired
 	}
 	if err := s.checkSameCart(o, req); err != nil {
@@ -299,7 +299,7 @@ func (s *Service) CapturePayPalOrder(ctx context.Context, req PaymentRequest) (P
 	if err := s.checkSamePricing(ctx, o, req); err != nil {
 		return PaymentResult{}, err
 	}
-	if paidOrLater(o.Status) {
+	if o.PaidAt != nil {
 		s.markBuyer(ctx, o.UserID)
 		return resultOf(o), nil
 	}
@@ -368,10 +368,10 @@ func (s *Service) captureOnce(ctx context.Context, o Order) (PaymentResult, erro
 			return PaymentResult{}, err
 		}
 		switch {
-		case paidOrLater(cur.Status):
+		case cur.PaidAt != nil:
 			s.markBuyer(ctx, cur.UserID)
 			return resultOf(cur), nil
-		case cur.Status == StatusExpired:
+		case cur.Payment == PaymentExpired:
 			return PaymentResult{}, errExpired
 		}
 		if time.Now().After(deadline) {
@@ -401,7 +401,7 @@ func (s *Service) capture(reqCtx context.Context, o Order, lock captureLock) (Pa
 	if err := keepShipping(ctx, s.db, o); err != nil {
 		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false, s.now()))
 	}
-	if _, err := setStatus(ctx, s.db, o.ID, StatusPaymentFailed, StatusPendingPayment, "capture retried", s.now()); err != nil {
+	if _, err := movePayment(ctx, s.db, o.ID, PaymentFailed, PaymentPending, "capture retried", s.now()); err != nil {
 		return PaymentResult{}, errors.Join(err, releaseCapture(ctx, s.db, o.ID, false, s.now()))
 	}
 	if lock.tookOver {
@@ -473,7 +473,7 @@ func (s *Service) captureFailed(ctx context.Context, o Order, err error) error {
 // frees the lock for a fresh attempt, and returns userErr.
 func (s *Service) fail(ctx context.Context, o Order, note string, userErr error) error {
 	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		if _, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusPaymentFailed, note, s.now()); err != nil {
+		if _, err := movePayment(ctx, tx, o.ID, PaymentPending, PaymentFailed, note, s.now()); err != nil {
 			return err
 		}
 		return releaseCapture(ctx, tx, o.ID, true, s.now())
@@ -579,7 +579,8 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 		s.catalog.StockChanged(ctx)
 	}
 	s.markBuyer(ctx, o.UserID)
-	o.Status = StatusPaid
+	paidAt := s.now().UTC()
+	o.State, o.PaidAt = State{PaymentPaid, Unfulfilled}, &paidAt
 	return resultOf(o), nil
 }
 

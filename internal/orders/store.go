@@ -12,26 +12,6 @@ import (
 	"bookshop/internal/httpx"
 )
 
-// Order statuses.
-const (
-	StatusPendingPayment = "pending_payment"
-	StatusPaid           = "paid"
-	StatusPaymentFailed  = "payment_failed"
-	// StatusExpired ends a checkout left awaiting payment past the
-	// reconciler's threshold without PayPal having taken the money.
-	StatusExpired = "expired"
-)
-
-// paidOrLater tells a status of an order that was paid: paid, or any
-// status the order desk moves it to afterwards.
-func paidOrLater(status string) bool {
-	switch status {
-	case StatusPaid, StatusFulfilled, StatusDelivered, StatusCancelled, StatusPartiallyRefunded, StatusRefunded:
-		return true
-	}
-	return false
-}
-
 // Providers: PayPal, and the three demo methods that move no money.
 const (
 	ProviderPayPal     = "paypal"
@@ -48,7 +28,7 @@ type Order struct {
 	Email           string
 	Provider        string
 	ProviderOrderID string
-	Status          string
+	State           // payment and fulfilment (state.go)
 	Currency        string
 	Cart
 	Shipping       ShippingInfo
@@ -59,7 +39,7 @@ type Order struct {
 	PaidAt         *time.Time
 }
 
-const orderColumns = `id, number, COALESCE(user_id, ''), email, provider, COALESCE(provider_order_id, ''), status, currency,
+const orderColumns = `id, number, COALESCE(user_id, ''), email, provider, COALESCE(provider_order_id, ''), payment_status, fulfillment_status, currency,
 	subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, COALESCE(capture_id, ''), capture_attempt, created_at, paid_at,
 	shipping_method, discount_code, discount_cents, tax_rate_bp`
 
@@ -67,7 +47,7 @@ func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 	var o Order
 	var shipping string
 	var paid sql.NullTime
-	err := row.Scan(&o.ID, &o.Number, &o.UserID, &o.Email, &o.Provider, &o.ProviderOrderID, &o.Status, &o.Currency,
+	err := row.Scan(&o.ID, &o.Number, &o.UserID, &o.Email, &o.Provider, &o.ProviderOrderID, &o.Payment, &o.Fulfilment, &o.Currency,
 		&o.SubtotalCents, &o.TaxCents, &o.ShippingCents, &o.TotalCents, &shipping, &o.CaptureID, &o.CaptureAttempt, &o.CreatedAt, &paid,
 		&o.ShippingMethod, &o.DiscountCode, &o.DiscountCents, &o.TaxBasisPoints)
 	if err != nil {
@@ -95,11 +75,11 @@ func insertOrder(ctx context.Context, tx *db.Tx, o *Order, note string, at time.
 	// 50 random bits make a collision of numbers practically impossible;
 	// should one happen, the unique index refuses it and the buyer retries.
 	o.Number = newOrderNumber()
-	err = tx.QueryRowContext(ctx, `INSERT INTO orders (number, user_id, email, provider, status, currency,
+	err = tx.QueryRowContext(ctx, `INSERT INTO orders (number, user_id, email, provider, payment_status, currency,
 		subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, created_at, updated_at, paid_at, idempotency_key,
 		shipping_method, discount_code, discount_cents, tax_rate_bp)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		o.Number, nullString(o.UserID), o.Email, o.Provider, StatusPendingPayment, o.Currency,
+		o.Number, nullString(o.UserID), o.Email, o.Provider, PaymentPending, o.Currency,
 		o.SubtotalCents, o.TaxCents, o.ShippingCents, o.TotalCents, string(shipping), now, now, nil, nullString(o.IdempotencyKey),
 		shippingMethodOf(o.Cart), o.DiscountCode, o.DiscountCents, o.TaxBasisPoints).Scan(&o.ID)
 	if err != nil {
@@ -111,34 +91,19 @@ func insertOrder(ctx context.Context, tx *db.Tx, o *Order, note string, at time.
 			return fmt.Errorf("insert order line: %w", err)
 		}
 	}
-	return addHistory(ctx, tx, o.ID, "", StatusPendingPayment, note, now)
+	o.State = State{PaymentPending, Unfulfilled}
+	return addTimeline(ctx, tx, o.ID, entry{kind: kindStatus, to: PaymentPending, note: note}, now)
 }
 
-func addHistory(ctx context.Context, q db.Querier, orderID int64, from, to, note string, at time.Time) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO order_status_history (order_id, from_status, to_status, note, created_at)
-		VALUES (?, ?, ?, ?, ?)`, orderID, from, to, note, at.UTC())
-	if err != nil {
-		return fmt.Errorf("insert order history: %w", err)
-	}
-	return nil
-}
-
-// setStatus moves an order from one status to another and records it. It
-// changes nothing, and says so, when the order is no longer in from.
-func setStatus(ctx context.Context, q db.Querier, orderID int64, from, to, note string, at time.Time) (bool, error) {
-	res, err := q.ExecContext(ctx, `UPDATE orders SET status = ?, failure_reason = ?, updated_at = ? WHERE id = ? AND status = ?`,
-		to, failureReason(to, note), at.UTC(), orderID, from)
-	if err != nil {
-		return false, fmt.Errorf("update order status: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return false, nil
-	}
-	return true, addHistory(ctx, q, orderID, from, to, note, at)
+// movePayment moves an unpaid order's payment (fail, retry, expire) and
+// keeps why it failed. false when the order is no longer in from.
+func movePayment(ctx context.Context, q db.Querier, orderID int64, from, to, note string, at time.Time) (bool, error) {
+	return moveOrder(ctx, q, orderID, change{from: State{from, Unfulfilled}, to: State{to, Unfulfilled}, note: note,
+		set: `, failure_reason = ?`, setArgs: []any{failureReason(to, note)}}, at)
 }
 
 func failureReason(status, note string) string {
-	if status == StatusPaymentFailed {
+	if status == PaymentFailed {
 		return note
 	}
 	return ""
@@ -174,11 +139,11 @@ func orderLines(ctx context.Context, q db.Querier, orderID int64) ([]Line, error
 	return lines, rows.Err()
 }
 
-// ordersOfUser lists a buyer's paid orders (and any later status), never
-// the checkouts that were abandoned, failed or expired before payment.
+// ordersOfUser lists a buyer's orders that were paid, whatever came after,
+// never the checkouts that were abandoned, failed or expired before payment.
 func ordersOfUser(ctx context.Context, q db.Querier, userID string) ([]Order, error) {
-	rows, err := q.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders WHERE user_id = ? AND status NOT IN (?, ?, ?)
-		ORDER BY created_at DESC, id DESC LIMIT 200`, userID, StatusPendingPayment, StatusPaymentFailed, StatusExpired)
+	rows, err := q.QueryContext(ctx, `SELECT `+orderColumns+` FROM orders WHERE user_id = ? AND paid_at IS NOT NULL
+		ORDER BY created_at DESC, id DESC LIMIT 200`, userID)
 	if err != nil {
 		return nil, fmt.Errorf("list orders: %w", err)
 	}
@@ -220,12 +185,12 @@ type captureLock struct {
 func claimCapture(ctx context.Context, q db.Querier, orderID int64, now time.Time, hold time.Duration) (captureLock, bool, error) {
 	lock := captureLock{orderID: orderID, until: now.Add(hold).UnixMilli()}
 	for _, free := range []string{`capture_lock_until IS NULL`, `capture_lock_until < ?`} {
-		args := []any{lock.until, now.UTC(), orderID, StatusPendingPayment, StatusPaymentFailed}
+		args := []any{lock.until, now.UTC(), orderID}
 		if lock.tookOver = free != `capture_lock_until IS NULL`; lock.tookOver {
 			args = append(args, now.UnixMilli())
 		}
 		res, err := q.ExecContext(ctx, `UPDATE orders SET capture_lock_until = ?, updated_at = ?
-			WHERE id = ? AND status IN (?, ?) AND `+free, args...)
+			WHERE id = ? AND `+awaitingPayment+` AND `+free, args...)
 		if err != nil {
 			return captureLock{}, false, fmt.Errorf("claim capture: %w", err)
 		}
@@ -259,8 +224,8 @@ func keepShipping(ctx context.Context, q db.Querier, o Order) error {
 	if err != nil {
 		return err
 	}
-	if _, err := q.ExecContext(ctx, `UPDATE orders SET email = ?, shipping_info = ? WHERE id = ? AND status IN (?, ?)`,
-		o.Email, string(shipping), o.ID, StatusPendingPayment, StatusPaymentFailed); err != nil {
+	if _, err := q.ExecContext(ctx, `UPDATE orders SET email = ?, shipping_info = ? WHERE id = ? AND `+awaitingPayment,
+		o.Email, string(shipping), o.ID); err != nil {
 		return fmt.Errorf("store shipping info: %w", err)
 	}
 	return nil
@@ -270,10 +235,10 @@ func keepShipping(ctx context.Context, q db.Querier, o Order) error {
 // (its holder died mid-capture) or that were created before expireBefore,
 // and PayPal checkouts declined before then, which still hold their copies.
 func ordersToReconcile(ctx context.Context, q db.Querier, now, expireBefore time.Time, limit int) ([]int64, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id FROM orders WHERE (status = ?
+	rows, err := q.QueryContext(ctx, `SELECT id FROM orders WHERE fulfillment_status = ? AND ((payment_status = ?
 		AND (capture_lock_until < ? OR (capture_lock_until IS NULL AND created_at < ?)))
-		OR (status = ? AND provider_order_id IS NOT NULL AND capture_lock_until IS NULL AND created_at < ?)
-		ORDER BY id LIMIT ?`, StatusPendingPayment, now.UnixMilli(), expireBefore.UTC(), StatusPaymentFailed, expireBefore.UTC(), limit)
+		OR (payment_status = ? AND provider_order_id IS NOT NULL AND capture_lock_until IS NULL AND created_at < ?))
+		ORDER BY id LIMIT ?`, Unfulfilled, PaymentPending, now.UnixMilli(), expireBefore.UTC(), PaymentFailed, expireBefore.UTC(), limit)
 	if err != nil {
 		return nil, fmt.Errorf("list orders to reconcile: %w", err)
 	}
@@ -304,6 +269,11 @@ func releaseCapture(ctx context.Context, q db.Querier, orderID int64, nextAttemp
 	return nil
 }
 
+// awaitingPayment is the condition on an order row that a capture may
+// take it: awaiting payment, or failed and retried, and not cancelled by
+// PayPal's denial (deny).
+const awaitingPayment = `payment_status IN ('` + PaymentPending + `', '` + PaymentFailed + `') AND fulfillment_status = '` + Unfulfilled + `'`
+
 // markPaid records a successful payment once: it changes nothing, and says
 // so, unless the order still awaits payment. Only forward: a late capture
 // (a retry, the reconciler, PayPal's webhook) never reopens an order that
@@ -313,21 +283,22 @@ func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string
 	if err != nil {
 		return false, err
 	}
-	var prev string
-	if err := q.QueryRowContext(ctx, `SELECT status FROM orders WHERE id = ?`, o.ID).Scan(&prev); err != nil {
-		return false, fmt.Errorf("read order status: %w", err)
-	}
 	now := at.UTC()
-	res, err := q.ExecContext(ctx, `UPDATE orders SET status = ?, user_id = ?, email = ?, shipping_info = ?, capture_id = ?,
-		capture_lock_until = NULL, failure_reason = '', paid_at = ?, updated_at = ? WHERE id = ? AND status IN (?, ?)`,
-		StatusPaid, nullString(o.UserID), o.Email, string(shipping), nullString(captureID), now, now, o.ID, StatusPendingPayment, StatusPaymentFailed)
-	if err != nil {
-		return false, fmt.Errorf("mark order paid: %w", err)
+	// Twice: on PostgreSQL a retry may move payment_failed back to
+	// pending_payment between the read and the write.
+	for range 2 {
+		from, err := stateOf(ctx, q, o.ID)
+		if err != nil || !from.can(movePay) {
+			return false, err
+		}
+		moved, err := moveOrder(ctx, q, o.ID, change{from: from, to: State{PaymentPaid, from.Fulfilment}, note: note,
+			set:     `, user_id = ?, email = ?, shipping_info = ?, capture_id = ?, capture_lock_until = NULL, failure_reason = '', paid_at = ?`,
+			setArgs: []any{nullString(o.UserID), o.Email, string(shipping), nullString(captureID), now}}, now)
+		if err != nil || moved {
+			return moved, err
+		}
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return false, nil
-	}
-	return true, addHistory(ctx, q, o.ID, prev, StatusPaid, note, now)
+	return false, nil
 }
 
 func nullString(s string) any {

@@ -169,13 +169,13 @@ func (s *Service) captureCompleted(ctx context.Context, ev paypal.WebhookEvent) 
 	outcome, err := s.apply(ctx, ev, c.ID, o.ID, outcomeApplied, func(ctx context.Context, tx *db.Tx) error {
 		now := s.now().UTC()
 		switch {
-		case o.Status == StatusExpired:
-			return addEvent(ctx, tx, o.ID, kindWebhook, "", "", "PayPal reports capture "+c.ID+" completed after this checkout expired: refund the buyer in PayPal or contact them.", paypalActor, now)
-		case o.Status != StatusPendingPayment && o.Status != StatusPaymentFailed:
+		case o.Payment == PaymentExpired:
+			return addTimeline(ctx, tx, o.ID, entry{kind: kindWebhook, note: "PayPal reports capture " + c.ID + " completed after this checkout expired: refund the buyer in PayPal or contact them.", actor: paypalActor}, now)
+		case !o.can(movePay):
 			return nil // only forward: an order that moved on stays where it is
 		case !matches:
-			return addEvent(ctx, tx, o.ID, kindWebhook, "", "", "PayPal reports capture "+c.ID+" of "+c.Amount.Value+" "+c.Amount.CurrencyCode+
-				", which does not match this order: nothing changed.", paypalActor, now)
+			return addTimeline(ctx, tx, o.ID, entry{kind: kindWebhook, note: "PayPal reports capture " + c.ID + " of " + c.Amount.Value + " " + c.Amount.CurrencyCode +
+				", which does not match this order: nothing changed.", actor: paypalActor}, now)
 		}
 		o.CaptureID = c.ID
 		changed, err := markPaid(ctx, tx, o, c.ID, "PayPal webhook: capture "+c.ID+" completed", now)
@@ -222,7 +222,7 @@ func (s *Service) captureRefunded(ctx context.Context, ev paypal.WebhookEvent) (
 			}
 		}
 	}
-	if !paidOrLater(o.Status) {
+	if o.PaidAt == nil {
 		// The capture is not recorded yet: answering 409 makes PayPal
 		// deliver the event again later, once it can be applied.
 		return "", httpx.Errorf(httpx.CodeConflict, "Order %s is not paid yet; this refund will be applied when PayPal sends it again.", o.Number)
@@ -269,8 +269,8 @@ func (s *Service) recordPayPalRefund(ctx context.Context, tx *db.Tx, ev paypal.W
 		reason = "PayPal reversed the payment (a dispute or chargeback)"
 	}
 	if left <= 0 {
-		return false, addEvent(ctx, tx, o.ID, kindWebhook, "", "", fmt.Sprintf("PayPal reports refund %s of $%s, but nothing was left to refund here.",
-			ref.ID, FormatCents(amount)), paypalActor, now)
+		return false, addTimeline(ctx, tx, o.ID, entry{kind: kindWebhook, note: fmt.Sprintf("PayPal reports refund %s of $%s, but nothing was left to refund here.",
+			ref.ID, FormatCents(amount)), actor: paypalActor}, now)
 	}
 	amount = min(amount, left)
 	if _, err := tx.ExecContext(ctx, `UPDATE orders SET refunded_cents = refunded_cents + ? WHERE id = ?`, amount, o.ID); err != nil {
@@ -320,15 +320,14 @@ func (s *Service) captureDenied(ctx context.Context, ev paypal.WebhookEvent) (st
 			return err
 		}
 		switch {
-		case o.Status == StatusPendingPayment:
-			_, err := setStatus(ctx, tx, o.ID, StatusPendingPayment, StatusPaymentFailed, note, now)
+		case o.Payment == PaymentPending:
+			_, err := movePayment(ctx, tx, o.ID, PaymentPending, PaymentFailed, note, now)
 			return err
-		case moves[ActionCancel].allows(o, d) && d.RefundedCents == 0:
-			moved, err := step(ctx, tx, o, ActionCancel, StatusCancelled, 0, `, cancelled_at = ?`, []any{now}, now)
+		case o.can(moveDeny) && d.RefundedCents == 0:
+			to, _ := o.moveBy(moveDeny)
+			moved, err := moveOrder(ctx, tx, o.ID, change{from: o.State, to: to, note: note + ": the order is cancelled", actor: paypalActor,
+				set: `, cancelled_at = ?`, setArgs: []any{now}}, now)
 			if err != nil || !moved {
-				return err
-			}
-			if err := addEvent(ctx, tx, o.ID, kindStatus, o.Status, StatusCancelled, note+": the order is cancelled", paypalActor, now); err != nil {
 				return err
 			}
 			r := refundRow{Source: sourceCancel, Reason: "PayPal denied the payment, so nothing was charged", Actor: paypalActor}
@@ -337,7 +336,7 @@ func (s *Service) captureDenied(ctx context.Context, ev paypal.WebhookEvent) (st
 			}
 			return s.tellBuyer(ctx, tx, o, func() (mail.Message, error) { return cancelledEmail(o, r, s.site) }, now)
 		}
-		return addEvent(ctx, tx, o.ID, kindWebhook, "", "", note+" after the order was "+statusWords[o.Status]+": check the payment in PayPal.", paypalActor, now)
+		return addTimeline(ctx, tx, o.ID, entry{kind: kindWebhook, note: note + " after the order was " + statusWords[legacyStatus(o.State)] + ": check the payment in PayPal.", actor: paypalActor}, now)
 	})
 	if returned {
 		s.catalog.StockChanged(ctx)

@@ -10,6 +10,7 @@ type OrderShipped struct {
 	Carrier        string
 	TrackingNumber string
 	TrackingURL    string // "" when the carrier gave none
+	Status         string // the order's two statuses: "Shipped · Paid"
 	Lines          []OrderLine
 	Address        []string
 	OrderURL       string // My Orders; "" for a guest
@@ -28,6 +29,7 @@ type OrderCancelled struct {
 	Number       string
 	Reason       string
 	Refund       string // "$54.97"; "" when nothing was left to refund
+	Status       string // "Cancelled · Refunded"
 	Demo         bool   // a demo payment: nothing was charged, nothing moves
 	OrderURL     string
 	SupportEmail string
@@ -46,6 +48,7 @@ type OrderRefunded struct {
 	Amount        string   // this refund
 	TotalRefunded string   // every refund of the order so far
 	Full          bool     // the whole order is now refunded
+	Status        string   // "Shipped · Partly refunded"
 	Reason        string   // "" when none was given (a refund made at PayPal)
 	Lines         []string // "2 × Title" of a refund of lines
 	Demo          bool

@@ -51,8 +51,11 @@ func orderURL(o Order, site Settings) string {
 	return site.SiteURL + profilePath
 }
 
-func shippedEmail(o Order, f fulfilment, site Settings) (mail.Message, error) {
-	m := mail.OrderShipped{Name: greeting(o), Number: o.Number, Carrier: f.Carrier, TrackingNumber: f.TrackingNumber,
+// The e-mails after payment name the order's state after the move they
+// tell of (st).
+
+func shippedEmail(o Order, st State, f fulfilment, site Settings) (mail.Message, error) {
+	m := mail.OrderShipped{Name: greeting(o), Number: o.Number, Status: st.words(), Carrier: f.Carrier, TrackingNumber: f.TrackingNumber,
 		TrackingURL: f.TrackingURL, Address: addressLines(o.Shipping), OrderURL: orderURL(o, site),
 		SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
 	for _, l := range o.Lines {
@@ -61,8 +64,8 @@ func shippedEmail(o Order, f fulfilment, site Settings) (mail.Message, error) {
 	return mail.OrderShippedEmail(o.Email, m)
 }
 
-func cancelledEmail(o Order, r refundRow, site Settings) (mail.Message, error) {
-	m := mail.OrderCancelled{Name: greeting(o), Number: o.Number, Reason: r.Reason, Demo: isDemo(o.Provider),
+func cancelledEmail(o Order, st State, r refundRow, site Settings) (mail.Message, error) {
+	m := mail.OrderCancelled{Name: greeting(o), Number: o.Number, Status: st.words(), Reason: r.Reason, Demo: isDemo(o.Provider),
 		OrderURL: orderURL(o, site), SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
 	if r.AmountCents > 0 {
 		m.Refund = "$" + FormatCents(r.AmountCents)
@@ -70,8 +73,8 @@ func cancelledEmail(o Order, r refundRow, site Settings) (mail.Message, error) {
 	return mail.OrderCancelledEmail(o.Email, m)
 }
 
-func refundEmail(o Order, r refundRow, totalRefunded int64, site Settings) (mail.Message, error) {
-	m := mail.OrderRefunded{Name: greeting(o), Number: o.Number, Amount: "$" + FormatCents(r.AmountCents),
+func refundEmail(o Order, st State, r refundRow, totalRefunded int64, site Settings) (mail.Message, error) {
+	m := mail.OrderRefunded{Name: greeting(o), Number: o.Number, Status: st.words(), Amount: "$" + FormatCents(r.AmountCents),
 		TotalRefunded: "$" + FormatCents(totalRefunded), Full: totalRefunded >= o.TotalCents, Demo: isDemo(o.Provider),
 		OrderURL: orderURL(o, site), SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
 	if r.Source != sourcePayPal {

@@ -401,10 +401,19 @@ func TestPayPalWebhooks(t *testing.T) {
 				h, body := event("WH-DENIED", paypal.EventCaptureDenied, captureResource(e, "DENIED"))
 				deliver(t, e, h, body, 200, `"outcome":"applied"`)
 			},
-			[]string{`"status":"cancelled"`, "PayPal denied capture"},
+			[]string{`"status":"cancelled"`, `"paymentStatus":"payment_failed","fulfillmentStatus":"cancelled"`, "PayPal denied capture"},
 			func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				if !strings.Contains(e.LastMail("alice.ship@example.com"), "PayPal denied the payment") {
 					t.Error("the buyer was not told")
+				}
+				// Failed, but not to be captured again nor expired (which
+				// would give its copies back a second time).
+				e.Clock.Advance(181 * time.Minute)
+				if _, err := e.Server.Orders().Reconcile(t.Context(), 180*time.Minute); err != nil {
+					t.Fatal(err)
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM orders WHERE payment_status = 'payment_failed' AND fulfillment_status = 'cancelled'`); n != 1 {
+					t.Error("the reconciler moved the denied order")
 				}
 			}),
 		order("an event about another shop's payment is acknowledged",

@@ -252,6 +252,15 @@ func TestDeskReads(t *testing.T) {
 			}},
 		{Name: "filtered by status", Method: "GET", URL: "/api/admin/orders?status=fulfilled", As: "manager", BeforeTest: before,
 			ExpectedStatus: 200, ExpectedContent: []string{`"total":1`, `"status":"fulfilled"`}, NotExpectedContent: []string{`"status":"paid"`}},
+		{Name: "filtered by fulfilment", Method: "GET", URL: "/api/admin/orders?fulfillmentStatus=shipped,delivered", As: "manager", BeforeTest: before,
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":1`, `"paymentStatus":"paid","fulfillmentStatus":"shipped"`}, NotExpectedContent: []string{`"fulfillmentStatus":"unfulfilled"`}},
+		{Name: "filtered by payment and fulfilment", Method: "GET", URL: "/api/admin/orders?paymentStatus=paid&fulfillmentStatus=unfulfilled", As: "manager", BeforeTest: before,
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":1`, `"fulfillmentStatus":"unfulfilled"`}, NotExpectedContent: []string{`"fulfillmentStatus":"shipped"`}},
+		{Name: "filtered by a payment status no order has", Method: "GET", URL: "/api/admin/orders?paymentStatus=refunded", As: "manager", BeforeTest: before,
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":0`}},
+		{Name: "bad status filters are named", Method: "GET", URL: "/api/admin/orders?paymentStatus=lost&fulfillmentStatus=shipped,fulfilled", As: "manager", BeforeTest: before,
+			ExpectedStatus: 400, ExpectedContent: []string{`"paymentStatus":"One or more of: pending_payment, paid, partially_refunded, refunded, payment_failed, expired"`,
+				`"fulfillmentStatus":"One or more of: unfulfilled, shipped, delivered, cancelled"`}},
 		{Name: "searched by order number", Method: "GET", URL: "/api/admin/orders?q={a}", As: "manager", BeforeTest: before,
 			ExpectedStatus: 200, ExpectedContent: []string{`"total":1`, `"status":"paid"`}},
 		{Name: "searched by name, any case", Method: "GET", URL: "/api/admin/orders?q=alice%20READER&method=demo_card&from=2026-06-01&to=2026-06-01", As: "manager", BeforeTest: before,
@@ -366,7 +375,8 @@ func TestBuyerSeesShipmentAndRefunds(t *testing.T) {
 				e.Vars["number"] = n
 				act(e, n, "fulfil", shipBody, "").Expect(t, 200)
 				mail := e.LastMail("alice.ship@example.com")
-				for _, want := range []string{"Your books are on their way!", "Tracking number: 9400 1000", "Track your parcel: https://tools.usps.com/", "http://shop.test/profile"} {
+				for _, want := range []string{"Your books are on their way!", "Tracking number: 9400 1000", "Track your parcel: https://tools.usps.com/", "http://shop.test/profile",
+					"Order status: Shipped · Paid"} {
 					if !strings.Contains(mail, want) {
 						t.Errorf("shipping e-mail lacks %q:\n%s", want, mail)
 					}
@@ -374,13 +384,14 @@ func TestBuyerSeesShipmentAndRefunds(t *testing.T) {
 				act(e, n, "refund", map[string]any{"lines": []map[string]any{{"bookId": 1, "quantity": 1}}, "reason": "Torn page"}, "r1").Expect(t, 200)
 				mail = e.LastMail("alice.ship@example.com")
 				// One of two copies of 14.99: 14.99 of 49.97 of books, with tax.
-				for _, want := range []string{"We have refunded $16.49 for your order", "1 × Siso and the Stripe That Got Away", "Reason: Torn page", "demo payment"} {
+				for _, want := range []string{"We have refunded $16.49 for your order", "1 × Siso and the Stripe That Got Away", "Reason: Torn page", "demo payment",
+					"Order status: Shipped · Partly refunded"} {
 					if !strings.Contains(mail, want) {
 						t.Errorf("refund e-mail lacks %q:\n%s", want, mail)
 					}
 				}
 			},
-			ExpectedStatus: 200, ExpectedContent: []string{`"status":"partially_refunded"`, `"carrier":"USPS"`, `"trackingUrl":"https://tools.usps.com/`,
+			ExpectedStatus: 200, ExpectedContent: []string{`"status":"partially_refunded"`, `"paymentStatus":"partially_refunded","fulfillmentStatus":"shipped"`, `"carrier":"USPS"`, `"trackingUrl":"https://tools.usps.com/`,
 				`"refundedCents":1649`, `"refunds":[{"amountCents":1649`}, NotExpectedContent: []string{"Torn page", "manager@"}},
 		{Name: "cancelled before shipping: refunded in full and told", Method: "GET", URL: "/api/orders", As: "buyer",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
@@ -388,12 +399,13 @@ func TestBuyerSeesShipmentAndRefunds(t *testing.T) {
 				n := demoOrder(t, e, "buyer")
 				act(e, n, "cancel", map[string]any{"reason": "Out of print"}, "c1").Expect(t, 200)
 				mail := e.LastMail("alice.ship@example.com")
-				for _, want := range []string{"was cancelled before it shipped", "Reason: Out of print"} {
+				for _, want := range []string{"was cancelled before it shipped", "Reason: Out of print", "Order status: Cancelled · Refunded"} {
 					if !strings.Contains(mail, want) {
 						t.Errorf("cancellation e-mail lacks %q:\n%s", want, mail)
 					}
 				}
 			},
-			ExpectedStatus: 200, ExpectedContent: []string{`"status":"cancelled"`, `"refundedCents":5497`, `"cancelledAt":"2026-06-01T12:00:00Z"`}},
+			ExpectedStatus: 200, ExpectedContent: []string{`"status":"cancelled"`, `"paymentStatus":"refunded","fulfillmentStatus":"cancelled"`,
+				`"refundedCents":5497`, `"cancelledAt":"2026-06-01T12:00:00Z"`}},
 	})
 }

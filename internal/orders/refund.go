@@ -452,9 +452,9 @@ func (s *Service) recordRefund(ctx context.Context, tx *db.Tx, o Order, r refund
 	if err != nil {
 		return false, err
 	}
-	build := func() (mail.Message, error) { return refundEmail(o, r, completed, s.site) }
+	build := func() (mail.Message, error) { return refundEmail(o, to, r, completed, s.site) }
 	if r.Source == sourceCancel {
-		build = func() (mail.Message, error) { return cancelledEmail(o, r, s.site) }
+		build = func() (mail.Message, error) { return cancelledEmail(o, to, r, s.site) }
 	}
 	return returned, s.tellBuyer(ctx, tx, o, build, now)
 }

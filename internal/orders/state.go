@@ -201,6 +201,20 @@ func legacyStatus(s State) string {
 	return PaymentPaid
 }
 
+// paymentWords and fulfilmentWords are how the desk, My Orders and the
+// e-mails say each status (the web app's admin-orders/types.ts says the
+// same).
+var (
+	paymentWords = map[string]string{PaymentPending: "Awaiting payment", PaymentFailed: "Payment failed", PaymentPaid: "Paid",
+		PaymentPartiallyRefunded: "Partly refunded", PaymentRefunded: "Refunded", PaymentExpired: "Expired"}
+	fulfilmentWords = map[string]string{Unfulfilled: "Not shipped", Shipped: "Shipped", Delivered: "Delivered", Cancelled: "Cancelled"}
+)
+
+// words says both statuses, the parcel's first: "Shipped · Partly refunded".
+func (s State) words() string {
+	return fulfilmentWords[s.Fulfilment] + " · " + paymentWords[s.Payment]
+}
+
 // errNoMove refuses a move the table does not have; nothing is written.
 var errNoMove = errors.New("orders: the state machine has no such move")
 

@@ -157,6 +157,25 @@ func TestEveryPairOfStates(t *testing.T) {
 	})
 }
 
+// TestWebSaysTheSameWords: the web app's names of the statuses
+// (web/src/lib/order-status.ts) are the e-mails' (state.go).
+func TestWebSaysTheSameWords(t *testing.T) {
+	src, err := os.ReadFile("../../web/src/lib/order-status.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, words := range []map[string]string{paymentWords, fulfilmentWords} {
+		for status, word := range words {
+			if !strings.Contains(string(src), "  "+status+": '"+word+"',") {
+				t.Errorf("the web app does not call %s %q", status, word)
+			}
+		}
+	}
+	if len(paymentWords) != len(PaymentStatuses) || len(fulfilmentWords) != len(FulfillmentStatuses) {
+		t.Error("a status has no words")
+	}
+}
+
 func TestRefundedStatusFromAmounts(t *testing.T) {
 	for _, c := range []struct {
 		refunded int64

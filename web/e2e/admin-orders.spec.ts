@@ -103,6 +103,27 @@ test('a manager ships, refunds through PayPal, and sees a refund made in PayPal;
 
   const shipped = await mailTo(page.request, buyer, /Your books are on their way/)
   expect(shipped.text).toContain('Track your parcel: https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223344556677')
+  expect(shipped.text).toContain('Order status: Shipped · Paid')
+
+  // A partial refund of the shipped order: it stays shipped, and says both (issue 38, item 11).
+  await page.getByRole('button', { name: 'Refund' }).click()
+  const goodwill = page.getByRole('dialog', { name: `Refund order ${orders.demo}` })
+  await goodwill.getByLabel('Amount in dollars').fill('3.00')
+  await goodwill.getByLabel('Reason (the buyer reads it)').fill('A bent corner')
+  await goodwill.getByRole('button', { name: 'Refund' }).click()
+  await expect(goodwill).toBeHidden()
+  const header = page.getByText(/^Placed /).locator('..')
+  await expect(header.getByText('Shipped', { exact: true })).toBeVisible()
+  await expect(header.getByText('Partly refunded', { exact: true })).toBeVisible()
+  expect((await mailTo(page.request, buyer, /Your refund of \$3\.00/)).text).toContain('Order status: Shipped · Partly refunded')
+
+  // The list filters by each status: the one shipped order.
+  await page.goto('/admin/orders?q=maya%20reader')
+  await page.getByLabel('Shipping status').selectOption('shipped')
+  await expect(page.getByText('1 order', { exact: true })).toBeVisible()
+  await expect(page).toHaveURL(/fulfillmentStatus=shipped/)
+  await page.getByLabel('Payment status').selectOption('paid')
+  await expect(page.getByText('No orders match')).toBeVisible()
 
   // A partial refund of the PayPal order, through the fake PayPal.
   await page.goto(`/admin/orders/${orders.paypal}`)
@@ -140,6 +161,12 @@ test('a manager ships, refunds through PayPal, and sees a refund made in PayPal;
   await buyerPage.goto('/profile')
   const myOrders = buyerPage.getByRole('region', { name: 'My Orders' })
   await expect(myOrders.getByText('Shipped', { exact: true })).toBeVisible()
+  // Each order says both statuses: the shipped one was partly refunded too.
+  const shippedRow = myOrders.getByRole('listitem').filter({ hasText: `Order ${orders.demo}` })
+  await expect(shippedRow.getByText('Partly refunded', { exact: true })).toBeVisible()
+  const paypalRow = myOrders.getByRole('listitem').filter({ hasText: `Order ${orders.paypal}` })
+  await expect(paypalRow.getByText('Not shipped', { exact: true })).toBeVisible()
+  await expect(paypalRow.getByText('Partly refunded', { exact: true })).toBeVisible()
   await expect(myOrders.getByRole('link', { name: `Track your parcel for order ${orders.demo} (opens in a new tab)` })).toHaveAttribute(
     'href',
     'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223344556677',

@@ -1,4 +1,5 @@
 /** The shapes of the account area's API (internal/account, /api/profile, /api/orders). */
+import type { FulfillmentStatus, PaymentStatus } from '@/lib/order-status'
 export type { Kid } from '@/lib/kids'
 export type KidInput = { name: string; birth_month: string }
 
@@ -17,7 +18,9 @@ export type Communications = { subscribed: boolean; updated_at: string | null }
 export type OrderLine = { bookId: number; title: string; quantity: number; unitPriceCents: number; lineTotalCents: number }
 export type Order = {
   number: string
-  status: string
+  /** The order's two statuses, side by side (internal/orders/state.go). */
+  paymentStatus: PaymentStatus
+  fulfillmentStatus: FulfillmentStatus
   items: OrderLine[]
   subtotalCents: number
   /** What a discount code took off the subtotal (0 without one). */

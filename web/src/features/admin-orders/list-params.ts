@@ -1,10 +1,12 @@
-import type { OrderStatus, PaymentMethod } from './types'
-import { methodNames, statusNames } from './types'
+import { fulfillmentNames, paymentNames } from '@/lib/order-status'
+import type { FulfillmentStatus, PaymentMethod, PaymentStatus } from './types'
+import { methodNames } from './types'
 
-/** The order list's filters, kept in the page's URL (?q=&status=&method=&from=&to=&sort=&page=). */
+/** The order list's filters, kept in the page's URL (?q=&paymentStatus=&fulfillmentStatus=&method=&from=&to=&sort=&page=). */
 export type OrderFilters = {
   q: string
-  status: OrderStatus | ''
+  paymentStatus: PaymentStatus | ''
+  fulfillmentStatus: FulfillmentStatus | ''
   method: PaymentMethod | ''
   from: string
   to: string
@@ -24,7 +26,8 @@ export const sorts: { value: OrderSort; label: string }[] = [
   { value: 'number', label: 'Order number' },
 ]
 
-export const statusFilters = (Object.keys(statusNames) as OrderStatus[]).map((value) => ({ value, label: statusNames[value] }))
+export const paymentFilters = (Object.keys(paymentNames) as PaymentStatus[]).map((value) => ({ value, label: paymentNames[value] }))
+export const fulfillmentFilters = (Object.keys(fulfillmentNames) as FulfillmentStatus[]).map((value) => ({ value, label: fulfillmentNames[value] }))
 export const methodFilters = (Object.keys(methodNames) as PaymentMethod[]).map((value) => ({ value, label: methodNames[value] }))
 
 // The server takes years 2000 to 2999 (the date inputs' min and max).
@@ -43,7 +46,8 @@ export function filtersFromSearch(search: URLSearchParams): OrderFilters {
   const to = search.get('to') ?? ''
   return {
     q: (search.get('q') ?? '').trim(),
-    status: pick('status', Object.keys(statusNames) as OrderStatus[]),
+    paymentStatus: pick('paymentStatus', Object.keys(paymentNames) as PaymentStatus[]),
+    fulfillmentStatus: pick('fulfillmentStatus', Object.keys(fulfillmentNames) as FulfillmentStatus[]),
     method: pick('method', Object.keys(methodNames) as PaymentMethod[]),
     from: isDate(from) ? from : '',
     to: isDate(to) ? to : '',
@@ -56,7 +60,8 @@ export function filtersFromSearch(search: URLSearchParams): OrderFilters {
 export function searchFromFilters(f: OrderFilters): URLSearchParams {
   const out = new URLSearchParams()
   if (f.q) out.set('q', f.q)
-  if (f.status) out.set('status', f.status)
+  if (f.paymentStatus) out.set('paymentStatus', f.paymentStatus)
+  if (f.fulfillmentStatus) out.set('fulfillmentStatus', f.fulfillmentStatus)
   if (f.method) out.set('method', f.method)
   if (f.from) out.set('from', f.from)
   if (f.to) out.set('to', f.to)
@@ -79,7 +84,7 @@ export function withFilters(f: OrderFilters, changes: Partial<OrderFilters>): Or
 }
 
 export function isFiltered(f: OrderFilters): boolean {
-  return Boolean(f.q || f.status || f.method || f.from || f.to)
+  return Boolean(f.q || f.paymentStatus || f.fulfillmentStatus || f.method || f.from || f.to)
 }
 
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PER_PAGE))

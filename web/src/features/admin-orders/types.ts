@@ -1,5 +1,10 @@
+import { fulfillmentNames, paymentNames, type FulfillmentStatus, type PaymentStatus } from '@/lib/order-status'
+
 /** The order desk's shapes (internal/orders desk_store.go). Money is integer cents. */
 
+export type { FulfillmentStatus, PaymentStatus }
+
+/** The one status of before (the API's status field): old timeline entries still name it. */
 export type OrderStatus =
   | 'pending_payment'
   | 'paid'
@@ -17,7 +22,8 @@ export type DeskAction = 'fulfil' | 'deliver' | 'cancel' | 'refund'
 
 export type OrderSummary = {
   number: string
-  status: OrderStatus
+  paymentStatus: PaymentStatus
+  fulfillmentStatus: FulfillmentStatus
   provider: PaymentMethod
   email: string
   name: string
@@ -67,7 +73,8 @@ export type TimelineEntry = {
 
 export type AdminOrder = {
   number: string
-  status: OrderStatus
+  paymentStatus: PaymentStatus
+  fulfillmentStatus: FulfillmentStatus
   version: number
   currency: string
   items: AdminLine[]
@@ -94,16 +101,13 @@ export type AdminOrder = {
   actions: DeskAction[]
 }
 
-export const statusNames: Record<OrderStatus, string> = {
-  pending_payment: 'Awaiting payment',
-  paid: 'Paid',
-  fulfilled: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-  payment_failed: 'Payment failed',
-  expired: 'Expired',
+/**
+ * A status a timeline entry names: one of the two statuses of a move, or,
+ * in entries written before the two, the one status ('fulfilled' was shipped).
+ */
+export function stepName(status: string): string {
+  const names: Record<string, string> = { ...paymentNames, ...fulfillmentNames, fulfilled: 'Shipped' }
+  return names[status] ?? status
 }
 
 export const methodNames: Record<PaymentMethod, string> = {

@@ -1,26 +1,9 @@
 import { Package } from 'lucide-react'
+import { OrderStatusPills } from '@/components/ui/order-status'
 import { formatCents } from '@/lib/money'
 import { useOrders } from '../api/get-orders'
 import type { Order } from '../types'
 import { Section } from './section'
-
-const statusText: Record<string, string> = {
-  paid: 'Paid',
-  pending_payment: 'Awaiting payment',
-  payment_failed: 'Payment failed',
-  fulfilled: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  partially_refunded: 'Partly refunded',
-  refunded: 'Refunded',
-}
-
-const statusTone: Record<string, string> = {
-  cancelled: 'bg-line text-muted',
-  refunded: 'bg-line text-muted',
-  partially_refunded: 'bg-sun-100 text-ink',
-  payment_failed: 'bg-red-50 text-red-700',
-}
 
 /** My Orders: the buyer's orders, each opening its lines, totals and address. */
 export function OrdersCard() {
@@ -56,7 +39,7 @@ function OrderRow({ order: o }: { order: Order }) {
           {items} {items === 1 ? 'item' : 'items'}
         </span>
         <span className="ml-auto font-bold">{formatCents(o.totalCents)}</span>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${statusTone[o.status] ?? 'bg-leaf-100 text-leaf-800'}`}>{statusText[o.status] ?? o.status}</span>
+        <OrderStatusPills payment={o.paymentStatus} fulfillment={o.fulfillmentStatus} small />
       </summary>
       <div className="mt-3 border-t border-line pt-3 text-sm">
         <ul className="flex flex-col gap-1">

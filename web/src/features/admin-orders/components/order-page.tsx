@@ -30,7 +30,7 @@ import {
   type RefundValues,
 } from '../action-forms'
 import { useAdminOrder, useOrderAction, type ActionRequest } from '../api/orders'
-import { methodNames, statusNames, type AdminOrder, type OrderStatus, type TimelineEntry } from '../types'
+import { methodNames, stepName, type AdminOrder, type TimelineEntry } from '../types'
 import { ActionDialog } from './action-dialog'
 import { placedAt } from './orders-list'
 import { OrderStatusBadge } from './status-badge'
@@ -89,7 +89,7 @@ export function OrderPage({ number, may }: { number: string; may: DeskPermission
         <ArrowLeft aria-hidden="true" className="size-4" /> All orders
       </Link>
       <div className="flex flex-wrap items-center gap-3">
-        <OrderStatusBadge status={o.status} />
+        <OrderStatusBadge order={o} />
         <span className="text-muted">Placed {placedAt(o.createdAt)}</span>
         <span className="font-bold tabular-nums">{formatCents(o.totalCents)}</span>
       </div>
@@ -336,8 +336,8 @@ function Timeline({ order: o, canNote }: { order: AdminOrder; canNote: boolean }
             </p>
             {e.toStatus && (
               <p className="font-bold">
-                {e.fromStatus ? `${statusNames[e.fromStatus as OrderStatus] ?? e.fromStatus} → ` : ''}
-                {statusNames[e.toStatus as OrderStatus] ?? e.toStatus}
+                {e.fromStatus ? `${stepName(e.fromStatus)} → ` : ''}
+                {stepName(e.toStatus)}
               </p>
             )}
             {e.message && <p className="break-words whitespace-pre-line">{e.message}</p>}

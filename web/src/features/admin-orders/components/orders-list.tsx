@@ -5,7 +5,7 @@ import { countOf, FilterField as Field, FilterSelect, ListResults, TableOrCards,
 import { paths } from '@/config/paths'
 import { formatCents } from '@/lib/money'
 import { useAdminOrders } from '../api/orders'
-import { filtersFromSearch, FIRST_DAY, isFiltered, LAST_DAY, methodFilters, pageCount, searchFromFilters, sorts, statusFilters, withFilters, type OrderFilters } from '../list-params'
+import { filtersFromSearch, FIRST_DAY, isFiltered, LAST_DAY, fulfillmentFilters, methodFilters, pageCount, paymentFilters, searchFromFilters, sorts, withFilters, type OrderFilters } from '../list-params'
 import { methodNames, type OrderSummary } from '../types'
 import { OrderStatusBadge } from './status-badge'
 
@@ -59,12 +59,29 @@ function Filters({ filters, onChange }: { filters: OrderFilters; onChange: (f: O
         e.preventDefault()
         choose({})
       }}
-      className="grid grid-cols-2 gap-4 rounded-2xl border-2 border-line bg-white p-4 lg:grid-cols-5"
+      className="grid grid-cols-2 gap-4 rounded-2xl border-2 border-line bg-white p-4 lg:grid-cols-6"
     >
-      <Field label="Search" id="orders-q" className="col-span-2 lg:col-span-5">
+      <Field label="Search" id="orders-q" className="col-span-2 lg:col-span-6">
         <Input id="orders-q" type="search" value={box.text} onChange={(e) => box.type(e.target.value)} placeholder="Order number, e-mail or name" autoComplete="off" />
       </Field>
-      <FilterSelect label="Status" id="orders-status" className="col-span-2 sm:col-span-1" value={filters.status} all="Any status" options={statusFilters} onChange={(status) => choose({ status })} />
+      <FilterSelect
+        label="Shipping status"
+        id="orders-fulfillment"
+        className="col-span-2 sm:col-span-1"
+        value={filters.fulfillmentStatus}
+        all="Any shipping status"
+        options={fulfillmentFilters}
+        onChange={(fulfillmentStatus) => choose({ fulfillmentStatus })}
+      />
+      <FilterSelect
+        label="Payment status"
+        id="orders-payment"
+        className="col-span-2 sm:col-span-1"
+        value={filters.paymentStatus}
+        all="Any payment status"
+        options={paymentFilters}
+        onChange={(paymentStatus) => choose({ paymentStatus })}
+      />
       <FilterSelect label="Payment method" id="orders-method" className="col-span-2 sm:col-span-1" value={filters.method} all="Any method" options={methodFilters} onChange={(method) => choose({ method })} />
       <Field label="From" id="orders-from">
         <Input id="orders-from" type="date" value={filters.from} min={FIRST_DAY} max={filters.to || LAST_DAY} onChange={(e) => choose({ from: e.target.value })} />
@@ -121,7 +138,7 @@ function OrdersTableOrCards({ orders }: { orders: OrderSummary[] }) {
         </>
       ),
     },
-    { header: 'Status', cell: (o) => <OrderStatusBadge status={o.status} /> },
+    { header: 'Status', cell: (o) => <OrderStatusBadge order={o} /> },
     { header: 'Method', cellClassName: 'text-sm', cell: (o) => methodNames[o.provider] ?? o.provider },
     { header: 'Total', className: 'text-right', cell: (o) => <Amount order={o} /> },
   ]
@@ -144,7 +161,7 @@ function OrdersTableOrCards({ orders }: { orders: OrderSummary[] }) {
             {o.name || '—'} · {o.email}
           </p>
           <div className="mt-2">
-            <OrderStatusBadge status={o.status} />
+            <OrderStatusBadge order={o} />
           </div>
         </>
       )}

@@ -33,6 +33,10 @@ type Cover struct {
 	Endings      int       `json:"endings"`
 	Entitled     bool      `json:"entitled"`
 	Map          []MapPage `json:"map,omitempty"` // only for a family with the edition
+	// Version changes with every change of the storybook, its pages' text
+	// too (which the map does not show): a copy kept for offline reading
+	// is kept again when it differs (web/src/lib/offline).
+	Version int64 `json:"version"`
 }
 
 // MapPage is a page on the story's map: where its choices lead, and
@@ -64,7 +68,7 @@ func (s *Service) GetPublished(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	c := Cover{ID: rec.ID, Slug: rec.Slug, BookID: rec.BookID, Title: rec.Story.Title, Start: rec.Story.Start,
-		PreviewPages: rec.PreviewPages, Preview: story.Preview(rec.Story, rec.PreviewPages), Endings: rec.endings()}
+		PreviewPages: rec.PreviewPages, Preview: story.Preview(rec.Story, rec.PreviewPages), Endings: rec.endings(), Version: rec.Version}
 	caller, signedIn := auth.CallerFrom(r.Context())
 	if !signedIn {
 		return serveCached(w, r, "public, no-cache", c)

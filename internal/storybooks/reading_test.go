@@ -1,6 +1,8 @@
 package storybooks_test
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -39,6 +41,30 @@ func TestReading(t *testing.T) {
 		{Name: "the front matter, a family with the edition: the map", Method: "GET", URL: shipped, As: "pat", BeforeTest: granted,
 			ExpectedStatus: 200, ExpectedContent: []string{`"entitled":true`, `"map":[{"id":"meet-the-friends","choices":["the-signpost"],"ending":false}`},
 			ExpectedHeaders: map[string]string{"Cache-Control": "private, no-cache"}},
+		{Name: "the front matter's version moves with a change of a page's text, which the map does not show", Method: "GET", URL: shipped,
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				staff(auth.RoleEditor)(t, e)
+				var before struct {
+					Version int64            `json:"version"`
+					Pages   []map[string]any `json:"pages"`
+				}
+				e.Do("GET", "/api/admin/storybooks/1", nil, "ed").Expect(t, 200).Decode(t, &before)
+				if got := e.Do("GET", shipped, nil, "").Expect(t, 200).JSON(t)["version"]; got != float64(before.Version) {
+					t.Fatalf("version %v, want the storybook's %d", got, before.Version)
+				}
+				for _, p := range before.Pages {
+					p["picture"] = "" // the shipped scenes are the web build's, which a Go test does not have
+				}
+				before.Pages[0]["text"] = "One sunny morning, Siso found a map."
+				e.Do("PUT", "/api/admin/storybooks/1", map[string]any{"version": before.Version, "pages": before.Pages}, "ed").Expect(t, 200)
+				e.Vars["next"] = strconv.FormatInt(before.Version+1, 10)
+			},
+			ExpectedStatus: 200,
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				if got := res.JSON(t)["version"]; fmt.Sprint(got) != e.Vars["next"] {
+					t.Errorf("version %v, want %s", got, e.Vars["next"])
+				}
+			}},
 		{Name: "an unknown storybook", Method: "GET", URL: "/api/storybooks/nainni-counts-the-carrots", ExpectedStatus: 404,
 			ExpectedContent: []string{`"Storybook not found"`}},
 		{Name: "a free page, anonymous: public and revalidated", Method: "GET", URL: freePage, ExpectedStatus: 200,

@@ -132,6 +132,9 @@ describe('withQueuedProgress', () => {
       ...update('end-b', 2, ['start', 'p3', 'p4', 'end-b'], ['end-b']),
     })
     expect((await withQueuedProgress('u1', 7, 'me', offline)).endings).toEqual(['end-b'])
+    // Nothing on the server yet: the reader started offline.
+    const none = () => Promise.reject(new ApiError(404, 'not_found', 'No progress.'))
+    expect((await withQueuedProgress('u1', 7, 'me', none)).page).toBe('end-b')
   })
 
   it('fails as the server did when nothing waits', async () => {

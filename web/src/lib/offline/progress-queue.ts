@@ -96,7 +96,8 @@ export async function withQueuedProgress(userId: string, storybookId: number, re
     const saved = await fromServer()
     return waiting ? { reader, ...mergeProgress(saved, waiting) } : saved
   } catch (error) {
-    if (waiting && isUnreachable(error)) return { reader, ...waiting }
+    // Offline, or nothing on the server yet (404: a reader who started offline).
+    if (waiting && (isUnreachable(error) || (error instanceof ApiError && error.status === 404))) return { reader, ...waiting }
     throw error
   }
 }

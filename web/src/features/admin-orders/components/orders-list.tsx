@@ -69,7 +69,7 @@ function Filters({ filters, onChange }: { filters: OrderFilters; onChange: (f: O
         id="orders-fulfillment"
         className="col-span-2 sm:col-span-1"
         value={filters.fulfillmentStatus}
-        all="Any shipping status"
+        all="Any"
         options={fulfillmentFilters}
         onChange={(fulfillmentStatus) => choose({ fulfillmentStatus })}
       />
@@ -78,7 +78,7 @@ function Filters({ filters, onChange }: { filters: OrderFilters; onChange: (f: O
         id="orders-payment"
         className="col-span-2 sm:col-span-1"
         value={filters.paymentStatus}
-        all="Any payment status"
+        all="Any"
         options={paymentFilters}
         onChange={(paymentStatus) => choose({ paymentStatus })}
       />

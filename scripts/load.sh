@@ -150,3 +150,8 @@ awk -v sr="$shop_rps" -v sp="$shop_p99" -v nr="$nginx_rps" -v rv="$revalidate_rp
   printf "| peak RSS through sign-in, refresh and orders (10 books) | %.0f MB | |\n", rssall*1024/1e6
   printf "| peak RSS of a shop started on the 5,000 books, through the search and the %d drawn pages | %.0f MB | <= 150 MB |\n", pn, rss*1024/1e6
 }'
+
+# The files store: a 100 MiB file uploaded and streamed to 20 downloads at
+# once, on a shop of its own (its peak RSS is its own).
+echo
+BIN="$BIN" scripts/load-files.sh

@@ -13,6 +13,7 @@
 //	go run ./scripts/load search -url ... -workers 8 -duration 10s
 //	go run ./scripts/load pages -url ... -n 300
 //	go run ./scripts/load new-book -url ... -db ... -bin ./bin/bookshop -cover cover.png
+//	go run ./scripts/load files -url ... -db ... -bin ./bin/bookshop -pid PID -mib 100 -workers 20
 //
 // Each prints one line "name value unit" that load.sh turns into the table
 // (new-book: "new-book /books/ID", for scripts/lighthouse.sh).
@@ -45,7 +46,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|search|pages|new-book [flags]")
+		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|search|pages|new-book|files [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -56,6 +57,8 @@ func main() {
 	workers := fs.Int("workers", 8, "concurrent clients")
 	duration := fs.Duration("duration", 10*time.Second, "how long to measure")
 	books := fs.Int("n", 5000, "books to add (seed-books), pages to ask for (pages)")
+	mib := fs.Int("mib", 100, "size of the file uploaded and downloaded (files), in MiB")
+	pid := fs.Int("pid", 0, "the shop's process, whose RSS is read (files)")
 	_ = fs.Parse(os.Args[2:])
 	l := &loader{base: *base, dbPath: *dbPath, workers: *workers, duration: *duration,
 		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
@@ -79,6 +82,8 @@ func main() {
 		err = l.pages(*books)
 	case "new-book":
 		err = l.newBook(*bin, *cover)
+	case "files":
+		err = l.downloads(*bin, *pid, *mib, *workers)
 	default:
 		err = fmt.Errorf("unknown phase %q", os.Args[1])
 	}

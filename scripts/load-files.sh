@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The files store's figure (issue 37): a shop started afresh on a temporary
+# database (files in a temporary FILES_DIR), an editor uploads a MIB MiB PDF,
+# a parent is granted it, and PARALLEL clients download it whole at once
+# through their own links; prints the upload's and the downloads' times and
+# the shop's peak RSS (VmHWM) through both, which must stay under 150 MB: a
+# file is streamed, never held in memory. scripts/load.sh runs it last;
+# it runs alone too. Not run by `make test`.
+#
+#   scripts/load-files.sh                    # bin/bookshop, 100 MiB, 20 downloads
+#   MIB=20 PARALLEL=5 scripts/load-files.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=${BIN:-bin/bookshop}
+MIB=${MIB:-100}
+PARALLEL=${PARALLEL:-20}
+[ -x "$BIN" ] || { echo "load-files: $BIN not built (make build)" >&2; exit 1; }
+
+tmp=$(mktemp -d /tmp/bookshop-load-files.XXXXXX)
+shop=
+cleanup() {
+  [ -n "$shop" ] && kill "$shop" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+go build -o "$tmp/load" ./scripts/load
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+db="$tmp/shop.db"
+DATABASE_URL="sqlite:$db" "$BIN" migrate >/dev/null 2>&1
+PORT=$port DATABASE_URL="sqlite:$db" FILES_DIR="$tmp/files" RATE_LIMIT_PER_MINUTE=100000000 "$BIN" serve >"$tmp/shop.log" 2>&1 &
+shop=$!
+url="http://127.0.0.1:$port"
+for _ in $(seq 200); do curl -fsS "$url/api/health" >/dev/null 2>&1 && break; sleep 0.05; done
+rss_start_kb=$(awk '/VmHWM/ {print $2}' "/proc/$shop/status")
+
+read -r upload_s download_s mbps rss_before_kb < <("$tmp/load" files -url "$url" -db "$db" -bin "$BIN" -pid "$shop" -mib "$MIB" -workers "$PARALLEL" | awk '{print $2, $4, $6, $8}')
+rss_kb=$(awk '/VmHWM/ {print $2}' "/proc/$shop/status")
+load_avg=$(cut -d' ' -f1-3 /proc/loadavg)
+
+awk -v mib="$MIB" -v n="$PARALLEL" -v up="$upload_s" -v down="$download_s" -v mbps="$mbps" -v rss0="$rss_start_kb" -v rss1="$rss_before_kb" -v rss="$rss_kb" -v la="$load_avg" 'BEGIN {
+  printf "Files store figures (loopback; load average %s at the end)\n\n", la
+  print "| Figure | Measured | Target |"
+  print "|---|---|---|"
+  printf "| upload of a %d MiB PDF (streamed, hashed, checked, kept) | %.1f s | |\n", mib, up
+  printf "| %d parallel downloads of it, each through its own link | %.1f s for all, %.0f MB/s together | |\n", n, down, mbps
+  printf "| peak RSS of the shop through both (at start %.0f MB; %.0f MB once the accounts had signed in, just before the upload) | %.0f MB | < 150 MB |\n", rss0*1024/1e6, rss1*1024/1e6, rss*1024/1e6
+}'

@@ -167,6 +167,11 @@ test('a manager ships, refunds through PayPal, and sees a refund made in PayPal;
   const paypalRow = myOrders.getByRole('listitem').filter({ hasText: `Order ${orders.paypal}` })
   await expect(paypalRow.getByText('Not shipped', { exact: true })).toBeVisible()
   await expect(paypalRow.getByText('Partly refunded', { exact: true })).toBeVisible()
+  // And on a phone: both pills whole on the order's line.
+  await buyerPage.setViewportSize({ width: 390, height: 844 })
+  await shippedRow.scrollIntoViewIfNeeded()
+  for (const pill of ['Shipped', 'Partly refunded']) await expect(shippedRow.getByText(pill, { exact: true })).toBeInViewport({ ratio: 1 })
+  await buyerPage.setViewportSize({ width: 1440, height: 900 })
   await expect(myOrders.getByRole('link', { name: `Track your parcel for order ${orders.demo} (opens in a new tab)` })).toHaveAttribute(
     'href',
     'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223344556677',

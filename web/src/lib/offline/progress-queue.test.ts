@@ -40,6 +40,12 @@ describe('mergeProgress', () => {
     )
     expect(mergeProgress(update('p3', 1, ['p3']), update('p5', 2, ['p5'])).page).toBe('p5')
   })
+
+  it("takes any progress over the server's answer for a reader who has not started", () => {
+    // The server's answer then has updatedAt: null (docs/storybooks.md).
+    const notStarted = { page: 'start', visited: [], endings: [], updatedAt: null as unknown as string }
+    expect(mergeProgress(notStarted, update('p5', 2, ['start', 'p5']))).toEqual(update('p5', 2, ['start', 'p5']))
+  })
 })
 
 describe('saveProgress', () => {

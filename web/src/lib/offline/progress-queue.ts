@@ -35,9 +35,12 @@ export const progressPath = (storybookId: number, reader: string) => `/api/libra
 
 const putProgress: PutProgress = (storybookId, reader, update) => apiFetch<SavedProgress>(progressPath(storybookId, reader), { method: 'PUT', json: update })
 
+/** When progress was made; a reader who has not started has none (the server's updatedAt: null). */
+const madeAt = (p: ProgressUpdate) => (p.updatedAt ? Date.parse(p.updatedAt) : Number.NEGATIVE_INFINITY)
+
 /** The two merged as the server merges them. */
 export function mergeProgress(a: ProgressUpdate, b: ProgressUpdate): ProgressUpdate {
-  const newer = Date.parse(b.updatedAt) > Date.parse(a.updatedAt) ? b : a
+  const newer = madeAt(b) > madeAt(a) ? b : a
   return { page: newer.page, updatedAt: newer.updatedAt, visited: union(a.visited, b.visited), endings: union(a.endings, b.endings) }
 }
 

@@ -1,33 +1,28 @@
 package files
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"crypto/rand"
 	"errors"
 	"io"
-	"net/http"
 	"net/http/httptest"
 	"os"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/johannesboyne/gofakes3"
-	"github.com/johannesboyne/gofakes3/backend/s3mem"
+	"bookshop/internal/objectstore/s3fake"
 )
 
-// S3URL starts a local S3-compatible server (gofakes3, the one fake at the
-// edge) with an empty bucket for the test's lifetime and returns a
-// FILES_S3_URL for a folder of it.
+// S3URL starts a local S3-compatible server (s3fake) with an empty bucket
+// for the test's lifetime and returns a FILES_S3_URL for a folder of it.
 func S3URL(t testing.TB) string {
 	t.Helper()
-	backend := s3mem.New()
-	if err := backend.CreateBucket("shop"); err != nil {
+	h, err := s3fake.Handler("shop")
+	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(decodeChunkedParts(gofakes3.New(backend).Server()))
+	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
 	return "s3://key:secret@" + strings.TrimPrefix(ts.URL, "http://") + "/shop/files?region=us-east-1&path-style=true&insecure=true"
 }
@@ -105,37 +100,4 @@ func tempFile(t *testing.T, s Store, data []byte) *os.File {
 		t.Fatal(err)
 	}
 	return f
-}
-
-// decodeChunkedParts decodes the aws-chunked body (SigV4 streaming: "size;
-// chunk-signature=...", the bytes, CRLF) of a multipart upload's parts,
-// which AWS and MinIO accept and gofakes3 decodes for a whole object's PUT
-// only: without it the fake would keep the chunks' framing in the parts.
-func decodeChunkedParts(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method == http.MethodPut && r.URL.Query().Has("partNumber") &&
-			strings.HasPrefix(r.Header.Get("X-Amz-Content-Sha256"), "STREAMING-") {
-			var body bytes.Buffer
-			in := bufio.NewReader(r.Body)
-			for {
-				line, err := in.ReadString('\n')
-				if err != nil {
-					http.Error(w, "bad chunk", http.StatusBadRequest)
-					return
-				}
-				hexSize, _, _ := strings.Cut(strings.TrimSpace(line), ";")
-				n, err := strconv.ParseInt(hexSize, 16, 64)
-				if err != nil || n == 0 {
-					break
-				}
-				io.CopyN(&body, in, n)
-				in.Discard(2) // CRLF
-			}
-			r.Body = io.NopCloser(&body)
-			r.ContentLength = int64(body.Len())
-			r.Header.Set("Content-Length", strconv.Itoa(body.Len()))
-			r.Header.Set("X-Amz-Content-Sha256", "UNSIGNED-PAYLOAD")
-		}
-		next.ServeHTTP(w, r)
-	})
 }

@@ -17,6 +17,7 @@ import (
 
 	"bookshop/internal/db"
 	"bookshop/internal/files"
+	"bookshop/internal/objectstore/s3fake"
 )
 
 // downloads measures the files store (issue 37): an editor uploads a PDF
@@ -199,4 +200,15 @@ func (l *loader) downloadOnce(accessToken, purchase string, file files.File) err
 		return fmt.Errorf("download: %d, %d of %d bytes, %v", resp.StatusCode, n, file.Size, err)
 	}
 	return nil
+}
+
+// serveS3 serves a local S3-compatible server (s3fake, in this process's
+// memory) with the bucket "shop" on addr until killed, for load-files.sh's
+// S3=1: the shop then keeps the file in a bucket and streams it from there.
+func serveS3(addr string) error {
+	h, err := s3fake.Handler("shop")
+	if err != nil {
+		return err
+	}
+	return http.ListenAndServe(addr, h)
 }

@@ -14,6 +14,7 @@
 //	go run ./scripts/load pages -url ... -n 300
 //	go run ./scripts/load new-book -url ... -db ... -bin ./bin/bookshop -cover cover.png
 //	go run ./scripts/load files -url ... -db ... -bin ./bin/bookshop -pid PID -mib 100 -workers 20
+//	go run ./scripts/load s3 -addr 127.0.0.1:PORT   (a local S3-compatible server, until killed)
 //
 // Each prints one line "name value unit" that load.sh turns into the table
 // (new-book: "new-book /books/ID", for scripts/lighthouse.sh).
@@ -46,7 +47,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|search|pages|new-book|files [flags]")
+		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|search|pages|new-book|files|s3 [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -59,6 +60,7 @@ func main() {
 	books := fs.Int("n", 5000, "books to add (seed-books), pages to ask for (pages)")
 	mib := fs.Int("mib", 100, "size of the file uploaded and downloaded (files), in MiB")
 	pid := fs.Int("pid", 0, "the shop's process, whose RSS is read (files)")
+	addr := fs.String("addr", "127.0.0.1:0", "where to listen (s3)")
 	_ = fs.Parse(os.Args[2:])
 	l := &loader{base: *base, dbPath: *dbPath, workers: *workers, duration: *duration,
 		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
@@ -84,6 +86,8 @@ func main() {
 		err = l.newBook(*bin, *cover)
 	case "files":
 		err = l.downloads(*bin, *pid, *mib, *workers)
+	case "s3":
+		err = serveS3(*addr)
 	default:
 		err = fmt.Errorf("unknown phase %q", os.Args[1])
 	}

@@ -1,5 +1,5 @@
 import { Flag, Maximize2, Minus, Plus } from 'lucide-react'
-import { useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { cn } from '@/lib/cn'
 import { BOX, arrowPath, layoutMap, type MapPage } from './map-layout'
 
@@ -35,15 +35,17 @@ const ZOOMS = [0.4, 0.55, 0.7, 0.85, 1, 1.25]
  * the same to a screen reader (page by page: its state and where its choices
  * lead), so the SVG itself is hidden from assistive technology. On a narrow
  * screen the map starts zoomed to fit and scrolls; the zoom buttons change it.
+ * Memoized: the editor re-renders on every letter typed, the map only when
+ * what it shows changes (give it a stable onSelect).
  */
-export function StoryMap({ pages, start, problems = {}, visited, current, selected, onSelect, boxLabel = (p) => p.id, label, className }: StoryMapProps) {
+export const StoryMap = memo(function StoryMap({ pages, start, problems = noProblems, visited, current, selected, onSelect, boxLabel = byId, label, className }: StoryMapProps) {
   const layout = useMemo(() => layoutMap(pages), [pages])
   const frame = useRef<HTMLDivElement>(null)
   const [zoom, setZoom] = useState(1)
   const lit = visited ? new Set(visited) : null
-  const byId = new Map(pages.map((p) => [p.id, p]))
+  const pageOf = new Map(pages.map((p) => [p.id, p]))
 
-  // Start as large as fits the frame's width (at least the smallest zoom): a phone sees the whole story's shape.
+  // Start as large as fits the frame's width, but readable: a wider map scrolls, and "Fit the map" shows it whole.
   useLayoutEffect(() => {
     const width = frame.current?.clientWidth ?? 0
     if (width > 0 && layout.width > 0) setZoom(fitZoom(width, layout.width))
@@ -57,14 +59,22 @@ export function StoryMap({ pages, start, problems = {}, visited, current, select
         <MapButton label="Zoom out" onClick={() => zoomBy(-1)} disabled={zoom <= ZOOMS[0]}>
           <Minus aria-hidden="true" />
         </MapButton>
-        <MapButton label="Fit the map" onClick={() => setZoom(fitZoom(frame.current?.clientWidth ?? 0, layout.width))}>
+        <MapButton label="Fit the map" onClick={() => setZoom(fitZoom(frame.current?.clientWidth ?? 0, layout.width, ZOOMS[0]))}>
           <Maximize2 aria-hidden="true" />
         </MapButton>
         <MapButton label="Zoom in" onClick={() => zoomBy(1)} disabled={zoom >= ZOOMS[ZOOMS.length - 1]}>
           <Plus aria-hidden="true" />
         </MapButton>
       </div>
-      <div ref={frame} className="max-h-[70vh] overflow-auto rounded-2xl border-2 border-line bg-cream" data-testid="story-map">
+      {/* Focusable, so a keyboard scrolls a map larger than its frame. */}
+      <div
+        ref={frame}
+        tabIndex={0}
+        role="region"
+        aria-label={`${label}, as a drawing`}
+        className="max-h-[60vh] overflow-auto rounded-2xl border-2 border-line bg-cream focus-visible:ring-4 focus-visible:ring-tiger-200 focus-visible:outline-none"
+        data-testid="story-map"
+      >
         <svg
           aria-hidden="true"
           width={layout.width * zoom}
@@ -95,7 +105,7 @@ export function StoryMap({ pages, start, problems = {}, visited, current, select
             )
           })}
           {layout.pages.map(({ id, x, y }) => {
-            const page = byId.get(id)!
+            const page = pageOf.get(id)!
             return (
               <PageBox
                 key={id}
@@ -119,7 +129,10 @@ export function StoryMap({ pages, start, problems = {}, visited, current, select
       <MapList pages={pages} start={start} problems={problems} lit={lit} current={current} label={label} />
     </figure>
   )
-}
+})
+
+const noProblems: Readonly<Record<string, readonly string[]>> = {}
+const byId = (page: MapPage) => page.id
 
 function MapButton({ label, onClick, disabled, children }: { label: string; onClick: () => void; disabled?: boolean; children: React.ReactNode }) {
   return (
@@ -257,8 +270,11 @@ function nearestZoom(z: number): number {
   return best
 }
 
-/** The zoom at which the map's width fits the frame's, between the smallest zoom and 1. */
-export function fitZoom(frameWidth: number, mapWidth: number): number {
+/** The smallest zoom the map starts at: its words stay readable, and a wider map scrolls. */
+const READABLE = 0.7
+
+/** The zoom at which the map's width fits the frame's, between `least` and 1. */
+export function fitZoom(frameWidth: number, mapWidth: number, least = READABLE): number {
   if (frameWidth <= 0 || mapWidth <= 0) return 1
-  return Math.max(ZOOMS[0], Math.min(1, (frameWidth - 4) / mapWidth))
+  return Math.max(least, Math.min(1, (frameWidth - 4) / mapWidth))
 }

@@ -37,8 +37,8 @@ export const roleNames: Record<Role, string> = {
 /** One line on what each role may do, shown where a role is chosen. */
 export const roleSummaries: Record<StaffRole, string> = {
   owner: 'Everything, including who is on the staff.',
-  manager: 'Catalog, posts, orders, refunds, discounts and settings.',
-  editor: 'Catalog, posts and the games.',
+  manager: 'Catalog, posts, storybooks, orders, refunds, discounts and settings.',
+  editor: 'Catalog, posts, storybooks and the games.',
   support: 'Reads orders and customers, resends e-mails, helps customers (sign-outs, two-step resets, bans).',
 }
 

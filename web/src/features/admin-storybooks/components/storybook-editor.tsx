@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { Download, Gift, Plus, Save, Send, Undo2 } from 'lucide-react'
-import { useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { useFieldArray, useForm, useWatch, type FieldErrors } from 'react-hook-form'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
@@ -85,14 +85,18 @@ function StoryForm({ loaded, canGrant }: { loaded: AdminStorybook; canGrant: boo
   const dirty = form.formState.isDirty
 
   /** Shows a page in the editor (from the map, the list, a problem) and brings the editor into view. */
-  const select = (key: string, scroll = false) => {
+  const select = useCallback((key: string, scroll = false) => {
     setSelected(key)
     if (scroll) requestAnimationFrame(() => editorRef.current?.scrollIntoView?.({ block: 'start' }))
-  }
-  const selectById = (id: string, scroll = false) => {
-    const page = form.getValues('pages').find((p) => p.id === id)
-    if (page) select(page.key, scroll)
-  }
+  }, [])
+  const selectById = useCallback(
+    (id: string, scroll = false) => {
+      const page = form.getValues('pages').find((p) => p.id === id)
+      if (page) select(page.key, scroll)
+    },
+    [form, select],
+  )
+  const selectFromMap = useCallback((id: string) => selectById(id, true), [selectById])
 
   const invalid = (errors: FieldErrors<StoryValues>) => {
     const at = firstPageWithError(errors)
@@ -200,12 +204,23 @@ function StoryForm({ loaded, canGrant }: { loaded: AdminStorybook; canGrant: boo
           </span>
           <ProblemsCount count={report.problems.length} />
           {dirty && <span className="text-sm font-bold text-tiger-800">Unsaved changes</span>}
+          <div className="flex w-full flex-wrap gap-1 lg:ml-auto lg:w-auto">
+            <Button type="button" variant="ghost" size="sm" onClick={() => void download()}>
+              <Download aria-hidden="true" /> Export to Twine
+            </Button>
+            {canGrant && (
+              <Button type="button" variant="ghost" size="sm" onClick={() => setGranting(true)}>
+                <Gift aria-hidden="true" /> Give to a family
+              </Button>
+            )}
+          </div>
         </section>
 
         <ProblemsList problems={report.problems} onShow={(id) => selectById(id, true)} />
 
         <div className="grid gap-6 xl:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-          <section aria-labelledby="story-pages" className="min-w-0 space-y-4 rounded-2xl border-2 border-line bg-white p-4 sm:p-5">
+          {/* On a wide screen the map stays in view beside the page being edited. */}
+          <section aria-labelledby="story-pages" className="min-w-0 space-y-4 self-start rounded-2xl border-2 border-line bg-white p-4 sm:p-5 xl:sticky xl:top-24">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 id="story-pages" className="text-xl font-bold">
                 Pages
@@ -225,7 +240,7 @@ function StoryForm({ loaded, canGrant }: { loaded: AdminStorybook; canGrant: boo
                   start={startId}
                   problems={problems}
                   selected={current?.id}
-                  onSelect={(id) => selectById(id, true)}
+                  onSelect={selectFromMap}
                   label={`Map of ${base.title}`}
                 />
                 <p className="mt-2 text-sm text-muted">Click a page to edit it. Red pages have a problem, as of the last save.</p>
@@ -278,15 +293,7 @@ function StoryForm({ loaded, canGrant }: { loaded: AdminStorybook; canGrant: boo
           <Button type="button" variant="outline" onClick={() => setReading(base.start)} disabled={dirty} title={dirty ? 'Save first: Read it shows the saved storybook' : undefined}>
             Read it
           </Button>
-          <Button type="button" variant="ghost" onClick={() => void download()}>
-            <Download aria-hidden="true" /> Export to Twine
-          </Button>
-          {canGrant && (
-            <Button type="button" variant="ghost" onClick={() => setGranting(true)}>
-              <Gift aria-hidden="true" /> Give to a family
-            </Button>
-          )}
-          <Button asChild variant="link" className="ml-auto">
+          <Button asChild variant="link" className="ml-auto hidden sm:inline-flex">
             <Link to={paths.adminStorybooks}>Back to the storybooks</Link>
           </Button>
         </div>

@@ -1,0 +1,199 @@
+import { expect, test, type APIRequestContext, type Page } from './test'
+import { PASSWORD, accessToken, confirmedAccount, grantRole, totpCode } from './accounts'
+import { expectNoViolationsAtEveryWidth, widths } from './axe'
+import { collectConsoleErrors } from './console'
+
+// Issue 35, "The editor": an editor builds a storybook with five endings in
+// the back office, page by page and choice by choice; the map shows the
+// dead end the check found, in red; fixed, the storybook is published. A
+// save over a newer version offers Reload / apply again. The book it is for
+// is made through the API: the journey is not about the catalog.
+
+type Staff = { email: string; secret: string; token: string }
+
+/** An editor with two-step sign-in on (a TOTP factor verified through /auth/v1), and the token of that aal2 session. */
+async function editor(request: APIRequestContext): Promise<Staff> {
+  const email = await confirmedAccount(request, 'storyeditor', { first_name: 'Ed', last_name: 'Itor' })
+  grantRole(test.info().parallelIndex, email, 'editor')
+  const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
+  const factor = (await (await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp', friendly_name: 'phone' } })).json()) as { id: string; totp: { secret: string } }
+  const challenge = (await (await request.post(`/auth/v1/factors/${factor.id}/challenge`, { headers })).json()) as { id: string }
+  const verified = await request.post(`/auth/v1/factors/${factor.id}/verify`, { headers, data: { challenge_id: challenge.id, code: totpCode(factor.totp.secret) } })
+  expect(verified.ok()).toBeTruthy()
+  return { email, secret: factor.totp.secret, token: ((await verified.json()) as { access_token: string }).access_token }
+}
+
+/** Signs in with the password, then the code of the next 30 seconds (the current one was just used). */
+async function signIn(page: Page, staff: Staff) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(staff.email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await page.getByLabel('Code', { exact: true }).fill(totpCode(staff.secret, 30))
+  await page.getByRole('button', { name: 'Verify' }).click()
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+}
+
+/** A draft book of the catalog, without a storybook. */
+async function draftBook(request: APIRequestContext, token: string, title: string): Promise<number> {
+  const response = await request.post('/api/admin/books', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { title, author: 'Ed Itor', description: 'Siso and FeeFee choose their way home.', priceCents: 1299, category: 'children', pages: 32, publicationDate: '2026-03-14', ageBand: '4–6', status: 'draft' },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return ((await response.json()) as { id: number }).id
+}
+
+/** Screenshots at a phone's width and a desktop's, kept with the test's output for a person to look at. */
+async function screenshots(page: Page, name: string) {
+  for (const size of widths) {
+    await page.setViewportSize({ width: size.width, height: size.height })
+    await page.screenshot({ path: test.info().outputPath(`${name}-${size.width}.png`), fullPage: true })
+  }
+  await page.setViewportSize({ width: 1440, height: 900 })
+}
+
+/** The page editor of the selected page. */
+const pageEditor = (page: Page) => page.getByRole('region', { name: /^Page / })
+
+/** Writes the selected page: its name and text, and makes it an ending when named one. */
+async function writePage(page: Page, name: string, text: string, ending?: string) {
+  const editor = pageEditor(page)
+  await editor.getByLabel('Page name').fill(name)
+  await editor.getByLabel('Text').fill(text)
+  if (ending) {
+    await editor.getByRole('switch', { name: 'This page is an ending' }).click()
+    await editor.getByLabel("Ending's name").fill(ending)
+  }
+  await expect(page.getByRole('heading', { name: `Page ${name}` })).toBeVisible()
+}
+
+/** Adds a choice to the selected page that leads to a new page. */
+async function choiceToNewPage(page: Page, label: string) {
+  const editor = pageEditor(page)
+  await editor.getByRole('button', { name: 'Add a choice' }).click()
+  await editor.getByLabel(/^Choice \d$/).last().fill(label)
+  await editor.getByLabel('Leads to').last().selectOption({ label: 'New page' })
+}
+
+/** Opens a page from the map, as an author clicks its box. */
+async function openFromMap(page: Page, id: string) {
+  await page.getByTestId('story-map').locator(`[data-page="${id}"]`).click()
+  await expect(page.getByRole('heading', { name: `Page ${id}` })).toBeVisible()
+}
+
+/** Opens the page the n-th choice (from 0) of the selected page leads to. */
+async function followChoice(page: Page, n: number) {
+  await pageEditor(page).getByRole('button', { name: 'Go to page' }).nth(n).click()
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+  await page.setViewportSize({ width: 1440, height: 900 })
+})
+
+test('an editor builds a five-ending storybook, fixes the dead end the map shows, publishes, and a stale save offers Reload', async ({ page }) => {
+  test.setTimeout(180_000)
+  const errors = collectConsoleErrors(page)
+  const staff = await editor(page.request)
+  const title = `Siso Finds the Way ${Date.now() % 1_000_000}`
+  const bookId = await draftBook(page.request, staff.token, title)
+  await signIn(page, staff)
+
+  // The list, from the back office's navigation; a new storybook for the book, made once however often it is clicked.
+  await page.goto('/admin')
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Storybooks' }).click()
+  await expect(page).toHaveURL('/admin/storybooks')
+  await page.getByRole('button', { name: 'New storybook' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New storybook' })
+  await dialog.getByLabel('Book').selectOption({ label: title })
+  await dialog.getByRole('button', { name: 'Create storybook' }).dblclick()
+  await expect(page).toHaveURL(/\/admin\/storybooks\/\d+$/)
+  const id = Number(new URL(page.url()).pathname.split('/').pop())
+  const listed = (await (await page.request.get('/api/admin/storybooks', { headers: { Authorization: `Bearer ${staff.token}` } })).json()) as { storybooks: { bookId: number }[] }
+  expect(listed.storybooks.filter((s) => s.bookId === bookId)).toHaveLength(1)
+
+  // Start: the forest or the river.
+  await expect(page.getByRole('form', { name: `Edit ${title}` })).toBeVisible()
+  await writePage(page, 'start', 'Siso wakes up under the **big moon**. Which way home?')
+  await choiceToNewPage(page, 'Into the forest')
+  await choiceToNewPage(page, 'Down to the river')
+  await followChoice(page, 0)
+  await writePage(page, 'forest', 'The trees whisper hello.')
+  await choiceToNewPage(page, 'Climb the tall tree')
+  await choiceToNewPage(page, 'Follow the fireflies')
+  await followChoice(page, 0)
+  await writePage(page, 'treetop', 'Nainni waves from the top.', 'The Treetop Picnic')
+  await openFromMap(page, 'forest')
+  await followChoice(page, 1)
+  await writePage(page, 'fireflies', 'The fireflies dance all the way home.', 'The Firefly Parade')
+
+  // The river: a boat, a bridge, or a cave that leads nowhere yet.
+  await openFromMap(page, 'start')
+  await followChoice(page, 1)
+  await writePage(page, 'river', 'Lizzie is fishing by the water.')
+  await choiceToNewPage(page, 'Take the boat')
+  await choiceToNewPage(page, 'Cross the bridge')
+  await choiceToNewPage(page, 'Peek into the cave')
+  await followChoice(page, 0)
+  await writePage(page, 'boat', 'FeeFee rows and sings.', 'The Great Boat Song')
+  await openFromMap(page, 'river')
+  await followChoice(page, 1)
+  await writePage(page, 'bridge', 'The bridge leads to the balloon field.', 'The Great Balloon Ride')
+  await openFromMap(page, 'river')
+  await followChoice(page, 2)
+  await writePage(page, 'cave', 'It is dark and quiet in here.')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+
+  // The check finds the dead end: in the problems, and in red on the map.
+  const problems = page.getByRole('region', { name: 'To fix before publishing' })
+  await expect(problems.getByRole('button', { name: 'cave' })).toBeVisible()
+  const cave = page.getByTestId('story-map').locator('[data-page="cave"]')
+  await expect(cave).toHaveAttribute('data-state', /problem/)
+  await expect(cave.locator('rect').first()).toHaveAttribute('class', /stroke-red-600/)
+  await expect(cave).toContainText('no choices')
+  await expect(page.getByTestId('story-map').locator('[data-page="bridge"]')).toHaveAttribute('data-state', /ending/)
+  await expectNoViolationsAtEveryWidth(page, 'the storybook editor')
+  await screenshots(page, 'storybook-editor-dead-end')
+  // Publishing is refused while the problem remains.
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByText('Not published')).toBeVisible()
+
+  // The fix: the cave leads to a fifth ending.
+  await problems.getByRole('button', { name: 'cave' }).click()
+  await expect(page.getByRole('heading', { name: 'Page cave' })).toBeVisible()
+  await choiceToNewPage(page, 'Light the lantern')
+  await followChoice(page, 0)
+  await writePage(page, 'lantern', 'The lantern shows a secret path home.', 'The Secret Path')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByRole('region', { name: 'To fix before publishing' })).toBeHidden()
+  await expect(page.getByText('5 paths, 5 endings')).toBeVisible()
+  await expect(cave).not.toHaveAttribute('data-state', /problem/)
+  await page.getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByRole('region', { name: title }).getByText('Published', { exact: true })).toBeVisible()
+
+  // Someone else saves meanwhile: this editor's save is refused, reloads the newer version, and applies the change again.
+  const headers = { Authorization: `Bearer ${staff.token}` }
+  const { version } = (await (await page.request.get(`/api/admin/storybooks/${id}`, { headers })).json()) as { version: number }
+  const other = await page.request.put(`/api/admin/storybooks/${id}`, { headers, data: { version, title: `${title}!` } })
+  expect(other.ok(), await other.text()).toBeTruthy()
+  await page.getByRole('form', { name: `Edit ${title}` }).getByLabel('Title', { exact: true }).fill('Siso Finds the Way Home')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Reload' })).toBeVisible()
+  await page.getByRole('button', { name: 'Reload' }).click()
+  await expect(page.getByText('This is the newer version. Your changes were not saved: Title.')).toBeVisible()
+  await page.getByRole('button', { name: 'Apply my changes again' }).click()
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByRole('heading', { name: 'Siso Finds the Way Home' })).toBeVisible()
+
+  // The list shows it published, with its paths and no problems.
+  await page.getByRole('link', { name: 'Back to the storybooks' }).click()
+  const row = page.getByRole('table', { name: 'Storybooks' }).getByRole('row', { name: /Siso Finds the Way Home/ })
+  await expect(row).toContainText('Published')
+  await expect(row).toContainText('5 paths, 5 endings')
+  await expect(row).toContainText('No problems')
+  await expectNoViolationsAtEveryWidth(page, 'the storybooks list')
+  await screenshots(page, 'storybooks-list')
+  // The refused publish (422) and the stale save (409) are answers the journey asked for; nothing else went wrong.
+  expect(errors.filter((e) => !/^Failed to load resource: .* (422|409)/.test(e))).toEqual([])
+})

@@ -269,3 +269,35 @@ func TestDownloadFromTheBucket(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// A slow upload outlives the server's read timeout while its bytes keep
+// coming: the handler moves the deadline on as they arrive.
+func TestSlowUploadOutlivesTheReadTimeout(t *testing.T) {
+	e := apitest.NewEnv(t, dbtest.SQLite(t), nil)
+	staff := e.Staff("editor", "editor")
+	srv := httptest.NewUnstartedServer(e.Handler)
+	srv.Config.ReadTimeout = 300 * time.Millisecond
+	srv.Start()
+	defer srv.Close()
+	body, send := io.Pipe()
+	go func() {
+		send.Write([]byte("%PDF-1.7\n"))
+		for range 8 { // 1.6 s, five times the timeout
+			time.Sleep(200 * time.Millisecond)
+			send.Write([]byte(strings.Repeat("x", 64<<10)))
+		}
+		send.Write([]byte("\n%%EOF\n"))
+		send.Close()
+	}()
+	req, _ := http.NewRequest("POST", srv.URL+"/api/admin/files?name=slow.pdf", body)
+	req.Header.Set("Authorization", "Bearer "+staff.AccessToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != 201 {
+		t.Fatalf("%d %s", resp.StatusCode, got)
+	}
+}

@@ -53,6 +53,9 @@ func New(d *db.DB, set Settings, now func() time.Time) (*Service, error) {
 	}
 	if store == nil {
 		slog.Warn("files: no store is set up (FILES_DIR or FILES_S3_URL): uploads of e-books and audio answer 503")
+	} else {
+		// Files' times are the wall clock's; an upload takes minutes, not a day.
+		sweepSpool(store.TempDir(), time.Now().Add(-24*time.Hour))
 	}
 	return &Service{db: d, store: store, set: set, now: now}, nil
 }

@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
+	"time"
 
 	"bookshop/internal/objectstore"
 )
@@ -94,12 +96,12 @@ func (d diskStore) Delete(ctx context.Context, key string) error {
 }
 
 // bucketStore keeps the files in an S3-compatible bucket (objectstore):
-// each instance reads what any of them uploaded. Uploads are spooled in the
-// system's temporary folder; a seek then read of an object is a ranged GET,
+// each instance reads what any of them uploaded. Uploads are spooled in a
+// folder of the system's temporary folder; a seek then read of an object is a ranged GET,
 // so a Range of a 100 MB file fetches that range alone.
 type bucketStore struct{ s *objectstore.Store }
 
-func (b bucketStore) TempDir() string { return os.TempDir() }
+func (b bucketStore) TempDir() string { return filepath.Join(os.TempDir(), "bookshop-uploads") }
 
 func (b bucketStore) String() string { return b.s.String() }
 
@@ -137,4 +139,16 @@ func OpenStore(dir, s3URL string) (Store, error) {
 		return nil, nil
 	}
 	return diskStore{dir: dir}, nil
+}
+
+// sweepSpool removes what uploads left in dir before cutoff: an upload is
+// removed when it ends, so only a process that died mid-upload leaves one.
+func sweepSpool(dir string, cutoff time.Time) {
+	entries, _ := os.ReadDir(dir) // no folder yet: nothing to sweep
+	for _, e := range entries {
+		info, err := e.Info()
+		if err == nil && strings.HasPrefix(e.Name(), "upload-") && info.ModTime().Before(cutoff) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }

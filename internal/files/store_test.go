@@ -8,8 +8,10 @@ import (
 	"io"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"bookshop/internal/objectstore/s3fake"
 )
@@ -100,4 +102,26 @@ func tempFile(t *testing.T, s Store, data []byte) *os.File {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// What a process that died mid-upload left is removed at the next start;
+// an upload of the last day may still be running.
+func TestStartSweepsOldUploads(t *testing.T) {
+	dir := t.TempDir()
+	store, _ := OpenStore(dir, "")
+	os.MkdirAll(store.TempDir(), 0o750)
+	old, young := filepath.Join(store.TempDir(), "upload-1"), filepath.Join(store.TempDir(), "upload-2")
+	for _, f := range []string{old, young} {
+		os.WriteFile(f, []byte("x"), 0o600)
+	}
+	os.Chtimes(old, time.Now().Add(-25*time.Hour), time.Now().Add(-25*time.Hour))
+	if _, err := New(nil, Settings{Dir: dir}, time.Now); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(old); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the old upload is still there: %v", err)
+	}
+	if _, err := os.Stat(young); err != nil {
+		t.Fatalf("the young upload went: %v", err)
+	}
 }

@@ -177,6 +177,7 @@ func Restore(ctx context.Context, o RestoreOptions, r io.Reader) (Restored, erro
 	}
 
 	out := Restored{Manifest: a.manifest}
+	before := counters(ctx, dialect, dsn, o.DatabaseURL)
 	if hasTables(ctx, dialect, dsn, o.DatabaseURL) {
 		pre, err := create(ctx, o.Options, "-pre-restore")
 		if err != nil {
@@ -192,7 +193,13 @@ func Restore(ctx context.Context, o RestoreOptions, r io.Reader) (Restored, erro
 	if err != nil {
 		return out, fmt.Errorf("restore: %w", err)
 	}
-	return out, checkRows(ctx, dialect, dsn, o.DatabaseURL, a.manifest.Rows)
+	if err := checkRows(ctx, dialect, dsn, o.DatabaseURL, a.manifest.Rows); err != nil {
+		return out, err
+	}
+	if out.PreRestore == nil {
+		return out, nil // a fresh database: no cache has seen its versions, and the restore stays byte for byte
+	}
+	return out, moveCountersPast(ctx, dialect, dsn, o.DatabaseURL, before)
 }
 
 // hasTables tells whether there is a database worth a snapshot before it

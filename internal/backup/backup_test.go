@@ -174,6 +174,10 @@ func TestRestoreOverALiveSQLiteShopSnapshotsItFirst(t *testing.T) {
 	if _, err := d.ExecContext(ctx, "DELETE FROM book_covers"); err != nil {
 		t.Fatalf("the shop cannot write after the restore: %v", err)
 	}
+	var version int64
+	if err := d.QueryRowContext(ctx, "SELECT version FROM catalog_version").Scan(&version); err != nil || version != 2 {
+		t.Fatalf("catalog version after the restore: %d (%v), want 2: past the 1 it had, never a number used before", version, err)
+	}
 	list, _ := List(dir)
 	if len(list) != 2 {
 		t.Fatalf("List = %+v, want the archive and the pre-restore snapshot", list)

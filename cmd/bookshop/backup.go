@@ -7,40 +7,32 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"time"
 
+	"bookshop/internal/audit"
 	"bookshop/internal/backup"
 	"bookshop/internal/config"
 	"bookshop/internal/db"
-	"bookshop/internal/objectstore"
 )
 
 // keeperOf is the backups' keeper the configuration describes, its folder
 // dir unless empty.
 func keeperOf(cfg config.Config, dir string) (*backup.Keeper, error) {
-	k := &backup.Keeper{Options: backup.Options{DatabaseURL: cfg.DatabaseURL, Dir: cfg.BackupDir, AppVersion: version}, Keep: cfg.BackupKeep}
-	if dir != "" {
-		k.Dir = dir
+	if dir == "" {
+		dir = cfg.BackupDir
 	}
-	if k.Dir == "" {
+	if dir == "" {
 		return nil, errors.New("no folder for the archives: set BACKUP_DIR or give --to DIR")
 	}
-	if cfg.BackupAgeRecipient != "" {
-		r, err := backup.ParseRecipient(cfg.BackupAgeRecipient)
-		if err != nil {
-			return nil, fmt.Errorf("BACKUP_AGE_RECIPIENT: %w", err)
-		}
-		k.Recipient = r
-	}
-	if cfg.BackupS3URL != "" {
-		s, err := objectstore.Open(cfg.BackupS3URL)
-		if err != nil {
-			return nil, fmt.Errorf("BACKUP_S3_URL: %w", err)
-		}
-		k.Bucket = s
-	}
-	return k, nil
+	return backup.NewKeeper(backupSettings(cfg, dir))
+}
+
+// backupSettings are the configuration's backup settings, the folder dir.
+func backupSettings(cfg config.Config, dir string) backup.Settings {
+	return backup.Settings{DatabaseURL: cfg.DatabaseURL, Dir: dir, Keep: cfg.BackupKeep, AppVersion: version,
+		S3URL: cfg.BackupS3URL, AgeRecipient: cfg.BackupAgeRecipient, AgeIdentity: cfg.BackupAgeIdentity}
 }
 
 // backupCmd writes one archive of the shop and prints its path last, for
@@ -118,7 +110,7 @@ func restoreCmd(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := migrateAfterRestore(ctx, cfg); err != nil {
+	if err := migrateAfterRestore(ctx, cfg, filepath.Base(file)); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "restored the backup of %s (schema %s, made by bookshop %s) in %s: %d tables, %d rows, as the manifest says\n",
@@ -127,9 +119,10 @@ func restoreCmd(ctx context.Context, args []string, stdout io.Writer) error {
 	return nil
 }
 
-// migrateAfterRestore brings an older archive's schema to this release's
-// and frees the schedule's lease the archive may hold.
-func migrateAfterRestore(ctx context.Context, cfg config.Config) error {
+// migrateAfterRestore brings an older archive's schema to this release's,
+// frees the schedule's lease the archive may hold, and records the restore
+// in the restored audit log.
+func migrateAfterRestore(ctx context.Context, cfg config.Config, archive string) error {
 	d, err := db.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
 		return err
@@ -138,7 +131,12 @@ func migrateAfterRestore(ctx context.Context, cfg config.Config) error {
 	if _, err := d.Migrate(ctx); err != nil {
 		return fmt.Errorf("migrate the restored database: %w", err)
 	}
-	return backup.AfterRestore(ctx, d)
+	if err := backup.AfterRestore(ctx, d); err != nil {
+		return err
+	}
+	return d.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		return audit.Record(ctx, tx, audit.Entry{System: "command line (bookshop restore)", Action: "backup.restore", Entity: "backup", EntityID: archive})
+	})
 }
 
 func totalRows(rows map[string]int64) int64 {

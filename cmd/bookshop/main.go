@@ -118,7 +118,7 @@ func serve(ctx context.Context, args []string) error {
 		slog.Info("database closed")
 	}()
 
-	srv, err := server.New(cfg, d)
+	srv, err := server.New(cfg, d, server.WithAppVersion(version))
 	if err != nil {
 		return err
 	}

@@ -55,11 +55,15 @@ const (
 	PermStorybooks Permission = "storybooks"
 	// PermStorybookGrants gives a family a storybook's edition (gifts, complaints).
 	PermStorybookGrants Permission = "storybooks.grants"
+	// PermBackups makes, downloads and restores the shop's backups: the
+	// owner's alone, as a backup holds every family's data and a restore
+	// replaces everything.
+	PermBackups Permission = "backups"
 )
 
 // AllPermissions lists every permission, in the order the back office shows them.
 var AllPermissions = []Permission{PermCatalog, PermPosts, PermGames, PermOrdersRead, PermOrdersWrite,
-	PermRefunds, PermDiscounts, PermSettings, PermCustomersRead, PermCustomersHelp, PermEmailsResend, PermStaff, PermAudit, PermStorybooks, PermStorybookGrants}
+	PermRefunds, PermDiscounts, PermSettings, PermCustomersRead, PermCustomersHelp, PermEmailsResend, PermStaff, PermAudit, PermStorybooks, PermStorybookGrants, PermBackups}
 
 // grants is the one table of who may do what. The owner may do everything;
 // every staff role may read the audit log and give a family a storybook.

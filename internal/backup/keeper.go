@@ -187,3 +187,41 @@ func parseName(name string) (Archive, bool) {
 	}
 	return Archive{ID: name, CreatedAt: at, Encrypted: m[3] != ""}, true
 }
+
+// Settings are the configuration's backup settings (internal/config).
+type Settings struct {
+	DatabaseURL  string
+	Dir          string
+	Keep         int
+	AppVersion   string
+	S3URL        string // "": no bucket
+	AgeRecipient string // "": archives not encrypted
+	AgeIdentity  string // a file of age identities, for restores; "": none
+}
+
+// NewKeeper is the keeper of s.
+func NewKeeper(s Settings) (*Keeper, error) {
+	k := &Keeper{Options: Options{DatabaseURL: s.DatabaseURL, Dir: s.Dir, AppVersion: s.AppVersion}, Keep: s.Keep}
+	if s.AgeRecipient != "" {
+		r, err := ParseRecipient(s.AgeRecipient)
+		if err != nil {
+			return nil, fmt.Errorf("BACKUP_AGE_RECIPIENT: %w", err)
+		}
+		k.Recipient = r
+	}
+	if s.AgeIdentity != "" {
+		ids, err := ReadIdentities(s.AgeIdentity)
+		if err != nil {
+			return nil, fmt.Errorf("BACKUP_AGE_IDENTITY: %w", err)
+		}
+		k.Identities = ids
+	}
+	if s.S3URL != "" {
+		b, err := objectstore.Open(s.S3URL)
+		if err != nil {
+			return nil, fmt.Errorf("BACKUP_S3_URL: %w", err)
+		}
+		k.Bucket = b
+	}
+	return k, nil
+}

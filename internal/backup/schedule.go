@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"bookshop/internal/background"
 	"bookshop/internal/db"
 	"bookshop/internal/mail"
 )
@@ -201,4 +202,17 @@ func truncate(s string) string {
 		return s[:500] + "…"
 	}
 	return s
+}
+
+// Run checks every few minutes whether the period's backup is due, until
+// ctx ends. The first check waits one interval: an instance that only
+// starts and stops (a test, a crash loop) makes no backup of its own.
+func (s *Schedule) Run(ctx context.Context) {
+	check := min(s.Every, 5*time.Minute)
+	select {
+	case <-ctx.Done():
+		return
+	case <-time.After(check):
+	}
+	background.Every(ctx, check, "backup: scheduled", s.Pass)
 }

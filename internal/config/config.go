@@ -84,6 +84,7 @@ type Config struct {
 	BackupDir          string        // BACKUP_DIR: the folder of archives; on SQLite "backups" beside the database by default
 	BackupS3URL        string        // BACKUP_S3_URL: s3://key:secret@host/bucket?region=...: each archive copied there too
 	BackupAgeRecipient string        // BACKUP_AGE_RECIPIENT: an age public key (age1...): archives encrypted for it
+	BackupAgeIdentity  string        // BACKUP_AGE_IDENTITY: the file of the matching private key, for restores from the back office
 
 	// Downloadable files (internal/files, issue 37): where they are kept
 	// and how their downloads are limited.
@@ -180,6 +181,7 @@ func Load(lookup Lookup) (Config, error) {
 	c.BackupDir = get("BACKUP_DIR", defaultBackupDir(c.DatabaseURL))
 	c.BackupS3URL = get("BACKUP_S3_URL", "")
 	c.BackupAgeRecipient = get("BACKUP_AGE_RECIPIENT", "")
+	c.BackupAgeIdentity = get("BACKUP_AGE_IDENTITY", "")
 
 	c.FilesDir = get("FILES_DIR", defaultBeside(c.DatabaseURL, "files"))
 	c.FilesS3URL = get("FILES_S3_URL", "")

@@ -23,6 +23,7 @@ type adminRoute struct {
 var adminRoutes = []adminRoute{
 	{"GET", "/api/admin/me", nil, "", `"email":"staff@example.com","permissions":[`},
 	{"GET", "/api/admin/audit", nil, auth.PermAudit, `{"entries":[],"nextCursor":null}`},
+	{"GET", "/api/admin/backups", nil, auth.PermBackups, `"backups":[]`},
 	{"GET", "/api/admin/staff", nil, auth.PermStaff, `"email":"staff@example.com","name":"Staff Test","role":"%s"`},
 	{"PUT", "/api/admin/staff", map[string]any{"email": "customer@example.com", "role": "support"}, auth.PermStaff,
 		`"email":"customer@example.com","name":"Customer Test","role":"support"`},

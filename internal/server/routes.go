@@ -263,6 +263,15 @@ func (s *Server) routes() http.Handler {
 
 	// The shop's settings and discount codes (internal/shopsettings,
 	// internal/discounts): saved over their version, audited.
+	// Backups (internal/backup), the owner's: list, make one now (202),
+	// download, upload an archive, restore online (202; the shop answers
+	// 503 until it is back).
+	mux.Handle("GET /api/admin/backups", h(s.backups.List))
+	mux.Handle("POST /api/admin/backups", h(s.backups.Create))
+	mux.Handle("POST /api/admin/backups/upload", h(s.backups.Upload))
+	mux.Handle("GET /api/admin/backups/{id}/download", h(s.backups.Download))
+	mux.Handle("POST /api/admin/backups/{id}/restore", h(s.backups.Restore))
+
 	mux.Handle("GET /api/admin/settings", h(s.prices.GetAdminSettings))
 	mux.Handle("PUT /api/admin/settings", h(s.prices.UpdateSettings))
 	mux.Handle("GET /api/admin/discounts", h(s.discounts.ListDiscounts))

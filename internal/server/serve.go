@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"bookshop/internal/auth"
+	"bookshop/internal/backup"
 	"bookshop/internal/catalog"
 	"bookshop/internal/covers"
 	"bookshop/internal/files"
@@ -34,6 +35,7 @@ var largeBodies = map[string]int64{
 	"POST " + storybookMediaPath:        storybooks.MaxMediaRequestBytes,
 	"POST /api/admin/storybooks/import": storybooks.MaxImportBytes,
 	"POST " + files.UploadPath:          files.MaxUploadBytes,
+	"POST /api/admin/backups/upload":    backup.MaxUploadBytes,
 }
 
 // limitBody caps request bodies at maxBodyBytes, or at a route's own limit.
@@ -60,6 +62,7 @@ func (s *Server) Handler() http.Handler {
 		httpx.Logging,
 		httpx.Recover,
 		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg), strings.HasPrefix(s.cfg.SiteURL, "https://")),
+		s.gate.Middleware(s.writeError), // 503 and Retry-After while a backup is restored
 		httpx.Compress,
 		limitBody,                       // maxBodyBytes, or the route's own limit (largeBodies)
 		httpx.ValidateURL(s.writeError), // before any handler or the database reads the path
@@ -111,12 +114,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	srv := s.newHTTPServer()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	jobsCtx, stopJobs := context.WithCancel(ctx)
-	var jobs sync.WaitGroup
-	for _, job := range s.backgroundJobs() {
-		jobs.Go(func() { job(jobsCtx) })
-	}
-	defer func() { stopJobs(); jobs.Wait() }() // the background jobs stop with the server
+	s.jobs.start(ctx, s.backgroundJobs())
+	defer s.jobs.stop() // the background jobs stop with the server
 	slog.Info("listening", "addr", ln.Addr().String(), "site_url", s.cfg.SiteURL, "dev", s.cfg.Dev, "database", s.db.Dialect)
 	select {
 	case err := <-errc:
@@ -168,5 +167,67 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 		// Reloads the tax and shipping settings when another instance saved them.
 		jobs = append(jobs, func(ctx context.Context) { s.prices.Watch(ctx, shopsettings.WatchInterval) })
 	}
+	if s.schedule != nil && s.cfg.BackupEvery > 0 && s.cfg.BackupDir != "" {
+		// The period's backup, made by one instance of several (BACKUP_EVERY).
+		jobs = append(jobs, s.schedule.Run)
+	}
 	return jobs
+}
+
+// jobRunner runs the background jobs, and stops and starts them again
+// around an online restore (they would write into the database being
+// replaced).
+type jobRunner struct {
+	mu     sync.Mutex
+	parent context.Context
+	list   []func(context.Context)
+	cancel context.CancelFunc // nil: not running
+	wg     sync.WaitGroup
+}
+
+func (j *jobRunner) start(parent context.Context, list []func(context.Context)) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.parent, j.list = parent, list
+	j.launch()
+}
+
+func (j *jobRunner) launch() {
+	ctx, cancel := context.WithCancel(j.parent)
+	j.cancel = cancel
+	for _, job := range j.list {
+		j.wg.Go(func() { job(ctx) })
+	}
+}
+
+// stop cancels the jobs and waits for them to return.
+func (j *jobRunner) stop() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.halt()
+}
+
+func (j *jobRunner) halt() bool {
+	if j.cancel == nil {
+		return false
+	}
+	j.cancel()
+	j.wg.Wait()
+	j.cancel = nil
+	return true
+}
+
+// pause stops the jobs, and returns what starts them again (unless the
+// server stopped meanwhile).
+func (j *jobRunner) pause() (resume func()) {
+	j.mu.Lock()
+	running := j.halt()
+	j.mu.Unlock()
+	return func() {
+		j.mu.Lock()
+		defer j.mu.Unlock()
+		if running && j.cancel == nil && j.parent.Err() == nil {
+			j.launch()
+		}
+	}
 }

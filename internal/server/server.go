@@ -16,6 +16,7 @@ import (
 	"bookshop/internal/account"
 	"bookshop/internal/audit"
 	"bookshop/internal/auth"
+	"bookshop/internal/backup"
 	"bookshop/internal/catalog"
 	"bookshop/internal/config"
 	"bookshop/internal/contact"
@@ -71,6 +72,11 @@ type Server struct {
 	discounts *discounts.Service    // discount codes (/admin/discounts)
 	// storybooks are the interactive editions: their back office, reading and progress.
 	storybooks *storybooks.Service
+
+	backups  *backup.Service  // the owner's Backups screen (/admin/backups) and its online restore
+	schedule *backup.Schedule // the periodic backups (BACKUP_EVERY)
+	gate     *backup.Gate     // closes the shop (503) while a restore runs
+	jobs     jobRunner        // the background jobs, paused by a restore
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -82,7 +88,11 @@ type options struct {
 	app            fs.FS            // nil: the embedded build
 	renderer       *render.Renderer // nil: the embedded build's bundle, or none with WithWebApp
 	pageCache      int              // bytes of drawn pages kept; 0: webapp's default
+	version        string           // the build's version, in backups' manifests
 }
+
+// WithAppVersion names the build in the manifests of its backups.
+func WithAppVersion(v string) Option { return func(o *options) { o.version = v } }
 
 // WithClock replaces time.Now in every feature that reads the time.
 func WithClock(now func() time.Time) Option { return func(o *options) { o.now = now } }
@@ -200,8 +210,34 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		prices:      prices,
 		discounts:   codes,
 		storybooks:  books}
+	if err := srv.setUpBackups(cfg, d, o); err != nil {
+		return nil, err
+	}
 	pages.api = srv.routes()
 	return srv, nil
+}
+
+// setUpBackups builds the backups' schedule and screen. The archives are
+// of cfg.DatabaseURL, the database d is opened on.
+func (s *Server) setUpBackups(cfg config.Config, d *db.DB, o options) error {
+	keeper, err := backup.NewKeeper(backup.Settings{DatabaseURL: cfg.DatabaseURL, Dir: cfg.BackupDir, Keep: cfg.BackupKeep,
+		AppVersion: o.version, S3URL: cfg.BackupS3URL, AgeRecipient: cfg.BackupAgeRecipient, AgeIdentity: cfg.BackupAgeIdentity})
+	if err != nil {
+		return err
+	}
+	keeper.Now = o.now
+	s.schedule = &backup.Schedule{Keeper: keeper, DB: d, Every: cfg.BackupEvery, Now: o.now, Owners: auth.OwnerEmails,
+		PageURL: cfg.SiteURL + "/admin/backups"}
+	s.gate = &backup.Gate{}
+	s.backups = backup.NewService(s.schedule, s.gate, backup.Hooks{PauseJobs: s.jobs.pause, Reload: s.reloadCaches})
+	return nil
+}
+
+// reloadCaches makes what this instance keeps in memory of the database
+// read it again after a restore. The drawn pages, the blog's and the
+// covers' responses are kept by their content's hash, so they need nothing.
+func (s *Server) reloadCaches(ctx context.Context) error {
+	return errors.Join(s.catalog.Refresh(ctx), s.prices.Refresh(ctx))
 }
 
 // drawer is what draws the public pages: the test's renderer, or the

@@ -102,6 +102,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminPost(':id'), ...page(() => import('./routes/admin-posts-edit')) },
           { path: paths.adminStorybooks, ...page(() => import('./routes/admin-storybooks')) },
           { path: paths.adminStorybook(':id'), ...page(() => import('./routes/admin-storybook')) },
+          { path: paths.adminBackups, ...page(() => import('./routes/admin-backups')) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

@@ -76,4 +76,6 @@ export const paths = {
   // Interactive storybooks in the back office (features/admin-storybooks).
   adminStorybooks: '/admin/storybooks',
   adminStorybook: (id: number | string) => `/admin/storybooks/${id}`,
+  // The owner's backups (features/admin-backups).
+  adminBackups: '/admin/backups',
 } as const

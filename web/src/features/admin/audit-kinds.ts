@@ -14,6 +14,7 @@ export const auditKinds: SelectOption[] = [
   { value: 'cover', label: 'Covers' },
   { value: 'games', label: 'Games' },
   { value: 'post', label: 'Posts' },
+  { value: 'backup', label: 'Backups' },
 ]
 
 /** Each action as a sentence; an action missing here shows as written. */
@@ -31,6 +32,12 @@ export const actionNames: Record<string, string> = {
   'games.image': 'Uploaded a game picture',
   'post.create': 'Wrote a post',
   'post.update': 'Changed a post',
+  'backup.create': 'Backed up the shop',
+  'backup.create_failed': 'Tried to back up the shop (failed)',
+  'backup.download': 'Downloaded a backup',
+  'backup.upload': 'Uploaded a backup',
+  'backup.restore': 'Restored the shop from a backup',
+  'backup.restore_failed': 'Tried to restore the shop from a backup (failed)',
 }
 
 /** Who made a change: their account's address now, "A deleted account" once it is gone (the log keeps no address), or what acted without an account. */

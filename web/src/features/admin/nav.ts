@@ -1,4 +1,4 @@
-import { BookHeart, BookOpen, ClipboardList, Contact, LayoutDashboard, Newspaper, Settings, ShoppingBag, Tags, TicketPercent, Users, type LucideIcon } from 'lucide-react'
+import { Archive, BookHeart, BookOpen, ClipboardList, Contact, LayoutDashboard, Newspaper, Settings, ShoppingBag, Tags, TicketPercent, Users, type LucideIcon } from 'lucide-react'
 import { paths } from '@/config/paths'
 import type { Permission } from './types'
 
@@ -22,6 +22,7 @@ export const adminNav: AdminNavItem[] = [
   { label: 'Settings', to: paths.adminSettings, icon: Settings, permission: 'settings' },
   { label: 'Staff', to: paths.adminStaff, icon: Users, permission: 'staff' },
   { label: 'Audit log', to: paths.adminAudit, icon: ClipboardList, permission: 'audit' },
+  { label: 'Backups', to: paths.adminBackups, icon: Archive, permission: 'backups' },
 ]
 
 /** The links a role with these permissions may follow. */

@@ -19,6 +19,7 @@ export type Permission =
   | 'audit'
   | 'storybooks'
   | 'storybooks.grants'
+  | 'backups'
 
 export const staffRoles: readonly StaffRole[] = ['owner', 'manager', 'editor', 'support']
 

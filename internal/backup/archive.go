@@ -31,7 +31,7 @@ var (
 
 // writeArchive writes the tar.gz of the manifest and the database snapshot
 // at dbFile (named member inside) to w, encrypted for recipient unless nil.
-func writeArchive(w io.Writer, recipient age.Recipient, m Manifest, member, dbFile string) error {
+func writeArchive(w io.Writer, recipient age.Recipient, m Manifest, member, dbFile, filesDir string, files []string) error {
 	var aw io.WriteCloser = nopCloser{w}
 	if recipient != nil {
 		var err error
@@ -58,6 +58,9 @@ func writeArchive(w io.Writer, recipient age.Recipient, m Manifest, member, dbFi
 		return err
 	}
 	if err := writeMember(tw, member, f, st.Size(), m.CreatedAt); err != nil {
+		return err
+	}
+	if err := writeFiles(tw, filesDir, files, m); err != nil {
 		return err
 	}
 	return errors.Join(tw.Close(), gz.Close(), aw.Close())
@@ -140,6 +143,48 @@ func (a *archiveReader) extract(dir string) (string, error) {
 		return "", fmt.Errorf("%w: %s has sha256 %s, the manifest says %s", ErrChecksum, h.Name, got, want)
 	}
 	return out, nil
+}
+
+// extractFiles unpacks the stored files that follow the database into
+// dir, each checked against the manifest, and fails unless every file the
+// manifest lists is there.
+func (a *archiveReader) extractFiles(dir string) error {
+	seen := 0
+	for {
+		h, err := a.tr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrChecksum, err)
+		}
+		rel, ok := safeMember(h.Name)
+		want, listed := a.manifest.SHA256[h.Name]
+		if !ok || !listed {
+			return fmt.Errorf("%w: unexpected member %q", ErrChecksum, h.Name)
+		}
+		out := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(out), 0o750); err != nil {
+			return err
+		}
+		f, err := os.OpenFile(out, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+		if err != nil {
+			return err
+		}
+		sum := sha256.New()
+		_, err = io.Copy(io.MultiWriter(f, sum), a.tr)
+		if err = errors.Join(err, f.Close()); err != nil {
+			return fmt.Errorf("%w: %v", ErrChecksum, err)
+		}
+		if got := hex.EncodeToString(sum.Sum(nil)); got != want {
+			return fmt.Errorf("%w: %s has sha256 %s, the manifest says %s", ErrChecksum, h.Name, got, want)
+		}
+		seen++
+	}
+	if listed := len(a.manifest.SHA256) - 1; seen != listed {
+		return fmt.Errorf("%w: %d stored files, the manifest lists %d", ErrChecksum, seen, listed)
+	}
+	return nil
 }
 
 // fileSHA256 is the hex checksum of the file at path.

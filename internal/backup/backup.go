@@ -33,6 +33,10 @@ type Options struct {
 	AppVersion  string        // recorded in the manifest
 	Recipient   age.Recipient // nil: the archive is not encrypted
 	Now         func() time.Time
+	// FilesDir is the files store's folder (FILES_DIR) when it keeps the
+	// files on disk: its files go into the archive beside the database.
+	// "": the files are in a bucket, which keeps them itself.
+	FilesDir string
 }
 
 // Archive is one backup in the folder.
@@ -74,6 +78,10 @@ func create(ctx context.Context, o Options, suffix string) (Archive, error) {
 	if err != nil {
 		return Archive{}, err
 	}
+	files, err := withFiles(o, &m)
+	if err != nil {
+		return Archive{}, err
+	}
 	name := "bookshop-" + m.CreatedAt.Format(stampLayout) + suffix + ".tar.gz"
 	if o.Recipient != nil {
 		name += ".age"
@@ -83,7 +91,7 @@ func create(ctx context.Context, o Options, suffix string) (Archive, error) {
 	if err != nil {
 		return Archive{}, err
 	}
-	err = writeArchive(f, o.Recipient, m, member, snap)
+	err = writeArchive(f, o.Recipient, m, member, snap, o.FilesDir, files)
 	if err == nil {
 		err = f.Sync() // on disk before it is named as a backup
 	}
@@ -132,6 +140,17 @@ func snapshot(ctx context.Context, o Options, work string) (Manifest, string, st
 	return m, member, path, nil
 }
 
+// withFiles lists the stored files and adds their checksums to m; taken
+// after the database's snapshot, so every file it names is there (a file
+// is kept before the row that names it commits).
+func withFiles(o Options, m *Manifest) ([]string, error) {
+	names, err := storedFiles(o.FilesDir)
+	if err != nil {
+		return nil, fmt.Errorf("the stored files in %s: %w", o.FilesDir, err)
+	}
+	return names, checksumFiles(o.FilesDir, names, m.SHA256)
+}
+
 // RestoreOptions are Options plus the identities that decrypt an archive.
 type RestoreOptions struct {
 	Options
@@ -175,6 +194,10 @@ func Restore(ctx context.Context, o RestoreOptions, r io.Reader) (Restored, erro
 	if err != nil {
 		return Restored{}, err
 	}
+	staging := filepath.Join(work, "files")
+	if err := a.extractFiles(staging); err != nil {
+		return Restored{}, err
+	}
 
 	out := Restored{Manifest: a.manifest}
 	before := counters(ctx, dialect, dsn, o.DatabaseURL)
@@ -192,6 +215,11 @@ func Restore(ctx context.Context, o RestoreOptions, r io.Reader) (Restored, erro
 	}
 	if err != nil {
 		return out, fmt.Errorf("restore: %w", err)
+	}
+	if o.FilesDir != "" {
+		if err := placeFiles(staging, o.FilesDir); err != nil {
+			return out, fmt.Errorf("restore the stored files into %s: %w", o.FilesDir, err)
+		}
 	}
 	if err := checkRows(ctx, dialect, dsn, o.DatabaseURL, a.manifest.Rows); err != nil {
 		return out, err

@@ -267,7 +267,7 @@ func TestNewerSchemaIsRefused(t *testing.T) {
 	m := Manifest{Format: 1, AppVersion: "v9", Dialect: db.SQLite, Schema: "9999_from_the_future", SHA256: map[string]string{sqliteName: sum}}
 	path := filepath.Join(dir, "future.tar.gz")
 	f, _ := os.Create(path)
-	if err := writeArchive(f, nil, m, sqliteName, snap); err != nil {
+	if err := writeArchive(f, nil, m, sqliteName, snap, "", nil); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -404,4 +404,40 @@ func dumpPostgres(t *testing.T, databaseURL string) map[string][]string {
 		out[table] = rowsOf(t, d, `SELECT to_jsonb(x)::text FROM "`+table+`" x ORDER BY 1`)
 	}
 	return out
+}
+
+func TestStoredFilesOnDiskGoIntoTheArchiveAndBack(t *testing.T) {
+	ctx := context.Background()
+	src, _ := shopAt(t)
+	files := t.TempDir()
+	os.MkdirAll(filepath.Join(files, "ab"), 0o750)
+	os.MkdirAll(filepath.Join(files, ".uploads"), 0o750)
+	os.WriteFile(filepath.Join(files, "ab", "abcdef"), []byte("an e-book"), 0o600)
+	os.WriteFile(filepath.Join(files, ".uploads", "half"), []byte("an upload under way"), 0o600)
+	dir := t.TempDir()
+	a, err := Create(ctx, Options{DatabaseURL: "sqlite:" + src, Dir: dir, FilesDir: files})
+	if err != nil {
+		t.Fatal(err)
+	}
+	freshFiles := t.TempDir()
+	got := restoreFile(t, RestoreOptions{Options: Options{DatabaseURL: "sqlite:" + filepath.Join(t.TempDir(), "x.db"), Dir: dir, FilesDir: freshFiles}}, a.Path)
+	if _, ok := got.Manifest.SHA256["files/ab/abcdef"]; !ok || len(got.Manifest.SHA256) != 2 {
+		t.Fatalf("manifest checksums %v", got.Manifest.SHA256)
+	}
+	if b, err := os.ReadFile(filepath.Join(freshFiles, "ab", "abcdef")); err != nil || string(b) != "an e-book" {
+		t.Fatalf("restored file: %q %v", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(freshFiles, ".uploads")); err == nil {
+		t.Fatal("an upload under way was archived")
+	}
+
+	// A stored file changed inside the archive fails its checksum.
+	body, _ := os.ReadFile(a.Path)
+	bad := filepath.Join(t.TempDir(), "bad.tar.gz")
+	os.WriteFile(bad, body[:len(body)-40], 0o600)
+	f, _ := os.Open(bad)
+	defer f.Close()
+	if _, err := Restore(ctx, RestoreOptions{Options: Options{DatabaseURL: "sqlite:" + filepath.Join(t.TempDir(), "y.db"), Dir: dir, FilesDir: t.TempDir()}}, f); err == nil {
+		t.Fatal("a cut archive restored")
+	}
 }

@@ -399,6 +399,9 @@ func (k *Keeper) Store(ctx context.Context, r io.Reader) (Archive, error) {
 	if _, err := a.extract(work); err != nil {
 		return Archive{}, err
 	}
+	if err := a.extractFiles(work + "/files"); err != nil {
+		return Archive{}, err
+	}
 	name := "bookshop-" + a.manifest.CreatedAt.UTC().Format(stampLayout) + ".tar.gz"
 	if head, _ := peekAge(tmp.Name()); head {
 		name += ".age"

@@ -197,11 +197,12 @@ type Settings struct {
 	S3URL        string // "": no bucket
 	AgeRecipient string // "": archives not encrypted
 	AgeIdentity  string // a file of age identities, for restores; "": none
+	FilesDir     string // the files store's folder when it keeps files on disk; "": none (or a bucket)
 }
 
 // NewKeeper is the keeper of s.
 func NewKeeper(s Settings) (*Keeper, error) {
-	k := &Keeper{Options: Options{DatabaseURL: s.DatabaseURL, Dir: s.Dir, AppVersion: s.AppVersion}, Keep: s.Keep}
+	k := &Keeper{Options: Options{DatabaseURL: s.DatabaseURL, Dir: s.Dir, AppVersion: s.AppVersion, FilesDir: s.FilesDir}, Keep: s.Keep}
 	if s.AgeRecipient != "" {
 		r, err := ParseRecipient(s.AgeRecipient)
 		if err != nil {

@@ -87,6 +87,7 @@ function StoryForm({ loaded, canGrant }: { loaded: AdminStorybook; canGrant: boo
   /** Shows a page in the editor (from the map, the list, a problem) and brings the editor into view. */
   const select = useCallback((key: string, scroll = false) => {
     setSelected(key)
+    // scroll-mt-24 on the editor keeps its heading clear of the site's sticky header.
     if (scroll) requestAnimationFrame(() => editorRef.current?.scrollIntoView?.({ block: 'start' }))
   }, [])
   const selectById = useCallback(
@@ -251,7 +252,7 @@ function StoryForm({ loaded, canGrant }: { loaded: AdminStorybook; canGrant: boo
             </Tabs>
           </section>
 
-          <div ref={editorRef} className="min-w-0 scroll-mt-4 space-y-6">
+          <div ref={editorRef} className="min-w-0 scroll-mt-24 space-y-6">
             {current && (
               <PageEditor
                 key={current.key}

@@ -8,6 +8,8 @@ import { bookQueryOptions } from '@/features/catalog/api/get-book'
 import { categoriesQueryOptions } from '@/features/catalog/api/get-categories'
 import { searchQueryKey } from '@/features/catalog/api/search-books'
 import { ApiError } from '@/lib/api'
+import { storyPageQueryOptions } from '@/features/storybook-reader/api/get-page'
+import { storybookQueryOptions } from '@/features/storybook-reader/api/get-storybook'
 import { startOffline } from '@/lib/offline/start'
 import { settingsQueryOptions } from '@/lib/settings'
 import { shippingQueryOptions } from '@/lib/shipping'
@@ -26,6 +28,9 @@ const seeds: [path: RegExp, seed: (match: RegExpExecArray, body: unknown) => [Qu
   [/^\/api\/books\?.*$/, ([path], body) => [searchQueryKey(path), body]],
   [/^\/api\/posts$/, (_, body) => [postsQueryOptions().queryKey, (body as { posts: PostSummary[] }).posts]],
   [/^\/api\/posts\/(\d+)$/, ([, id], body) => [postQueryOptions(Number(id)).queryKey, body]],
+  // A storybook and its preview pages, the same for everyone (features/storybook-reader/api).
+  [/^\/api\/storybooks\/([^/]+)$/, ([, slug], body) => [storybookQueryOptions(decodeURIComponent(slug)).queryKey, body]],
+  [/^\/api\/storybooks\/([^/]+)\/pages\/([^/]+)$/, ([, slug, id], body) => [storyPageQueryOptions(decodeURIComponent(slug), decodeURIComponent(id), true, null).queryKey, body]],
 ]
 
 /**

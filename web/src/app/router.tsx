@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: paths.privacy, ...page(() => import('./routes/privacy')) },
       { path: paths.childrenPrivacy, ...page(() => import('./routes/children-privacy')) },
       { path: paths.terms, ...page(() => import('./routes/terms')) },
+      { path: paths.read(':id'), ...page(() => import('./routes/read')) },
       { path: paths.login, ...page(() => import('./routes/login')) },
       { path: paths.signup, ...page(() => import('./routes/signup')) },
       { path: paths.resetPassword, ...page(() => import('./routes/reset-password')) },
@@ -69,6 +70,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { path: paths.dreamaker, ...page(() => import('./routes/dreamaker')) },
+          { path: paths.library, ...page(() => import('./routes/library')) },
           { path: paths.privacyCentre, ...page(() => import('./routes/privacy-centre')) },
           { path: paths.profileSecurity, ...page(() => import('./routes/profile-security')) },
           { path: paths.findObjects, ...page(() => import('./routes/find-objects')) },

@@ -48,6 +48,9 @@ export const paths = {
   findObjectsConfig: '/games/find-objects/config',
   findDifferencesConfig: '/games/find-differences/config',
   newsletter: '/#newsletter',
+  // Storybooks (features/storybook-reader): a story read choice by choice, and the family's shelf of them.
+  read: (slug: string) => `/read/${slug}`,
+  library: '/library',
   // The back office (features/admin); its navigation is features/admin/nav.ts.
   admin: '/admin',
   adminAudit: '/admin/audit',

@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { LogOut, Store, User } from 'lucide-react'
+import { BookOpen, LogOut, Store, User } from 'lucide-react'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
 import { initials } from '@/features/auth/initials'
@@ -27,6 +27,11 @@ export function UserMenu({ user, onSignOut, backOffice = false }: { user: AuthUs
           <DropdownMenu.Item asChild className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 font-semibold outline-none data-highlighted:bg-tiger-50">
             <Link to={paths.profile}>
               <User className="size-4" /> Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 font-semibold outline-none data-highlighted:bg-tiger-50">
+            <Link to={paths.library}>
+              <BookOpen className="size-4" /> My storybooks
             </Link>
           </DropdownMenu.Item>
           {backOffice && (

@@ -18,6 +18,9 @@ export type Book = {
   publicationDate: string
   /** False only for a book whose stock is tracked and has no copy left: it shows "Out of stock" and cannot be added to a cart. */
   inStock?: boolean
+  slug?: string
+  /** The book has a published interactive storybook, read at /read/{slug} (docs/storybooks.md). */
+  storybook?: boolean
 }
 
 /** A shelf of the shop with its real number of books. */

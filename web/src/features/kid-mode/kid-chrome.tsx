@@ -1,4 +1,4 @@
-import { BookHeart, Images, LockKeyhole, Search, Sparkles, type LucideIcon } from 'lucide-react'
+import { BookHeart, BookOpen, Images, LockKeyhole, Search, Sparkles, type LucideIcon } from 'lucide-react'
 import { Link, NavLink } from 'react-router'
 import { CharacterPortrait, type CharacterId } from '@/components/art/characters'
 import { brand } from '@/config/brand'
@@ -11,6 +11,7 @@ const kidLinks: { to: string; label: string; icon: LucideIcon; tone: string }[] 
   { to: paths.findObjects, label: 'Hidden objects', icon: Search, tone: 'bg-leaf-100 text-leaf-800' },
   { to: paths.findDifferences, label: 'Differences', icon: Images, tone: 'bg-grape-100 text-grape-700' },
   { to: paths.dreamaker, label: 'Dream Maker', icon: BookHeart, tone: 'bg-berry-100 text-berry-700' },
+  { to: paths.library, label: 'Storybooks', icon: BookOpen, tone: 'bg-sky-100 text-sky-700' },
 ]
 
 /**
@@ -29,7 +30,7 @@ export function KidHeader() {
           <span className="font-display text-lg font-bold text-tiger-700 sm:text-2xl">{brand.name}</span>
         </Link>
         <nav aria-label="Games" className="order-last w-full lg:order-none lg:ml-auto lg:w-auto">
-          <ul className="grid grid-cols-4 gap-2 lg:flex">
+          <ul className="grid grid-cols-5 gap-1.5 sm:gap-2 lg:flex">
             {kidLinks.map((link) => (
               <li key={link.to}>
                 <NavLink

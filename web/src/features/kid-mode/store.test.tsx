@@ -79,10 +79,10 @@ describe('kid mode store', () => {
 })
 
 describe('isKidPath', () => {
-  it.each(['/activities', '/games/find-objects', '/games/find-differences', '/dreamaker', '/dreamaker/'])('lets a child be on %s', (path) => {
+  it.each(['/activities', '/games/find-objects', '/games/find-differences', '/dreamaker', '/dreamaker/', '/library', '/read/our-first-adventure'])('lets a child be on %s', (path) => {
     expect(isKidPath(path)).toBe(true)
   })
-  it.each(['/', '/books', '/books/3', '/cart', '/checkout', '/profile', '/login', '/games/find-objects/config', '/admin'])('keeps a child off %s', (path) => {
+  it.each(['/', '/books', '/books/3', '/cart', '/checkout', '/profile', '/login', '/games/find-objects/config', '/admin', '/read', '/read/', '/read/a/b', '/libraryx'])('keeps a child off %s', (path) => {
     expect(isKidPath(path)).toBe(false)
   })
 })

@@ -10,12 +10,15 @@ import { paths } from '@/config/paths'
  */
 export const KID_MODE_KEY = 'kidMode'
 
-/** The pages a child may be on in kid mode: the games hub, the two games and Dream Maker. */
-const kidPaths: readonly string[] = [paths.activities, paths.findObjects, paths.findDifferences, paths.dreamaker]
+/** The pages a child may be on in kid mode: the games hub, the two games, Dream Maker and the storybooks. */
+const kidPaths: readonly string[] = [paths.activities, paths.findObjects, paths.findDifferences, paths.dreamaker, paths.library]
+
+/** And the pages one segment under these: each storybook's reader. */
+const kidPathPrefixes: readonly string[] = [paths.read('')]
 
 export function isKidPath(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-  return kidPaths.includes(path)
+  return kidPaths.includes(path) || kidPathPrefixes.some((prefix) => path.startsWith(prefix) && /^[^/]+$/.test(path.slice(prefix.length)))
 }
 
 /** What this page knows when storage is disabled (private mode): kid mode then lasts for the page. */

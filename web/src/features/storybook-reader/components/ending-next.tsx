@@ -1,0 +1,35 @@
+import { RotateCcw, Star } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { cn } from '@/lib/cn'
+import { endingsOf, foundSentence } from '../reading'
+import type { Storybook } from '../types'
+
+/**
+ * What comes after an ending: how many of the story's endings this reader
+ * has found, the endings on the story's map (the found ones lit, the others
+ * kept a surprise), and a big "Start again".
+ */
+export function EndingNext({ book, found, onRestart }: { book: Storybook; found: string[]; visited: string[]; onRestart: () => void }) {
+  const endings = book.map ? endingsOf(book.map, found) : []
+  return (
+    <div className="mt-5 flex flex-col items-center gap-5">
+      <p className="text-2xl font-bold text-ink">{foundSentence(found.length, book.endings)}</p>
+      {endings.length > 0 && (
+        <ul aria-label="The story's endings" className="grid w-full gap-2 text-left sm:grid-cols-2">
+          {endings.map((ending) => (
+            <li
+              key={ending.id}
+              className={cn('flex items-center gap-3 rounded-2xl px-4 py-3 text-lg font-bold', ending.found ? 'bg-sun-300 text-ink' : 'bg-white/70 text-muted')}
+            >
+              <Star className={cn('size-6 shrink-0', ending.found ? 'fill-tiger-600 text-tiger-700' : 'text-muted')} aria-hidden="true" />
+              {ending.found ? ending.name : 'An ending still to find'}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button size="lg" onClick={onRestart}>
+        <RotateCcw /> Start again
+      </Button>
+    </div>
+  )
+}

@@ -1,0 +1,233 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { ArrowLeft, RotateCcw, Square, Volume2 } from 'lucide-react'
+import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react'
+import { useLocation } from 'react-router'
+import { PageView, type Highlight, type StoryPage } from '@/components/storybook/page-view'
+import { Button } from '@/components/ui/button'
+import { LoadFailed } from '@/components/ui/load-failed'
+import { Loading } from '@/components/ui/loading'
+import { ApiError } from '@/lib/api'
+import { usePageMeta } from '@/lib/page-meta'
+import { isBeyondPreview, storyPageQueryOptions } from '../api/get-page'
+import { useStorybook } from '../api/get-storybook'
+import { progressQueryOptions, useSaveProgress } from '../api/progress'
+import { useReader, useTextSize } from '../preferences'
+import { canSpeak, playNarration, speak } from '../read-aloud'
+import { canRead, currentPage, readingReducer, startReading, union, type Reading } from '../reading'
+import type { Progress, Storybook } from '../types'
+import { EndingNext } from './ending-next'
+import { PreviewEnd } from './preview-end'
+import { TextSizePicker } from './text-size-picker'
+
+/** What the library hands the reader when a child continues where they stopped. */
+export type ReaderState = { continue?: boolean }
+
+/**
+ * The reader of /read/{slug}: the story page by page, choice by choice.
+ * The server draws its start for everyone; a signed-in family then gets
+ * their own answer (the edition, the map) and their reader's progress,
+ * saved after each page turn.
+ */
+export function StoryReader({ slug, userId, kid, notFound }: { slug: string; userId: string | null; kid: boolean; notFound: ReactNode }) {
+  const storybook = useStorybook(slug, userId)
+  usePageMeta(storybook.data?.title, storybook.data && `Read the first pages of ${storybook.data.title}, an interactive storybook where you choose what happens next.`)
+  if (storybook.error instanceof ApiError && storybook.error.status === 404) return notFound
+  if (storybook.isPending) return <Loading label="Opening the storybook..." className="min-h-[100svh]" />
+  if (storybook.isError) return <LoadFailed what="this storybook" onRetry={() => void storybook.refetch()} className="mx-auto my-16 max-w-xl" />
+  return <Reader key={storybook.data.id} book={storybook.data} userId={userId} kid={kid} />
+}
+
+function Reader({ book, userId, kid }: { book: Storybook; userId: string | null; kid: boolean }) {
+  const [reading, dispatch] = useReducer(readingReducer, book.start, startReading)
+  const [textSize, setTextSize] = useTextSize()
+  const id = currentPage(reading)
+  const readable = canRead(book, id)
+  const page = useQuery({ ...storyPageQueryOptions(book.slug, id, book.preview.includes(id), userId), enabled: readable })
+  const locked = !readable || isBeyondPreview(page.error)
+  const family = userId !== null && book.entitled
+  const { progress, found, saveFailed } = useProgress(book, family, reading, page.data)
+  const aloud = useReadAloud(page.data)
+  usePrefetch(book, userId, page.data)
+
+  // A turn the reader made (not the first page) moves focus to the new page's heading and says it.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const turned = useRef(false)
+  const [announcement, setAnnouncement] = useState('')
+  const turn = useCallback((action: Parameters<typeof dispatch>[0]) => {
+    turned.current = true
+    dispatch(action)
+  }, [])
+  const heading = `Page ${reading.trail.length}`
+  const shown = locked ? 'locked' : page.data ? page.data.id : null
+  useEffect(() => {
+    if (!turned.current || shown === null) return
+    headingRef.current?.focus()
+    setAnnouncement(shown === 'locked' ? 'The rest of this story is waiting in the full book' : page.data?.ending ? `${heading}. The end: ${page.data.ending}` : heading)
+    // Only a new page is announced, not a refetch of the same one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown, reading.trail.length])
+
+  const restart = () => turn({ type: 'open', page: book.start })
+  const open = useCallback((page: string) => dispatch({ type: 'open', page }), [])
+  useContinue(book, progress, turned, open)
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
+      <header className="flex flex-col gap-4 lg:flex-row lg:items-center lg:justify-between">
+        <h1 className="text-3xl font-bold sm:text-4xl">{book.title}</h1>
+        <div className="flex flex-wrap items-center gap-3" role="group" aria-label="Reading tools">
+          <Button variant="outline" onClick={() => turn({ type: 'back' })} disabled={reading.trail.length < 2}>
+            <ArrowLeft /> Back
+          </Button>
+          <Button variant="secondary" onClick={aloud.reading ? aloud.stop : aloud.start} disabled={!page.data || locked}>
+            {aloud.reading ? (
+              <>
+                <Square /> Stop reading
+              </>
+            ) : (
+              <>
+                <Volume2 /> Read to me
+              </>
+            )}
+          </Button>
+          <TextSizePicker value={textSize} onChange={setTextSize} />
+          <Button variant="outline" onClick={restart}>
+            <RotateCcw /> Start again
+          </Button>
+        </div>
+      </header>
+      {(aloud.message || saveFailed) && (
+        <p role="status" className="mt-3 font-semibold text-tiger-800">
+          {aloud.message || 'We could not save where you stopped just now. Keep reading: we will try again on the next page.'}
+        </p>
+      )}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <div className="mt-6 min-h-[60svh] rounded-[2rem] bg-white p-4 shadow-sm sm:p-8">
+        {locked ? (
+          <PreviewEnd book={book} signedIn={userId !== null} kid={kid} headingRef={headingRef} onBack={() => turn({ type: 'back' })} />
+        ) : page.data ? (
+          <PageView
+            page={page.data}
+            heading={heading}
+            headingRef={headingRef}
+            textSize={textSize}
+            highlight={aloud.highlight}
+            onChoose={(to) => turn({ type: 'choose', to })}
+            ending={<EndingNext book={book} found={found} visited={reading.visited} onRestart={restart} />}
+          />
+        ) : page.isError ? (
+          <PageFailed error={page.error} onRetry={() => void page.refetch()} onRestart={restart} />
+        ) : (
+          <Loading label="Turning the page..." />
+        )}
+      </div>
+    </div>
+  )
+}
+
+function PageFailed({ error, onRetry, onRestart }: { error: Error; onRetry: () => void; onRestart: () => void }) {
+  if (!(error instanceof ApiError && error.status === 404)) return <LoadFailed what="this page" onRetry={onRetry} />
+  return (
+    <div role="alert" className="flex flex-col items-start gap-4 p-4">
+      <p className="text-xl font-bold">This page has gone missing from the story.</p>
+      <Button onClick={onRestart}>
+        <RotateCcw /> Start again
+      </Button>
+    </div>
+  )
+}
+
+/**
+ * The reader's progress (a family with the edition only): the endings
+ * found so far, here and before, and a save after each page turned to.
+ */
+function useProgress(book: Storybook, family: boolean, reading: Reading, page: StoryPage | undefined) {
+  const [reader, , known] = useReader()
+  const progress = useQuery({ ...progressQueryOptions(book.id, reader), enabled: family && known })
+  const { mutate, isError: saveFailed } = useSaveProgress(book.id, reader)
+  // The endings read here: by the map, which a family with the edition has, or the page shown.
+  const endingsHere = union(
+    reading.visited.filter((id) => book.map?.some((p) => p.id === id && p.ending)),
+    page?.ending ? [page.id] : [],
+  )
+  const found = union(progress.data?.endings ?? [], endingsHere)
+  const saved = useRef<string | null>(null)
+  useEffect(() => {
+    // The page the story opens on is no turn: nothing to save yet.
+    const opening = saved.current === null && reading.trail.length === 1 && page?.id === book.start
+    if (!page || !family || !known || opening || saved.current === page.id) return
+    saved.current = page.id
+    mutate({ page: page.id, visited: union(progress.data?.visited ?? [], reading.visited), endings: found, updatedAt: new Date().toISOString() })
+    // Saved once per page shown, with what is known of the progress then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [page, family, known])
+  return { progress: progress.data, found, saveFailed }
+}
+
+/** From the library's "Continue": once the reader's progress is known, open the page where they stopped, unless they have turned one already. */
+function useContinue(book: Storybook, progress: Progress | undefined, turned: React.RefObject<boolean>, open: (page: string) => void) {
+  const location = useLocation()
+  const wanted = (location.state as ReaderState | null)?.continue === true
+  const done = useRef(false)
+  useEffect(() => {
+    const page = progress?.page
+    if (!wanted || done.current || !page || turned.current) return
+    done.current = true
+    if (page !== book.start) open(page)
+  }, [wanted, progress, turned, open, book.start])
+}
+
+/**
+ * The pages the current page's choices lead to, asked for while the child
+ * reads it (with their pictures), so the next page shows at once after a
+ * choice. Only pages the caller may read: asking for the others would be
+ * refused anyway.
+ */
+function usePrefetch(book: Storybook, userId: string | null, page: StoryPage | undefined) {
+  const client = useQueryClient()
+  useEffect(() => {
+    for (const choice of page?.choices ?? []) {
+      if (!canRead(book, choice.to)) continue
+      client.fetchQuery(storyPageQueryOptions(book.slug, choice.to, book.preview.includes(choice.to), userId)).then(
+        (next) => {
+          if (next.picture) new Image().src = next.picture
+        },
+        () => {}, // the page says so when it is opened
+      )
+    }
+  }, [client, book, userId, page])
+}
+
+/** "Read to me" on the page shown: started and stopped by the reader, stopped when the page turns. */
+function useReadAloud(page: StoryPage | undefined) {
+  const [reading, setReading] = useState(false)
+  const [highlight, setHighlight] = useState<Highlight>(null)
+  const [message, setMessage] = useState('')
+  const stopping = useRef<() => void>(() => {})
+  const stop = useCallback(() => {
+    stopping.current()
+    stopping.current = () => {}
+    setReading(false)
+    setHighlight(null)
+  }, [])
+  useEffect(() => stop, [page?.id, stop])
+  const start = useCallback(() => {
+    if (!page) return
+    stop()
+    setMessage('')
+    const listener = {
+      onHighlight: setHighlight,
+      onEnd: (failed: boolean) => {
+        stop()
+        if (failed) setMessage('Sorry, the reading could not be played. Please try again.')
+      },
+    }
+    if (page.narration) stopping.current = playNarration(page.narration, page.timings ?? [], listener)
+    else if (canSpeak()) stopping.current = speak(page.html, listener)
+    else return setMessage('This browser cannot read aloud. A grown-up can read this page with you!')
+    setReading(true)
+  }, [page, stop])
+  return { reading, highlight, message, start, stop }
+}

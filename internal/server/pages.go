@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -152,6 +153,8 @@ func (p *publicPages) page(ctx context.Context, pattern string, u *url.URL) (*we
 		}
 	case pattern == "/blog/:id":
 		return page, p.postPage(ctx, page, strings.TrimPrefix(u.Path, "/blog/"))
+	case pattern == "/read/:id":
+		return page, p.storybookPage(ctx, page, u.Path[len("/read/"):])
 	default:
 		return nil, nil
 	}
@@ -219,6 +222,47 @@ func (p *publicPages) postPage(ctx context.Context, page *webapp.Page, id string
 	page.Head.Type = "article"
 	page.Head.Image = p.absolute(a.Image)
 	page.Head.JSONLD = postLD(a, page.Head)
+	return nil
+}
+
+// storySlug is what a storybook's slug can be (a book's slug): anything
+// else names none, and is the not-found page without asking.
+var storySlug = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// storybookPage is a storybook's reader as anyone meets it: the storybook
+// and its start page, which is always in the free preview; a page beyond
+// it is never in a drawn page (the API refuses it to a visitor anyway).
+func (p *publicPages) storybookPage(ctx context.Context, page *webapp.Page, slug string) error {
+	if !storySlug.MatchString(slug) {
+		page.NotFound = true
+		return nil
+	}
+	body, err := p.fetch(ctx, page, "/api/storybooks/"+slug)
+	if err != nil || body == nil {
+		page.NotFound = err == nil
+		return err
+	}
+	var b struct {
+		Title string `json:"title"`
+		Start string `json:"start"`
+	}
+	if err := json.Unmarshal(body, &b); err != nil {
+		return fmt.Errorf("pages: storybook %s: %w", slug, err)
+	}
+	start, err := p.fetch(ctx, page, "/api/storybooks/"+slug+"/pages/"+url.PathEscape(b.Start))
+	if err != nil {
+		return err
+	}
+	var first struct {
+		Picture string `json:"picture"`
+	}
+	if start != nil {
+		if err := json.Unmarshal(start, &first); err != nil {
+			return fmt.Errorf("pages: storybook %s's start: %w", slug, err)
+		}
+	}
+	page.Head.Canonical = p.site + "/read/" + slug
+	page.Head.Image = p.absolute(first.Picture)
 	return nil
 }
 

@@ -42,7 +42,7 @@ export function union(a: readonly string[], b: readonly string[]): string[] {
 
 /** The endings of the map, each with whether it was found. */
 export function endingsOf(map: readonly MapPage[], found: readonly string[]): { id: string; name: string; found: boolean }[] {
-  return map.filter((page) => page.ending).map((page) => ({ id: page.id, name: page.ending ?? '', found: found.includes(page.id) }))
+  return map.filter((page) => page.ending).map((page) => ({ id: page.id, name: typeof page.ending === 'string' ? page.ending : '', found: found.includes(page.id) }))
 }
 
 /** "You found 2 of 6 endings", in words a child hears read aloud. */

@@ -2,8 +2,8 @@ import type { StoryPage } from '@/components/storybook/page-view'
 
 export type { StoryPage }
 
-/** A page of the story's map: where its choices lead, and its ending's name if it is one. */
-export type MapPage = { id: string; choices: string[]; ending?: string | null }
+/** A page of the story's map: where its choices lead, and whether it is an ending (by its name, where the API gives it). */
+export type MapPage = { id: string; choices: string[]; ending?: string | boolean | null }
 
 /** A published storybook as GET /api/storybooks/{slug} answers (docs/storybooks.md). */
 export type Storybook = {

@@ -34,8 +34,8 @@ export const familyStorybookQueryOptions = (slug: string, userId: string) =>
  * The storybook for whoever is here: the visitor's answer first (drawn by
  * the server, and all a signed-out visitor gets), then the family's.
  */
-export function useStorybook(slug: string, userId: string | null) {
-  const visitor = useQuery(storybookQueryOptions(slug))
-  const family = useQuery({ ...familyStorybookQueryOptions(slug, userId ?? ''), enabled: userId !== null, placeholderData: visitor.data })
+export function useStorybook(slug: string, userId: string | null, enabled = true) {
+  const visitor = useQuery({ ...storybookQueryOptions(slug), enabled })
+  const family = useQuery({ ...familyStorybookQueryOptions(slug, userId ?? ''), enabled: enabled && userId !== null, placeholderData: visitor.data })
   return userId !== null && (family.data || family.isError) ? family : visitor
 }

@@ -22,7 +22,7 @@ export function EndingNext({ book, found, onRestart }: { book: Storybook; found:
               className={cn('flex items-center gap-3 rounded-2xl px-4 py-3 text-lg font-bold', ending.found ? 'bg-sun-300 text-ink' : 'bg-white/70 text-muted')}
             >
               <Star className={cn('size-6 shrink-0', ending.found ? 'fill-tiger-600 text-tiger-700' : 'text-muted')} aria-hidden="true" />
-              {ending.found ? ending.name : 'An ending still to find'}
+              {ending.found ? ending.name || 'An ending you found' : 'An ending still to find'}
             </li>
           ))}
         </ul>

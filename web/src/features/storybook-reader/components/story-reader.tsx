@@ -19,6 +19,9 @@ import { EndingNext } from './ending-next'
 import { PreviewEnd } from './preview-end'
 import { TextSizePicker } from './text-size-picker'
 
+/** What a storybook's slug (its book's) can be; the server draws anything else as the not-found page without asking (internal/server/pages.go). */
+export const isStorySlug = (slug: string) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)
+
 /** What the library hands the reader when a child continues where they stopped. */
 export type ReaderState = { continue?: boolean }
 
@@ -29,9 +32,10 @@ export type ReaderState = { continue?: boolean }
  * saved after each page turn.
  */
 export function StoryReader({ slug, userId, kid, notFound }: { slug: string; userId: string | null; kid: boolean; notFound: ReactNode }) {
-  const storybook = useStorybook(slug, userId)
+  const valid = isStorySlug(slug)
+  const storybook = useStorybook(slug, userId, valid)
   usePageMeta(storybook.data?.title, storybook.data && `Read the first pages of ${storybook.data.title}, an interactive storybook where you choose what happens next.`)
-  if (storybook.error instanceof ApiError && storybook.error.status === 404) return notFound
+  if (!valid || (storybook.error instanceof ApiError && storybook.error.status === 404)) return notFound
   if (storybook.isPending) return <Loading label="Opening the storybook..." className="min-h-[100svh]" />
   if (storybook.isError) return <LoadFailed what="this storybook" onRetry={() => void storybook.refetch()} className="mx-auto my-16 max-w-xl" />
   return <Reader key={storybook.data.id} book={storybook.data} userId={userId} kid={kid} />

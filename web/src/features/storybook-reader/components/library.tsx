@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { BookOpen, Play, Star } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { LoadFailed } from '@/components/ui/load-failed'
@@ -24,7 +25,7 @@ type Reader = { id: ReaderId; name: string }
  * progress), and each story with that reader's endings found and where
  * they stopped.
  */
-export function Library({ parentName, kid }: { parentName: string; kid: boolean }) {
+export function Library({ parentName, kid, handOver }: { parentName: string; kid: boolean; handOver?: ReactNode }) {
   const library = useQuery(libraryQueryOptions())
   const kids = useKids()
   const [chosen, choose] = useReader()
@@ -35,6 +36,7 @@ export function Library({ parentName, kid }: { parentName: string; kid: boolean 
   return (
     <Page title="My storybooks" intro="Stories where you choose what happens next. Who is reading today?">
       <WhoIsReading readers={readers} current={reader} onPick={choose} />
+      <div className="mt-6">{handOver}</div>
       <section aria-labelledby="library-books" className="mt-10">
         <h2 id="library-books" className="sr-only">
           Storybooks

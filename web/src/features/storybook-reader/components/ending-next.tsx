@@ -1,4 +1,5 @@
 import { RotateCcw, Star } from 'lucide-react'
+import { StoryMap } from '@/components/storybook/story-map'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/cn'
 import { endingsOf, foundSentence } from '../reading'
@@ -6,11 +7,14 @@ import type { Storybook } from '../types'
 
 /**
  * What comes after an ending: how many of the story's endings this reader
- * has found, the endings on the story's map (the found ones lit, the others
- * kept a surprise), and a big "Start again".
+ * has found, the endings (the found ones lit and named, the others kept a
+ * surprise), a big "Start again", and the story's map with the pages read
+ * lit, for a family with the edition.
  */
-export function EndingNext({ book, found, onRestart }: { book: Storybook; found: string[]; visited: string[]; onRestart: () => void }) {
+export function EndingNext({ book, found, visited, current, onRestart }: { book: Storybook; found: string[]; visited: string[]; current: string; onRestart: () => void }) {
   const endings = book.map ? endingsOf(book.map, found) : []
+  // An ending not found yet keeps its name a surprise on the map too.
+  const map = book.map?.map((page) => (page.ending && !found.includes(page.id) ? { ...page, ending: true } : page))
   return (
     <div className="mt-5 flex flex-col items-center gap-5">
       <p className="text-2xl font-bold text-ink">{foundSentence(found.length, book.endings)}</p>
@@ -30,6 +34,12 @@ export function EndingNext({ book, found, onRestart }: { book: Storybook; found:
       <Button size="lg" onClick={onRestart}>
         <RotateCcw /> Start again
       </Button>
+      {map && (
+        <div className="w-full text-left">
+          <p className="mb-2 font-display text-xl font-bold text-ink">Your story map</p>
+          <StoryMap pages={map} start={book.start} visited={visited} current={current} boxLabel={(page) => page.id.replaceAll('-', ' ')} label="Your story map: the pages you have read" />
+        </div>
+      )}
     </div>
   )
 }

@@ -119,7 +119,7 @@ function Reader({ book, userId, kid }: { book: Storybook; userId: string | null;
             textSize={textSize}
             highlight={aloud.highlight}
             onChoose={(to) => turn({ type: 'choose', to })}
-            ending={<EndingNext book={book} found={found} visited={reading.visited} onRestart={restart} />}
+            ending={<EndingNext book={book} found={found} visited={union(progress?.visited ?? [], reading.visited)} current={id} onRestart={restart} />}
           />
         ) : page.isError ? (
           <PageFailed error={page.error} onRetry={() => void page.refetch()} onRestart={restart} />

@@ -1,9 +1,14 @@
 import { RotateCcw, Star } from 'lucide-react'
-import { StoryMap } from '@/components/storybook/story-map'
+import { lazy, Suspense } from 'react'
 import { Button } from '@/components/ui/button'
+import { Loading } from '@/components/ui/loading'
 import { cn } from '@/lib/cn'
 import { endingsOf, foundSentence } from '../reading'
 import type { Storybook } from '../types'
+
+// The map's layout library is big, and only a family at an ending sees it:
+// it loads then, not with every visitor's first pages.
+const StoryMap = lazy(() => import('@/components/storybook/story-map').then((m) => ({ default: m.StoryMap })))
 
 /**
  * What comes after an ending: how many of the story's endings this reader
@@ -37,7 +42,9 @@ export function EndingNext({ book, found, visited, current, onRestart }: { book:
       {map && (
         <div className="w-full text-left">
           <p className="mb-2 font-display text-xl font-bold text-ink">Your story map</p>
-          <StoryMap pages={map} start={book.start} visited={visited} current={current} boxLabel={(page) => page.id.replaceAll('-', ' ')} label="Your story map: the pages you have read" />
+          <Suspense fallback={<Loading label="Drawing your story map..." className="min-h-40" />}>
+            <StoryMap pages={map} start={book.start} visited={visited} current={current} boxLabel={(page) => page.id.replaceAll('-', ' ')} label="Your story map: the pages you have read" />
+          </Suspense>
         </div>
       )}
     </div>

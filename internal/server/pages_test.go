@@ -286,3 +286,30 @@ func TestACategoryMadeInTheBackOfficeIsInTheShopAtOnce(t *testing.T) {
 		}
 	})
 }
+
+// Issue 35: a storybook's reader is drawn for everyone with its start page,
+// and never with a page beyond the free preview (Our First Adventure's
+// glowing footprints are four pages in); a storybook that is not there, or
+// a slug that cannot be one, is the not-found page.
+func TestTheReaderIsDrawnWithTheFreeStartPageOnly(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := drawingShop(t, d)
+		page := e.Do("GET", "/read/our-first-adventure", nil, "").Expect(t, 200).Body
+		for _, want := range []string{`<div id="root" data-prerendered>`, `>crinkly</span>`, `Set off for the Rainbow Lake`,
+			`<title>Our First Adventure — Siso &amp; Friends</title>`, `<link rel="canonical" href="http://shop.test/read/our-first-adventure">`} {
+			if !strings.Contains(page, want) {
+				t.Errorf("the reader's page lacks %s", want)
+			}
+		}
+		for _, beyond := range []string{"Forty-seven", "footprints.svg"} {
+			if strings.Contains(page, beyond) {
+				t.Errorf("the reader's page holds %q, beyond the preview", beyond)
+			}
+		}
+		for _, path := range []string{"/read/no-such-story", "/read/Not_A_Slug"} {
+			if r := e.Do("GET", path, nil, ""); r.Status != 404 || strings.Contains(r.Body, "crinkly") {
+				t.Errorf("%s: %d", path, r.Status)
+			}
+		}
+	})
+}

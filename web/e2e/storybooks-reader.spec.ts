@@ -107,7 +107,7 @@ test('a family given the edition reads as a child in kid mode to two endings, ke
   expect(mine.endings).toEqual([])
 
   // Back in the library, she continues where she stopped.
-  await page.getByRole('navigation', { name: 'Games' }).getByRole('link', { name: 'Storybooks' }).click()
+  await page.getByRole('navigation', { name: 'Games' }).getByRole('link', { name: 'Stories' }).click()
   await expect(page.getByText('You found 2 of 6 endings')).toBeVisible()
   await page.getByRole('link', { name: 'Continue Our First Adventure' }).click()
   await expect(page.getByText('The Great Balloon Ride', { exact: true }).first()).toBeVisible()

@@ -58,7 +58,7 @@ export function PageView({
   className?: string
 }) {
   return (
-    <article key={page.id} className={cn('grid animate-page-turn items-start gap-6 lg:grid-cols-2 lg:gap-10', className)} aria-labelledby={`story-page-${page.id}`}>
+    <article key={page.id} className={cn('grid animate-page-turn grid-cols-1 items-start gap-6 lg:grid-cols-2 lg:gap-10', className)} aria-labelledby={`story-page-${page.id}`}>
       {page.picture ? (
         // The picture shows what the text beside it tells, so it adds nothing for a screen reader.
         <img
@@ -69,18 +69,12 @@ export function PageView({
           className="aspect-[4/3] w-full rounded-3xl border-4 border-white bg-sun-100 object-contain shadow-lg"
         />
       ) : null}
-      <div className={cn('flex flex-col gap-6', !page.picture && 'lg:col-span-2 lg:mx-auto lg:max-w-3xl')}>
+      <div className={cn('flex min-w-0 flex-col gap-6', !page.picture && 'lg:col-span-2 lg:mx-auto lg:max-w-3xl')}>
         <h2 id={`story-page-${page.id}`} ref={headingRef} tabIndex={-1} className="w-fit rounded-full bg-sun-300 px-4 py-1 text-lg font-bold text-ink">
           {heading}
         </h2>
         <StoryText html={page.html} textSize={textSize} highlight={highlight} />
-        {page.ending ? (
-          <section aria-label="The end" className="rounded-3xl bg-leaf-100 p-6 text-center">
-            <p className="font-display text-2xl font-bold text-leaf-800">The End</p>
-            <p className="mt-1 font-display text-3xl font-bold text-ink sm:text-4xl">{page.ending}</p>
-            {ending}
-          </section>
-        ) : (
+        {!page.ending && (
           <ul aria-label="What happens next?" className="flex flex-col gap-4 sm:flex-row sm:flex-wrap">
             {page.choices.map((choice) => (
               <li key={`${choice.to}-${choice.label}`} className="sm:min-w-60 sm:flex-1">
@@ -96,6 +90,14 @@ export function PageView({
           </ul>
         )}
       </div>
+      {page.ending && (
+        // Across the page, below the picture and the words: the ending's name and what comes next have room.
+        <section aria-label="The end" className="min-w-0 rounded-3xl bg-leaf-100 p-5 text-center sm:p-8 lg:col-span-2">
+          <p className="font-display text-2xl font-bold text-leaf-800">The End</p>
+          <p className="mt-1 font-display text-3xl font-bold text-ink sm:text-4xl">{page.ending}</p>
+          {ending}
+        </section>
+      )}
     </article>
   )
 }

@@ -11,7 +11,7 @@ const kidLinks: { to: string; label: string; icon: LucideIcon; tone: string }[] 
   { to: paths.findObjects, label: 'Hidden objects', icon: Search, tone: 'bg-leaf-100 text-leaf-800' },
   { to: paths.findDifferences, label: 'Differences', icon: Images, tone: 'bg-grape-100 text-grape-700' },
   { to: paths.dreamaker, label: 'Dream Maker', icon: BookHeart, tone: 'bg-berry-100 text-berry-700' },
-  { to: paths.library, label: 'Storybooks', icon: BookOpen, tone: 'bg-sky-100 text-sky-700' },
+  { to: paths.library, label: 'Stories', icon: BookOpen, tone: 'bg-sky-100 text-sky-700' },
 ]
 
 /**

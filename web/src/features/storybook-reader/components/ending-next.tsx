@@ -24,7 +24,7 @@ export function EndingNext({ book, found, visited, current, onRestart }: { book:
     <div className="mt-5 flex flex-col items-center gap-5">
       <p className="text-2xl font-bold text-ink">{foundSentence(found.length, book.endings)}</p>
       {endings.length > 0 && (
-        <ul aria-label="The story's endings" className="grid w-full gap-2 text-left sm:grid-cols-2">
+        <ul aria-label="The story's endings" className="grid w-full max-w-4xl gap-2 text-left sm:grid-cols-2 lg:grid-cols-3">
           {endings.map((ending) => (
             <li
               key={ending.id}

@@ -63,9 +63,12 @@ function Reader({ book, userId, kid }: { book: Storybook; userId: string | null;
   }, [])
   const heading = `Page ${reading.trail.length}`
   const shown = locked ? 'locked' : page.data ? page.data.id : null
+  const cardRef = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (!turned.current || shown === null) return
-    headingRef.current?.focus()
+    // A child who scrolled down to the choices starts the new page at its top, picture first.
+    if ((cardRef.current?.getBoundingClientRect().top ?? 0) < 0) cardRef.current?.scrollIntoView({ block: 'start' })
+    headingRef.current?.focus({ preventScroll: true })
     setAnnouncement(shown === 'locked' ? 'The rest of this story is waiting in the full book' : page.data?.ending ? `${heading}. The end: ${page.data.ending}` : heading)
     // Only a new page is announced, not a refetch of the same one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -108,7 +111,8 @@ function Reader({ book, userId, kid }: { book: Storybook; userId: string | null;
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      <div className="mt-6 min-h-[60svh] rounded-[2rem] bg-white p-4 shadow-sm sm:p-8">
+      {/* scroll-mt keeps the page's top clear of the sticky header. */}
+      <div ref={cardRef} className="mt-6 min-h-[60svh] scroll-mt-24 rounded-[2rem] bg-white p-4 shadow-sm sm:p-8">
         {locked ? (
           <PreviewEnd book={book} signedIn={userId !== null} kid={kid} headingRef={headingRef} onBack={() => turn({ type: 'back' })} />
         ) : page.data ? (

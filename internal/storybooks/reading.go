@@ -39,12 +39,13 @@ type Cover struct {
 	Version int64 `json:"version"`
 }
 
-// MapPage is a page on the story's map: where its choices lead, and
-// whether it is an ending.
+// MapPage is a page on the story's map: where its choices lead, and the
+// ending's name if it is one, so the reader names the endings a child
+// found (the family has every page anyway).
 type MapPage struct {
 	ID      string   `json:"id"`
 	Choices []string `json:"choices"`
-	Ending  bool     `json:"ending"`
+	Ending  string   `json:"ending,omitempty"`
 }
 
 // ReadPage is a page as the reader shows it.
@@ -85,7 +86,7 @@ func (s *Service) GetPublished(w http.ResponseWriter, r *http.Request) error {
 func storyMap(b story.Storybook) []MapPage {
 	out := make([]MapPage, len(b.Pages))
 	for i, p := range b.Pages {
-		m := MapPage{ID: p.ID, Choices: []string{}, Ending: p.Ending != ""}
+		m := MapPage{ID: p.ID, Choices: []string{}, Ending: p.Ending}
 		for _, c := range p.Choices {
 			m.Choices = append(m.Choices, c.To)
 		}

@@ -4,8 +4,9 @@ import { useKidMode } from '@/features/kid-mode/use-kid-mode'
 import { Library } from '@/features/storybook-reader/components/library'
 
 export default function LibraryPage() {
-  const { profile } = useAuth()
+  const { user, profile } = useAuth()
   const kid = useKidMode()
-  // A parent picks who is reading, then may hand the device over in kid mode.
-  return <Library parentName={profile?.first_name || 'Me'} kid={kid} handOver={<KidModeSwitch />} />
+  // Behind RequireAuth: there is a user. A parent picks who is reading, then may hand the device over in kid mode.
+  if (!user) return null
+  return <Library userId={user.id} parentName={profile?.first_name || 'Me'} kid={kid} handOver={<KidModeSwitch />} />
 }

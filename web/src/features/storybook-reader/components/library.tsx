@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { BookOpen, Play, Star } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { KeepForOffline } from '@/components/offline/keep-for-offline'
 import { Button } from '@/components/ui/button'
 import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
@@ -25,7 +26,7 @@ type Reader = { id: ReaderId; name: string }
  * progress), and each story with that reader's endings found and where
  * they stopped.
  */
-export function Library({ parentName, kid, handOver }: { parentName: string; kid: boolean; handOver?: ReactNode }) {
+export function Library({ userId, parentName, kid, handOver }: { userId: string; parentName: string; kid: boolean; handOver?: ReactNode }) {
   const library = useQuery(libraryQueryOptions())
   const kids = useKids()
   const [chosen, choose] = useReader()
@@ -50,7 +51,7 @@ export function Library({ parentName, kid, handOver }: { parentName: string; kid
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {library.data.map((book) => (
-              <LibraryCard key={book.id} book={book} reader={reader} />
+              <LibraryCard key={book.id} userId={userId} book={book} reader={reader} />
             ))}
           </ul>
         )}
@@ -89,8 +90,8 @@ function WhoIsReading({ readers, current, onPick }: { readers: Reader[]; current
   )
 }
 
-function LibraryCard({ book, reader }: { book: LibraryBook; reader: ReaderId }) {
-  const progress = useQuery(progressQueryOptions(book.id, reader))
+function LibraryCard({ userId, book, reader }: { userId: string; book: LibraryBook; reader: ReaderId }) {
+  const progress = useQuery(progressQueryOptions(userId, book.id, reader))
   // No progress yet is a reader who has not started, not a failure.
   const notStarted = progress.error instanceof ApiError && progress.error.status === 404
   const saved = progress.data && progress.data.visited.length > 0 ? progress.data : null
@@ -103,6 +104,7 @@ function LibraryCard({ book, reader }: { book: LibraryBook; reader: ReaderId }) 
           <Star className="size-5 fill-sun-400 text-tiger-600" aria-hidden="true" />
           {progress.isPending ? 'Looking for your place...' : progress.isError && !notStarted ? 'We could not load your place just now.' : foundSentence(saved?.endings.length ?? 0, book.endings)}
         </p>
+        <KeepForOffline slug={book.slug} />
         <div className="mt-auto flex flex-wrap gap-3">
           {saved ? (
             <>

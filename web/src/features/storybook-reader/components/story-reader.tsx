@@ -48,8 +48,7 @@ function Reader({ book, userId, kid }: { book: Storybook; userId: string | null;
   const readable = canRead(book, id)
   const page = useQuery({ ...storyPageQueryOptions(book.slug, id, book.preview.includes(id), userId), enabled: readable })
   const locked = !readable || isBeyondPreview(page.error)
-  const family = userId !== null && book.entitled
-  const { progress, found, saveFailed } = useProgress(book, family, reading, page.data)
+  const { progress, found, saveFailed } = useProgress(book, book.entitled ? userId : null, reading, page.data)
   const aloud = useReadAloud(page.data)
   usePrefetch(book, userId, page.data)
 
@@ -148,13 +147,15 @@ function PageFailed({ error, onRetry, onRestart }: { error: Error; onRetry: () =
 }
 
 /**
- * The reader's progress (a family with the edition only): the endings
+ * The reader's progress (a family with the edition only: familyId is the
+ * signed-in parent's): the endings
  * found so far, here and before, and a save after each page turned to.
  */
-function useProgress(book: Storybook, family: boolean, reading: Reading, page: StoryPage | undefined) {
+function useProgress(book: Storybook, familyId: string | null, reading: Reading, page: StoryPage | undefined) {
   const [reader, , known] = useReader()
-  const progress = useQuery({ ...progressQueryOptions(book.id, reader), enabled: family && known })
-  const { mutate, isError: saveFailed } = useSaveProgress(book.id, reader)
+  const family = familyId !== null
+  const progress = useQuery({ ...progressQueryOptions(familyId ?? '', book.id, reader), enabled: family && known })
+  const { mutate, isError: saveFailed } = useSaveProgress(familyId ?? '', book.id, reader)
   // The endings read here: by the map, which a family with the edition has, or the page shown.
   const endingsHere = union(
     reading.visited.filter((id) => book.map?.some((p) => p.id === id && p.ending)),

@@ -19,6 +19,7 @@ async function choose(page: Page, label: string, heading: string | RegExp) {
 }
 
 test('a visitor reads the first pages and is asked to get the full book at page 4', async ({ page }) => {
+  test.setTimeout(60_000)
   await page.setViewportSize(phone)
   const errors = collectConsoleErrors(page)
   await page.goto('/books/3')

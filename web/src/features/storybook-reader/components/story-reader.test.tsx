@@ -66,6 +66,9 @@ function renderReader(userId: string | null = null) {
   )
 }
 
+// Each test turns several pages in jsdom: slow on a busy machine, so it may take longer than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 })
+
 beforeEach(() => window.sessionStorage.clear())
 afterEach(() => {
   cleanup()

@@ -68,7 +68,7 @@ test.describe('back office', () => {
     await expect(page.getByRole('heading', { name: 'Welcome to the back office' })).toBeVisible()
     await expect(page.getByText('Owner', { exact: true })).toBeVisible()
     const nav = page.getByRole('navigation', { name: 'Back office' })
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Books', 'Categories', 'Posts', 'Orders', 'Customers', 'Discounts', 'Settings', 'Staff', 'Audit log', 'Backups'])
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Books', 'Categories', 'Posts', 'Storybooks', 'Orders', 'Customers', 'Discounts', 'Settings', 'Staff', 'Audit log', 'Backups'])
     await page.getByRole('button', { name: 'Account menu' }).click()
     await expect(page.getByRole('menuitem', { name: 'Back office' })).toBeVisible()
     await page.keyboard.press('Escape')

@@ -6,8 +6,34 @@ package background
 import (
 	"context"
 	"log/slog"
+	"maps"
+	"sync"
 	"time"
 )
+
+// successes holds when each job (by its what) last passed in this process,
+// for the metrics to read (LastSuccesses): a job that keeps failing, or
+// whose goroutine died, shows as a success that grows old.
+var successes struct {
+	sync.Mutex
+	at map[string]time.Time
+}
+
+// LastSuccesses is when each job that has passed in this process last did.
+func LastSuccesses() map[string]time.Time {
+	successes.Lock()
+	defer successes.Unlock()
+	return maps.Clone(successes.at)
+}
+
+func recordSuccess(what string) {
+	successes.Lock()
+	defer successes.Unlock()
+	if successes.at == nil {
+		successes.at = map[string]time.Time{}
+	}
+	successes.at[what] = time.Now()
+}
 
 // Every calls pass at once and then every interval until ctx ends. A failure
 // is logged once until it heals (a database that is down would otherwise log
@@ -19,6 +45,9 @@ func Every(ctx context.Context, interval time.Duration, what string, pass func(c
 	failing := false
 	for {
 		err := pass(ctx)
+		if err == nil {
+			recordSuccess(what)
+		}
 		switch {
 		case err != nil && ctx.Err() == nil && !failing:
 			slog.ErrorContext(ctx, what+": failed", "err", err)

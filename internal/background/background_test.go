@@ -74,3 +74,19 @@ func TestEveryRunsUntilCancelledAndLogsAFailureOnceUntilItHeals(t *testing.T) {
 		t.Errorf("the log does not say what failed:\n%s", out)
 	}
 }
+
+func TestLastSuccessesRecordsOnlyPassesThatWorked(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	before := time.Now()
+	Every(ctx, time.Hour, "test: fails", func(context.Context) error { cancel(); return errors.New("no") })
+	ctx, cancel = context.WithCancel(context.Background())
+	Every(ctx, time.Hour, "test: works", func(context.Context) error { cancel(); return nil })
+
+	got := LastSuccesses()
+	if _, ok := got["test: fails"]; ok {
+		t.Error("a job that only failed has a last success")
+	}
+	if at, ok := got["test: works"]; !ok || at.Before(before) {
+		t.Errorf("last success of the job that worked = %v, %t; want after %v", at, ok, before)
+	}
+}

@@ -125,17 +125,24 @@ func decodeOptional(r *http.Request, v any) error {
 // PayPalWebhook serves POST /api/paypal/webhook: PayPal's events, each
 // verified with PayPal before anything changes.
 func (s *Service) PayPalWebhook(w http.ResponseWriter, r *http.Request) error {
-	body, err := io.ReadAll(r.Body)
-	var tooLarge *http.MaxBytesError
-	if errors.As(err, &tooLarge) {
-		return httpx.Errorf(httpx.CodeTooLarge, "The request body is too large.")
+	outcome, err := s.readAndHandleWebhook(r)
+	if s.webhookResults != nil {
+		s.webhookResults(webhookResult(outcome, err))
 	}
-	if err != nil {
-		return httpx.Errorf(httpx.CodeInvalid, "The request body could not be read.")
-	}
-	outcome, err := s.HandleWebhook(r.Context(), r.Header, body)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"outcome": outcome})
+}
+
+func (s *Service) readAndHandleWebhook(r *http.Request) (string, error) {
+	body, err := io.ReadAll(r.Body)
+	var tooLarge *http.MaxBytesError
+	if errors.As(err, &tooLarge) {
+		return "", httpx.Errorf(httpx.CodeTooLarge, "The request body is too large.")
+	}
+	if err != nil {
+		return "", httpx.Errorf(httpx.CodeInvalid, "The request body could not be read.")
+	}
+	return s.HandleWebhook(r.Context(), r.Header, body)
 }

@@ -37,6 +37,8 @@ type Service struct {
 	// webhookID is PAYPAL_WEBHOOK_ID, which PayPal's deliveries are verified
 	// for (UseWebhook); "": the webhook is refused.
 	webhookID string
+	// webhookResults is told each delivery's result (UseWebhookResults); nil: nobody.
+	webhookResults func(result string)
 	// The tax rate, shipping methods and discount codes (UsePricing);
 	// nil: the spec's 10 % and free shipping, and no codes.
 	rates     Rates

@@ -28,6 +28,25 @@ import (
 // (PAYPAL_WEBHOOK_ID). Without it the webhook answers 503.
 func (s *Service) UseWebhook(id string) { s.webhookID = id }
 
+// UseWebhookResults tells report the result of each webhook delivery (the
+// metrics): its outcome, or why it was refused (webhookResult).
+func (s *Service) UseWebhookResults(report func(result string)) { s.webhookResults = report }
+
+// webhookResult names how a delivery ended: its outcome when it was
+// handled, else the kind of refusal (invalid: not PayPal's or unreadable;
+// unverified: PayPal could not be asked; conflict: to be sent again;
+// unavailable: webhooks not configured), from a small fixed set.
+func webhookResult(outcome string, err error) string {
+	if err == nil {
+		return outcome
+	}
+	switch code := httpx.AsError(err).Code; code {
+	case httpx.CodeInvalid, httpx.CodeTooLarge, httpx.CodeBadGateway, httpx.CodeConflict, httpx.CodeUnavailable:
+		return code
+	}
+	return "error"
+}
+
 // Webhook outcomes, in the response and the event's row.
 const (
 	outcomeApplied   = "applied"

@@ -31,7 +31,40 @@ type Client struct {
 	mu      sync.Mutex
 	token   string
 	expires time.Time
+
+	observe Observer // nil: calls are not reported
 }
+
+// Observer is told of every call of PayPal's API: its operation
+// (create_order, capture_order, get_order, refund_capture, verify_webhook,
+// oauth_token), its outcome (ok; refused: PayPal answered 4xx; failed: it
+// answered 5xx or what could not be read; unreachable: no answer) and how
+// long it took. internal/server counts them in the metrics.
+type Observer func(operation, outcome string, took time.Duration)
+
+// Observe sets the client's observer; call it before the client is used.
+func (c *Client) Observe(o Observer) { c.observe = o }
+
+// report tells the observer how a call that started at start went.
+func (c *Client) report(operation string, start time.Time, err error) {
+	if c.observe == nil {
+		return
+	}
+	outcome := "ok"
+	var apiErr *APIError
+	switch {
+	case errors.As(err, &apiErr) && apiErr.Status < 500:
+		outcome = "refused"
+	case errors.As(err, &apiErr), errors.Is(err, errUnreadable):
+		outcome = "failed"
+	case err != nil:
+		outcome = "unreachable"
+	}
+	c.observe(operation, outcome, time.Since(start))
+}
+
+// errUnreadable marks a response that came but could not be read.
+var errUnreadable = errors.New("paypal: unreadable response")
 
 // New returns a client for the API at base, e.g. https://api-m.sandbox.paypal.com.
 func New(base, clientID, clientSecret string) *Client {
@@ -157,7 +190,7 @@ func IssueOf(err error) string {
 // CreateOrder creates an order. requestID makes the call idempotent.
 func (c *Client) CreateOrder(ctx context.Context, requestID string, req CreateOrderRequest) (Order, error) {
 	var o Order
-	err := c.call(ctx, http.MethodPost, "/v2/checkout/orders", requestID, req, &o)
+	err := c.call(ctx, "create_order", http.MethodPost, "/v2/checkout/orders", requestID, req, &o)
 	return o, err
 }
 
@@ -165,26 +198,28 @@ func (c *Client) CreateOrder(ctx context.Context, requestID string, req CreateOr
 // returns the first capture's response instead of capturing again.
 func (c *Client) CaptureOrder(ctx context.Context, requestID, orderID string) (Order, error) {
 	var o Order
-	err := c.call(ctx, http.MethodPost, "/v2/checkout/orders/"+url.PathEscape(orderID)+"/capture", requestID, struct{}{}, &o)
+	err := c.call(ctx, "capture_order", http.MethodPost, "/v2/checkout/orders/"+url.PathEscape(orderID)+"/capture", requestID, struct{}{}, &o)
 	return o, err
 }
 
 // GetOrder reads an order, to learn the outcome of a capture whose response was lost.
 func (c *Client) GetOrder(ctx context.Context, orderID string) (Order, error) {
 	var o Order
-	err := c.call(ctx, http.MethodGet, "/v2/checkout/orders/"+url.PathEscape(orderID), newRequestID(), nil, &o)
+	err := c.call(ctx, "get_order", http.MethodGet, "/v2/checkout/orders/"+url.PathEscape(orderID), newRequestID(), nil, &o)
 	return o, err
 }
 
 // call sends one API request with a bearer token. A 401 means the cached
 // token was revoked or expired early: it is dropped and the call retried once.
-func (c *Client) call(ctx context.Context, method, path, requestID string, body, out any) error {
+func (c *Client) call(ctx context.Context, operation, method, path, requestID string, body, out any) error {
 	for attempt := 0; ; attempt++ {
 		token, err := c.accessToken(ctx)
 		if err != nil {
 			return err
 		}
+		start := time.Now()
 		err = c.do(ctx, method, path, requestID, token, body, out)
+		c.report(operation, start, err)
 		var apiErr *APIError
 		if attempt == 0 && errors.As(err, &apiErr) && apiErr.Status == http.StatusUnauthorized {
 			c.dropToken(token)
@@ -225,13 +260,13 @@ func (c *Client) send(req *http.Request, out any) error {
 	defer resp.Body.Close()
 	raw, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
-		return fmt.Errorf("paypal: read response: %w", err)
+		return fmt.Errorf("%w: %w", errUnreadable, err)
 	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return parseError(resp.StatusCode, raw)
 	}
 	if err := json.Unmarshal(raw, out); err != nil {
-		return fmt.Errorf("paypal: decode response of %s: %w", req.URL.Path, err)
+		return fmt.Errorf("%w of %s: %w", errUnreadable, req.URL.Path, err)
 	}
 	return nil
 }
@@ -283,7 +318,10 @@ func (c *Client) accessToken(ctx context.Context) (string, error) {
 		AccessToken string `json:"access_token"`
 		ExpiresIn   int    `json:"expires_in"`
 	}
-	if err := c.send(req, &tok); err != nil {
+	start := time.Now()
+	err = c.send(req, &tok)
+	c.report("oauth_token", start, err)
+	if err != nil {
 		return "", err
 	}
 	if tok.AccessToken == "" {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"bookshop/internal/paypal"
 	"bookshop/internal/paypal/paypaltest"
@@ -86,5 +88,34 @@ func TestFakeServesSDK(t *testing.T) {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("SDK lacks %q", want)
 		}
+	}
+}
+
+func TestObserverIsToldEveryCallAndItsOutcome(t *testing.T) {
+	ctx := context.Background()
+	_, base := paypaltest.Start(t)
+	c := paypal.New(base, paypaltest.ClientID, paypaltest.ClientSecret)
+	var calls []string
+	c.Observe(func(op, outcome string, took time.Duration) {
+		if took < 0 {
+			t.Errorf("%s took %v", op, took)
+		}
+		calls = append(calls, op+" "+outcome)
+	})
+	created, err := c.CreateOrder(ctx, "create-1", order())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.CaptureOrder(ctx, "capture-1", created.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = c.CaptureOrder(ctx, "capture-2", created.ID) // already captured: refused
+	down := paypal.New("http://127.0.0.1:1", "id", "secret")
+	down.Observe(func(op, outcome string, _ time.Duration) { calls = append(calls, op+" "+outcome) })
+	_, _ = down.GetOrder(ctx, "X")
+
+	want := []string{"oauth_token ok", "create_order ok", "capture_order ok", "capture_order refused", "oauth_token unreachable"}
+	if !slices.Equal(calls, want) {
+		t.Errorf("calls %q, want %q", calls, want)
 	}
 }

@@ -38,7 +38,7 @@ type Link struct {
 // retry replays the first refund's response instead of refunding again.
 func (c *Client) RefundCapture(ctx context.Context, requestID, captureID string, req RefundRequest) (Refund, error) {
 	var r Refund
-	err := c.call(ctx, http.MethodPost, "/v2/payments/captures/"+url.PathEscape(captureID)+"/refund", requestID, req, &r)
+	err := c.call(ctx, "refund_capture", http.MethodPost, "/v2/payments/captures/"+url.PathEscape(captureID)+"/refund", requestID, req, &r)
 	return r, err
 }
 
@@ -74,7 +74,7 @@ func (c *Client) VerifyWebhookSignature(ctx context.Context, h WebhookHeaders, w
 	var out struct {
 		VerificationStatus string `json:"verification_status"`
 	}
-	err := c.call(ctx, http.MethodPost, "/v1/notifications/verify-webhook-signature", newRequestID(),
+	err := c.call(ctx, "verify_webhook", http.MethodPost, "/v1/notifications/verify-webhook-signature", newRequestID(),
 		verifyRequest{WebhookHeaders: h, WebhookID: webhookID, WebhookEvent: json.RawMessage(body)}, &out)
 	return out.VerificationStatus == "SUCCESS", err
 }

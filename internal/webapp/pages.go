@@ -207,7 +207,11 @@ func (h *Handler) drawn(ctx context.Context, d drawing) (*file, int) {
 }
 
 func (h *Handler) kept(ctx context.Context, d drawing) *cached {
-	if c, ok := h.cache.get(d.key(), d.tag); ok {
+	c, ok := h.cache.get(d.key(), d.tag)
+	if h.looked != nil {
+		h.looked(ok)
+	}
+	if ok {
 		return c
 	}
 	v, _, _ := h.cache.flight.Do(d.key()+d.tag, func() (any, error) {

@@ -69,6 +69,7 @@ type Handler struct {
 	shell  shell
 	inline map[string]json.RawMessage
 	cache  *pageCache
+	looked func(hit bool) // Options.CacheLookups
 }
 
 // Options are what the server adds to the app.
@@ -84,6 +85,9 @@ type Options struct {
 	Drawer Drawer
 	// CacheBytes bounds the drawn pages kept (default 16 MiB).
 	CacheBytes int
+	// CacheLookups, when set, is told whether each lookup of a drawn page
+	// in the cache found it (the metrics).
+	CacheLookups func(hit bool)
 }
 
 // route is one pattern of the app, split into segments (":id" matches any
@@ -124,7 +128,7 @@ func New(opts Options) (*Handler, error) {
 
 // NewFromFS loads an app build from any file system (tests use fstest).
 func NewFromFS(fsys fs.FS, opts Options) (*Handler, error) {
-	h := &Handler{files: map[string]*file{}, pages: opts.Pages, drawer: opts.Drawer, inline: opts.Inline, cache: newPageCache(opts.CacheBytes)}
+	h := &Handler{files: map[string]*file{}, pages: opts.Pages, drawer: opts.Drawer, inline: opts.Inline, cache: newPageCache(opts.CacheBytes), looked: opts.CacheLookups}
 	raw := map[string][]byte{}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasPrefix(path.Base(p), ".") {
@@ -234,6 +238,23 @@ func segments(p string) []string {
 func (h *Handler) Has(urlPath string) bool {
 	_, ok := h.files[urlPath]
 	return ok
+}
+
+// RouteOf names what serves urlPath, for the metrics' route label: "static"
+// for the build's files, "page " and the app's pattern for a page
+// ("page /books/:id"), "page" in a build without routes, and "page (none)"
+// for a path of no page. Never the path itself: any path can be asked for.
+func (h *Handler) RouteOf(urlPath string) string {
+	if _, ok := h.files[urlPath]; ok || strings.HasPrefix(urlPath, "/assets/") {
+		return "static"
+	}
+	switch rt, found := h.routeFor(urlPath); {
+	case rt != nil:
+		return "page " + rt.pattern
+	case found:
+		return "page"
+	}
+	return "page (none)"
 }
 
 func (h *Handler) routeFor(urlPath string) (*route, bool) {

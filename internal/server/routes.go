@@ -31,6 +31,9 @@ func (s *Server) routes() http.Handler {
 	idempotent := s.idempotency.Middleware
 
 	mux.Handle("GET /api/health", h(s.health))
+	// Liveness and readiness (health.go), for a load balancer's probes.
+	mux.Handle("GET /livez", h(s.livez))
+	mux.Handle("GET /readyz", h(s.readyz))
 	mux.Handle("GET /api/settings", h(s.settings))
 
 	// Catalogue (internal/catalog): the live snapshot's precomputed JSON

@@ -77,6 +77,8 @@ type Server struct {
 	schedule *backup.Schedule // the periodic backups (BACKUP_EVERY)
 	gate     *backup.Gate     // closes the shop (503) while a restore runs
 	jobs     jobRunner        // the background jobs, paused by a restore
+
+	renderer *render.Renderer // the page engine /readyz waits for; nil: pages are not drawn
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -135,7 +137,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	pages := &publicPages{site: cfg.SiteURL, catalog: cat}
-	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Drawer: drawer(o, cfg.RenderVMs), CacheBytes: o.pageCache})
+	draw := drawer(o, cfg.RenderVMs)
+	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Drawer: draw, CacheBytes: o.pageCache})
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +212,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		retention:   keeping,
 		prices:      prices,
 		discounts:   codes,
-		storybooks:  books}
+		storybooks:  books,
+		renderer:    engineOf(draw)}
 	if err := srv.setUpBackups(cfg, d, o); err != nil {
 		return nil, err
 	}

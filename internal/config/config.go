@@ -55,6 +55,10 @@ type Config struct {
 	// given to the browser.
 	AuthServiceRoleKey string
 
+	// METRICS_TOKEN: the bearer token Prometheus scrapes /metrics with
+	// (32+ characters); unset, /metrics is 404 like any unknown path.
+	MetricsToken string
+
 	PayPalClientID     string // PAYPAL_CLIENT_ID
 	PayPalClientSecret string // PAYPAL_CLIENT_SECRET
 	PayPalAPIBase      string // PAYPAL_API_BASE
@@ -120,6 +124,7 @@ func Load(lookup Lookup) (Config, error) {
 		GoogleClientSecret: get("GOOGLE_CLIENT_SECRET", ""),
 		GoogleIssuer:       get("GOOGLE_ISSUER", "https://accounts.google.com"),
 		AuthServiceRoleKey: get("AUTH_SERVICE_ROLE_KEY", ""),
+		MetricsToken:       get("METRICS_TOKEN", ""),
 		PayPalClientID:     get("PAYPAL_CLIENT_ID", ""),
 		PayPalClientSecret: get("PAYPAL_CLIENT_SECRET", ""),
 		PayPalAPIBase:      get("PAYPAL_API_BASE", "https://api-m.sandbox.paypal.com"),
@@ -287,6 +292,9 @@ func (c Config) validate() []error {
 	}
 	if c.AuthServiceRoleKey != "" && len(c.AuthServiceRoleKey) < 32 {
 		errs = append(errs, errors.New("AUTH_SERVICE_ROLE_KEY: must be at least 32 characters"))
+	}
+	if c.MetricsToken != "" && len(c.MetricsToken) < 32 {
+		errs = append(errs, errors.New("METRICS_TOKEN: must be at least 32 characters"))
 	}
 	return errs
 }

@@ -39,6 +39,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"SMTP_URL":                         {"SMTP_URL": "mail.example.com"},
 		"PAYPAL_CLIENT":                    {"PAYPAL_CLIENT_ID": "only-id"},
 		"RATE_LIMIT_PER_MINUTE":            {"RATE_LIMIT_PER_MINUTE": "0"},
+		"METRICS_TOKEN":                    {"METRICS_TOKEN": "short"},
 		"TRUSTED_PROXIES":                  {"TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"},
 		"ORDER_RECONCILE_INTERVAL_SECONDS": {"ORDER_RECONCILE_INTERVAL_SECONDS": "0"},
 		"PENDING_ORDER_EXPIRY_MINUTES":     {"PENDING_ORDER_EXPIRY_MINUTES": "5"},

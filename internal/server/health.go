@@ -40,7 +40,7 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) error {
 }
 
 // readiness is each check's state, and whether all of them pass, within
-// readyTimeout.
+// readyTimeout (also the metrics' bookshop_ready).
 func (s *Server) readiness(ctx context.Context) (map[string]string, bool) {
 	ctx, cancel := context.WithTimeout(ctx, readyTimeout)
 	defer cancel()

@@ -12,6 +12,7 @@ import (
 	"bookshop/internal/dreams"
 	"bookshop/internal/files"
 	"bookshop/internal/httpx"
+	"bookshop/internal/metrics"
 	"bookshop/internal/orders"
 	"bookshop/internal/storybooks"
 )
@@ -31,9 +32,11 @@ func (s *Server) routes() http.Handler {
 	idempotent := s.idempotency.Middleware
 
 	mux.Handle("GET /api/health", h(s.health))
-	// Liveness and readiness (health.go), for a load balancer's probes.
+	// Health and metrics (health.go, observe.go): liveness, readiness for a
+	// load balancer, and Prometheus' scrape with METRICS_TOKEN (404 without).
 	mux.Handle("GET /livez", h(s.livez))
 	mux.Handle("GET /readyz", h(s.readyz))
+	mux.HandleFunc("GET /metrics", s.serveMetrics)
 	mux.Handle("GET /api/settings", h(s.settings))
 
 	// Catalogue (internal/catalog): the live snapshot's precomputed JSON
@@ -293,7 +296,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /robots.txt", s.robots)
 
 	// Every other path is the single-page app; it renders its own not-found page.
-	return splitAPI(mux, s.app, s.writeError)
+	return splitAPI(mux, s.app, s.writeError, appRoute(s.app))
 }
 
 // coverUploadPath and storybookMediaPath take a larger request body than
@@ -348,11 +351,16 @@ func (s *Server) thankYou(w http.ResponseWriter, r *http.Request) {
 // mux's plain text or the app's HTML.
 //
 // Errors are written by writeError, in the shape of the path's route group.
-func splitAPI(mux *http.ServeMux, app http.Handler, writeError httpx.ErrorWriter) http.Handler {
+// The metrics learn each request's route here: its pattern, the app's
+// route (appRoute) or metrics.Unmatched, never the path.
+func splitAPI(mux *http.ServeMux, app http.Handler, writeError httpx.ErrorWriter, appRoute func(*http.Request) string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h, pattern := mux.Handler(r)
+		route := metrics.Unmatched
+		defer func() { metrics.SetRoute(r.Context(), route) }()
 		switch {
 		case pattern != "":
+			route = pattern
 			mux.ServeHTTP(w, r)
 		case isAPIPath(r.URL.Path):
 			writeNoRoute(w, r, h, writeError)
@@ -365,9 +373,20 @@ func splitAPI(mux *http.ServeMux, app http.Handler, writeError httpx.ErrorWriter
 			w.Header().Set("Allow", "GET, HEAD")
 			httpx.WriteError(w, r, httpx.Errorf(httpx.CodeMethod, "Method %s is not allowed on %s.", r.Method, r.URL.Path))
 		default:
+			route = appRoute(r)
 			app.ServeHTTP(w, r)
 		}
 	})
+}
+
+// appRoute names the app's route of a request for the metrics
+// (webapp.Handler.RouteOf); "app" for another handler (a test's).
+func appRoute(app http.Handler) func(*http.Request) string {
+	named, ok := app.(interface{ RouteOf(urlPath string) string })
+	if !ok {
+		return func(*http.Request) string { return "app" }
+	}
+	return func(r *http.Request) string { return named.RouteOf(r.URL.Path) }
 }
 
 // isBrowserForm tells a browser's own form submission from an API call.

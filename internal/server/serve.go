@@ -58,6 +58,7 @@ func limitBody(next http.Handler) http.Handler {
 // middleware every request goes through, outermost first.
 func (s *Server) Handler() http.Handler {
 	return httpx.Chain(s.routes(),
+		s.countRequests,                          // outermost: counts what the others answer too
 		httpx.TrustProxies(s.cfg.TrustedProxies), // before anything asks httpx.ClientIP
 		httpx.Logging,
 		httpx.Recover,

@@ -29,6 +29,7 @@ import (
 	"bookshop/internal/geo"
 	"bookshop/internal/idempotency"
 	"bookshop/internal/mail"
+	"bookshop/internal/metrics"
 	"bookshop/internal/newsletter"
 	"bookshop/internal/orders"
 	"bookshop/internal/paypal"
@@ -78,6 +79,7 @@ type Server struct {
 	gate     *backup.Gate     // closes the shop (503) while a restore runs
 	jobs     jobRunner        // the background jobs, paused by a restore
 
+	metrics  *metrics.Metrics // served at /metrics with METRICS_TOKEN (observe.go)
 	renderer *render.Renderer // the page engine /readyz waits for; nil: pages are not drawn
 }
 
@@ -137,8 +139,10 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	pages := &publicPages{site: cfg.SiteURL, catalog: cat}
+	m := metrics.New()
 	draw := drawer(o, cfg.RenderVMs)
-	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Drawer: draw, CacheBytes: o.pageCache})
+	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Drawer: timedDrawing(draw, m),
+		CacheBytes: o.pageCache, CacheLookups: m.PageCacheLookup})
 	if err != nil {
 		return nil, err
 	}
@@ -168,6 +172,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	var pp *paypal.Client // nil: PayPal is refused clearly, demo methods still work
 	if cfg.PayPalEnabled() {
 		pp = paypal.New(cfg.PayPalAPIBase, cfg.PayPalClientID, cfg.PayPalClientSecret)
+		pp.Observe(m.PayPalCall)
 	}
 	// One per-client limiter for the endpoints that write rows or send
 	// e-mail, /auth/v1's sign-in and e-mail routes among them (routes.go).
@@ -175,6 +180,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter,
 		orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail}, o.now)
 	shop.UseWebhook(cfg.PayPalWebhookID)
+	shop.UseWebhookResults(m.PayPalWebhook)
 	// The children are the account area's; the dreams written for them are part of the parent's data.
 	family := account.New(d, o.now)
 	stories := dreams.New(d, dreamKids{family}, o.now)
@@ -213,10 +219,12 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		prices:      prices,
 		discounts:   codes,
 		storybooks:  books,
-		renderer:    engineOf(draw)}
+		renderer:    engineOf(draw),
+		metrics:     m}
 	if err := srv.setUpBackups(cfg, d, o); err != nil {
 		return nil, err
 	}
+	srv.registerState(m)
 	pages.api = srv.routes()
 	return srv, nil
 }

@@ -57,12 +57,14 @@ func limitBody(next http.Handler) http.Handler {
 // Handler is the whole shop as one http.Handler: the routes inside the
 // middleware every request goes through, outermost first.
 func (s *Server) Handler() http.Handler {
-	return httpx.Chain(s.routes(),
+	routes := s.routes()
+	return httpx.Chain(routes,
 		s.countRequests,                          // outermost: counts what the others answer too
 		httpx.TrustProxies(s.cfg.TrustedProxies), // before anything asks httpx.ClientIP
 		httpx.Logging,
 		httpx.Recover,
 		httpx.SecurityHeaders(contentSecurityPolicy(s.cfg), strings.HasPrefix(s.cfg.SiteURL, "https://")),
+		aliveDuringRestore(routes),      // /livez past the gate: the process lives on through a restore
 		s.gate.Middleware(s.writeError), // 503 and Retry-After while a backup is restored
 		httpx.Compress,
 		limitBody,                       // maxBodyBytes, or the route's own limit (largeBodies)

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, RotateCcw, Square, Volume2 } from 'lucide-react'
 import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
+import { KeepForOffline } from '@/components/offline/keep-for-offline'
 import { PageView, type Highlight, type StoryPage } from '@/components/storybook/page-view'
 import { Button } from '@/components/ui/button'
 import { LoadFailed } from '@/components/ui/load-failed'
@@ -102,6 +103,7 @@ function Reader({ book, userId, kid }: { book: Storybook; userId: string | null;
           </Button>
         </div>
       </header>
+      {userId !== null && book.entitled && <KeepForOffline slug={book.slug} className="mt-4" />}
       {(aloud.message || saveFailed) && (
         <p role="status" className="mt-3 font-semibold text-tiger-800">
           {aloud.message || 'We could not save where you stopped just now. Keep reading: we will try again on the next page.'}

@@ -370,3 +370,53 @@ func TestCategoriesAdmin(t *testing.T) {
 			Body: map[string]any{"version": 1, "name": "Cooking"}, ExpectedStatus: 404, ExpectedContent: []string{`"Category not found."`}},
 	})
 }
+
+// Issue 38 item 5: a book has no rating until one is given. Without one it
+// is null in the back office, the shop's API and the CSV (an empty cell);
+// a rating given can be taken away again with null or an empty cell.
+func TestRatingIsOptional(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "a new book without a rating has none", Method: "POST", URL: "/api/admin/books", As: "editor",
+			BeforeTest: asEditor, Body: newBook(map[string]any{"status": "published"}), ExpectedStatus: 201,
+			ExpectedContent: []string{`"rating":null`},
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				id := strconv.Itoa(int(res.JSON(t)["id"].(float64)))
+				hasRating(t, e, id, `"rating":null`)
+				csv := e.Do("GET", "/api/admin/books/export.csv", nil, "editor").Expect(t, 200).Body
+				if !strings.Contains(csv, ",/covers/moon.webp,,published,") {
+					t.Errorf("the export's rating cell is not empty:\n%s", csv)
+				}
+				if !strings.Contains(csv, ",/covers/book-1.svg,4.8,published,") {
+					t.Errorf("a seeded book lost its rating:\n%s", csv)
+				}
+			}},
+		{Name: "a rating is set, then taken away with null", Method: "PATCH", URL: "/api/admin/books/{id}", As: "editor",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				asEditor(t, e)
+				b := e.Do("POST", "/api/admin/books", newBook(map[string]any{"rating": 4.5}), "editor").Expect(t, 201).JSON(t)
+				if b["rating"] != 4.5 {
+					t.Errorf("rating %v, want 4.5", b["rating"])
+				}
+				e.Vars["id"] = strconv.Itoa(int(b["id"].(float64)))
+			},
+			Body: map[string]any{"version": 1, "rating": nil}, ExpectedStatus: 200, ExpectedContent: []string{`"rating":null`, `"version":2`}},
+		{Name: "a rating out of range is refused", Method: "POST", URL: "/api/admin/books", As: "editor",
+			BeforeTest: asEditor, Body: newBook(map[string]any{"rating": 5.5}), ExpectedStatus: 400,
+			ExpectedContent: []string{`"rating":"Enter a rating from 0 to 5, or leave it empty for none."`}},
+		{Name: "an empty rating cell of the CSV is no rating", Method: "POST", URL: "/api/admin/books/import", As: "editor",
+			BeforeTest: asEditor, Body: "id,rating\n3,\n4,3.5\n", Headers: csvHeader, ExpectedStatus: 200,
+			ExpectedContent: []string{`"valid":true`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				hasRating(t, e, "3", `"rating":null`)
+				hasRating(t, e, "4", `"rating":3.5`)
+			}},
+	})
+}
+
+// hasRating checks the shop's answer for a book holds its rating as want.
+func hasRating(t *testing.T, e *apitest.Env, id, want string) {
+	t.Helper()
+	if body := e.Do("GET", "/api/books/"+id, nil, "").Expect(t, 200).Body; !strings.Contains(body, want) {
+		t.Errorf("book %s: %s lacks %s", id, body, want)
+	}
+}

@@ -33,21 +33,21 @@ const (
 // Book is a published title as visitors see it: the spec's Book, with its
 // age band, slug and stock.
 type Book struct {
-	ID              int     `json:"id"`
-	Title           string  `json:"title"`
-	Author          string  `json:"author"`
-	Description     string  `json:"description"`
-	CoverImage      string  `json:"coverImage"`
-	Price           float64 `json:"price"` // dollars, for display; PriceCents is the truth
-	PriceCents      int64   `json:"priceCents"`
-	Rating          float64 `json:"rating"`
-	IsNewRelease    bool    `json:"isNewRelease"`
-	Category        string  `json:"category"`
-	Pages           int     `json:"pages"`
-	ISBN            string  `json:"isbn"`
-	PublicationDate string  `json:"publicationDate"` // YYYY-MM-DD
-	AgeBand         string  `json:"ageBand"`
-	Slug            string  `json:"slug"`
+	ID              int      `json:"id"`
+	Title           string   `json:"title"`
+	Author          string   `json:"author"`
+	Description     string   `json:"description"`
+	CoverImage      string   `json:"coverImage"`
+	Price           float64  `json:"price"` // dollars, for display; PriceCents is the truth
+	PriceCents      int64    `json:"priceCents"`
+	Rating          *float64 `json:"rating"` // nil: not rated, and shown without stars
+	IsNewRelease    bool     `json:"isNewRelease"`
+	Category        string   `json:"category"`
+	Pages           int      `json:"pages"`
+	ISBN            string   `json:"isbn"`
+	PublicationDate string   `json:"publicationDate"` // YYYY-MM-DD
+	AgeBand         string   `json:"ageBand"`
+	Slug            string   `json:"slug"`
 	// Stock is the copies on hand, nil when the book's stock is not
 	// tracked (always available); InStock is false only for a tracked
 	// book with none left.
@@ -71,7 +71,7 @@ type AdminBook struct {
 	PublicationDate string    `json:"publicationDate"`
 	IsNewRelease    bool      `json:"isNewRelease"`
 	CoverImage      string    `json:"coverImage"`
-	Rating          float64   `json:"rating"`
+	Rating          *float64  `json:"rating"` // nil: not rated
 	Status          string    `json:"status"`
 	Stock           *int      `json:"stock"`
 	AgeBand         string    `json:"ageBand"`
@@ -214,9 +214,14 @@ func (c *Catalog) reusable(b Book) (document, bool) {
 }
 
 func sameBook(a, b Book) bool {
-	sa, sb := a.Stock, b.Stock
-	a.Stock, b.Stock = nil, nil
-	return a == b && (sa == nil) == (sb == nil) && (sa == nil || *sa == *sb)
+	sa, sb, ra, rb := a.Stock, b.Stock, a.Rating, b.Rating
+	a.Stock, b.Stock, a.Rating, b.Rating = nil, nil, nil, nil
+	return a == b && samePointee(sa, sb) && samePointee(ra, rb)
+}
+
+// samePointee tells whether two optional values are both absent or equal.
+func samePointee[T comparable](a, b *T) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
 }
 
 func newDocument(v any) (document, error) {

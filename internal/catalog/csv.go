@@ -50,13 +50,16 @@ func (s *Service) ExportBooks(w http.ResponseWriter, r *http.Request) error {
 	cw := csv.NewWriter(&buf)
 	_ = cw.Write(csvColumns)
 	for _, b := range books {
-		stock := ""
+		stock, rating := "", ""
 		if b.Stock != nil {
 			stock = strconv.Itoa(*b.Stock)
 		}
+		if b.Rating != nil {
+			rating = strconv.FormatFloat(*b.Rating, 'f', -1, 64)
+		}
 		row := []string{strconv.Itoa(b.ID), b.Title, b.Author, b.Description, strconv.FormatInt(b.PriceCents, 10),
 			b.Category, strconv.Itoa(b.Pages), b.ISBN, b.PublicationDate, strconv.FormatBool(b.IsNewRelease),
-			b.CoverImage, strconv.FormatFloat(b.Rating, 'f', -1, 64), b.Status, stock, b.AgeBand, b.Slug,
+			b.CoverImage, rating, b.Status, stock, b.AgeBand, b.Slug,
 			strconv.FormatInt(b.Version, 10), b.UpdatedAt.UTC().Format(time.RFC3339)}
 		for i := range row {
 			row[i] = escapeCell(row[i])
@@ -368,7 +371,8 @@ func planRow(rec csvRecord, byID map[int]*AdminBook, isbnOwner map[string]int) (
 }
 
 // rowInput reads a row's cells as the JSON form reads a body: a column left
-// out keeps the field as it is; an empty stock cell is untracked.
+// out keeps the field as it is; an empty stock cell is untracked, an empty
+// rating cell no rating.
 func rowInput(f map[string]string, errs map[string]string) bookInput {
 	var in bookInput
 	text := func(name string) *string {
@@ -388,8 +392,8 @@ func rowInput(f map[string]string, errs map[string]string) bookInput {
 	in.Category, in.ISBN, in.PublicationDate = text("category"), text("isbn"), text("publicationDate")
 	in.CoverImage, in.Status, in.AgeBand, in.Slug = text("coverImage"), text("status"), text("ageBand"), text("slug")
 	in.PriceCents, in.Pages = number("priceCents"), number("pages")
-	if v, ok := f["rating"]; ok && strings.TrimSpace(v) != "" {
-		in.Rating = number("rating")
+	if v, ok := f["rating"]; ok { // empty: not rated
+		in.Rating = nullable{Set: true, Null: strings.TrimSpace(v) == "", N: json.Number(strings.TrimSpace(v))}
 	}
 	if v, ok := f["isNewRelease"]; ok {
 		switch strings.ToLower(strings.TrimSpace(v)) {

@@ -48,7 +48,7 @@ type bookInput struct {
 	PublicationDate *string      `json:"publicationDate"`
 	IsNewRelease    *bool        `json:"isNewRelease"`
 	CoverImage      *string      `json:"coverImage"`
-	Rating          *json.Number `json:"rating"`
+	Rating          nullable     `json:"rating"` // null: not rated
 	Status          *string      `json:"status"`
 	Stock           nullable     `json:"stock"` // null: not tracked
 	AgeBand         *string      `json:"ageBand"`
@@ -112,12 +112,15 @@ func (in *bookInput) apply(b *AdminBook, fields map[string]string) {
 		}
 		b.Pages = n
 	}
-	if in.Rating != nil {
-		f, err := strconv.ParseFloat(string(*in.Rating), 64)
-		if err != nil {
-			fields["rating"] = ratingMessage
+	if in.Rating.Set {
+		b.Rating = nil
+		if !in.Rating.Null {
+			f, err := strconv.ParseFloat(string(in.Rating.N), 64)
+			if err != nil {
+				fields["rating"] = ratingMessage
+			}
+			b.Rating = &f
 		}
-		b.Rating = f
 	}
 	if in.Stock.Set {
 		b.Stock = nil
@@ -134,7 +137,7 @@ func (in *bookInput) apply(b *AdminBook, fields map[string]string) {
 const (
 	priceMessage  = "Enter the price in cents: a whole number from 1 to 100000 ($1,000)."
 	pagesMessage  = "Enter the number of pages: a whole number from 1 to 2000."
-	ratingMessage = "Enter a rating from 0 to 5."
+	ratingMessage = "Enter a rating from 0 to 5, or leave it empty for none."
 	stockMessage  = "Enter the copies on hand (a whole number from 0 to 1,000,000), or leave stock untracked."
 )
 
@@ -202,7 +205,7 @@ func check(b *AdminBook, fields map[string]string) {
 	if msg := coverProblem(b.CoverImage, b.Status == StatusPublished); msg != "" {
 		add("coverImage", msg)
 	}
-	if b.Rating < 0 || b.Rating > 5 {
+	if b.Rating != nil && !(*b.Rating >= 0 && *b.Rating <= 5) { // NaN too
 		add("rating", ratingMessage)
 	}
 }

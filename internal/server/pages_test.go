@@ -276,6 +276,14 @@ func TestACategoryMadeInTheBackOfficeIsInTheShopAtOnce(t *testing.T) {
 		}
 		expectDrawn("/categories/bedtime-stories", ">Bedtime Stories</h1>", "Moon Over the Jungle", "1<!-- --> books found")
 		expectDrawn("/books/"+id, `href="/categories/bedtime-stories" data-discover="true">Bedtime Stories</a>`)
+		// Issue 38 item 5: nobody rated it, so neither the page, its card nor
+		// its schema.org Book shows a rating.
+		for _, path := range []string{"/books/" + id, "/categories/bedtime-stories"} {
+			if page := e.Do("GET", path, nil, "").Expect(t, 200).Body; strings.Contains(page, "Rated ") || strings.Contains(page, "aggregateRating") {
+				t.Errorf("%s shows a rating for a book without one", path)
+			}
+		}
+		expectDrawn("/books/3", "Rated <!-- -->4.9<!-- --> out of 5")
 		expectDrawn("/books", `for="category-bedtime-stories"`, ">Bedtime Stories</label>")
 		expectDrawn("/books?category=bedtime-stories", "Moon Over the Jungle", "1<!-- --> books found")
 		if sitemap := e.Do("GET", "/sitemap.xml", nil, "").Expect(t, 200).Body; !strings.Contains(sitemap, "<loc>http://shop.test/categories/bedtime-stories</loc>") {

@@ -121,7 +121,7 @@ test('an editor publishes a book with a cover; a visitor finds it, buys the last
   const nav = page.getByRole('navigation', { name: 'Back office' })
   await expect(nav.getByRole('link', { name: 'Categories' })).toBeVisible()
   await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0) // an editor's role has no staff page
-  await nav.getByRole('link', { name: 'Books' }).click()
+  await nav.getByRole('link', { name: 'Books', exact: true }).click()
   await expect(page).toHaveURL('/admin/books')
   await expect(page.getByRole('heading', { level: 1, name: 'Books' })).toBeVisible()
   const table = page.getByRole('table', { name: 'Books' })
@@ -322,10 +322,14 @@ test('a category made in the back office is in the shop at once; an unknown one 
       expect((await visitor.goto(`/categories/${slug}`))?.status()).toBe(200)
       await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible()
       await expect(visitor.getByRole('status')).toHaveText('1 books found')
-      await expect(visitor.getByRole('list', { name: 'Book results' }).getByRole('link', { name: new RegExp(title) })).toBeVisible()
+      const card = visitor.getByRole('list', { name: 'Book results' }).getByRole('link', { name: new RegExp(title) })
+      await expect(card).toBeVisible()
+      await expect(card.getByLabel(/^Rated/)).toHaveCount(0) // issue 38 item 5: nobody rated it, so no stars
 
-      // The book's page names its shelf and links to it.
+      // The book's page names its shelf and links to it, and shows no rating.
       await visitor.goto(`/books/${id}`)
+      await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible()
+      await expect(visitor.getByText(/^Rated/)).toHaveCount(0)
       const shelf = visitor.getByRole('main').getByRole('link', { name, exact: true })
       await expect(shelf).toHaveAttribute('href', `/categories/${slug}`)
       await shelf.click()

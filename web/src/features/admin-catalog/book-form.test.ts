@@ -42,6 +42,17 @@ describe('the book form', () => {
     expect(changedFields(tracked, fieldsOf({ ...formValuesOf(tracked), trackStock: false }))).toEqual({ stock: null })
   })
 
+  it('leaves a new book unrated, and sends an emptied rating as null (issue 38)', () => {
+    expect(emptyBook.rating).toBe('')
+    expect(fieldsOf({ ...emptyBook, price: '5' }).rating).toBeNull()
+    expect(changedFields(book, fieldsOf({ ...formValuesOf(book), rating: ' ' }))).toEqual({ rating: null })
+    const unrated = { ...book, rating: null }
+    expect(formValuesOf(unrated).rating).toBe('')
+    expect(changedFields(unrated, fieldsOf(formValuesOf(unrated)))).toEqual({})
+    expect(bookSchema.safeParse({ ...formValuesOf(unrated) }).success).toBe(true)
+    expect(bookSchema.safeParse({ ...formValuesOf(unrated), rating: '5.5' }).success).toBe(false)
+  })
+
   it('checks the fields before sending', () => {
     const result = bookSchema.safeParse({ ...emptyBook, title: '  ', price: '12.999', pages: '0', trackStock: true, stock: '-1', slug: 'Not A Slug' })
     expect(result.success).toBe(false)

@@ -15,7 +15,8 @@ export type AdminBook = {
   publicationDate: string
   isNewRelease: boolean
   coverImage: string
-  rating: number
+  /** Out of 5; null: not rated. */
+  rating: number | null
   status: BookStatus
   /** Copies on hand; null when the book's stock is not tracked (always available). */
   stock: number | null

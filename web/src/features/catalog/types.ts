@@ -9,7 +9,8 @@ export type Book = {
   price: number
   /** The same price in cents, for arithmetic. */
   priceCents: number
-  rating: number
+  /** Out of 5; null for a book nobody rated, which shows no stars. */
+  rating: number | null
   isNewRelease: boolean
   category: string
   pages: number

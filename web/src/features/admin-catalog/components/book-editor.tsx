@@ -150,7 +150,7 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
                 <FormDescription>A published book needs one.</FormDescription>
               </InputField>
               <InputField control={form.control} name="publicationDate" label="Publication date" type="date" />
-              <InputField control={form.control} name="rating" label="Rating (0 to 5)" inputMode="decimal" autoComplete="off" />
+              <InputField control={form.control} name="rating" label="Rating (0 to 5, optional)" inputMode="decimal" autoComplete="off" />
               <SelectField control={form.control} name="ageBand" label="Age band" options={ageBandOptions} placeholder="No age band" />
             </div>
           </section>

@@ -22,10 +22,12 @@ export function BookCard({ book, eager = false }: { book: Book; eager?: boolean 
         {book.inStock === false && <p className="mt-1 text-sm font-extrabold text-red-700">Out of stock</p>}
         <div className="mt-auto flex items-center justify-between pt-2">
           <span className="text-lg font-extrabold text-tiger-700">{formatDollars(book.price)}</span>
-          <span className="inline-flex items-center gap-1 text-sm font-bold text-muted" aria-label={`Rated ${book.rating} out of 5`}>
-            <Star className="size-4 fill-sun-400 text-sun-400" aria-hidden="true" />
-            {book.rating.toFixed(1)}
-          </span>
+          {book.rating !== null && (
+            <span className="inline-flex items-center gap-1 text-sm font-bold text-muted" aria-label={`Rated ${book.rating} out of 5`}>
+              <Star className="size-4 fill-sun-400 text-sun-400" aria-hidden="true" />
+              {book.rating.toFixed(1)}
+            </span>
+          )}
         </div>
       </div>
     </Link>

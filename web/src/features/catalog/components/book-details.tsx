@@ -75,10 +75,12 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
           <p className="mt-2 text-lg text-muted">
             by <span className="font-bold text-ink">{b.author}</span>
           </p>
-          <p className="mt-3 inline-flex items-center gap-1 font-bold text-muted">
-            <Star className="size-5 fill-sun-400 text-sun-400" aria-hidden="true" /> <span aria-hidden="true">{b.rating.toFixed(1)}</span>
-            <span className="sr-only">Rated {b.rating.toFixed(1)} out of 5</span>
-          </p>
+          {b.rating !== null && (
+            <p className="mt-3 inline-flex items-center gap-1 font-bold text-muted">
+              <Star className="size-5 fill-sun-400 text-sun-400" aria-hidden="true" /> <span aria-hidden="true">{b.rating.toFixed(1)}</span>
+              <span className="sr-only">Rated {b.rating.toFixed(1)} out of 5</span>
+            </p>
+          )}
           <p className="mt-4 text-3xl font-extrabold text-tiger-700">{formatDollars(b.price)}</p>
           {b.inStock === false && <p className="mt-2 text-lg font-extrabold text-red-700">Out of stock</p>}
           <div className="mt-5">{actions(b)}</div>

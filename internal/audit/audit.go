@@ -41,6 +41,9 @@ func Record(ctx context.Context, q db.Querier, e Entry) error {
 	if e.Action == "" || e.Entity == "" {
 		return fmt.Errorf("audit: an entry needs an action and an entity: %+v", e)
 	}
+	if undeclared(e.Action) {
+		return fmt.Errorf("audit: %q is not in internal/audit/actions.go: add it there, and its words to web/src/features/admin/audit-kinds.ts", e.Action)
+	}
 	at := e.At
 	if at.IsZero() {
 		at = time.Now()

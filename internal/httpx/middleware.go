@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/url"
 	"runtime/debug"
@@ -152,9 +153,11 @@ func Chain(h http.Handler, mw ...func(http.Handler) http.Handler) http.Handler {
 
 // ValidateURL refuses, with a 400 written by write, a request whose path is
 // not UTF-8 text (an escaped byte such as %FF, or a control character) or
-// whose query is not UTF-8: such text has no meaning in any route, and
-// PostgreSQL refuses it with an error of its own, so it must not get as far
-// as a handler.
+// whose query is not text: a parameter that is not UTF-8 or holds a control
+// character (%00) is named in the answer. Such text has no meaning in any
+// route, and PostgreSQL refuses it with an error of its own (a 500), so it
+// must not get as far as a handler: this one check keeps it from every
+// list's filters.
 func ValidateURL(write ErrorWriter) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -162,22 +165,39 @@ func ValidateURL(write ErrorWriter) func(http.Handler) http.Handler {
 				write(w, r, Invalid("The address of the request is not valid text.", map[string]string{field: "Must be UTF-8 text"}))
 				return
 			}
+			if name, ok := invalidQueryParam(r.URL); ok {
+				write(w, r, Invalid("The address of the request is not valid text.", map[string]string{name: "Must be text without control characters"}))
+				return
+			}
 			next.ServeHTTP(w, r)
 		})
 	}
 }
 
-// invalidURLPart names the part of u ("path" or "query") that is not text.
+// invalidURLPart names the part of u ("path" or "query") that is not text:
+// the path, or a parameter's name.
 func invalidURLPart(u *url.URL) (string, bool) {
 	if !utf8.ValidString(u.Path) || strings.IndexFunc(u.Path, unicode.IsControl) >= 0 {
 		return "path", true
 	}
+	for k := range u.Query() {
+		if !utf8.ValidString(k) || HasControl(k) {
+			return "query", true
+		}
+	}
+	return "", false
+}
+
+// invalidQueryParam names the first parameter (by name) of u whose value is
+// not UTF-8 or holds a control character other than a tab or a line break.
+func invalidQueryParam(u *url.URL) (string, bool) {
 	if u.RawQuery == "" {
 		return "", false
 	}
-	for k, vs := range u.Query() {
-		if !utf8.ValidString(k) || slices.ContainsFunc(vs, func(v string) bool { return !utf8.ValidString(v) }) {
-			return "query", true
+	q := u.Query()
+	for _, k := range slices.Sorted(maps.Keys(q)) {
+		if slices.ContainsFunc(q[k], func(v string) bool { return !utf8.ValidString(v) || HasControl(v) }) {
+			return k, true
 		}
 	}
 	return "", false

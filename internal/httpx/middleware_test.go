@@ -97,10 +97,11 @@ func TestValidateURL(t *testing.T) {
 		{"/api/orders/%FF%FE", "path"},
 		{"/api/books/%C0%AF", "path"},
 		{"/books/a%00b", "path"},
-		{"/api/dreams?kid=%FF", "query"},
 		{"/api/dreams?%FE=1", "query"},
+		{"/api/dreams?%00=1", "query"},
 		{"/api/books/%E2%9C%93?q=%C3%A9t%C3%A9", ""},
 		{"/", ""},
+		{"/api/books?q=two%0Alines%09tabbed", ""},
 	}
 	for _, tc := range tests {
 		reached = false
@@ -114,6 +115,18 @@ func TestValidateURL(t *testing.T) {
 		}
 		if reached || rec.Code != 400 || !strings.Contains(rec.Body.String(), `"fields":{"`+tc.field+`":"Must be UTF-8 text"}`) {
 			t.Errorf("%s: reached %v, %d %s", tc.target, reached, rec.Code, rec.Body)
+		}
+	}
+	// Issue 38 item 19: a parameter that is not text is named.
+	for target, param := range map[string]string{
+		"/api/dreams?kid=%FF": "kid", "/api/admin/customers?q=%00": "q", "/api/admin/audit?kind=book&actor=a%00b": "actor",
+		"/api/admin/books?q=%7F": "q",
+	} {
+		reached = false
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", target, nil))
+		if reached || rec.Code != 400 || !strings.Contains(rec.Body.String(), `"fields":{"`+param+`":"Must be text without control characters"}`) {
+			t.Errorf("%s: reached %v, %d %s", target, reached, rec.Code, rec.Body)
 		}
 	}
 }

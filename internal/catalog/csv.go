@@ -79,18 +79,28 @@ func (s *Service) ExportBooks(w http.ResponseWriter, r *http.Request) error {
 	return err
 }
 
-// escapeCell keeps a spreadsheet from running a cell as a formula (OWASP's
-// CSV injection advice): a cell that starts like one gets a leading
-// apostrophe, which the import takes off again.
+// formulaStart are the first characters that make a spreadsheet read a
+// cell as a formula (OWASP's CSV injection advice), and the apostrophe that
+// the export puts before them.
+const formulaStart = "=+-@\t\r'"
+
+// escapeCell keeps a spreadsheet from running a cell as a formula: a cell
+// that starts like one gets a leading apostrophe, which the import takes off
+// again. The scheme is lossless because a cell that already starts with an
+// apostrophe gets one too: the import takes one apostrophe off exactly when
+// another of formulaStart follows it, which is exactly when the export put
+// it there ("'=1+1" is exported "''=1+1" and comes back "'=1+1"; "=1+1"
+// goes out "'=1+1" and comes back "=1+1"). A file typed by hand keeps a
+// leading apostrophe before anything else ("'tis").
 func escapeCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	if s != "" && strings.ContainsRune(formulaStart, rune(s[0])) {
 		return "'" + s
 	}
 	return s
 }
 
 func unescapeCell(s string) string {
-	if len(s) >= 2 && s[0] == '\'' && strings.ContainsRune("=+-@\t\r", rune(s[1])) {
+	if len(s) >= 2 && s[0] == '\'' && strings.ContainsRune(formulaStart, rune(s[1])) {
 		return s[1:]
 	}
 	return s

@@ -30,6 +30,10 @@ export default defineConfig({
     // As a reader who asked for less motion: the app's transitions end at once
     // (src/index.css), so a click does not wait for an element to stop moving.
     contextOptions: { reducedMotion: 'reduce' },
+    // The shop's service worker (src/sw.ts) serves the app's scripts from its
+    // cache, past page.route: only the offline journey, which is about it,
+    // lets it run (test.use in e2e/storybooks-offline.spec.ts).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -10,6 +10,9 @@ import { collectConsoleErrors } from './console'
 
 const SLUG = 'our-first-adventure'
 
+// The other journeys run without the service worker (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' })
+
 type MapPage = { id: string; choices: string[]; ending?: string | null }
 type Progress = { page: string; visited: string[]; endings: string[] }
 

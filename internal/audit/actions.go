@@ -39,7 +39,7 @@ func Actions() []string {
 }
 
 // undeclared tells whether action is missing from actions when that should
-// fail: in tests. A shop in production still records it (and logs it): a
+// fail: in tests. A shop in production still records it: a
 // missing label must not lose a change.
 func undeclared(action string) bool {
 	return !slices.Contains(actions, action) && testing.Testing()

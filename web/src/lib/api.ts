@@ -49,9 +49,14 @@ export async function apiHeaders(): Promise<Record<string, string>> {
   return { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) }
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, headers, ...rest } = init
-  const token = await accessToken()
+/**
+ * A call to our API with the signed-in user's token; `anonymous` leaves it
+ * out, for an answer that must be the one every visitor gets (it is kept
+ * under a key that outlives the session).
+ */
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown; anonymous?: boolean } = {}): Promise<T> {
+  const { json, headers, anonymous, ...rest } = init
+  const token = anonymous ? null : await accessToken()
   const response = await fetch(path, {
     ...rest,
     headers: {

@@ -5,8 +5,8 @@ import type { Storybook } from '../types'
 
 const notFound = (error: unknown) => error instanceof ApiError && error.status === 404
 
-function getStorybook(slug: string): Promise<Storybook> {
-  return apiFetch<Storybook>(`/api/storybooks/${encodeURIComponent(slug)}`)
+function getStorybook(slug: string, asVisitor = false): Promise<Storybook> {
+  return apiFetch<Storybook>(`/api/storybooks/${encodeURIComponent(slug)}`, { anonymous: asVisitor })
 }
 
 /**
@@ -16,7 +16,9 @@ function getStorybook(slug: string): Promise<Storybook> {
 export const storybookQueryOptions = (slug: string) =>
   queryOptions({
     queryKey: ['storybooks', slug],
-    queryFn: () => getStorybook(slug),
+    // Asked without the token: a family's answer (entitled, the map) must
+    // not stay under this key after they sign out.
+    queryFn: () => getStorybook(slug, true),
     retry: (count, error) => !notFound(error) && count < 1,
     // A 404 the server inlined into the page stays one: no second ask as the page hydrates.
     retryOnMount: false,

@@ -80,7 +80,9 @@ func TestDreamsAPI(t *testing.T) {
 		// A NUL byte must never reach PostgreSQL (SQLSTATE 22021 would be a 500).
 		{Name: "a NUL in a dream id is refused before the handler", Method: "DELETE", URL: "/api/dreams/%00", As: "owner", ExpectedStatus: 400,
 			ExpectedContent: []string{`"code":"invalid"`, `"path":`}},
-		{Name: "a malformed child id lists nothing", Method: "GET", URL: "/api/dreams?kid_id=%00", As: "owner",
+		{Name: "a NUL in a child id is refused, naming the parameter", Method: "GET", URL: "/api/dreams?kid_id=%00", As: "owner",
+			ExpectedStatus: 400, ExpectedContent: []string{`"code":"invalid"`, `"kid_id":"Must be text without control characters"`}},
+		{Name: "a malformed child id lists nothing", Method: "GET", URL: "/api/dreams?kid_id=not-a-child", As: "owner",
 			ExpectedStatus: 200, ExpectedContent: []string{`"dreams":[]`}},
 
 		{Name: "my dreams, newest first, per child", Method: "GET", URL: "/api/dreams?kid_id={kid}", As: "owner",

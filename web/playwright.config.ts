@@ -53,6 +53,10 @@ export default defineConfig({
     env: {
       PORT: String(port),
       DATABASE_URL: `sqlite:${dataDir}/bookshop-${i}.db`,
+      // Each shop its own backups and files: beside the database they would be
+      // one folder for every worker, and one worker's restore another's newest.
+      BACKUP_DIR: `${dataDir}/backups-${i}`,
+      FILES_DIR: `${dataDir}/files-${i}`,
       SITE_URL: urlOf(port),
       RATE_LIMIT_PER_MINUTE: '10000',
       // Short, so no journey waits out the 60 s between two account e-mails of one type.

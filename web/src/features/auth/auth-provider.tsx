@@ -13,6 +13,7 @@ import { forgetUserData, userKey } from '@/lib/user-data'
 import { trackDevice } from './api/track-device'
 import { needsSecondStep } from './second-step'
 import { removePendingEmail } from './pending-email'
+import { hasQueuedProgress } from '@/lib/offline/queued-flag'
 
 /** The signed-in person as the rest of the app sees them. */
 export type AuthUser = { id: string; email: string; firstName?: string; lastName?: string }
@@ -184,7 +185,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async (options: SignOutOptions = {}) => {
     afterSignOut.current = options.redirectTo ?? paths.home
     // Progress read offline and not yet sent goes while the session still can (lib/offline).
-    await import('@/lib/offline/forget').then((m) => m.sendBeforeSignOut())
+    if (hasQueuedProgress()) await import('@/lib/offline/forget').then((m) => m.sendBeforeSignOut())
     const { authClient } = await loadAuthClient()
     const { error } = await authClient.signOut({ scope: options.scope ?? 'global' })
     // When the server cannot be reached auth-js keeps a 'global' session; this

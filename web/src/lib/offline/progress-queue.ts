@@ -2,6 +2,7 @@ import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-k
 import { ApiError, apiFetch } from '@/lib/api'
 import { loadAuthClient } from '@/lib/auth-client-loader'
 import { mayHaveSession } from '@/lib/auth-storage'
+import { QUEUED_FLAG } from './queued-flag'
 
 /**
  * A reader's progress made offline waits on this device (IndexedDB) until
@@ -20,12 +21,6 @@ export type SavedProgress = ProgressUpdate & { reader: string }
 type Queued = { userId: string; storybookId: number; reader: string; update: ProgressUpdate }
 
 export type PutProgress = (storybookId: number, reader: string, update: ProgressUpdate) => Promise<SavedProgress>
-
-/**
- * Marks that the queue holds something, so the app's start opens IndexedDB
- * only then, not for every visitor on every page.
- */
-const QUEUED_FLAG = 'siso-progress-queued'
 
 let db: UseStore | undefined
 const store = () => (db ??= createStore('siso-offline', 'progress'))

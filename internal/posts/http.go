@@ -1,11 +1,7 @@
 package posts
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/json"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -50,7 +46,7 @@ func (s *Service) ListPosts(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return serveCached(w, r, map[string]any{"posts": list})
+	return httpx.ServeCachedJSON(w, r, cacheControl, map[string]any{"posts": list})
 }
 
 // GetPost responds to GET /api/posts/{id}: a published post with its
@@ -64,23 +60,7 @@ func (s *Service) GetPost(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return serveCached(w, r, a)
-}
-
-// serveCached writes v as JSON with an entity tag of its bytes;
-// http.ServeContent responds to a matching If-None-Match with a 304.
-func serveCached(w http.ResponseWriter, r *http.Request, v any) error {
-	body, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	sum := sha256.Sum256(body)
-	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", cacheControl)
-	h.Set("ETag", `"`+base64.RawURLEncoding.EncodeToString(sum[:16])+`"`)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
-	return nil
+	return httpx.ServeCachedJSON(w, r, cacheControl, a)
 }
 
 // IsPublished tells whether /blog/{id} names a published post, for the

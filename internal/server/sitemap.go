@@ -1,9 +1,8 @@
 package server
 
 import (
+	"bookshop/internal/httpx"
 	"bytes"
-	"crypto/sha256"
-	"encoding/base64"
 	"encoding/xml"
 	"fmt"
 	"log/slog"
@@ -62,7 +61,7 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "The sitemap is not available right now.", http.StatusInternalServerError)
 		return
 	}
-	serveCached(w, r, "application/xml; charset=utf-8", body.Bytes())
+	httpx.ServeCached(w, r, "application/xml; charset=utf-8", "public, no-cache", body.Bytes())
 }
 
 // day is a lastmod: the date alone, which is all a crawler uses.
@@ -88,16 +87,5 @@ Disallow: /cart
 
 Sitemap: %s/sitemap.xml
 `, s.cfg.SiteURL)
-	serveCached(w, r, "text/plain; charset=utf-8", []byte(body))
-}
-
-// serveCached writes body with an entity tag of its bytes, kept by caches
-// but revalidated on each use (a 304 while it is the same).
-func serveCached(w http.ResponseWriter, r *http.Request, contentType string, body []byte) {
-	sum := sha256.Sum256(body)
-	h := w.Header()
-	h.Set("Content-Type", contentType)
-	h.Set("Cache-Control", "public, no-cache")
-	h.Set("ETag", `"`+base64.RawURLEncoding.EncodeToString(sum[:16])+`"`)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
+	httpx.ServeCached(w, r, "text/plain; charset=utf-8", "public, no-cache", []byte(body))
 }

@@ -1,11 +1,7 @@
 package storybooks
 
 import (
-	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/json"
 	"net/http"
 	"slices"
 	"time"
@@ -146,25 +142,6 @@ func (s *Service) requireEdition(ctx context.Context, storybookID int64) (auth.C
 	return caller, err
 }
 
-// serveCached writes v as JSON with an entity tag of its bytes and the
-// cache policy; http.ServeContent answers a matching If-None-Match with a
-// 304. Vary: Authorization keeps a shared cache from giving a signed-in
-// answer to anyone else.
-func serveCached(w http.ResponseWriter, r *http.Request, cacheControl string, v any) error {
-	body, err := json.Marshal(v)
-	if err != nil {
-		return err
-	}
-	sum := sha256.Sum256(body)
-	h := w.Header()
-	h.Set("Content-Type", "application/json; charset=utf-8")
-	h.Set("Cache-Control", cacheControl)
-	h.Add("Vary", "Authorization")
-	h.Set("ETag", `"`+base64.RawURLEncoding.EncodeToString(sum[:16])+`"`)
-	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(body))
-	return nil
-}
-
 // Shelf is a storybook in the family's library.
 type Shelf struct {
 	ID      int64  `json:"id"`
@@ -227,4 +204,11 @@ func insertGrant(ctx context.Context, tx *db.Tx, storybookID int64, userID, gran
 	err = tx.QueryRowContext(ctx, `SELECT granted_at FROM storybook_entitlements
 		WHERE storybook_id = ? AND user_id = ? AND source = ? AND revoked_at IS NULL`, storybookID, userID, sourceGrant).Scan(&at)
 	return false, at.UTC(), err
+}
+
+// serveCached answers with an ETag; what the reading routes answer depends
+// on who asks (Vary: Authorization), even where it is the same for all.
+func serveCached(w http.ResponseWriter, r *http.Request, cacheControl string, v any) error {
+	w.Header().Add("Vary", "Authorization")
+	return httpx.ServeCachedJSON(w, r, cacheControl, v)
 }

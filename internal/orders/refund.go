@@ -1,11 +1,13 @@
 package orders
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -153,9 +155,10 @@ func (s *Service) Refund(ctx context.Context, number string, in RefundInput, key
 	r := refundRow{OrderID: o.ID, Reason: in.Reason, Source: sourceStaff, Key: key, Actor: a, Lines: []refundLine{}}
 	if in.AmountCents != nil {
 		r.AmountCents = *in.AmountCents
-	} else if r.Lines, r.AmountCents, err = linesToRefund(o, in.Lines); err != nil {
+	} else if r.Lines, err = linesToRefund(o, in.Lines); err != nil {
 		return AdminOrder{}, err
-	}
+	} // a refund by lines is priced in reserveRefund, from the copies refunded before
+
 	return s.runRefund(ctx, o, r, in.Version)
 }
 
@@ -196,7 +199,7 @@ func (s *Service) replayRefund(ctx context.Context, o Order, r, want refundRow, 
 		return AdminOrder{}, err
 	}
 	if r.OrderID != o.ID || r.Source != want.Source || r.Reason != want.Reason ||
-		(want.Source == sourceStaff && (r.AmountCents != want.AmountCents || !slices.Equal(r.Lines, want.Lines))) {
+		(want.Source == sourceStaff && (!slices.Equal(r.Lines, want.Lines) || (len(want.Lines) == 0 && r.AmountCents != want.AmountCents))) {
 		return AdminOrder{}, errRefundKeyReused
 	}
 	switch r.Status {
@@ -210,13 +213,10 @@ func (s *Service) replayRefund(ctx context.Context, o Order, r, want refundRow, 
 	return s.adminOrder(ctx, o.Number)
 }
 
-// linesToRefund turns lines into the refund's lines and amount: their
-// share of what the buyer paid for the books (tax and any discount in
-// proportion; shipping is refunded by amount).
-func linesToRefund(o Order, in []RefundLineInput) ([]refundLine, int64, error) {
+// linesToRefund checks the lines to refund and names their order lines.
+func linesToRefund(o Order, in []RefundLineInput) ([]refundLine, error) {
 	fields := map[string]string{}
 	out := []refundLine{}
-	var sub int64
 	seen := map[int]bool{}
 	for i, l := range in {
 		pos := -1
@@ -236,17 +236,76 @@ func linesToRefund(o Order, in []RefundLineInput) ([]refundLine, int64, error) {
 		default:
 			seen[l.BookID] = true
 			out = append(out, refundLine{Position: pos + 1, BookID: l.BookID, Title: o.Lines[pos].Title, Quantity: l.Quantity})
-			sub += o.Lines[pos].UnitPriceCents * int64(l.Quantity)
 		}
 	}
 	if len(fields) > 0 {
-		return nil, 0, httpx.Invalid("Please correct the lines to refund.", fields)
+		return nil, httpx.Invalid("Please correct the lines to refund.", fields)
 	}
-	if o.SubtotalCents <= 0 {
-		return out, 0, nil
+	return out, nil
+}
+
+// linesAmount is what refunding lines gives back, once before copies of
+// each line were refunded (by position): their share of what the buyer
+// paid for the books, tax and any discount included (shipping is refunded
+// by amount). What was paid for the books is shared out between the lines
+// by largest remainder (allocate), and a line's share between its copies
+// the same way, the first copies refunded taking the odd cents; so
+// refunding every copy, all at once or one by one, gives back exactly what
+// was paid for the books, never a cent more or less.
+func linesAmount(o Order, lines []refundLine, before map[int]int) int64 {
+	weights := make([]int64, len(o.Lines))
+	for i, l := range o.Lines {
+		weights[i] = l.LineTotalCents
 	}
-	paidForBooks := o.TotalCents - o.ShippingCents
-	return out, (sub*paidForBooks*2 + o.SubtotalCents) / (2 * o.SubtotalCents), nil // rounded half-up
+	shares := allocate(o.TotalCents-o.ShippingCents, weights)
+	var sum int64
+	for _, l := range lines {
+		i := l.Position - 1
+		if i < 0 || i >= len(o.Lines) || o.Lines[i].Quantity < 1 {
+			continue
+		}
+		q := int64(o.Lines[i].Quantity)
+		upTo := func(n int64) int64 { // the first n copies' share
+			return n*(shares[i]/q) + min(n, shares[i]%q)
+		}
+		from := int64(before[l.Position])
+		sum += upTo(min(from+int64(l.Quantity), q)) - upTo(from)
+	}
+	return sum
+}
+
+// allocate shares total cents out in proportion to weights by largest
+// remainder: each gets the floor of its exact share and the cents left go
+// to the largest fractions (the first on a tie), so the shares add up to
+// total exactly. All weights 0 share nothing.
+func allocate(total int64, weights []int64) []int64 {
+	out := make([]int64, len(weights))
+	var sum int64
+	for _, w := range weights {
+		sum += max(w, 0)
+	}
+	if sum <= 0 || total <= 0 {
+		return out
+	}
+	rems := make([]int64, len(weights))
+	left := total
+	for i, w := range weights {
+		// In 128 bits: total × w may pass 2^63; the quotient, at most
+		// total, does not.
+		hi, lo := bits.Mul64(uint64(total), uint64(max(w, 0)))
+		q, r := bits.Div64(hi, lo, uint64(sum))
+		out[i], rems[i] = int64(q), int64(r)
+		left -= out[i]
+	}
+	order := make([]int, len(weights))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(rems[b], rems[a]) })
+	for _, i := range order[:left] {
+		out[i]++
+	}
+	return out
 }
 
 // reserveRefund writes the pending refund and reserves its amount (and its
@@ -267,6 +326,13 @@ func (s *Service) reserveRefund(ctx context.Context, tx *db.Tx, o Order, r *refu
 	}
 	if r.Source == sourceCancel {
 		r.AmountCents = o.TotalCents - d.RefundedCents
+	}
+	if r.Source == sourceStaff && len(r.Lines) > 0 {
+		before, err := refundedQuantities(ctx, tx, o.ID)
+		if err != nil {
+			return err
+		}
+		r.AmountCents = linesAmount(o, r.Lines, before)
 	}
 	// The row first: the same key sent twice at once waits here on the
 	// unique index, then fails and replays the first (Refund).

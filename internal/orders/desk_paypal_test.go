@@ -416,11 +416,11 @@ func TestPayPalWebhooks(t *testing.T) {
 					t.Error("the reconciler moved the denied order")
 				}
 			}),
-		order("an event about another shop's payment is acknowledged",
+		order("an event about another shop's payment is acknowledged and kept, never applied",
 			func(t *testing.T, e *apitest.Env) {
 				h, body := event("WH-X", paypal.EventCaptureRefunded, paypal.Refund{ID: "RF1", Status: "COMPLETED", Amount: paypal.Money{CurrencyCode: "USD", Value: "1.00"},
 					Links: []paypal.Link{{Rel: "up", Href: "https://api.paypal.com/v2/payments/captures/ELSEWHERE"}}})
-				deliver(t, e, h, body, 200, `"outcome":"unknown_order"`)
+				deliver(t, e, h, body, 200, `"outcome":"held"`)
 			},
 			[]string{`"status":"paid"`}, nil),
 		{Name: "a body that is not an event", Method: "POST", URL: "/api/paypal/webhook", Body: `[1,2]`,

@@ -36,6 +36,7 @@ type Reconciled struct {
 	Released int // a dead request's lock freed: the buyer's retry captures
 	Failed   int // PayPal responded with something the order cannot be paid with
 	Refunds  int // refunds left pending (PayPal's response was lost) asked again and settled
+	Held     int // refunds made in PayPal before the shop knew the capture, applied now
 }
 
 // RunReconciler reconciles at once and then every interval until ctx ends.
@@ -44,7 +45,7 @@ func (s *Service) RunReconciler(ctx context.Context, interval, expireAfter time.
 	background.Every(ctx, interval, "orders: reconciling pending orders", func(ctx context.Context) error {
 		r, err := s.Reconcile(ctx, expireAfter)
 		if r != (Reconciled{}) {
-			slog.InfoContext(ctx, "orders: reconciled pending orders", "paid", r.Paid, "expired", r.Expired, "released", r.Released, "failed", r.Failed, "refunds", r.Refunds)
+			slog.InfoContext(ctx, "orders: reconciled pending orders", "paid", r.Paid, "expired", r.Expired, "released", r.Released, "failed", r.Failed, "refunds", r.Refunds, "held", r.Held)
 		}
 		return err
 	})
@@ -81,7 +82,9 @@ func (s *Service) Reconcile(ctx context.Context, expireAfter time.Duration) (Rec
 		}
 	}
 	r.Refunds, err = s.settleRefunds(ctx, now.Add(-refundGrace))
-	return r, errors.Join(append(errs, err)...)
+	errs = append(errs, err)
+	r.Held, err = s.applyHeldRefunds(ctx, "")
+	return r, errors.Join(append(errs, err, s.dropHeldRefunds(ctx))...)
 }
 
 // refundGrace is how long a refund may stay pending before the reconciler

@@ -500,6 +500,7 @@ func (s *Service) finishPaid(ctx context.Context, o Order, note string) (Order, 
 	if err != nil {
 		return Order{}, err
 	}
+	s.applyHeldRefundsOf(ctx, o.CaptureID)
 	paid, err := orderBy(ctx, s.db, "id = ?", o.ID)
 	if err != nil {
 		return Order{}, err

@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -53,6 +54,7 @@ const (
 	outcomeDuplicate = "duplicate"
 	outcomeIgnored   = "ignored"
 	outcomeUnknown   = "unknown_order"
+	outcomeHeld      = "held" // kept until its capture is known (holdRefund)
 )
 
 // HandleWebhook verifies and applies one delivery; it returns the outcome.
@@ -206,6 +208,7 @@ func (s *Service) captureCompleted(ctx context.Context, ev paypal.WebhookEvent) 
 	})
 	if paid {
 		s.markBuyer(ctx, o.UserID)
+		s.applyHeldRefundsOf(ctx, c.ID)
 	}
 	return outcome, err
 }
@@ -225,7 +228,7 @@ func (s *Service) captureRefunded(ctx context.Context, ev paypal.WebhookEvent) (
 	captureID := ref.CaptureID()
 	o, err := orderBy(ctx, s.db, "capture_id = ?", captureID)
 	if e := httpx.AsError(err); err != nil && e.Code == httpx.CodeNotFound {
-		return s.unknownOrder(ctx, ev, ref.ID, nil)
+		return s.holdRefund(ctx, ev, ref.ID, captureID)
 	}
 	if err != nil {
 		return "", err
@@ -248,21 +251,152 @@ func (s *Service) captureRefunded(ctx context.Context, ev paypal.WebhookEvent) (
 	}
 	returned := false
 	outcome, err := s.apply(ctx, ev, ref.ID, o.ID, outcomeApplied, func(ctx context.Context, tx *db.Tx) error {
-		var known int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM order_refunds WHERE paypal_refund_id = ?`, ref.ID).Scan(&known); err != nil {
-			return err
-		}
-		if known > 0 {
-			return nil // the same refund, told by another event (REFUNDED after REVERSED)
-		}
 		var err error
-		returned, err = s.recordPayPalRefund(ctx, tx, ev, o, ref, amount)
+		returned, err = s.recordPayPalRefundOnce(ctx, tx, ev, o, ref, amount)
 		return err
 	})
 	if returned {
 		s.catalog.StockChanged(ctx)
 	}
 	return outcome, err
+}
+
+// recordPayPalRefundOnce records a refund made at PayPal unless another
+// event told of it before (REFUNDED after REVERSED).
+func (s *Service) recordPayPalRefundOnce(ctx context.Context, tx *db.Tx, ev paypal.WebhookEvent, o Order, ref paypal.Refund, amount int64) (bool, error) {
+	var known int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM order_refunds WHERE paypal_refund_id = ?`, ref.ID).Scan(&known); err != nil {
+		return false, err
+	}
+	if known > 0 {
+		return false, nil
+	}
+	return s.recordPayPalRefund(ctx, tx, ev, o, ref, amount)
+}
+
+// holdRefund keeps a refund event about a capture no order has recorded:
+// the buyer's capture answer may have been lost, and the capture will be
+// recorded later (the buyer's retry, the reconciler, CAPTURE.COMPLETED),
+// when the refund is applied (applyHeldRefunds). PayPal is answered 200
+// ("held"): it sends an event a limited number of times, and the shop now
+// keeps it itself. One about another shop's payment is kept as long as
+// heldRefundsKept, never applied.
+func (s *Service) holdRefund(ctx context.Context, ev paypal.WebhookEvent, refundID, captureID string) (string, error) {
+	if captureID == "" {
+		return s.unknownOrder(ctx, ev, refundID, nil)
+	}
+	outcome, err := s.apply(ctx, ev, refundID, 0, outcomeHeld, func(ctx context.Context, tx *db.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO paypal_held_refunds (event_id, event_type, capture_id, resource, received_at) VALUES (?, ?, ?, ?, ?)`,
+			ev.ID, ev.EventType, captureID, string(ev.Resource), s.now().UTC())
+		return err
+	})
+	if err != nil || outcome != outcomeHeld {
+		return outcome, err
+	}
+	// The capture may have been recorded between the look-up and the hold.
+	_, err = s.applyHeldRefunds(ctx, captureID)
+	return outcome, err
+}
+
+// heldRefundsKept is how long a held refund event waits for its capture.
+const heldRefundsKept = 30 * 24 * time.Hour
+
+// applyHeldRefunds applies the held refund events whose capture a paid
+// order now has (only captureID's, unless ""), each once: the one that
+// deletes its held row applies it, in the same transaction. It returns how
+// many it applied.
+func (s *Service) applyHeldRefunds(ctx context.Context, captureID string) (int, error) {
+	query, args := `SELECT h.event_id, h.event_type, h.resource, o.id FROM paypal_held_refunds h
+		JOIN orders o ON o.capture_id = h.capture_id WHERE o.paid_at IS NOT NULL`, []any{}
+	if captureID != "" {
+		query += ` AND h.capture_id = ?`
+		args = append(args, captureID)
+	}
+	rows, err := s.db.QueryContext(ctx, query+` ORDER BY h.received_at, h.event_id LIMIT 100`, args...)
+	if err != nil {
+		return 0, fmt.Errorf("orders: held refunds: %w", err)
+	}
+	type held struct {
+		ev      paypal.WebhookEvent
+		orderID int64
+	}
+	var list []held
+	for rows.Next() {
+		var h held
+		var resource string
+		if err := rows.Scan(&h.ev.ID, &h.ev.EventType, &resource, &h.orderID); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		h.ev.Resource = json.RawMessage(resource)
+		list = append(list, h)
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return 0, err
+	}
+	applied := 0
+	var errs []error
+	for _, h := range list {
+		var ref paypal.Refund
+		amount, ok := int64(0), json.Unmarshal(h.ev.Resource, &ref) == nil
+		if ok {
+			amount, ok = ParseCents(json.Number(ref.Amount.Value))
+		}
+		o, err := orderBy(ctx, s.db, "id = ?", h.orderID)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		returned, done := false, false
+		err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+			res, err := tx.ExecContext(ctx, `DELETE FROM paypal_held_refunds WHERE event_id = ?`, h.ev.ID)
+			if err != nil {
+				return fmt.Errorf("orders: take held refund: %w", err)
+			}
+			if n, _ := res.RowsAffected(); n == 0 {
+				return nil // applied by another instance
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE paypal_webhook_events SET outcome = ?, order_id = ? WHERE event_id = ?`,
+				outcomeApplied, o.ID, h.ev.ID); err != nil {
+				return fmt.Errorf("orders: held refund's event: %w", err)
+			}
+			done = true
+			if !ok || amount <= 0 {
+				return nil // held unread; holdRefund's caller checked it
+			}
+			returned, err = s.recordPayPalRefundOnce(ctx, tx, h.ev, o, ref, amount)
+			return err
+		})
+		if err != nil {
+			errs = append(errs, fmt.Errorf("orders: held refund %s of %s: %w", h.ev.ID, o.Number, err))
+			continue
+		}
+		if returned {
+			s.catalog.StockChanged(ctx)
+		}
+		if done {
+			applied++
+		}
+	}
+	return applied, errors.Join(errs...)
+}
+
+// applyHeldRefundsOf applies the refunds held for a capture just recorded;
+// a failure is logged, and the reconciler's next pass applies them.
+func (s *Service) applyHeldRefundsOf(ctx context.Context, captureID string) {
+	if captureID == "" {
+		return
+	}
+	if _, err := s.applyHeldRefunds(ctx, captureID); err != nil {
+		slog.ErrorContext(ctx, "orders: apply held refunds", "capture", captureID, "err", err)
+	}
+}
+
+// dropHeldRefunds forgets held refund events no capture claimed in
+// heldRefundsKept: about another shop's payments.
+func (s *Service) dropHeldRefunds(ctx context.Context) error {
+	_, err := s.db.ExecContext(ctx, `DELETE FROM paypal_held_refunds WHERE received_at < ?`, s.now().Add(-heldRefundsKept).UTC())
+	return err
 }
 
 // recordPayPalRefund records a refund made at PayPal in tx, in full: the

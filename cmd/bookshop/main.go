@@ -37,6 +37,9 @@ Commands:
                          its path is the last line printed
   restore FILE [--identity KEYFILE]
                          replace the shop's data with an archive's (stop the shop first)
+  keys list | rotate [--alg ES256|RS256] [--now] | import PEMFILE [--now]
+                         the keys that sign access tokens: list them, add a new one
+                         (the old one verifies until its tokens expire)
   version                print the version
 
 Configuration comes from environment variables; see the README.
@@ -91,6 +94,8 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return backupCmd(ctx, rest, stdout)
 	case "restore":
 		return restoreCmd(ctx, rest, stdout)
+	case "keys":
+		return keysCmd(ctx, rest, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

@@ -51,15 +51,58 @@ func (s *Service) signAccessToken(u *user, sess *session, now time.Time) (string
 		AMR:          sess.AMR,
 		SessionID:    sess.ID,
 	}
-	tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.jwtSecret)
+	if s.keys == nil {
+		tok, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(s.jwtSecret)
+		return tok, exp, err
+	}
+	k, err := s.keys.current(now)
+	if err != nil {
+		return "", time.Time{}, err
+	}
+	t := jwt.NewWithClaims(jwt.GetSigningMethod(k.alg), claims)
+	t.Header["kid"] = k.kid
+	tok, err := t.SignedString(k.signer)
 	return tok, exp, err
+}
+
+// verificationKey picks the key a token names: an asymmetric key by its kid,
+// of the token's algorithm; or, for HS256 without a kid, the secret, while
+// it verifies. A token naming the secret's algorithm with a kid, or a key's
+// kid with another algorithm (a public key used as an HMAC secret), is
+// refused, as is alg "none" (not among the parser's valid methods).
+func (s *Service) verificationKey(t *jwt.Token) (any, error) {
+	now := s.clock()
+	kid, _ := t.Header["kid"].(string)
+	if kid == "" {
+		if t.Method.Alg() != "HS256" {
+			return nil, errors.New("token has no kid")
+		}
+		if s.keys != nil && !now.Before(s.secretUntil) {
+			return nil, errors.New("HS256 tokens are no longer accepted")
+		}
+		return s.jwtSecret, nil
+	}
+	if len(kid) > 128 {
+		return nil, errors.New("kid too long")
+	}
+	var k *signingKey
+	if s.keys != nil {
+		k = s.keys.lookup(now, kid)
+	}
+	if k == nil {
+		return nil, errors.New("unknown kid")
+	}
+	if t.Method.Alg() != k.alg {
+		return nil, errors.New("algorithm does not match the key")
+	}
+	return k.signer.Public(), nil
 }
 
 // parseAccessToken checks the signature, algorithm, audience and expiry.
 func (s *Service) parseAccessToken(raw string) (*accessClaims, error) {
 	var claims accessClaims
-	_, err := jwt.ParseWithClaims(raw, &claims, func(*jwt.Token) (any, error) { return s.jwtSecret, nil },
-		jwt.WithValidMethods([]string{"HS256"}),
+	_, err := jwt.ParseWithClaims(raw, &claims, s.verificationKey,
+		jwt.WithValidMethods([]string{"HS256", AlgES256, AlgRS256}),
 		jwt.WithAudience(audience),
 		jwt.WithExpirationRequired(),
 		jwt.WithTimeFunc(s.clock))

@@ -54,7 +54,13 @@ type Service struct {
 	now        func() time.Time
 	hashParams argonParams
 	jwtSecret  []byte
-	httpClient *http.Client
+	// keys sign access tokens unless JWT_SECRET is set (signing_keys.go);
+	// nil then: HS256 with the secret, as before.
+	keys *keyRing
+	// secretUntil: with keys, HS256 tokens of the secret generated before
+	// them verify until then, so the switch signs nobody out.
+	secretUntil time.Time
+	httpClient  *http.Client
 	// proofFailures counts wrong passwords and codes per account (limits.go).
 	proofFailures *ratelimit.Failures
 
@@ -82,9 +88,11 @@ func WithCheapPasswordHashing() Option {
 	return func(s *Service) { s.hashParams = argonParams{memoryKiB: 64, iterations: 1, threads: 1} }
 }
 
-// New builds the account service. The JWT secret comes from
-// JWT_SECRET, or is generated once and kept in the database so sessions
-// survive restarts and are valid on every instance.
+// New builds the account service. With JWT_SECRET set, access tokens are
+// signed with it (HS256); otherwise with the asymmetric keys kept in the
+// database (the first made now if there is none), so sessions survive
+// restarts and are valid on every instance. A secret is still generated
+// once and kept in the database for the passkey sign-in's HMAC.
 func New(ctx context.Context, cfg Settings, d *db.DB, opts ...Option) (*Service, error) {
 	s := &Service{
 		cfg:        cfg,
@@ -102,6 +110,17 @@ func New(ctx context.Context, cfg Settings, d *db.DB, opts ...Option) (*Service,
 		return nil, err
 	}
 	s.jwtSecret = secret
+	if cfg.JWTSecret == "" {
+		if err := ensureSigningKey(ctx, d, s.clock()); err != nil {
+			return nil, err
+		}
+		retired, err := secretRetiredAt(ctx, d, s.clock())
+		if err != nil {
+			return nil, err
+		}
+		s.secretUntil = retired.Add(accessTokenTTL + keyGrace)
+		s.keys = newKeyRing(d)
+	}
 	if s.rp, err = newRelyingParty(cfg); err != nil {
 		return nil, err
 	}

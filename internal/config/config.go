@@ -27,7 +27,7 @@ type Config struct {
 	SiteURL     string // SITE_URL: public origin, used in e-mail links
 	Dev         bool   // BOOKSHOP_DEV or --dev: development mailbox and friends
 
-	JWTSecret string // JWT_SECRET: signs access tokens; when unset one is generated once and kept in the database
+	JWTSecret string // JWT_SECRET: signs access tokens with HS256; when unset the asymmetric keys in the database sign them
 
 	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE: requests per client IP and minute on each rate-limited endpoint
 

@@ -79,6 +79,7 @@ func (s *Server) routes() http.Handler {
 	a, tooMany := s.auth.Handle, auth.TooManyRequests
 	mux.HandleFunc("OPTIONS /auth/v1/", s.auth.ServePreflight)
 	mux.Handle("GET /auth/v1/settings", a(s.auth.GetSettings))
+	mux.Handle("GET /auth/v1/.well-known/jwks.json", a(s.auth.JWKS))
 	mux.Handle("POST /auth/v1/signup", a(limited("signup", tooMany, s.auth.SignUp)))
 	mux.Handle("POST /auth/v1/token", a(limited("token", tooMany, s.auth.IssueToken)))
 	mux.Handle("GET /auth/v1/verify", a(limited("verify", tooMany, s.auth.VerifyLink)))

@@ -68,7 +68,7 @@ type Config struct {
 	// Background jobs of `serve` (one goroutine each per instance; each is
 	// safe with several instances on one database).
 	ReconcileInterval  time.Duration // ORDER_RECONCILE_INTERVAL_SECONDS: how often orders left awaiting payment are settled with PayPal
-	PendingOrderExpiry time.Duration // PENDING_ORDER_EXPIRY_MINUTES: how long a checkout may await payment before it expires
+	PendingOrderHold   time.Duration // PENDING_ORDER_HOLD_MINUTES: how long an unpaid checkout holds its copies and codes before it expires
 	CleanupInterval    time.Duration // CLEANUP_INTERVAL_SECONDS: how often expired tokens, sessions and counters are deleted
 
 	// The retention schedule (issue 30), published on /privacy and run by
@@ -169,7 +169,15 @@ func Load(lookup Lookup) (Config, error) {
 	c.DisableSignup = flag("DISABLE_SIGNUP")
 
 	c.ReconcileInterval = time.Duration(whole("ORDER_RECONCILE_INTERVAL_SECONDS", 60, 1, 3600)) * time.Second
-	c.PendingOrderExpiry = time.Duration(whole("PENDING_ORDER_EXPIRY_MINUTES", 180, 15, 10080)) * time.Minute
+	// An unpaid checkout holds stock and one-use codes nobody else may
+	// take: half an hour, not the three hours of before (issue 38), lest
+	// anyone signed in take the last copies without paying. The old name
+	// is still read.
+	holdKey := "PENDING_ORDER_HOLD_MINUTES"
+	if get(holdKey, "") == "" && get("PENDING_ORDER_EXPIRY_MINUTES", "") != "" {
+		holdKey = "PENDING_ORDER_EXPIRY_MINUTES"
+	}
+	c.PendingOrderHold = time.Duration(whole(holdKey, 30, 5, 10080)) * time.Minute
 	c.CleanupInterval = time.Duration(whole("CLEANUP_INTERVAL_SECONDS", 600, 1, 86400)) * time.Second
 
 	c.RetentionInterval = time.Duration(whole("RETENTION_INTERVAL_SECONDS", 3600, 1, 86400)) * time.Second

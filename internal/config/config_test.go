@@ -16,7 +16,7 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Port != 8080 || c.DatabaseURL != "sqlite:./data/bookshop.db" || c.SiteURL != "http://localhost:8080" || c.Dev ||
-		c.ReconcileInterval != time.Minute || c.PendingOrderExpiry != 3*time.Hour || c.CleanupInterval != 10*time.Minute {
+		c.ReconcileInterval != time.Minute || c.PendingOrderHold != 30*time.Minute || c.CleanupInterval != 10*time.Minute {
 		t.Fatalf("unexpected defaults: %+v", c)
 	}
 	// The retention schedule of issue 30.
@@ -42,7 +42,8 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"METRICS_TOKEN":                    {"METRICS_TOKEN": "short"},
 		"TRUSTED_PROXIES":                  {"TRUSTED_PROXIES": "10.0.0.0/8, proxy.local"},
 		"ORDER_RECONCILE_INTERVAL_SECONDS": {"ORDER_RECONCILE_INTERVAL_SECONDS": "0"},
-		"PENDING_ORDER_EXPIRY_MINUTES":     {"PENDING_ORDER_EXPIRY_MINUTES": "5"},
+		"PENDING_ORDER_HOLD_MINUTES":       {"PENDING_ORDER_HOLD_MINUTES": "4"},
+		"PENDING_ORDER_EXPIRY_MINUTES":     {"PENDING_ORDER_EXPIRY_MINUTES": "4"},
 		"CLEANUP_INTERVAL_SECONDS":         {"CLEANUP_INTERVAL_SECONDS": "often"},
 		"RETENTION_DREAM_MONTHS":           {"RETENTION_DREAM_MONTHS": "0"},
 		"RETENTION_SIGN_IN_DAYS":           {"RETENTION_SIGN_IN_DAYS": "ninety"},

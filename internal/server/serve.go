@@ -144,7 +144,7 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 	if s.orders != nil && s.cfg.ReconcileInterval > 0 {
 		// Settles checkouts left awaiting payment (a capture that died, an abandoned checkout).
 		jobs = append(jobs, func(ctx context.Context) {
-			s.orders.RunReconciler(ctx, s.cfg.ReconcileInterval, s.cfg.PendingOrderExpiry)
+			s.orders.RunReconciler(ctx, s.cfg.ReconcileInterval, s.cfg.PendingOrderHold)
 		})
 	}
 	if s.auth != nil && s.cfg.CleanupInterval > 0 {

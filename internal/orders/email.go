@@ -2,14 +2,18 @@ package orders
 
 import (
 	"strings"
+	"time"
 
 	"bookshop/internal/mail"
 )
 
-// Settings are the deployment facts the confirmation e-mail names.
+// Settings are the deployment facts the e-mails and the checkout name.
 type Settings struct {
 	SiteURL      string // SITE_URL: the links in the e-mail
 	SupportEmail string // SUPPORT_EMAIL: where buyers write with questions
+	// PendingHold is PENDING_ORDER_HOLD_MINUTES: how long an unpaid
+	// checkout holds its copies (told to a buyer who reached the limit).
+	PendingHold time.Duration
 }
 
 // profilePath is the page that lists a signed-in buyer's orders (My Orders;

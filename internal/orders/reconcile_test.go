@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
 	"bookshop/internal/paypal"
@@ -200,7 +201,8 @@ func TestReconcilersOnSeveralInstances(t *testing.T) {
 		const n = 6
 		ids := make([]string, n)
 		for i := range ids {
-			ids[i] = e.createOrder(alice)
+			// A buyer each: one buyer's unpaid checkouts hold at most 5 copies of a book.
+			ids[i] = e.createOrder(&auth.Caller{UserID: fmt.Sprint("user-", i), Email: fmt.Sprintf("buyer%d@example.com", i)})
 			e.crashMidCapture(ids[i], true)
 		}
 		e.clock.Advance(e.svc.captureHold + time.Second)

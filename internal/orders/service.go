@@ -159,6 +159,9 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	// and so does the reconciler when the checkout expires unpaid.
 	stockChanged := false
 	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		if err := s.withinHoldLimit(ctx, tx, o); err != nil {
+			return err
+		}
 		var err error
 		stockChanged, err = s.recordOrder(ctx, tx, &o, "PayPal checkout started")
 		return err
@@ -191,6 +194,49 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 		return "", fmt.Errorf("store PayPal order id: %w", err)
 	}
 	return pp.ID, nil
+}
+
+// maxHeldCopies is how many copies of one book a buyer's unpaid PayPal
+// checkouts may hold at once: a family's order, not a shelf kept from
+// other buyers without paying.
+const maxHeldCopies = 5
+
+// withinHoldLimit refuses a checkout that would make the buyer's unpaid
+// PayPal checkouts (awaiting payment, or declined and not yet expired)
+// hold more than maxHeldCopies copies of one book.
+func (s *Service) withinHoldLimit(ctx context.Context, tx *db.Tx, o Order) error {
+	rows, err := tx.QueryContext(ctx, `SELECT l.book_id, SUM(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
+		WHERE o.user_id = ? AND o.provider = ? AND (o.payment_status = ? OR (o.payment_status = ? AND o.provider_order_id IS NOT NULL))
+		GROUP BY l.book_id`, o.UserID, ProviderPayPal, PaymentPending, PaymentFailed)
+	if err != nil {
+		return fmt.Errorf("orders: held copies: %w", err)
+	}
+	defer rows.Close()
+	held := map[int]int{}
+	for rows.Next() {
+		var book, n int
+		if err := rows.Scan(&book, &n); err != nil {
+			return err
+		}
+		held[book] = n
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, l := range o.Lines {
+		h := held[l.BookID]
+		if h+l.Quantity <= maxHeldCopies {
+			continue
+		}
+		msg := fmt.Sprintf("At most %d copies of %s can wait for payment in PayPal at a time. Please order %d or fewer.", maxHeldCopies, l.Title, maxHeldCopies)
+		if h > 0 {
+			msg = fmt.Sprintf("You already have %d of %s waiting in an unpaid PayPal checkout, and at most %d copies of a book can wait "+
+				"for payment at a time. Finish that payment, or try again when it expires (%d minutes after you started it).",
+				h, l.Title, maxHeldCopies, int(s.site.PendingHold.Minutes()))
+		}
+		return &httpx.Error{Code: httpx.CodeConflict, Message: msg, Fields: map[string]string{"items": msg}}
+	}
+	return nil
 }
 
 // recordOrder stores a new order and takes its copies in tx: a book no

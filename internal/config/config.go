@@ -67,9 +67,9 @@ type Config struct {
 
 	// Background jobs of `serve` (one goroutine each per instance; each is
 	// safe with several instances on one database).
-	ReconcileInterval  time.Duration // ORDER_RECONCILE_INTERVAL_SECONDS: how often orders left awaiting payment are settled with PayPal
-	PendingOrderHold   time.Duration // PENDING_ORDER_HOLD_MINUTES: how long an unpaid checkout holds its copies and codes before it expires
-	CleanupInterval    time.Duration // CLEANUP_INTERVAL_SECONDS: how often expired tokens, sessions and counters are deleted
+	ReconcileInterval time.Duration // ORDER_RECONCILE_INTERVAL_SECONDS: how often orders left awaiting payment are settled with PayPal
+	PendingOrderHold  time.Duration // PENDING_ORDER_HOLD_MINUTES: how long an unpaid checkout holds its copies and codes before it expires
+	CleanupInterval   time.Duration // CLEANUP_INTERVAL_SECONDS: how often expired tokens, sessions and counters are deleted
 
 	// The retention schedule (issue 30), published on /privacy and run by
 	// each instance every RetentionInterval.

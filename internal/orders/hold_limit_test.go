@@ -31,7 +31,7 @@ func TestUnpaidCheckoutsHoldFiveCopies(t *testing.T) {
 				}
 			}},
 		{Name: "six copies in one checkout", Method: "POST", URL: pay, As: "buyer",
-			Body:           map[string]any{"action": "create_order", "items": oneBook(6)["items"], "amount": oneBook(6)["amount"]}, Headers: attempt("six"),
+			Body: map[string]any{"action": "create_order", "items": oneBook(6)["items"], "amount": oneBook(6)["amount"]}, Headers: attempt("six"),
 			ExpectedStatus: 409, ExpectedContent: []string{"At most 5 copies of Siso and the Stripe That Got Away can wait for payment"}},
 		{Name: "a paid checkout holds nothing", Method: "POST", URL: pay, As: "buyer",
 			Body: map[string]any{"action": "create_order", "items": oneBook(5)["items"], "amount": oneBook(5)["amount"]}, Headers: attempt("again"),

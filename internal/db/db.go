@@ -352,6 +352,18 @@ func IsForeignKeyViolation(err error) bool {
 	return errors.As(err, &pg) && pg.Code == "23503" // foreign_key_violation
 }
 
+// IsFull tells whether err is the database refusing a write for want of
+// space: SQLite's SQLITE_FULL (a full disk, or max_page_count reached) or
+// PostgreSQL's disk_full. The transaction that met it was rolled back whole.
+func IsFull(err error) bool {
+	var lite *sqlite.Error
+	if errors.As(err, &lite) {
+		return lite.Code()&0xff == sqlite3.SQLITE_FULL
+	}
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "53100" // disk_full
+}
+
 // SplitURL returns the driver name ("sqlite" or "postgres") of a
 // DATABASE_URL value and the data source for it.
 func SplitURL(raw string) (driver, dsn string, err error) {

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"net/http"
 	"time"
+
+	"bookshop/internal/db"
 )
 
 // Error codes. Each maps to one HTTP status; the message of an Error is safe
@@ -84,12 +86,21 @@ func NotFound(what string) *Error {
 	return &Error{Code: CodeNotFound, Message: what + " not found"}
 }
 
+// StorageFullRetry is the Retry-After of a write refused for want of space.
+const StorageFullRetry = 2 * time.Minute
+
 // AsError returns the *Error inside err, or an internal error whose message
-// hides the details.
+// hides the details. A database out of space is a 503 with Retry-After:
+// its transaction was rolled back whole, and the same request succeeds once
+// space returns.
 func AsError(err error) *Error {
 	var e *Error
 	if errors.As(err, &e) {
 		return e
+	}
+	if db.IsFull(err) {
+		return &Error{Code: CodeUnavailable, RetryAfter: StorageFullRetry,
+			Message: "The shop cannot save anything right now: its storage is full. Nothing was saved; please try again in a few minutes."}
 	}
 	return &Error{Code: CodeInternal, Message: "Something went wrong on our side. Please try again."}
 }

@@ -10,6 +10,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"bookshop/internal/db"
 )
 
 // HandlerFunc is an http handler that returns an error instead of writing it.
@@ -52,7 +54,7 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 // logs internal errors with the request, and sets Retry-After on a 429.
 func Prepare(w http.ResponseWriter, r *http.Request, err error) *Error {
 	e := AsError(err)
-	if e.Code == CodeInternal {
+	if e.Code == CodeInternal || db.IsFull(err) {
 		slog.ErrorContext(r.Context(), "request failed", "err", err, "method", r.Method, "path", r.URL.Path)
 	}
 	if e.RetryAfter > 0 {

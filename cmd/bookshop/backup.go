@@ -32,10 +32,8 @@ func keeperOf(cfg config.Config, dir string) (*backup.Keeper, error) {
 // backupSettings are the configuration's backup settings, the folder dir.
 func backupSettings(cfg config.Config, dir string) backup.Settings {
 	s := backup.Settings{DatabaseURL: cfg.DatabaseURL, Dir: dir, Keep: cfg.BackupKeep, AppVersion: version,
-		S3URL: cfg.BackupS3URL, AgeRecipient: cfg.BackupAgeRecipient, AgeIdentity: cfg.BackupAgeIdentity}
-	if cfg.FilesS3URL == "" { // files kept on disk go into the archive; a bucket keeps its own
-		s.FilesDir = cfg.FilesDir
-	}
+		S3URL: cfg.BackupS3URL, AgeRecipient: cfg.BackupAgeRecipient, AgeIdentity: cfg.BackupAgeIdentity,
+		FilesDir: cfg.FilesDir, FilesS3URL: cfg.FilesS3URL}
 	return s
 }
 

@@ -37,6 +37,9 @@ type Options struct {
 	// files on disk: its files go into the archive beside the database.
 	// "": the files are in a bucket, which keeps them itself.
 	FilesDir string
+	// FilesBucket is that bucket, without credentials, named in the
+	// manifest as the copy of the files the archive does not hold.
+	FilesBucket string
 }
 
 // Archive is one backup in the folder.
@@ -115,7 +118,8 @@ func snapshot(ctx context.Context, o Options, work string) (Manifest, string, st
 	if err != nil {
 		return Manifest{}, "", "", err
 	}
-	m := Manifest{Format: formatVersion, AppVersion: o.AppVersion, CreatedAt: o.Now().UTC().Truncate(time.Millisecond)}
+	m := Manifest{Format: formatVersion, AppVersion: o.AppVersion, CreatedAt: o.Now().UTC().Truncate(time.Millisecond),
+		FilesBucket: o.FilesBucket}
 	var member string
 	switch driver {
 	case "sqlite":

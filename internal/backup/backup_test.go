@@ -441,3 +441,26 @@ func TestStoredFilesOnDiskGoIntoTheArchiveAndBack(t *testing.T) {
 		t.Fatal("a cut archive restored")
 	}
 }
+
+// With the files in a bucket, the archive holds none of them (not even
+// what FILES_DIR still has) and its manifest names the bucket, without its
+// secret, as their copy.
+func TestFilesInABucketAreNamedNotArchived(t *testing.T) {
+	ctx := context.Background()
+	src, _ := shopAt(t)
+	files := t.TempDir()
+	os.WriteFile(filepath.Join(files, "left-on-disk"), []byte("an e-book"), 0o600)
+	k, err := NewKeeper(Settings{DatabaseURL: "sqlite:" + src, Dir: t.TempDir(), FilesDir: files,
+		FilesS3URL: "s3://key:secret@127.0.0.1:9/shop-files?path-style=true&insecure=true"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := k.Backup(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := restoreFile(t, RestoreOptions{Options: Options{DatabaseURL: "sqlite:" + filepath.Join(t.TempDir(), "x.db"), Dir: t.TempDir()}}, a.Path)
+	if got.Manifest.FilesBucket != "s3://127.0.0.1:9/shop-files/" || len(got.Manifest.SHA256) != 1 {
+		t.Fatalf("manifest: bucket %q, members %v", got.Manifest.FilesBucket, got.Manifest.SHA256)
+	}
+}

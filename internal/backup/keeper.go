@@ -197,12 +197,24 @@ type Settings struct {
 	S3URL        string // "": no bucket
 	AgeRecipient string // "": archives not encrypted
 	AgeIdentity  string // a file of age identities, for restores; "": none
-	FilesDir     string // the files store's folder when it keeps files on disk; "": none (or a bucket)
+	FilesDir     string // FILES_DIR: the files store's folder
+	FilesS3URL   string // FILES_S3_URL: the files are in this bucket instead, and not archived
 }
 
 // NewKeeper is the keeper of s.
 func NewKeeper(s Settings) (*Keeper, error) {
 	k := &Keeper{Options: Options{DatabaseURL: s.DatabaseURL, Dir: s.Dir, AppVersion: s.AppVersion, FilesDir: s.FilesDir}, Keep: s.Keep}
+	if s.FilesS3URL != "" {
+		// Files in a bucket are not copied into every archive: e-books and
+		// audiobooks of 100 MB each, fourteen times over, where the bucket
+		// already keeps them durably (turn on its versioning). The manifest
+		// names the bucket as their copy.
+		bucket, err := objectstore.Open(s.FilesS3URL)
+		if err != nil {
+			return nil, fmt.Errorf("FILES_S3_URL: %w", err)
+		}
+		k.FilesDir, k.FilesBucket = "", bucket.String()
+	}
 	if s.AgeRecipient != "" {
 		r, err := ParseRecipient(s.AgeRecipient)
 		if err != nil {

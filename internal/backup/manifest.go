@@ -26,6 +26,10 @@ type Manifest struct {
 	CreatedAt  time.Time         `json:"createdAt"`
 	Rows       map[string]int64  `json:"rows"`   // rows per table, in the snapshot
 	SHA256     map[string]string `json:"sha256"` // hex checksum of each other member
+	// FilesBucket: the stored files (e-books, audiobooks) are kept in this
+	// bucket, not in the archive; the bucket is their copy. "": those in
+	// FILES_DIR are the archive's files/ members.
+	FilesBucket string `json:"filesInBucket,omitempty"`
 }
 
 // Member names inside the archive.

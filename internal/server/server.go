@@ -234,7 +234,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 func (s *Server) setUpBackups(cfg config.Config, d *db.DB, o options) error {
 	keeper, err := backup.NewKeeper(backup.Settings{DatabaseURL: cfg.DatabaseURL, Dir: cfg.BackupDir, Keep: cfg.BackupKeep,
 		AppVersion: o.version, S3URL: cfg.BackupS3URL, AgeRecipient: cfg.BackupAgeRecipient, AgeIdentity: cfg.BackupAgeIdentity,
-		FilesDir: backupFilesDir(cfg)})
+		FilesDir: cfg.FilesDir, FilesS3URL: cfg.FilesS3URL})
 	if err != nil {
 		return err
 	}
@@ -244,15 +244,6 @@ func (s *Server) setUpBackups(cfg config.Config, d *db.DB, o options) error {
 	s.gate = &backup.Gate{}
 	s.backups = backup.NewService(s.schedule, s.gate, backup.Hooks{PauseJobs: s.jobs.pause, Reload: s.reloadCaches})
 	return nil
-}
-
-// backupFilesDir is the files store's folder when the files are on disk:
-// they go into each backup. In a bucket, the bucket keeps them.
-func backupFilesDir(cfg config.Config) string {
-	if cfg.FilesS3URL != "" {
-		return ""
-	}
-	return cfg.FilesDir
 }
 
 // reloadCaches makes what this instance keeps in memory of the database

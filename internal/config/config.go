@@ -37,6 +37,15 @@ type Config struct {
 
 	SMTPURL  string // SMTP_URL: smtp://user:pass@host:port; unset means no SMTP delivery
 	MailFrom string // MAIL_FROM: sender address of every e-mail
+	// MAIL_FROM_MARKETING: the sender of campaigns; default MAIL_FROM's
+	// address with its name and "News" ("Siso & Friends News").
+	MailFromMarketing string
+	// CAMPAIGN_RATE_PER_MINUTE: campaign e-mails written to the outbox per
+	// minute, all instances together.
+	CampaignRatePerMinute int
+	// MAIL_EVENTS_SECRET: the bearer token a relay's bounce and complaint
+	// webhook calls POST /api/mail/events with (32+ characters); unset: 503.
+	MailEventsSecret string
 
 	// Accounts (internal/auth), named like GoTrue's settings.
 	EmailCooldown     time.Duration // EMAIL_COOLDOWN_SECONDS: wait between two account e-mails of one type to one address
@@ -125,6 +134,7 @@ func Load(lookup Lookup) (Config, error) {
 		GoogleIssuer:       get("GOOGLE_ISSUER", "https://accounts.google.com"),
 		AuthServiceRoleKey: get("AUTH_SERVICE_ROLE_KEY", ""),
 		MetricsToken:       get("METRICS_TOKEN", ""),
+		MailEventsSecret:   get("MAIL_EVENTS_SECRET", ""),
 		PayPalClientID:     get("PAYPAL_CLIENT_ID", ""),
 		PayPalClientSecret: get("PAYPAL_CLIENT_SECRET", ""),
 		PayPalAPIBase:      get("PAYPAL_API_BASE", "https://api-m.sandbox.paypal.com"),
@@ -164,6 +174,8 @@ func Load(lookup Lookup) (Config, error) {
 	}
 	c.TrustedProxies = proxies
 
+	c.MailFromMarketing = get("MAIL_FROM_MARKETING", marketingFrom(c.MailFrom))
+	c.CampaignRatePerMinute = whole("CAMPAIGN_RATE_PER_MINUTE", 60, 1, 100000)
 	c.EmailCooldown = time.Duration(whole("EMAIL_COOLDOWN_SECONDS", 60, 1, 3600)) * time.Second
 	c.MailerAutoconfirm = flag("MAILER_AUTOCONFIRM")
 	c.DisableSignup = flag("DISABLE_SIGNUP")
@@ -274,6 +286,12 @@ func (c Config) validate() []error {
 	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
 		errs = append(errs, fmt.Errorf("MAIL_FROM: %q is not an e-mail address", c.MailFrom))
 	}
+	if _, err := mail.ParseAddress(c.MailFromMarketing); err != nil {
+		errs = append(errs, fmt.Errorf("MAIL_FROM_MARKETING: %q is not an e-mail address", c.MailFromMarketing))
+	}
+	if c.MailEventsSecret != "" && len(c.MailEventsSecret) < 32 {
+		errs = append(errs, errors.New("MAIL_EVENTS_SECRET: must be at least 32 characters"))
+	}
 	if (c.GoogleClientID == "") != (c.GoogleClientSecret == "") {
 		errs = append(errs, errors.New("GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither"))
 	}
@@ -305,6 +323,20 @@ func (c Config) validate() []error {
 		errs = append(errs, errors.New("METRICS_TOKEN: must be at least 32 characters"))
 	}
 	return errs
+}
+
+// marketingFrom is MAIL_FROM's address under its name and "News": the
+// campaigns' sender, apart from order and account mail as Gmail asks.
+func marketingFrom(from string) string {
+	a, err := mail.ParseAddress(from)
+	if err != nil {
+		return from // MAIL_FROM's own check names the problem
+	}
+	name := a.Name
+	if name == "" {
+		name = "Siso & Friends"
+	}
+	return (&mail.Address{Name: name + " News", Address: a.Address}).String()
 }
 
 // duration reads a Go duration of at least a minute, or 0 (off).

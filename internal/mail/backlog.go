@@ -30,3 +30,17 @@ func Backlog(ctx context.Context, q db.Querier) (unsent int, oldest time.Time, e
 	}
 	return unsent, oldest, nil
 }
+
+// DeliveryCounts counts, of the messages whose ids the subquery ids
+// selects (with args), those delivered and those whose last attempt
+// failed and that are not delivered yet (they are still retried).
+func DeliveryCounts(ctx context.Context, q db.Querier, ids string, args ...any) (sent, failed int, err error) {
+	err = q.QueryRowContext(ctx, `SELECT
+		COALESCE(SUM(CASE WHEN sent_at IS NOT NULL THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN sent_at IS NULL AND last_error IS NOT NULL THEN 1 ELSE 0 END), 0)
+		FROM mail_outbox WHERE id IN (`+ids+`)`, args...).Scan(&sent, &failed)
+	if err != nil {
+		return 0, 0, fmt.Errorf("mail: delivery counts: %w", err)
+	}
+	return sent, failed, nil
+}

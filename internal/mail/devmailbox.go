@@ -10,16 +10,20 @@ import (
 
 // devMessage is a message as the development mailbox shows it.
 type devMessage struct {
+	From      string    `json:"from"`
 	To        string    `json:"to"`
 	Subject   string    `json:"subject"`
 	Text      string    `json:"text"`
 	HTML      string    `json:"html"`
 	CreatedAt time.Time `json:"created_at"`
-	Links     []string  `json:"-"`
+	// Headers are the message's header lines as the SMTP sender writes
+	// them (the date and message id aside), its extra ones included.
+	Headers []Header `json:"headers"`
+	Links   []string `json:"-"`
 }
 
 func (s *Sender) recentMessages(r *http.Request) ([]devMessage, error) {
-	rows, err := s.db.QueryContext(r.Context(), `SELECT to_address, subject, text_body, html_body, created_at
+	rows, err := s.db.QueryContext(r.Context(), `SELECT to_address, subject, text_body, html_body, created_at, from_address, headers_json
 		FROM mail_outbox ORDER BY id DESC LIMIT 200`)
 	if err != nil {
 		return nil, err
@@ -28,9 +32,15 @@ func (s *Sender) recentMessages(r *http.Request) ([]devMessage, error) {
 	out := []devMessage{}
 	for rows.Next() {
 		var m devMessage
-		if err := rows.Scan(&m.To, &m.Subject, &m.Text, &m.HTML, &m.CreatedAt); err != nil {
+		var headers string
+		if err := rows.Scan(&m.To, &m.Subject, &m.Text, &m.HTML, &m.CreatedAt, &m.From, &headers); err != nil {
 			return nil, err
 		}
+		if m.From == "" {
+			m.From = s.from
+		}
+		m.From = encodeFrom(m.From)
+		m.Headers = append([]Header{{"From", m.From}, {"To", m.To}, {"Subject", m.Subject}}, parseHeaders(headers)...)
 		m.CreatedAt = m.CreatedAt.UTC()
 		m.Links = Links(m.Text)
 		out = append(out, m)
@@ -80,6 +90,8 @@ a{color:#c0601f;word-break:break-all} summary{cursor:pointer}
 {{range .}}<article>
 <h2>{{.Subject}}</h2>
 <p class="meta">To {{.To}} · {{.CreatedAt.Format "2006-01-02 15:04:05 MST"}}</p>
+<details class="headers"><summary>Headers</summary><pre>{{range .Headers}}{{.Name}}: {{.Value}}
+{{end}}</pre></details>
 {{range .Links}}<p><a href="{{.}}">{{.}}</a></p>{{end}}
 <details><summary>Text</summary><pre>{{.Text}}</pre></details>
 {{if .HTML}}<details><summary>HTML</summary><iframe sandbox srcdoc="{{.HTML}}" title="{{.Subject}}" style="width:100%;height:640px;border:0;margin-top:.5rem"></iframe></details>{{end}}

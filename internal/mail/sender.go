@@ -131,7 +131,7 @@ func (s *Sender) DeliverPending(ctx context.Context) (int, error) {
 }
 
 func (s *Sender) due(ctx context.Context) ([]outboxRow, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, attempts, to_address, subject, text_body, html_body FROM mail_outbox
+	rows, err := s.db.QueryContext(ctx, `SELECT id, attempts, to_address, subject, text_body, html_body, from_address, headers_json FROM mail_outbox
 		WHERE sent_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT `+strconv.Itoa(batchSize), s.now().UTC())
 	if err != nil {
 		return nil, err
@@ -140,9 +140,11 @@ func (s *Sender) due(ctx context.Context) ([]outboxRow, error) {
 	var out []outboxRow
 	for rows.Next() {
 		var r outboxRow
-		if err := rows.Scan(&r.ID, &r.Attempts, &r.To, &r.Subject, &r.Text, &r.HTML); err != nil {
+		var headers string
+		if err := rows.Scan(&r.ID, &r.Attempts, &r.To, &r.Subject, &r.Text, &r.HTML, &r.From, &headers); err != nil {
 			return nil, err
 		}
+		r.Headers = parseHeaders(headers)
 		out = append(out, r)
 	}
 	return out, rows.Err()
@@ -163,7 +165,11 @@ func (s *Sender) claim(ctx context.Context, r outboxRow) (bool, error) {
 
 func (s *Sender) deliver(ctx context.Context, m Message) error {
 	if s.smtp != nil {
-		return s.smtp.send(ctx, s.from, m, s.now())
+		from := s.from
+		if m.From != "" {
+			from = m.From
+		}
+		return s.smtp.send(ctx, from, m, s.now())
 	}
 	slog.InfoContext(ctx, "mail: development mailbox", "to", m.To, "subject", m.Subject, "links", Links(m.Text))
 	return nil

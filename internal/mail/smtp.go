@@ -108,10 +108,13 @@ func (s *smtpServer) dial(ctx context.Context) (net.Conn, error) {
 func buildMIME(from string, m Message, now time.Time) ([]byte, error) {
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
-	header := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s@sisoandfriends>\r\nMIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=%q\r\n\r\n",
-		from, m.To, mime.QEncoding.Encode("utf-8", m.Subject), now.Format(time.RFC1123Z), randomHex(12), mw.Boundary())
 	var out bytes.Buffer
-	out.WriteString(header)
+	fmt.Fprintf(&out, "From: %s\r\nTo: %s\r\nSubject: %s\r\nDate: %s\r\nMessage-ID: <%s@sisoandfriends>\r\n",
+		encodeFrom(from), m.To, mime.QEncoding.Encode("utf-8", m.Subject), now.Format(time.RFC1123Z), randomHex(12))
+	for _, h := range m.Headers {
+		fmt.Fprintf(&out, "%s: %s\r\n", h.Name, h.Value)
+	}
+	fmt.Fprintf(&out, "MIME-Version: 1.0\r\nContent-Type: multipart/alternative; boundary=%q\r\n\r\n", mw.Boundary())
 	parts := []struct{ contentType, body string }{{"text/plain; charset=utf-8", m.Text}}
 	if m.HTML != "" {
 		parts = append(parts, struct{ contentType, body string }{"text/html; charset=utf-8", m.HTML})
@@ -134,6 +137,16 @@ func buildMIME(from string, m Message, now time.Time) ([]byte, error) {
 	}
 	out.Write(buf.Bytes())
 	return out.Bytes(), nil
+}
+
+// encodeFrom writes a sender with a display name ("Siso & Friends News")
+// as RFC 5322 wants it: quoted or encoded by net/mail.
+func encodeFrom(from string) string {
+	a, err := mail.ParseAddress(from)
+	if err != nil {
+		return from
+	}
+	return a.String()
 }
 
 func randomHex(n int) string {

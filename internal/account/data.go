@@ -67,10 +67,12 @@ type OwnerData struct {
 	Accounts   Accounts
 	Orders     Holder // the orders keep their accounting without the buyer
 	Newsletter Holder
-	Contact    Holder // messages sent through the contact form
-	Discounts  Holder // the discount codes the parent used
-	Dreams     Dreams
-	Storybooks Storybooks
+	// StockAlerts are the addresses waiting for a book to be back in stock.
+	StockAlerts Holder
+	Contact     Holder // messages sent through the contact form
+	Discounts   Holder // the discount codes the parent used
+	Dreams      Dreams
+	Storybooks  Storybooks
 }
 
 // WithOwnerData enables the data export and account deletion.
@@ -88,7 +90,8 @@ type Export struct {
 	Consents        []Consent      `json:"consents"` // the consent ledger for the children
 	Devices         []Device       `json:"devices"`
 	Communications  Communications `json:"communications"`
-	Newsletter      any            `json:"newsletter"`
+	Newsletter      any            `json:"newsletter"`    // the subscription: status, consent's time and source
+	BackInStock     any            `json:"back_in_stock"` // the books the parent waits for, by address
 	ContactMessages any            `json:"contact_messages"`
 	Orders          any            `json:"orders"`
 	Discounts       any            `json:"discount_redemptions"`
@@ -120,11 +123,16 @@ func (s *Service) exportOf(ctx context.Context, userID string) (Export, error) {
 	if e.Devices, err = listDevices(ctx, s.db, userID); err != nil {
 		return Export{}, err
 	}
-	if e.Communications, err = communicationsOf(ctx, s.db, userID); err != nil {
+	if e.Communications, err = s.communications(ctx, userID, email); err != nil {
 		return Export{}, err
 	}
 	if e.Newsletter, err = o.Newsletter.Export(ctx, p); err != nil {
 		return Export{}, err
+	}
+	if o.StockAlerts != nil {
+		if e.BackInStock, err = o.StockAlerts.Export(ctx, p); err != nil {
+			return Export{}, err
+		}
 	}
 	if e.ContactMessages, err = o.Contact.Export(ctx, p); err != nil {
 		return Export{}, err
@@ -208,7 +216,10 @@ func (s *Service) erase(ctx context.Context, tx *db.Tx, userID string) error {
 		return err
 	}
 	p := Person{UserID: userID, Email: email}
-	for _, h := range []Holder{o.Discounts, o.Orders, o.Newsletter, o.Contact} {
+	for _, h := range []Holder{o.Discounts, o.Orders, o.Newsletter, o.StockAlerts, o.Contact} {
+		if h == nil {
+			continue
+		}
 		if err := h.Erase(ctx, tx, p); err != nil {
 			return err
 		}

@@ -120,7 +120,7 @@ func (s *Service) GetCommunications(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	pref, err := communicationsOf(r.Context(), s.db, c.UserID)
+	pref, err := s.communications(r.Context(), c.UserID, c.Email)
 	if err != nil {
 		return err
 	}
@@ -145,6 +145,13 @@ func (s *Service) UpdateCommunications(w http.ResponseWriter, r *http.Request) e
 	now := s.clock()
 	if err := upsertCommunications(r.Context(), s.db, c.UserID, *in.Subscribed, now); err != nil {
 		return err
+	}
+	if s.newsletter != nil && c.Email != "" {
+		pref, err := s.newsletter.SetPreference(r.Context(), c.UserID, c.Email, *in.Subscribed)
+		if err != nil {
+			return err
+		}
+		return httpx.WriteJSON(w, http.StatusOK, pref)
 	}
 	return httpx.WriteJSON(w, http.StatusOK, Communications{Subscribed: *in.Subscribed, UpdatedAt: &now})
 }

@@ -18,6 +18,9 @@ type Service struct {
 	db    *db.DB
 	clock func() time.Time
 	owner *OwnerData // nil until WithOwnerData: no export or deletion
+	// newsletter is the subscription the Communications switch is; nil:
+	// the switch is only stored (UseNewsletter).
+	newsletter Newsletter
 }
 
 // New builds the service; now is the clock (nil: time.Now).

@@ -13,6 +13,7 @@ import (
 // new one cannot show in the log as a raw key.
 var actions = []string{
 	"backup.create", "backup.create_failed", "backup.download", "backup.restore", "backup.restore_failed", "backup.upload",
+	"campaign.create", "campaign.send", "campaign.update",
 	"book.archive", "book.create", "book.duplicate", "book.update",
 	"catalog.import",
 	"category.create", "category.update",
@@ -28,6 +29,7 @@ var actions = []string{
 	"post.create", "post.update",
 	"settings.update",
 	"staff.role",
+	"subscriber.unsubscribe",
 	"storybook.create", "storybook.grant", "storybook.import", "storybook.media", "storybook.publish",
 	"storybook.unpublish", "storybook.update",
 	"user.create", "user.delete", "user.generate_link", "user.invite", "user.update",

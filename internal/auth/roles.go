@@ -59,19 +59,25 @@ const (
 	// owner's alone, as a backup holds every family's data and a restore
 	// replaces everything.
 	PermBackups Permission = "backups"
+	// PermCampaigns writes newsletter campaigns as drafts, previews them
+	// and sends a test to oneself.
+	PermCampaigns Permission = "campaigns"
+	// PermNewsletter sends campaigns to the subscribers, and reads,
+	// exports and unsubscribes the subscribers (their addresses).
+	PermNewsletter Permission = "newsletter"
 )
 
 // AllPermissions lists every permission, in the order the back office shows them.
 var AllPermissions = []Permission{PermCatalog, PermPosts, PermGames, PermOrdersRead, PermOrdersWrite,
-	PermRefunds, PermDiscounts, PermSettings, PermCustomersRead, PermCustomersHelp, PermEmailsResend, PermStaff, PermAudit, PermStorybooks, PermStorybookGrants, PermBackups}
+	PermRefunds, PermDiscounts, PermSettings, PermCustomersRead, PermCustomersHelp, PermEmailsResend, PermStaff, PermAudit, PermStorybooks, PermStorybookGrants, PermBackups, PermCampaigns, PermNewsletter}
 
 // grants is the one table of who may do what. The owner may do everything;
 // every staff role may read the audit log and give a family a storybook.
 var grants = map[Role][]Permission{
 	RoleOwner: AllPermissions,
 	RoleManager: {PermCatalog, PermPosts, PermOrdersRead, PermOrdersWrite, PermRefunds, PermDiscounts,
-		PermSettings, PermCustomersRead, PermEmailsResend, PermAudit, PermStorybooks, PermStorybookGrants},
-	RoleEditor:  {PermCatalog, PermPosts, PermGames, PermAudit, PermStorybooks, PermStorybookGrants},
+		PermSettings, PermCustomersRead, PermEmailsResend, PermAudit, PermStorybooks, PermStorybookGrants, PermCampaigns, PermNewsletter},
+	RoleEditor:  {PermCatalog, PermPosts, PermGames, PermAudit, PermStorybooks, PermStorybookGrants, PermCampaigns},
 	RoleSupport: {PermOrdersRead, PermCustomersRead, PermCustomersHelp, PermEmailsResend, PermAudit, PermStorybookGrants},
 }
 

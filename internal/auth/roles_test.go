@@ -9,9 +9,9 @@ import (
 // table is a change to this test too.
 func TestRoleTable(t *testing.T) {
 	want := map[Role]string{
-		RoleOwner:     "catalog posts games orders.read orders.write refunds discounts settings customers.read customers.help emails.resend staff audit storybooks storybooks.grants backups",
-		RoleManager:   "catalog posts orders.read orders.write refunds discounts settings customers.read emails.resend audit storybooks storybooks.grants",
-		RoleEditor:    "catalog posts games audit storybooks storybooks.grants",
+		RoleOwner:     "catalog posts games orders.read orders.write refunds discounts settings customers.read customers.help emails.resend staff audit storybooks storybooks.grants backups campaigns newsletter",
+		RoleManager:   "catalog posts orders.read orders.write refunds discounts settings customers.read emails.resend audit storybooks storybooks.grants campaigns newsletter",
+		RoleEditor:    "catalog posts games audit storybooks storybooks.grants campaigns",
 		RoleSupport:   "orders.read customers.read customers.help emails.resend audit storybooks.grants",
 		RoleUser:      "",
 		Role("admin"): "",

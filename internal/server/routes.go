@@ -66,7 +66,19 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/discounts/check", h(limited("discount_check", "Too many codes tried. Please wait a minute and try again.", s.orders.CheckDiscount)))
 
 	// Newsletter (internal/newsletter) and the checkout's default country (internal/geo).
+	// The sign-up is pending until its e-mail's link is followed
+	// (/newsletter/confirm, the app's page, calls confirm); a campaign's
+	// List-Unsubscribe URL takes RFC 8058's one-click POST without a
+	// session, and its GET is the app's page with a button.
 	mux.Handle("POST /api/newsletter", h(idempotent(limited("newsletter", "Too many sign-ups. Please wait a minute and try again.", s.newsletter.CreateSubscription))))
+	mux.Handle("POST /api/newsletter/confirm", h(limited("newsletter_link", "Too many attempts. Please wait a minute and try again.", s.newsletter.Confirm)))
+	mux.Handle("POST /api/newsletter/unsubscribe", h(limited("newsletter_link", "Too many attempts. Please wait a minute and try again.", s.newsletter.Unsubscribe)))
+	mux.Handle("POST /newsletter/unsubscribe", h(s.newsletter.OneClickUnsubscribe)) // not limited: a mail provider posts many from few IPs
+	// A relay's bounces and complaints (MAIL_EVENTS_SECRET): suppress marketing to the address.
+	mux.Handle("POST /api/mail/events", h(s.newsletter.MailEvent))
+	// Back in stock (internal/restock): wait for a sold-out book, confirmed by e-mail for a visitor.
+	mux.Handle("POST /api/books/{id}/notify", h(limited("stock_alert", "Too many requests. Please wait a minute and try again.", s.restock.Notify)))
+	mux.Handle("POST /api/back-in-stock/confirm", h(limited("newsletter_link", "Too many attempts. Please wait a minute and try again.", s.restock.Confirm)))
 	mux.Handle("GET /api/geo", h(s.geo.HandleGeo))
 
 	// Contact form (internal/contact): stores the message and e-mails support.
@@ -251,6 +263,21 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/admin/categories", h(s.catalog.ListAdminCategories))
 	mux.Handle("POST /api/admin/categories", h(idempotent(s.catalog.CreateCategory)))
 	mux.Handle("PATCH /api/admin/categories/{id}", h(s.catalog.UpdateCategory))
+
+	// The newsletter's back office (internal/newsletter): subscribers for
+	// managers and owners; campaigns drafted by editors, sent by managers and
+	// owners, through the outbox at CAMPAIGN_RATE_PER_MINUTE.
+	mux.Handle("GET /api/admin/newsletter/subscribers", h(s.newsletter.ListSubscribers))
+	mux.Handle("GET /api/admin/newsletter/subscribers.csv", h(s.newsletter.ExportSubscribers))
+	mux.Handle("POST /api/admin/newsletter/unsubscribe", h(s.newsletter.UnsubscribeByStaff))
+	mux.Handle("GET /api/admin/campaigns", h(s.newsletter.ListCampaigns))
+	mux.Handle("POST /api/admin/campaigns", h(idempotent(s.newsletter.CreateCampaign)))
+	mux.Handle("POST /api/admin/campaigns/preview", h(s.newsletter.PreviewCampaign))
+	mux.Handle("GET /api/admin/campaigns/{id}", h(s.newsletter.GetCampaign))
+	mux.Handle("PATCH /api/admin/campaigns/{id}", h(s.newsletter.UpdateCampaign))
+	mux.Handle("POST /api/admin/campaigns/{id}/test", h(limited("campaign_test", "Too many tests. Please wait a minute and try again.", s.newsletter.TestCampaign)))
+	mux.Handle("POST /api/admin/campaigns/{id}/send", h(idempotent(s.newsletter.SendCampaign)))
+	mux.Handle("GET /api/admin/books/{id}/waiting", h(s.restock.Waiting))
 
 	// The order desk (internal/orders): support reads and resends, managers
 	// and owners ship, cancel and refund. Refunds and cancellations take

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"bookshop/internal/newsletter"
+	"bookshop/internal/restock"
 	"context"
 	"errors"
 	"log/slog"
@@ -161,6 +163,14 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 	}
 	if s.mail != nil {
 		jobs = append(jobs, s.mail.Run) // delivers the outbox
+	}
+	if s.newsletter != nil {
+		// Writes campaign mail to the outbox at CAMPAIGN_RATE_PER_MINUTE; resumes after any stop.
+		jobs = append(jobs, func(ctx context.Context) { s.newsletter.RunDispatcher(ctx, newsletter.DispatchInterval) })
+	}
+	if s.restock != nil {
+		// E-mails the addresses waiting for a book back in stock, once each.
+		jobs = append(jobs, func(ctx context.Context) { s.restock.RunAlerts(ctx, restock.AlertInterval) })
 	}
 	if s.catalog != nil {
 		// Reloads the catalogue when another instance changed it.

@@ -11,6 +11,8 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"bookshop/internal/account"
@@ -36,6 +38,7 @@ import (
 	"bookshop/internal/posts"
 	"bookshop/internal/ratelimit"
 	"bookshop/internal/render"
+	"bookshop/internal/restock"
 	"bookshop/internal/retention"
 	"bookshop/internal/shopsettings"
 	"bookshop/internal/storybooks"
@@ -52,8 +55,9 @@ type Server struct {
 	auth    *auth.Service    // accounts: /auth/v1, sessions, profiles
 	mail    *mail.Sender     // delivers the outbox; the development mailbox
 
-	orders     *orders.Service // payments and the buyer's orders
-	newsletter *newsletter.Service
+	orders     *orders.Service     // payments and the buyer's orders
+	newsletter *newsletter.Service // subscribers (double opt-in), campaigns and their sending
+	restock    *restock.Service    // "Tell me when it's back"
 	geo        *geo.Service
 	contact    *contact.Service   // the contact form's function
 	limiter    *ratelimit.Limiter // per-client limits of the routes beyond /auth/v1
@@ -185,7 +189,10 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	family := account.New(d, o.now)
 	stories := dreams.New(d, dreamKids{family}, o.now)
 	books := storybooks.New(d, o.now, storyCatalog{cat}, storyKids{family}, app.Has)
+	letters := newsletter.New(d, newsletter.Settings{SiteURL: cfg.SiteURL, Cooldown: cfg.EmailCooldown, MarketingFrom: cfg.MailFromMarketing,
+		RatePerMinute: cfg.CampaignRatePerMinute, EventsSecret: cfg.MailEventsSecret}, campaignBooks{cat, cfg.SiteURL}, o.now)
 	family.WithOwnerData(ownerData(d, accounts, shop, stories, books))
+	family.UseNewsletter(communications{letters})
 	keeping := retention.New(d, scheduleOf(cfg), family, retentionSweeps(), cfg.SiteURL, o.now)
 	accounts.UseAccountEraser(family.EraseAccount) // the admin API's and back office's deletions are the parent's own
 	accounts.UseCustomerRecords(auth.CustomerRecords{
@@ -205,7 +212,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	}
 	shop.UsePricing(orderRates{prices}, orderDiscounts{codes})
 	srv := &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
-		newsletter: newsletter.New(d, o.now), geo: geo.New(countries),
+		newsletter: letters, geo: geo.New(countries),
+		restock: restock.New(d, restockBooks{cat, cfg.SiteURL}, cfg.SiteURL, cfg.EmailCooldown, o.now),
 		contact: contact.New(d, cfg.SupportEmail, o.now), limiter: limiter,
 		idempotency: idempotency.New(d, o.now),
 		account:     family,
@@ -410,6 +418,72 @@ func copiesOf(lines []orders.Line) []catalog.Copies {
 	return out
 }
 
+// campaignBooks gives the newsletter's campaigns their book cards from the
+// live catalogue.
+type campaignBooks struct {
+	live    *catalog.Service
+	siteURL string
+}
+
+func (c campaignBooks) Card(id int) (newsletter.BookCard, bool) {
+	b, err := c.live.Current().Book(id)
+	if err != nil {
+		return newsletter.BookCard{}, false
+	}
+	return newsletter.BookCard{ID: b.ID, Title: b.Title, Price: "$" + orders.FormatCents(b.PriceCents),
+		CoverURL: absolute(c.siteURL, b.CoverImage), URL: c.siteURL + "/books/" + bookPath(b)}, true
+}
+
+// restockBooks tells the back-in-stock alerts which books are in stock,
+// from the live catalogue.
+type restockBooks struct {
+	live    *catalog.Service
+	siteURL string
+}
+
+func (c restockBooks) Book(id int) (restock.Book, bool) {
+	o, ok := c.live.Current().Offer(id)
+	if !ok {
+		return restock.Book{}, false
+	}
+	b, err := c.live.Current().Book(id)
+	if err != nil { // a draft or archived book
+		return restock.Book{ID: id, Title: o.Title}, true
+	}
+	return restock.Book{ID: id, Title: b.Title, Price: "$" + orders.FormatCents(b.PriceCents), URL: c.siteURL + "/books/" + bookPath(b),
+		Published: true, InStock: b.InStock}, true
+}
+
+// bookPath is a book's path segment on the site: its slug, or its id.
+func bookPath(b catalog.Book) string {
+	if b.Slug != "" {
+		return b.Slug
+	}
+	return strconv.Itoa(b.ID)
+}
+
+// absolute makes a site path (a cover's) a full URL for an e-mail.
+func absolute(siteURL, path string) string {
+	if strings.HasPrefix(path, "http://") || strings.HasPrefix(path, "https://") {
+		return path
+	}
+	return siteURL + "/" + strings.TrimPrefix(path, "/")
+}
+
+// communications makes the account area's Communications switch the
+// newsletter's subscription of the parent's address.
+type communications struct{ letters *newsletter.Service }
+
+func (c communications) Preference(ctx context.Context, email string) (account.Communications, error) {
+	p, err := c.letters.PreferenceOf(ctx, email)
+	return account.Communications{Subscribed: p.Subscribed, UpdatedAt: p.UpdatedAt, Status: p.Status}, err
+}
+
+func (c communications) SetPreference(ctx context.Context, userID, email string, on bool) (account.Communications, error) {
+	p, err := c.letters.SetPreference(ctx, userID, email, on)
+	return account.Communications{Subscribed: p.Subscribed, UpdatedAt: p.UpdatedAt, Status: p.Status}, err
+}
+
 // ownerData gives the account area, for the parent's data export and the
 // account's deletion, what other features keep about the parent, without
 // importing them.
@@ -436,6 +510,14 @@ func ownerData(d *db.DB, accounts *auth.Service, shop *orders.Service, stories a
 			},
 			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
 				return newsletter.Erase(ctx, q, p.UserID, p.Email)
+			},
+		},
+		StockAlerts: holder{
+			export: func(ctx context.Context, p account.Person) (any, error) {
+				return restock.RequestsOf(ctx, d, p.UserID, p.Email)
+			},
+			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
+				return restock.Erase(ctx, q, p.UserID, p.Email)
 			},
 		},
 		Contact: holder{
@@ -512,3 +594,9 @@ func requireStaff(p auth.Permission) func(context.Context) error {
 // Orders is the orders service, for tests that run its background jobs
 // (the reconciler) at a moment of their choosing.
 func (s *Server) Orders() *orders.Service { return s.orders }
+
+// Newsletter is the newsletter service, for tests that run its dispatcher.
+func (s *Server) Newsletter() *newsletter.Service { return s.newsletter }
+
+// Restock is the back-in-stock service, for tests that run its pass.
+func (s *Server) Restock() *restock.Service { return s.restock }

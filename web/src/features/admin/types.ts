@@ -20,6 +20,8 @@ export type Permission =
   | 'storybooks'
   | 'storybooks.grants'
   | 'backups'
+  | 'campaigns'
+  | 'newsletter'
 
 export const staffRoles: readonly StaffRole[] = ['owner', 'manager', 'editor', 'support']
 

@@ -222,7 +222,6 @@ func (s *Service) remember(ctx context.Context, tx *db.Tx, email, userID string)
 	return err
 }
 
-
 // Confirmed is the response to a followed confirmation link.
 type Confirmed struct {
 	Email  string `json:"email"`

@@ -221,7 +221,7 @@ func TestCommunicationsSwitchIsTheSubscription(t *testing.T) {
 				}
 			}},
 		{Name: "a footer sign-up confirmed shows on in the profile", Method: "GET", URL: "/api/communications", As: "owner",
-			BeforeTest: func(t *testing.T, e *apitest.Env) { e.User("owner"); subscribe(t, e, "owner@example.com") },
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { e.User("owner"); subscribe(t, e, "owner@example.com") },
 			ExpectedStatus: 200, ExpectedContent: []string{`"subscribed":true`}},
 		{Name: "the export shows the consent with its time and source, and deletion erases it", Method: "GET", URL: "/api/account/export", As: "owner",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
@@ -261,13 +261,13 @@ func TestSubscribersBackOffice(t *testing.T) {
 			ExpectedStatus: 200, ExpectedContent: []string{"email,status,source,since\nreader@example.com,subscribed,footer,2026-06-01T12:00:00Z"},
 			ExpectedHeaders: map[string]string{"Content-Type": "text/csv; charset=utf-8"}},
 		{Name: "an editor may not read the addresses", Method: "GET", URL: list, As: "editor",
-			BeforeTest: func(t *testing.T, e *apitest.Env) { e.Staff("editor", auth.RoleEditor) },
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { e.Staff("editor", auth.RoleEditor) },
 			ExpectedStatus: 403, ExpectedContent: []string{"Your role does not allow this."}},
 		{Name: "a manager without the two-step session is refused", Method: "GET", URL: list, As: "manager",
-			BeforeTest: func(t *testing.T, e *apitest.Env) { e.Grant("manager", auth.RoleManager) },
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { e.Grant("manager", auth.RoleManager) },
 			ExpectedStatus: 403, ExpectedContent: []string{`"insufficient_aal"`}},
 		{Name: "a too long search names q", Method: "GET", URL: list + "?q=" + strings.Repeat("a", 201), As: "manager",
-			BeforeTest: func(t *testing.T, e *apitest.Env) { e.Staff("manager", auth.RoleManager) },
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { e.Staff("manager", auth.RoleManager) },
 			ExpectedStatus: 400, ExpectedContent: []string{`"fields":{"q":"At most 200 characters"}`}},
 		{Name: "unsubscribe on request, audited without the address", Method: "POST", URL: "/api/admin/newsletter/unsubscribe", As: "manager",
 			Body: map[string]any{"email": "Reader@example.com"},
@@ -285,8 +285,8 @@ func TestSubscribersBackOffice(t *testing.T) {
 				}
 			}},
 		{Name: "unsubscribe an unknown address is a 404", Method: "POST", URL: "/api/admin/newsletter/unsubscribe", As: "manager",
-			Body:       map[string]any{"email": "nobody@example.com"},
-			BeforeTest: func(t *testing.T, e *apitest.Env) { e.Staff("manager", auth.RoleManager) },
+			Body:           map[string]any{"email": "nobody@example.com"},
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { e.Staff("manager", auth.RoleManager) },
 			ExpectedStatus: 404, ExpectedContent: []string{"No subscriber with that address."}},
 	})
 }
@@ -303,8 +303,8 @@ func TestMailEvents(t *testing.T) {
 		{Name: "a wrong bearer", Method: "POST", URL: events, Config: cfg, Body: `{"type":"complaint","email":"a@example.com"}`,
 			Headers: map[string]string{"Authorization": "Bearer " + strings.Repeat("x", len(secret))}, ExpectedStatus: 401, ExpectedContent: []string{"bearer token"}},
 		{Name: "a permanent bounce suppresses", Method: "POST", URL: events, Config: cfg, Headers: bearer,
-			Body:       `{"type":"bounce","email":"Reader@example.com","permanent":true}`,
-			BeforeTest: func(t *testing.T, e *apitest.Env) { subscribe(t, e, "reader@example.com") },
+			Body:           `{"type":"bounce","email":"Reader@example.com","permanent":true}`,
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { subscribe(t, e, "reader@example.com") },
 			ExpectedStatus: 200, ExpectedContent: []string{`{"email":"reader@example.com","suppressed":true}`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				if st := status(t, e, "reader@example.com"); st != "suppressed" {
@@ -312,8 +312,8 @@ func TestMailEvents(t *testing.T) {
 				}
 			}},
 		{Name: "a temporary bounce changes nothing", Method: "POST", URL: events, Config: cfg, Headers: bearer,
-			Body:       `{"type":"bounce","email":"reader@example.com","permanent":false}`,
-			BeforeTest: func(t *testing.T, e *apitest.Env) { subscribe(t, e, "reader@example.com") },
+			Body:           `{"type":"bounce","email":"reader@example.com","permanent":false}`,
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { subscribe(t, e, "reader@example.com") },
 			ExpectedStatus: 200, ExpectedContent: []string{`"suppressed":false`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				if st := status(t, e, "reader@example.com"); st != "subscribed" {

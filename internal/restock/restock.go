@@ -166,7 +166,6 @@ func (s *Service) askToConfirm(ctx context.Context, book Book, email string) err
 	})
 }
 
-
 var errBadLink = httpx.Invalid("This link has expired or was already used. Ask again on the book's page.",
 	map[string]string{"token": "This link has expired or was already used"})
 

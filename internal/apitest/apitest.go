@@ -267,10 +267,8 @@ func (e *Env) expand(url string) string {
 }
 
 // User returns the named user, signing them up, confirming their address
-// and signing them in on first use. "admin" gets the owner role, with a
-// first-step (aal1) session and no second factor: enough for the staff
-// routes outside the back office (the games' configuration); the back
-// office needs Staff.
+// and signing them in on first use. "admin" gets the owner role and a
+// two-step (aal2) session, as Staff gives, which every staff write needs.
 func (e *Env) User(name string) User {
 	e.T.Helper()
 	if u, ok := e.users[name]; ok {
@@ -302,6 +300,9 @@ func (e *Env) User(name string) User {
 	tok.Decode(e.T, &session)
 	u := User{Name: name, ID: session.User.ID, Email: email, AccessToken: session.AccessToken, RefreshToken: session.RefreshToken}
 	e.users[name] = u
+	if name == "admin" {
+		return e.Staff(name, auth.RoleOwner)
+	}
 	return u
 }
 

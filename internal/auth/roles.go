@@ -138,20 +138,3 @@ func RequireStaffSession(ctx context.Context) (Caller, error) {
 	}
 	return c, nil
 }
-
-// RequirePermission is RequireUser for a staff action outside the back
-// office (the games' configuration on /config): the two-step rule of
-// RequireUser, and a role that allows p. A customer gets 403 Access Denied.
-func RequirePermission(ctx context.Context, p Permission) (Caller, error) {
-	c, err := RequireUser(ctx)
-	if err != nil {
-		return c, err
-	}
-	if !c.Role.IsStaff() {
-		return Caller{}, errNotStaff
-	}
-	if !c.Role.Can(p) {
-		return Caller{}, errRoleDenies
-	}
-	return c, nil
-}

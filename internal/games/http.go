@@ -45,7 +45,7 @@ func (s *Service) GetConfig(w http.ResponseWriter, r *http.Request) error {
 // PutConfig responds to PUT /api/game-config: the admin replaces the
 // published configuration they read at its version.
 func (s *Service) PutConfig(w http.ResponseWriter, r *http.Request) error {
-	caller, err := auth.RequirePermission(r.Context(), auth.PermGames)
+	caller, err := auth.RequireStaff(r.Context(), auth.PermGames)
 	if err != nil {
 		return err
 	}
@@ -116,7 +116,7 @@ func decodeConfig(r *http.Request) (Config, error) {
 // metadata, under the hash of the stored bytes, and the response gives its
 // immutable URL.
 func (s *Service) CreateImage(w http.ResponseWriter, r *http.Request) error {
-	caller, err := auth.RequirePermission(r.Context(), auth.PermGames)
+	caller, err := auth.RequireStaff(r.Context(), auth.PermGames)
 	if err != nil {
 		return err
 	}

@@ -190,7 +190,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("PUT /api/library/{storybookId}/progress", h(s.storybooks.PutProgress))
 	mux.Handle("GET /storybooks/media/{file}", h(s.storybooks.GetMedia))
 
-	// Games (internal/games): the published configuration; writes need auth.PermGames (owner, editor).
+	// Games (internal/games): the published configuration; writes need auth.PermGames (owner, editor) in a two-step session.
 	mux.Handle("GET /api/game-config", h(s.games.GetConfig))
 	mux.Handle("PUT /api/game-config", h(s.games.PutConfig))
 	mux.Handle("POST /api/game-images", h(s.games.CreateImage))

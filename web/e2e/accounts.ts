@@ -134,7 +134,7 @@ export async function staffToken(request: APIRequestContext, workerIndex: number
 }
 
 /** Two-step sign-in turned on: the app's secret and the access token of the session it completes. */
-async function twoStepSession(request: APIRequestContext, email: string): Promise<{ secret: string; accessToken: string }> {
+export async function twoStepSession(request: APIRequestContext, email: string): Promise<{ secret: string; accessToken: string }> {
   const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
   const enrolled = await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp', friendly_name: 'Authenticator app' } })
   expect(enrolled.ok()).toBeTruthy()

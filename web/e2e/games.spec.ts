@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, waitingForApp, type Locator, type Page } from './test'
-import { PASSWORD, accessToken, confirmedAccount, grantRole } from './accounts'
+import { PASSWORD, accessToken, confirmedAccount, grantRole, totpCode, twoStepSession } from './accounts'
 import { expectNoViolationsAtEveryWidth } from './axe'
 
 // Issue 12: both games, the player-side configuration and /config, against
@@ -20,18 +20,24 @@ async function signedIn(page: Page, tag: string): Promise<string> {
   return email
 }
 
-/** An admin signed in at /config, on the Game Configuration panel. */
+/**
+ * An admin signed in at /config with two steps (as every staff write needs), on the Game Configuration panel;
+ * returns the access token of another two-step session of the same account.
+ */
 async function adminAtConfig(page: Page, tag: string): Promise<string> {
   const email = await confirmedAccount(page.request, tag, LIZZIE)
   // The owner may configure the games (as an editor may), given the honest way: the shop's own CLI.
   grantRole(test.info().parallelIndex, email, 'owner')
+  const { secret, accessToken: token } = await twoStepSession(page.request, email)
   await page.goto('/config')
   await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Essential Only' }).click()
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await page.getByLabel('Code', { exact: true }).fill(totpCode(secret, 30))
+  await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByRole('heading', { name: 'Game Configuration' })).toBeVisible()
-  return email
+  return token
 }
 
 /** Clicks a picture at x, y percent of its box. */
@@ -310,6 +316,21 @@ test.describe('/config', () => {
     await expect(page).toHaveURL('/')
   })
 
+  test('an admin without two-step sign-in is asked to turn it on, and cannot save', async ({ page }) => {
+    const email = await signedIn(page, 'config-one-step')
+    grantRole(test.info().parallelIndex, email, 'editor')
+    await page.goto('/config')
+    await expect(page.getByRole('heading', { name: 'Game configuration needs two-step sign-in' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Turn on two-step sign-in' })).toBeVisible()
+    // The server refuses the save of a one-step session whatever the page shows.
+    const token = await accessToken(page.request, email)
+    const put = await page.request.put('/api/game-config', {
+      data: { version: 0, gameImages: [], differencePairs: [] },
+      headers: { Authorization: `Bearer ${token}` },
+    })
+    expect(put.status()).toBe(403)
+  })
+
   test('an admin adds a pair and marks a difference, exports and imports it; another visitor plays it beside the shop pair', async ({ page, browser }) => {
     await adminAtConfig(page, 'config-admin')
     await expect(page.getByRole('tab', { name: 'Find Objects' })).toBeVisible()
@@ -374,8 +395,7 @@ test.describe('/config', () => {
   })
 
   test("a save based on an older version is refused with a Reload; hiding the shop's pictures takes the forest out of the game", async ({ page, browser }) => {
-    const email = await adminAtConfig(page, 'config-versions')
-    const headers = { Authorization: `Bearer ${await accessToken(page.request, email)}` }
+    const headers = { Authorization: `Bearer ${await adminAtConfig(page, 'config-versions')}` }
     const shopShown = page.getByRole('switch', { name: /Play the shop's own pictures/ })
     await expect(shopShown).toBeChecked()
 

@@ -6,19 +6,30 @@ import { Loading } from '@/components/ui/loading'
 import { Page } from '@/components/ui/page'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs'
 import { paths } from '@/config/paths'
+import { useAdminMeQuery } from '@/features/admin/api/get-admin-me'
+import { TwoStepRequired } from '@/features/admin/components/gate-cards'
 import { useAuth } from '@/features/auth/auth-provider'
 import { SignIn } from '@/features/auth/components/sign-in'
 import { DifferencePairsEditor } from '@/features/games/components/difference-pairs-editor'
 import { GameImagesEditor } from '@/features/games/components/game-images-editor'
 import { usePublishedStore } from '@/features/games/api/save-game-config'
+import { ApiError } from '@/lib/api'
 import { useGoBack } from '@/lib/use-go-back'
 
-/** /config (spec 02 §2, §4 "Config access"): loading → sign-in form (and the two-step code, if owed) → Access Denied or the admin panel. */
+/**
+ * /config (spec 02 §2, §4 "Config access"): loading → sign-in form (and the
+ * two-step code, if owed) → Access Denied, how to turn two-step sign-in on
+ * (every staff write needs a two-step session; the server decides it again
+ * on each save), or the admin panel.
+ */
 export default function ConfigPage() {
   const { user, loading, profile, isAdmin } = useAuth()
+  const me = useAdminMeQuery(user !== null && isAdmin)
   if (loading || (user && !profile)) return <Loading />
   if (!user) return <ConfigSignIn />
   if (!isAdmin) return <AccessDenied />
+  if (me.isPending) return <Loading />
+  if (me.isError && me.error instanceof ApiError && me.error.code === 'insufficient_aal') return <TwoStepRequired what="Game configuration" />
   return <AdminPanel />
 }
 

@@ -19,10 +19,14 @@ function GateCard({ icon, title, children }: { icon: ReactNode; title: string; c
   )
 }
 
-/** A staff member whose account has no second factor: the back office opens only after two-step sign-in is on. */
-export function TwoStepRequired() {
+/**
+ * A staff member whose account has no second factor: the back office (or
+ * another staff page, such as the games' configuration) opens only after
+ * two-step sign-in is on.
+ */
+export function TwoStepRequired({ what = 'The back office' }: { what?: string }) {
   return (
-    <GateCard icon={<ShieldAlert className="size-7" />} title="The back office needs two-step sign-in">
+    <GateCard icon={<ShieldAlert className="size-7" />} title={`${what} needs two-step sign-in`}>
       <p className="mt-3 text-lg text-muted">
         The back office moves money and changes what every visitor sees, so it asks for a code from an authenticator app as well as your
         password. Turn on two-step sign-in in your profile, then come back here.

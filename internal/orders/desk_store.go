@@ -338,7 +338,7 @@ type OrderList struct {
 var AllStatuses = []string{PaymentPending, PaymentPaid, "fulfilled", Delivered, Cancelled,
 	PaymentPartiallyRefunded, PaymentRefunded, PaymentFailed, PaymentExpired}
 
-var allProviders = []string{ProviderPayPal, ProviderDemoCard, ProviderDemoApple, ProviderDemoGoogle}
+var allProviders = []string{ProviderPayPal, ProviderDemoCard, ProviderDemoApple, ProviderDemoGoogle, ProviderNone}
 
 var orderSorts = map[string]string{
 	"createdAt":   "created_at, id",

@@ -21,9 +21,9 @@ func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	switch req.Action {
-	case "create_order", "capture_order", "demo_payment":
+	case "create_order", "capture_order", "demo_payment", "free_order":
 	default:
-		return httpx.Invalid("Unknown action. Use create_order, capture_order or demo_payment.", map[string]string{"action": "Unknown action"})
+		return httpx.Invalid("Unknown action. Use create_order, capture_order, demo_payment or free_order.", map[string]string{"action": "Unknown action"})
 	}
 	key, err := idempotencyKey(r)
 	if err != nil {
@@ -32,7 +32,7 @@ func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) error {
 	req.IdempotencyKey = key
 	// The actions that record an order and e-mail the address in the form are
 	// limited per client; capture only finishes an order created before.
-	if req.Action == "create_order" || req.Action == "demo_payment" {
+	if req.Action == "create_order" || req.Action == "demo_payment" || req.Action == "free_order" {
 		if err := s.limiter.Check(r, req.Action, "Too many payment attempts. Please wait a minute and try again."); err != nil {
 			return err
 		}
@@ -47,6 +47,8 @@ func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) error {
 		out, err = s.CapturePayPalOrder(r.Context(), req)
 	case "demo_payment":
 		out, err = s.DemoPayment(r.Context(), req)
+	case "free_order":
+		out, err = s.FreeOrder(r.Context(), req)
 	}
 	if err != nil {
 		return err

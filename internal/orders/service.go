@@ -150,6 +150,9 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	if err != nil {
 		return "", err
 	}
+	if cart.TotalCents == 0 { // PayPal would be asked for a $0.00 order
+		return "", errNothingToPay
+	}
 	o := Order{Provider: ProviderPayPal, Currency: Currency, Cart: cart, UserID: caller.UserID, Email: caller.Email, Shipping: shipTo, IdempotencyKey: req.IdempotencyKey}
 	if earlier, ok, err := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents); err != nil || ok {
 		return payPalIDOf(earlier, err)
@@ -573,6 +576,24 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 	if !ok {
 		return PaymentResult{}, httpx.Invalid("method must be card, apple or google.", map[string]string{"method": "Invalid method"})
 	}
+	return s.placePaid(ctx, req, provider, "demo checkout ("+req.Method+")", "demo payment, no money moved")
+}
+
+// FreeOrder places an order whose total is zero (a 100 % discount, say)
+// without any payment method: nothing to pay, so nobody is asked to. Any
+// other total is refused.
+func (s *Service) FreeOrder(ctx context.Context, req PaymentRequest) (PaymentResult, error) {
+	return s.placePaid(ctx, req, ProviderNone, "checkout with nothing to pay", "nothing to pay: the total is $0.00")
+}
+
+// errNothingToPay refuses a payment of an order whose total is zero.
+var errNothingToPay = httpx.Invalid("This order's total is $0.00, so there is nothing to pay: place it without a payment method.",
+	map[string]string{"amount": "Nothing to pay"})
+
+// placePaid records an order paid by provider (a demo method, or none for
+// a total of zero), with its confirmation e-mail. A total of zero is paid
+// by none and only by none.
+func (s *Service) placePaid(ctx context.Context, req PaymentRequest, provider, note, paidNote string) (PaymentResult, error) {
 	if _, err := priceBooks(s.catalog, req.Items); err != nil { // the cart's problems first
 		return PaymentResult{}, err
 	}
@@ -595,6 +616,13 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 		return PaymentResult{}, err
 	}
 	o.Cart = cart
+	switch {
+	case provider == ProviderNone && cart.TotalCents != 0:
+		return PaymentResult{}, httpx.Invalid("This order's total is $"+FormatCents(cart.TotalCents)+": please choose a payment method.",
+			map[string]string{"amount": "Payment needed"})
+	case provider != ProviderNone && cart.TotalCents == 0:
+		return PaymentResult{}, errNothingToPay
+	}
 	o.IdempotencyKey = req.IdempotencyKey
 	var replay *Order // the order an earlier call with the same key made
 	stockChanged := false
@@ -604,10 +632,10 @@ func (s *Service) DemoPayment(ctx context.Context, req PaymentRequest) (PaymentR
 			replay = &earlier
 			return err
 		}
-		if stockChanged, err = s.recordOrder(ctx, tx, &o, "demo checkout ("+req.Method+")"); err != nil {
+		if stockChanged, err = s.recordOrder(ctx, tx, &o, note); err != nil {
 			return err
 		}
-		if _, err := markPaid(ctx, tx, o, "", "demo payment, no money moved", s.now()); err != nil {
+		if _, err := markPaid(ctx, tx, o, "", paidNote, s.now()); err != nil {
 			return err
 		}
 		return s.queueConfirmation(ctx, tx, o, s.now())

@@ -18,6 +18,7 @@ const (
 	ProviderDemoCard   = "demo_card"
 	ProviderDemoApple  = "demo_apple"
 	ProviderDemoGoogle = "demo_google"
+	ProviderNone       = "none" // a total of zero: nothing was paid, by no method
 )
 
 // Order is a stored order with its lines.

@@ -16,7 +16,7 @@ export type OrderStatus =
   | 'payment_failed'
   | 'expired'
 
-export type PaymentMethod = 'paypal' | 'demo_card' | 'demo_apple' | 'demo_google'
+export type PaymentMethod = 'paypal' | 'demo_card' | 'demo_apple' | 'demo_google' | 'none'
 
 export type DeskAction = 'fulfil' | 'deliver' | 'cancel' | 'refund'
 
@@ -115,4 +115,5 @@ export const methodNames: Record<PaymentMethod, string> = {
   demo_card: 'Card (demo)',
   demo_apple: 'Apple Pay (demo)',
   demo_google: 'Google Pay (demo)',
+  none: 'None (nothing to pay)',
 }

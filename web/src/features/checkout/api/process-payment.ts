@@ -51,6 +51,15 @@ export function recordDemoPayment(body: PaymentOrder & { method: DemoMethod; shi
   return pay<PaymentResult>({ action: 'demo_payment', ...body })
 }
 
+/** An order whose total is $0.00 (a 100 % discount): placed without any payment method. */
+export function placeFreeOrder(body: PaymentOrder & { shippingInfo: ShippingInfo }): Promise<PaymentResult> {
+  return pay<PaymentResult>({ action: 'free_order', ...body })
+}
+
+export function usePlaceFreeOrder() {
+  return useMutation({ mutationFn: placeFreeOrder })
+}
+
 export function useCreatePayPalOrder() {
   return useMutation({ mutationFn: createPayPalOrder })
 }

@@ -17,7 +17,7 @@ import { useGeo } from '@/lib/geo'
 import { formatCents, orderTotals, shippingCents } from '@/lib/money'
 import { countryCodeOf, useShipping, useShippingMethods, zone } from '@/lib/shipping'
 import { prerenderedFormMethod } from '@/lib/render-env'
-import { useRecordDemoPayment, type DemoMethod, type PaymentResult } from '../api/process-payment'
+import { usePlaceFreeOrder, useRecordDemoPayment, type DemoMethod, type PaymentResult } from '../api/process-payment'
 import { setPaymentComplete } from '../payment-flag'
 import { paymentRequest, type CheckoutPricing } from '../payment-request'
 import { checkoutSchema, toShippingInfo, type CheckoutFormInput, type CheckoutFormValues } from '../schema'
@@ -88,6 +88,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   const [method, setMethod] = useState<PaymentMethod>('card')
   const [paymentError, setPaymentError] = useState<string | null>(null)
   const demoPayment = useRecordDemoPayment()
+  const freeOrder = usePlaceFreeOrder()
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
     resolver: zodResolver(checkoutSchema),
     defaultValues: { ...emptyForm, fullName: user?.fullName ?? '', email: user?.email ?? '' },
@@ -95,6 +96,8 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   usePrefill(form, user)
   const { pricing, methods, destination, chooseMethod, discountProblem } = useCheckoutPricing(form, items)
   const totals = items && orderTotals(items, { shipping: pricing.shipping, discountCents: pricing.discount?.cents, taxRatePercent: pricing.taxRatePercent })
+  // A 100 % discount: nothing to pay, so no payment method is offered (the server places such an order without one).
+  const free = totals?.totalCents === 0
 
   const finish = (result: PaymentResult) => {
     setPaymentComplete(result.orderNumber)
@@ -131,9 +134,19 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
       )
     })
 
+  const placeFree = (lines: CheckoutItem[]) =>
+    form.handleSubmit((values) => {
+      setPaymentError(null)
+      freeOrder.mutate({ ...paymentRequest(lines, pricing), shippingInfo: toShippingInfo(values) }, { onSuccess: finish, onError: (err) => failed(err.message) })
+    })
+
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
     if (!items) {
       e.preventDefault() // nothing to pay for yet (the pay button is disabled meanwhile)
+      return
+    }
+    if (free) {
+      void placeFree(items)(e)
       return
     }
     if (method === 'paypal') {
@@ -165,14 +178,21 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
               priceOf={(m) => shippingCents(m, totals ? totals.subtotalCents - totals.discountCents : 0)}
               onChoose={chooseMethod}
             />
-            <PaymentMethodTabs control={form.control} method={method} onMethodChange={changeMethod} signedIn={!!user} authLoading={authLoading} />
+            {free ? (
+              <section aria-label="Payment" className="rounded-2xl border-2 border-line bg-white p-5">
+                <h2 className="text-xl font-bold">Nothing to pay</h2>
+                <p className="mt-1 text-muted">Your discount covers the whole order, so no payment method is needed.</p>
+              </section>
+            ) : (
+              <PaymentMethodTabs control={form.control} method={method} onMethodChange={changeMethod} signedIn={!!user} authLoading={authLoading} />
+            )}
             <OrderNotesField control={form.control} />
             <PayActions
-              method={method}
+              method={free ? 'free' : method}
               items={items}
               pricing={pricing}
-              payLabel={totals ? `Pay ${formatCents(totals.totalCents)}` : 'Pay'}
-              processing={demoPayment.isPending}
+              payLabel={free ? 'Place Order' : totals ? `Pay ${formatCents(totals.totalCents)}` : 'Pay'}
+              processing={demoPayment.isPending || freeOrder.isPending}
               paymentError={paymentError}
               userId={authLoading ? null : (user?.id ?? null)}
               onPaymentError={failed}

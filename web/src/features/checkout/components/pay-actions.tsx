@@ -14,7 +14,8 @@ import type { PaymentMethod } from './payment-method-tabs'
 const PayPalPanel = lazy(() => import('./paypal-panel'))
 
 type PayActionsProps = {
-  method: PaymentMethod
+  /** 'free': the total is $0.00, placed without a payment method. */
+  method: PaymentMethod | 'free'
   /** Undefined until the stored cart is read: nothing can be paid yet. */
   items: CheckoutItem[] | undefined
   /** The shipping method, code and tax rate the summary shows. */
@@ -40,6 +41,11 @@ export function PayActions({ method, items, pricing, payLabel, processing, payme
           <p>{paymentError}</p>
         </Alert>
       )}
+      {method === 'free' && (
+        <PayButton processing={processing} disabled={!items} label="Placing your order...">
+          {payLabel}
+        </PayButton>
+      )}
       {method === 'card' && (
         <PayButton processing={processing} disabled={!items}>
           {payLabel}
@@ -60,13 +66,25 @@ export function PayActions({ method, items, pricing, payLabel, processing, payme
   )
 }
 
-/** Submits the form; a demo payment is in progress while `processing`. */
-function PayButton({ processing, disabled = false, className, children }: { processing: boolean; disabled?: boolean; className?: string; children: ReactNode }) {
+/** Submits the form; a demo payment (or a free order) is in progress while `processing`. */
+function PayButton({
+  processing,
+  disabled = false,
+  className,
+  label = 'Processing payment...',
+  children,
+}: {
+  processing: boolean
+  disabled?: boolean
+  className?: string
+  label?: string
+  children: ReactNode
+}) {
   return (
     <Button type="submit" size="lg" disabled={processing || disabled} className={cn('mt-5 w-full', className)}>
       {processing ? (
         <>
-          <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" /> Processing payment...
+          <span className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" aria-hidden="true" /> {label}
         </>
       ) : (
         children

@@ -49,3 +49,35 @@ func TestFreeOrders(t *testing.T) {
 			Headers: key, ExpectedStatus: 400, ExpectedContent: []string{"This order's total is $54.97: please choose a payment method."}, AfterTest: noOrder},
 	})
 }
+
+// TestCancelGivesTheUseBack (issue 38, item 22): a one-use code's use
+// comes back when its order is cancelled before shipping.
+func TestCancelGivesTheUseBack(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "cancelled, the code is used again", Method: "POST", URL: pay, Body: demo("spring20", 43.98, "b@example.com"),
+			Headers: map[string]string{"Idempotency-Key": "second"},
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				withCode(map[string]any{"usageLimit": 1})(t, e)
+				n := e.Request("POST", pay, demo("spring20", 43.98, "a@example.com"), "", map[string]string{"Idempotency-Key": "first"}).Expect(t, 200).JSON(t)["orderNumber"].(string)
+				e.Request("POST", pay, demo("spring20", 43.98, "c@example.com"), "", map[string]string{"Idempotency-Key": "used-up"}).Expect(t, 400)
+				e.Request("POST", "/api/admin/orders/"+n+"/cancel", map[string]any{"reason": "Asked by the buyer"}, "mgr",
+					map[string]string{"Idempotency-Key": "cancel"}).Expect(t, 200)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":"43.98"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT used_count FROM discount_codes`); n != 1 {
+					t.Errorf("used_count %d, want 1", n)
+				}
+			}},
+		{Name: "shipped, then refunded: the use stays", Method: "POST", URL: pay, Body: demo("spring20", 43.98, "b@example.com"),
+			Headers: map[string]string{"Idempotency-Key": "second"},
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				withCode(map[string]any{"usageLimit": 1})(t, e)
+				n := e.Request("POST", pay, demo("spring20", 43.98, "a@example.com"), "", map[string]string{"Idempotency-Key": "first"}).Expect(t, 200).JSON(t)["orderNumber"].(string)
+				e.Request("POST", "/api/admin/orders/"+n+"/fulfil", map[string]any{"carrier": "USPS", "trackingNumber": "9400"}, "mgr", nil).Expect(t, 200)
+				e.Request("POST", "/api/admin/orders/"+n+"/refund", map[string]any{"amountCents": 4398, "reason": "Lost"}, "mgr",
+					map[string]string{"Idempotency-Key": "refund"}).Expect(t, 200)
+			},
+			ExpectedStatus: 400, ExpectedContent: []string{"The code SPRING20 has been used up."}},
+	})
+}

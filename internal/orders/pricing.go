@@ -374,7 +374,8 @@ func (s *Service) redeemDiscount(ctx context.Context, tx *db.Tx, o Order) error 
 	return nil
 }
 
-// releaseDiscount gives back the use of an order that will not be paid.
+// releaseDiscount gives back the use of an order that will not be paid,
+// or was cancelled before it shipped.
 func (s *Service) releaseDiscount(ctx context.Context, tx *db.Tx, o Order) error {
 	if o.DiscountCode == "" || s.discounts == nil {
 		return nil

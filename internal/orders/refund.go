@@ -518,6 +518,13 @@ func (s *Service) recordRefund(ctx context.Context, tx *db.Tx, o Order, r refund
 	if err != nil {
 		return false, err
 	}
+	if r.Source == sourceCancel {
+		// Cancelled before it shipped: a one-use code's use comes back, as
+		// for a checkout never paid.
+		if err := s.releaseDiscount(ctx, tx, o); err != nil {
+			return false, err
+		}
+	}
 	build := func() (mail.Message, error) { return refundEmail(o, to, r, completed, s.site) }
 	if r.Source == sourceCancel {
 		build = func() (mail.Message, error) { return cancelledEmail(o, to, r, s.site) }

@@ -487,6 +487,9 @@ func (s *Service) captureDenied(ctx context.Context, ev paypal.WebhookEvent) (st
 			if returned, err = s.restock(ctx, tx, o, r, d); err != nil {
 				return err
 			}
+			if err := s.releaseDiscount(ctx, tx, o); err != nil {
+				return err
+			}
 			return s.tellBuyer(ctx, tx, o, func() (mail.Message, error) { return cancelledEmail(o, to, r, s.site) }, now)
 		}
 		return addTimeline(ctx, tx, o.ID, entry{kind: kindWebhook, note: note + " after the order was " + statusWords[legacyStatus(o.State)] + ": check the payment in PayPal.", actor: paypalActor}, now)

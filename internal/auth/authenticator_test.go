@@ -22,6 +22,7 @@ import (
 type softAuthenticator struct {
 	origin string
 	rpID   string
+	noUV   bool // a touch only: the user present, not verified (no PIN, no biometrics)
 }
 
 // softCredential is a key the authenticator holds.
@@ -45,6 +46,7 @@ type publicKeyOptions struct {
 		ID   string `json:"id"`
 		Name string `json:"name"`
 	} `json:"user"`
+	UserVerification string `json:"userVerification"` // of a sign-in
 	AllowCredentials []struct {
 		ID string `json:"id"`
 	} `json:"allowCredentials"`
@@ -71,6 +73,9 @@ func (a softAuthenticator) clientData(t *testing.T, kind, challenge string) []by
 func (a softAuthenticator) authData(count uint32, attested []byte) []byte {
 	hash := sha256.Sum256([]byte(a.rpID))
 	flags := byte(0x01 | 0x04) // UP, UV
+	if a.noUV {
+		flags = 0x01
+	}
 	if attested != nil {
 		flags |= 0x40 // AT
 	}

@@ -144,6 +144,14 @@ func TestPasskeys(t *testing.T) {
 			fresh := begin(t, e, "/auth/v1/passkeys/authentication/options", nil)
 			expectError(t, finish(e, "/auth/v1/passkeys/authentication/verify", fresh.ChallengeID, resp, nil), 400, "webauthn_verification_failed")
 
+			// A sign-in asks the key to verify its user (issue 38, item 22),
+			// and one that only saw a touch is refused.
+			if uv := fresh.publicKey(t).UserVerification; uv != "required" {
+				t.Errorf("sign-in options ask userVerification %q, want required", uv)
+			}
+			touchOnly := browser
+			touchOnly.noUV = true
+			expectError(t, signInWithPasskey(t, e, touchOnly, annKey), 400, "webauthn_verification_failed")
 			// Signed on another site.
 			evil := softAuthenticator{origin: "https://evil.test", rpID: "shop.test"}
 			expectError(t, signInWithPasskey(t, e, evil, annKey), 400, "webauthn_verification_failed")

@@ -39,8 +39,10 @@ func (s *Service) signInMAC(id string, expiry []byte) []byte {
 }
 
 // beginSignIn is a discoverable sign-in's options with the challenge of id.
+// A passkey stands for the password, so the key must verify its user (PIN
+// or biometrics): a touch on a stolen key is not a sign-in.
 func (s *Service) beginSignIn(challenge []byte) (*protocol.CredentialAssertion, *webauthn.SessionData, error) {
-	return s.rp.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.VerificationPreferred), webauthn.WithChallenge(challenge))
+	return s.rp.BeginDiscoverableLogin(webauthn.WithUserVerification(protocol.VerificationRequired), webauthn.WithChallenge(challenge))
 }
 
 // signInSession is the ceremony of sign-in id as its options made it, from

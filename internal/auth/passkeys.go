@@ -262,8 +262,11 @@ func (s *Service) passkeySignIn(ctx context.Context, tx *db.Tx, r *http.Request,
 	if err != nil {
 		return nil, err
 	}
-	if stored == nil || stored.UserID != string(parsed.Response.UserHandle) {
-		return nil, errWebAuthnFailed // unknown, or not the account the authenticator names
+	if stored == nil {
+		return nil, errWebAuthnUnknownCredential
+	}
+	if stored.UserID != string(parsed.Response.UserHandle) {
+		return nil, errWebAuthnFailed // not the account the authenticator names
 	}
 	u, err := userByID(ctx, tx, stored.UserID)
 	if err != nil {

@@ -162,7 +162,7 @@ func TestPasskeys(t *testing.T) {
 				ID   string `json:"id"`
 				Name string `json:"name"`
 			}{ID: b64url.EncodeToString([]byte(ann.User.ID))}})
-			expectError(t, signInWithPasskey(t, e, browser, stranger), 400, "webauthn_verification_failed")
+			expectError(t, signInWithPasskey(t, e, browser, stranger), 400, "webauthn_credential_not_found")
 			// Ann's credential claiming to be bob's.
 			posing := *annKey
 			posing.userHandle = []byte(bob.User.ID)
@@ -294,9 +294,10 @@ func TestPasskeys(t *testing.T) {
 			expectError(t, e.Request("POST", "/auth/v1/passkeys/registration/options", map[string]any{}, "", half.auth()), 403, "insufficient_aal")
 		})
 
-		// Ann removes her passkey; it signs nobody in any more.
+		// Ann removes her passkey; it signs nobody in anymore, and the answer
+		// says the credential is unknown so the app can tell the browser.
 		e.Request("DELETE", "/auth/v1/passkeys/"+annPasskey, nil, "", ann.auth()).Expect(t, http.StatusNoContent)
-		expectError(t, signInWithPasskey(t, e, browser, annKey), 400, "webauthn_verification_failed")
+		expectError(t, signInWithPasskey(t, e, browser, annKey), 400, "webauthn_credential_not_found")
 	})
 }
 

@@ -36,7 +36,7 @@ const (
 
 // GoTrue's errors of the WebAuthn ceremonies (supabase/auth internal/api
 // passkey_*.go). A response that does not verify, for whatever reason (a
-// replay, another origin, another user's or an unknown credential, a
+// replay, another origin, another user's credential, a
 // counter that went back), gets the same answer, so it teaches nothing.
 var (
 	errWebAuthnChallengeNotFound = badRequest("webauthn_challenge_not_found", "Challenge not found or already used")
@@ -44,6 +44,12 @@ var (
 	errWebAuthnBadResponse       = badRequest("webauthn_verification_failed", "Invalid credential response")
 	errWebAuthnFailed            = badRequest("webauthn_verification_failed", "Credential verification failed")
 	errWebAuthnCredentialExists  = unprocessable("webauthn_credential_exists", "This credential is already registered")
+	// A passkey sign-in with a credential the shop holds for nobody (its
+	// account deleted, the passkey removed): said apart from the rest so the
+	// app can tell the browser to stop offering it (WebAuthn's
+	// signalUnknownCredential). It teaches nothing about any account: only
+	// the authenticator that made the credential knows its id.
+	errWebAuthnUnknownCredential = badRequest("webauthn_credential_not_found", "Credential not found")
 )
 
 // newRelyingParty is the shop as a WebAuthn relying party, or nil when

@@ -109,9 +109,9 @@ export function totpCode(secret: string, offset = 0): string {
   return String((mac.readUInt32BE(at) & 0x7fffffff) % 1_000_000).padStart(6, '0')
 }
 
-/** Signs in on /login with the form, as a parent does. */
-export async function logIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login')
+/** Signs in on /login with the form, as a parent does (on another origin of the shop when given: localhost for passkeys). */
+export async function logIn(page: Page, email: string, password = PASSWORD, origin = '') {
+  await page.goto(`${origin}/login`)
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { apiFetch, setAccessTokenSource } from './api'
+import { apiFetch, isSessionEnded, setAccessTokenSource, setSessionRejectedHandler } from './api'
 
 describe('apiFetch', () => {
   afterEach(() => vi.unstubAllGlobals())
@@ -20,5 +20,20 @@ describe('apiFetch', () => {
     await apiFetch('/api/storybooks/x', { anonymous: true })
     expect(seen[0].Authorization).toBe('Bearer token-1')
     expect(seen[1].Authorization).toBeUndefined()
+  })
+
+  it('ends the session quietly when the server refuses the token (401), and only then', async () => {
+    const rejected: string[] = []
+    setSessionRejectedHandler((token) => rejected.push(token))
+    vi.stubGlobal('fetch', async () => new Response('{"error":{"code":"unauthorized","message":"No user logged in"}}', { status: 401 }))
+    setAccessTokenSource(async () => 'token-2')
+    const signedIn = await apiFetch('/api/kids').catch((e: unknown) => e)
+    expect(isSessionEnded(signedIn)).toBe(true)
+    expect(rejected).toEqual(['token-2'])
+    // A visitor without a session has nothing to end: the 401 is an ordinary error.
+    setAccessTokenSource(async () => null)
+    const visitor = await apiFetch('/api/kids').catch((e: unknown) => e)
+    expect(isSessionEnded(visitor)).toBe(false)
+    expect(rejected).toEqual(['token-2'])
   })
 })

@@ -28,15 +28,42 @@ export function setAccessTokenSource(source: TokenSource) {
   accessToken = source
 }
 
-let sessionRejected: () => void = () => {}
+/**
+ * What a request throws when the server refused its token (401): the session
+ * was signed out elsewhere (the security page, support, a deleted account).
+ * The app then signs out quietly with one message (SIGNED_OUT_MESSAGE), so a
+ * screen shows nothing of its own for it: check with isSessionEnded.
+ */
+export class SessionEndedError extends ApiError {}
+
+export const isSessionEnded = (e: unknown): boolean => e instanceof SessionEndedError
+
+/** The one thing said when the server ended the session (issue 38 §14). */
+export const SIGNED_OUT_MESSAGE = 'You were signed out. Please sign in again.'
+
+let sessionRejected: (token: string) => void = () => {}
 
 /**
- * Lets the auth module hear that the server refused a request's token (401):
- * its session was signed out elsewhere (the security page, support), so this
- * browser signs out too instead of showing errors.
+ * Lets the auth module hear that the server refused a request's token (401),
+ * naming the token, so that a late answer to a session already replaced
+ * signs nobody out.
  */
-export function setSessionRejectedHandler(handler: () => void) {
+export function setSessionRejectedHandler(handler: (token: string) => void) {
   sessionRejected = handler
+}
+
+let endedElsewhere = false
+
+/** Marks the coming sign-out as the server's doing, not the visitor's (auth-client). */
+export function noteSessionEnded() {
+  endedElsewhere = true
+}
+
+/** Whether the sign-out that just happened was the server's doing; reading it clears it. */
+export function takeSessionEnded(): boolean {
+  const was = endedElsewhere
+  endedElsewhere = false
+  return was
 }
 
 /**
@@ -68,8 +95,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   })
   const body = await readBody(response)
-  if (response.status === 401 && token) sessionRejected()
-  if (!response.ok) throw toApiError(response.status, body)
+  if (!response.ok) throw failure(response.status, body, token)
   return body as T
 }
 
@@ -81,6 +107,14 @@ async function readBody(response: Response): Promise<unknown> {
   } catch {
     return text
   }
+}
+
+/** The error of a refused request; a 401 to a request that carried a token ends the session. */
+function failure(status: number, body: unknown, token: string | null): ApiError {
+  const error = toApiError(status, body)
+  if (status !== 401 || !token) return error
+  sessionRejected(token)
+  return new SessionEndedError(401, error.code, error.message, error.fields, error.details)
 }
 
 function toApiError(status: number, body: unknown): ApiError {
@@ -99,7 +133,6 @@ function toApiError(status: number, body: unknown): ApiError {
 export async function apiBlob(path: string): Promise<Blob> {
   const token = await accessToken()
   const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} })
-  if (response.status === 401 && token) sessionRejected()
-  if (!response.ok) throw toApiError(response.status, await readBody(response))
+  if (!response.ok) throw failure(response.status, await readBody(response), token)
   return response.blob()
 }

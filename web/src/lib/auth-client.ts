@@ -1,5 +1,6 @@
 import { GoTrueClient } from '@supabase/auth-js'
-import { setAccessTokenSource, setSessionRejectedHandler } from './api'
+import { noteSessionEnded, setAccessTokenSource, setSessionRejectedHandler } from './api'
+import { passkeyUnknown, signInOptionsSeen } from './unknown-passkeys'
 import { AUTH_STORAGE_KEY } from './auth-storage'
 
 /**
@@ -18,9 +19,23 @@ const authFetch: typeof fetch = async (input, init) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
   if (!response.ok && url.includes('grant_type=refresh_token') && !RETRYABLE_REFRESH_STATUS.has(response.status)) {
     // Not from inside the library's own call: it holds its lock until this returns.
-    window.setTimeout(() => void authClient.signOut({ scope: 'local' }), 0)
+    window.setTimeout(endedElsewhere, 0)
+  }
+  // A passkey sign-in: the relying party it asks for, and a passkey the server knows no account for.
+  if (url.includes('/passkeys/authentication/')) {
+    if (response.ok && url.endsWith('/options')) void response.clone().json().then(signInOptionsSeen, () => {})
+    else if (response.status === 400 && url.endsWith('/verify')) {
+      const body: unknown = await response.clone().json().catch(() => null)
+      if ((body as { error_code?: string } | null)?.error_code === 'webauthn_credential_not_found') passkeyUnknown(init?.body)
+    }
   }
   return response
+}
+
+/** The server ended the session (a refused refresh or token): this browser signs out, quietly, once. */
+function endedElsewhere() {
+  noteSessionEnded()
+  void authClient.signOut({ scope: 'local' })
 }
 
 /**
@@ -50,7 +65,12 @@ export async function accessToken(): Promise<string | null> {
 }
 setAccessTokenSource(accessToken)
 // A session signed out elsewhere: this browser forgets it (the app then shows the signed-out state).
-setSessionRejectedHandler(() => void authClient.signOut({ scope: 'local' }))
+// An answer that comes after another sign-in refused the old token, not the new one: nothing to do.
+setSessionRejectedHandler((token) => {
+  void authClient.getSession().then(({ data }) => {
+    if (data.session?.access_token === token) endedElsewhere()
+  })
+})
 
 /** The site's own URL for a path, as e-mail and OAuth links must be absolute. */
 export function siteUrl(path: string): string {

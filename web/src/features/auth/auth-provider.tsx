@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { paths } from '@/config/paths'
-import { ApiError } from '@/lib/api'
+import { ApiError, isSessionEnded, SIGNED_OUT_MESSAGE, takeSessionEnded } from '@/lib/api'
 import { loadAuthClient } from '@/lib/auth-client-loader'
 import { getConsent, hasAnalyticsConsent, setConsent } from '@/lib/consent'
 import { kidsQueryOptions } from '@/lib/kids'
@@ -52,10 +52,11 @@ function loadSignInData(queryClient: QueryClient) {
     trackDevice().then(
       // The devices table may already be on screen (a sign-in straight to /profile).
       () => queryClient.invalidateQueries({ queryKey: userKey('devices') }),
-      () => toast.error('Failed to load user data. Please try again.'),
+      (err: unknown) => isSessionEnded(err) || toast.error('Failed to load user data. Please try again.'),
     )
   }
-  queryClient.fetchQuery(kidsQueryOptions()).catch(() => toast.error('Error loading kid names'))
+  // A session ended elsewhere says so once, at its sign-out, not here.
+  queryClient.fetchQuery(kidsQueryOptions()).catch((err: unknown) => isSessionEnded(err) || toast.error('Error loading kid names'))
 }
 
 /** How long a sign-out waits for its page before it stops reporting loading anyway. */
@@ -141,6 +142,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           afterSignOut.current = paths.home
           setSession(null)
           forgetUserData(queryClient)
+          if (takeSessionEnded()) {
+            // The server ended the session (signed out elsewhere, or the account is gone):
+            // what failed because of it is not worth a word, one message says it all.
+            toast.dismiss()
+            toast.info(SIGNED_OUT_MESSAGE, { id: 'signed-out', duration: 10_000 })
+          }
           if (signedIn.current) {
             // Until the target is reached, report loading: on a protected page
             // the guard would otherwise send the visitor to /login instead.
@@ -216,7 +223,7 @@ function useProfileOf(userId: string | null): Profile | null {
   const { error, data } = query
   const reported = useRef<unknown>(null)
   useEffect(() => {
-    if (!error || query.isRefetchError || reported.current === error) return
+    if (!error || query.isRefetchError || reported.current === error || isSessionEnded(error)) return
     reported.current = error
     if (error instanceof ApiError) toast.error('Error loading profile', { description: error.message })
     else toast.error('Failed to load user data. Please try again.')

@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { isSessionEnded } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
 import { ageText } from '../age'
 import { useAddKid } from '../api/add-kid'
@@ -27,10 +28,12 @@ export function ChildrenCard() {
   const giveConsent = useGiveConsent()
   const update = useUpdateKid()
   const remove = useRemoveKid()
-  // Spec 02 §8: a failed load of the children says so in a toast as well.
+  // Spec 02 §8: a failed load of the children says so in a toast as well (a session
+  // ended elsewhere is not a failure to load: the sign-out says it once).
+  const loadFailed = kids.isError && !isSessionEnded(kids.error)
   useEffect(() => {
-    if (kids.isError) toast.error('Error loading kid names', { description: messageOf(kids.error) })
-  }, [kids.isError, kids.error])
+    if (loadFailed) toast.error('Error loading kid names', { description: messageOf(kids.error) })
+  }, [loadFailed, kids.error])
 
   async function addChild(input: KidInput, consentTo?: string) {
     try {
@@ -87,7 +90,7 @@ export function ChildrenCard() {
       }
     >
       {kids.isPending && <p className="text-muted">Loading your children…</p>}
-      {kids.isError && <p className="text-red-600">Error loading kid names</p>}
+      {loadFailed && <p className="text-red-600">Error loading kid names</p>}
       {kids.data && (
         <ul className="flex flex-col gap-3">
           {kids.data.length === 0 && mode.kind !== 'add' && <li className="rounded-xl bg-cream px-4 py-3 text-muted">No children added yet.</li>}

@@ -2,7 +2,7 @@ import { Mail } from 'lucide-react'
 import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { Switch } from '@/components/ui/switch'
-import { ApiError } from '@/lib/api'
+import { ApiError, isSessionEnded } from '@/lib/api'
 import { useCommunications } from '../api/get-communications'
 import { useUpdateCommunications } from '../api/update-communications'
 import { Section } from './section'
@@ -11,9 +11,10 @@ import { Section } from './section'
 export function CommunicationsCard() {
   const pref = useCommunications()
   const save = useUpdateCommunications()
+  const loadFailed = pref.isError && !isSessionEnded(pref.error)
   useEffect(() => {
-    if (pref.isError) toast.error('Error loading preferences', { description: 'Could not load your communication preferences. Please try again.' })
-  }, [pref.isError])
+    if (loadFailed) toast.error('Error loading preferences', { description: 'Could not load your communication preferences. Please try again.' })
+  }, [loadFailed])
   const subscribed = save.isPending ? save.variables : (pref.data?.subscribed ?? true)
 
   async function change(next: boolean) {
@@ -23,6 +24,7 @@ export function CommunicationsCard() {
         description: next ? 'You are subscribed to news and offers.' : 'You are unsubscribed from news and offers.',
       })
     } catch (err) {
+      if (isSessionEnded(err)) return // the sign-out says it
       if (err instanceof ApiError && err.status === 401) {
         toast.error('Authentication required', { description: 'Please log in to update your communication preferences.' })
       } else if (err instanceof ApiError) {

@@ -155,3 +155,7 @@ awk -v sr="$shop_rps" -v sp="$shop_p99" -v nr="$nginx_rps" -v rv="$revalidate_rp
 # once, on a shop of its own (its peak RSS is its own).
 echo
 BIN="$BIN" scripts/load-files.sh
+
+# A year of a busy shop on SQLite and PostgreSQL: the back office's figures.
+echo
+BIN="$BIN" scripts/load-year.sh

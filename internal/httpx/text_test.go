@@ -38,3 +38,15 @@ func TestCheckTextNamesAFieldThatDecodesItself(t *testing.T) {
 		t.Fatalf("CheckText = %v, want the field code named", err)
 	}
 }
+
+func TestLooksLikeEmail(t *testing.T) {
+	for s, want := range map[string]bool{
+		"ann@example.com": true, "a.b+c@mail.example.org": true,
+		"ann": false, "ann@": false, "@example.com": false, "ann@example": false, "ann@example.": false,
+		"ann@.com": false, "ann lee@example.com": false, "a@b@example.com": false, "": false,
+	} {
+		if LooksLikeEmail(s) != want {
+			t.Errorf("LooksLikeEmail(%q) = %v", s, !want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -356,6 +357,9 @@ const (
 	maxOrdersPerPage     = 100
 )
 
+// wholeOrderNumber is an order number as newOrderNumber makes them.
+var wholeOrderNumber = regexp.MustCompile(`^SF-[0-9A-Z]{10}$`)
+
 // orderQuery is a parsed GET /api/admin/orders.
 type orderQuery struct {
 	where         []string
@@ -375,10 +379,21 @@ func parseOrderQuery(v url.Values) (orderQuery, error) {
 		if utf8.RuneCountInString(text) > 200 || httpx.HasControl(text) {
 			fields["q"] = "At most 200 characters of text"
 		}
-		like := db.LikeContaining(strings.ToLower(text))
-		// The name is in the shipping details (JSON text): searched as text.
-		q.where = append(q.where, `(LOWER(number) LIKE ? ESCAPE '\' OR LOWER(email) LIKE ? ESCAPE '\' OR LOWER(shipping_info) LIKE ? ESCAPE '\')`)
-		q.args = append(q.args, like, like, like)
+		switch lower := strings.ToLower(text); {
+		// A whole order number or e-mail address is looked up in its
+		// index; anything else (part of one, a name) is searched as text
+		// in every order, the name in the shipping details' JSON.
+		case wholeOrderNumber.MatchString(strings.ToUpper(text)):
+			q.where = append(q.where, "number = ?")
+			q.args = append(q.args, strings.ToUpper(text))
+		case httpx.LooksLikeEmail(lower):
+			q.where = append(q.where, "LOWER(email) = ?")
+			q.args = append(q.args, lower)
+		default:
+			like := db.LikeContaining(lower)
+			q.where = append(q.where, `(LOWER(number) LIKE ? ESCAPE '\' OR LOWER(email) LIKE ? ESCAPE '\' OR LOWER(shipping_info) LIKE ? ESCAPE '\')`)
+			q.args = append(q.args, like, like, like)
+		}
 	}
 	for _, f := range []struct {
 		param, column string

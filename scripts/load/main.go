@@ -10,6 +10,8 @@
 //	go run ./scripts/load orders  -url ... -workers 8 -duration 10s
 //	go run ./scripts/load startup -bin ./bin/bookshop -db /tmp/x.db
 //	go run ./scripts/load seed-books -url ... -db ... -n 5000
+//	go run ./scripts/load seed-year -database sqlite:/tmp/x.db|postgres://... [-scale 1]
+//	go run ./scripts/load year -url ... -database ... -pid PID [-rounds 50]
 //	go run ./scripts/load search -url ... -workers 8 -duration 10s
 //	go run ./scripts/load pages -url ... -n 300
 //	go run ./scripts/load new-book -url ... -db ... -bin ./bin/bookshop -cover cover.png
@@ -47,7 +49,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|search|pages|new-book|files|s3 [flags]")
+		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|seed-year|year|search|pages|new-book|files|s3 [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -61,8 +63,11 @@ func main() {
 	mib := fs.Int("mib", 100, "size of the file uploaded and downloaded (files), in MiB")
 	pid := fs.Int("pid", 0, "the shop's process, whose RSS is read (files)")
 	addr := fs.String("addr", "127.0.0.1:0", "where to listen (s3)")
+	database := fs.String("database", "", "DATABASE_URL of the shop instead of -db (seed-year, year)")
+	scale := fs.Float64("scale", 1, "share of the year's figures to seed (seed-year)")
+	rounds := fs.Int("rounds", 50, "requests per route (year)")
 	_ = fs.Parse(os.Args[2:])
-	l := &loader{base: *base, dbPath: *dbPath, workers: *workers, duration: *duration,
+	l := &loader{base: *base, dbPath: *dbPath, database: *database, workers: *workers, duration: *duration,
 		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
 	var err error
 	switch os.Args[1] {
@@ -76,6 +81,10 @@ func main() {
 		err = l.orders()
 	case "startup":
 		err = startup(*bin, *dbPath)
+	case "seed-year":
+		err = seedYear(l.databaseURL(), *scale)
+	case "year":
+		err = l.year(*rounds, *pid)
 	case "seed-books":
 		err = l.seedBooks(*books)
 	case "search":
@@ -99,9 +108,18 @@ func main() {
 
 type loader struct {
 	base, dbPath string
+	database     string // a DATABASE_URL instead of dbPath (PostgreSQL)
 	workers      int
 	duration     time.Duration
 	client       *http.Client
+}
+
+// databaseURL is the shop's database: -database, or -db's SQLite file.
+func (l *loader) databaseURL() string {
+	if l.database != "" {
+		return l.database
+	}
+	return "sqlite:" + l.dbPath
 }
 
 // The shop's production parameters (internal/auth: OWASP's minimum).
@@ -250,7 +268,7 @@ func (l *loader) accounts(n int) ([]account, error) {
 		}
 	}
 	ctx := context.Background()
-	d, err := db.Open(ctx, "sqlite:"+l.dbPath)
+	d, err := db.Open(ctx, l.databaseURL())
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# A year of a busy shop (issue #40): seeds 5,000 books, 50,000 customers
+# with children and consents, 200,000 orders in every state with lines,
+# timelines and refunds, 1,000,000 audit entries and 20,000 subscribers
+# straight into the tables of a temporary database (scripts/load
+# seed-year), starts the shop on it on loopback, and times the back
+# office: every list, search, filter, order and customer page (p50, p99),
+# the sales dashboard, the audit log paged to its end by its cursor, and the
+# orders' CSV of the year with the shop's peak RSS. On SQLite, then on a
+# throwaway PostgreSQL (scripts/with-postgres.sh) unless YEAR_DBS=sqlite.
+# Each line carries the machine's load average. `make load` ends with it;
+# never `make test`.
+#
+#   scripts/load-year.sh                     # bin/bookshop, both databases
+#   YEAR_DBS=sqlite SCALE=0.1 ROUNDS=20 scripts/load-year.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BIN=${BIN:-bin/bookshop}
+SCALE=${SCALE:-1}
+ROUNDS=${ROUNDS:-50}
+YEAR_DBS=${YEAR_DBS:-sqlite postgres}
+[ -x "$BIN" ] || { echo "load-year: $BIN not built (make build)" >&2; exit 1; }
+
+tmp=$(mktemp -d /tmp/bookshop-year.XXXXXX)
+shop=
+cleanup() {
+  [ -n "$shop" ] && kill "$shop" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+go build -o "$tmp/load" ./scripts/load
+
+# one DATABASE_URL: seed, serve, measure, stop.
+one() {
+  local url=$1 port
+  echo "== $url (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  DATABASE_URL="$url" "$BIN" migrate >/dev/null 2>&1
+  timeout 1800 "$tmp/load" seed-year -database "$url" -scale "$SCALE"
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  PORT=$port DATABASE_URL="$url" RATE_LIMIT_PER_MINUTE=100000000 "$BIN" serve >"$tmp/shop.log" 2>&1 &
+  shop=$!
+  for _ in $(seq 600); do curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break; sleep 0.1; done
+  timeout 1800 "$tmp/load" year -url "http://127.0.0.1:$port" -database "$url" -pid "$shop" -rounds "$ROUNDS"
+  kill "$shop"; wait "$shop" 2>/dev/null || true; shop=
+}
+
+for dbs in $YEAR_DBS; do
+  case $dbs in
+    sqlite) one "sqlite:$tmp/year.db" ;;
+    postgres)
+      if [ -n "${YEAR_PG_URL:-}" ]; then
+        one "$YEAR_PG_URL"
+      else
+        export -f one; export BIN SCALE ROUNDS tmp
+        # shellcheck disable=SC2016
+        scripts/with-postgres.sh bash -c 'one "$TEST_DATABASE_URL"'
+      fi ;;
+  esac
+done

@@ -14,6 +14,8 @@ type Settings struct {
 	// PendingHold is PENDING_ORDER_HOLD_MINUTES: how long an unpaid
 	// checkout holds its copies (told to a buyer who reached the limit).
 	PendingHold time.Duration
+	// Zone is SHOP_TIME_ZONE: the shop's days (the sales, the CSV); nil is UTC.
+	Zone *time.Location
 }
 
 // profilePath is the page that lists a signed-in buyer's orders (My Orders;

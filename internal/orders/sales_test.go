@@ -23,10 +23,24 @@ func TestSales(t *testing.T) {
 	apitest.Run(t, []apitest.Scenario{
 		{Name: "the figures", Method: "GET", URL: "/api/admin/sales", As: "help", BeforeTest: twoOrdersOneRefund,
 			ExpectedStatus: 200, ExpectedContent: []string{
-				`"periods":[{"days":1,"revenueCents":10994,"orders":2,"averageCents":5497,"refundsCents":500}`,
-				`{"day":"2026-06-01","revenueCents":10994,"orders":2}]`,
+				`"periods":[{"days":1,"grossSalesCents":9994,"discountsCents":0,"refundsCents":500,"netSalesCents":9494,"shippingCents":0,"taxCents":1000,` +
+					`"totalCents":10494,"revenueCents":10494,"orders":2,"averageCents":5247}`,
+				`{"day":"2026-06-01","revenueCents":10494,"orders":2}]`,
 				`"topBooks":[{"bookId":1,"title":"Siso and the Stripe That Got Away","copies":4,"revenueCents":5996}`,
 				`"waitingCount":1`}},
+		{Name: "a cancelled order does not count; refunded copies are not sold (issue 38, item 4)", Method: "GET", URL: "/api/admin/sales", As: "manager",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Staff("manager", auth.RoleManager)
+				act(e, demoOrder(t, e, ""), "cancel", map[string]any{"reason": "Asked by the buyer"}, "c1").Expect(t, 200)
+				refunded := demoOrder(t, e, "")
+				act(e, refunded, "refund", map[string]any{"lines": []map[string]any{{"bookId": 1, "quantity": 1}}, "reason": "Torn page"}, "r1").Expect(t, 200)
+				demoOrder(t, e, "")
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{
+				`"periods":[{"days":1,"grossSalesCents":9994,"discountsCents":0,"refundsCents":1649,"netSalesCents":8345,"shippingCents":0,"taxCents":1000,` +
+					`"totalCents":9345,"revenueCents":9345,"orders":2,"averageCents":4673}`,
+				`{"day":"2026-06-01","revenueCents":9345,"orders":2}]`,
+				`"topBooks":[{"bookId":1,"title":"Siso and the Stripe That Got Away","copies":3,"revenueCents":4497},{"bookId":3,"title":"Our First Adventure","copies":2,"revenueCents":3998}]`}},
 		{Name: "an editor may not", Method: "GET", URL: "/api/admin/sales", As: "ed", BeforeTest: twoOrdersOneRefund,
 			ExpectedStatus: 403, ExpectedContent: []string{"Your role does not allow this."}},
 		{Name: "anonymous", Method: "GET", URL: "/api/admin/sales", ExpectedStatus: 401, ExpectedContent: []string{`"code":"unauthorized"`}},

@@ -4,11 +4,24 @@ import { userKey } from '@/lib/user-data'
 
 // The day's sales (GET /api/admin/sales) and the books low on stock (the catalogue's list, stock=low).
 
-export type SalesPeriod = { days: number; revenueCents: number; orders: number; averageCents: number; refundsCents: number }
+/** Shopify's measures: net sales = gross − discounts − refunds; total = net + shipping + tax (revenueCents is the total). */
+export type SalesPeriod = {
+  days: number
+  grossSalesCents: number
+  discountsCents: number
+  refundsCents: number
+  netSalesCents: number
+  shippingCents: number
+  taxCents: number
+  totalCents: number
+  revenueCents: number
+  orders: number
+  averageCents: number
+}
 export type DayRevenue = { day: string; revenueCents: number; orders: number }
 export type TopBook = { bookId: number; title: string; copies: number; revenueCents: number }
 export type WaitingOrder = { number: string; email: string; totalCents: number; paidAt: string }
-export type SalesReport = { periods: SalesPeriod[]; days: DayRevenue[]; topBooks: TopBook[]; waiting: WaitingOrder[]; waitingCount: number }
+export type SalesReport = { timeZone: string; periods: SalesPeriod[]; days: DayRevenue[]; topBooks: TopBook[]; waiting: WaitingOrder[]; waitingCount: number }
 
 export const salesQueryOptions = () => queryOptions({ queryKey: userKey('admin', 'sales'), queryFn: () => apiFetch<SalesReport>('/api/admin/sales'), staleTime: 30_000 })
 

@@ -15,8 +15,9 @@ import { useLowStock, useSales, type DayRevenue, type SalesPeriod } from '../api
 const periodNames: Record<number, string> = { 1: 'Today', 7: 'Last 7 days', 30: 'Last 30 days' }
 
 /**
- * The day's sales: revenue, orders, average order and refunds for today, 7
- * and 30 days; revenue per day (a chart, with its table for screen readers)
+ * The day's sales: Shopify's measures (gross sales, discounts, refunds, net
+ * sales, shipping, tax, total) for today, 7 and 30 days; total sales per day
+ * (a chart, with its table for screen readers)
  * and the top books; the orders waiting to ship; the books low on stock
  * (for a role with the catalogue); the orders of a date range as CSV.
  */
@@ -39,7 +40,7 @@ export function SalesDashboard({ showStock }: { showStock: boolean }) {
         <RevenueChart days={report.days} />
         <section aria-labelledby="top-books" className="rounded-2xl border-2 border-line bg-white p-5">
           <h2 id="top-books" className="text-xl font-bold">
-            Top books, 30 days
+            Top books, 30 days (net copies)
           </h2>
           {report.topBooks.length === 0 ? (
             <p className="mt-2 text-muted">No books sold yet.</p>
@@ -99,18 +100,31 @@ export function SalesDashboard({ showStock }: { showStock: boolean }) {
   )
 }
 
+/** A period's total sales, then how they are made, as Shopify's sales report shows them (cancelled orders left out). */
 function PeriodCard({ period: p }: { period: SalesPeriod }) {
+  const minus = (cents: number) => (cents > 0 ? `−${formatCents(cents)}` : formatCents(0))
+  const rows: [string, string][] = [
+    ['Gross sales', formatCents(p.grossSalesCents)],
+    ['Discounts', minus(p.discountsCents)],
+    ['Refunds', minus(p.refundsCents)],
+    ['Net sales', formatCents(p.netSalesCents)],
+    ['Shipping', formatCents(p.shippingCents)],
+    ['Tax', formatCents(p.taxCents)],
+    ['Total sales', formatCents(p.totalCents)],
+    ['Orders', String(p.orders)],
+    ['Average order', formatCents(p.averageCents)],
+  ]
   return (
     <section aria-label={periodNames[p.days]} className="rounded-2xl border-2 border-line bg-white p-5">
       <h3 className="text-sm font-extrabold uppercase tracking-wide text-tiger-700">{periodNames[p.days] ?? `${p.days} days`}</h3>
-      <p className="mt-1 font-display text-3xl font-bold">{formatCents(p.revenueCents)}</p>
+      <p className="mt-1 font-display text-3xl font-bold">{formatCents(p.totalCents)}</p>
       <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
-        <dt className="text-muted">Orders</dt>
-        <dd className="text-right font-bold">{p.orders}</dd>
-        <dt className="text-muted">Average order</dt>
-        <dd className="text-right font-bold">{formatCents(p.averageCents)}</dd>
-        <dt className="text-muted">Refunds</dt>
-        <dd className="text-right font-bold">{formatCents(p.refundsCents)}</dd>
+        {rows.map(([name, value]) => (
+          <div key={name} className="contents">
+            <dt className="text-muted">{name}</dt>
+            <dd className="text-right font-bold">{value}</dd>
+          </div>
+        ))}
       </dl>
     </section>
   )
@@ -124,11 +138,11 @@ function RevenueChart({ days }: { days: DayRevenue[] }) {
   return (
     <section aria-labelledby="revenue-chart" className="rounded-2xl border-2 border-line bg-white p-5">
       <h2 id="revenue-chart" className="text-xl font-bold">
-        Revenue per day, 30 days
+        Total sales per day, 30 days
       </h2>
       <svg viewBox="0 0 100 40" preserveAspectRatio="none" className="mt-3 h-48 w-full" aria-hidden="true">
         {days.map((d, i) => {
-          const h = (d.revenueCents / max) * 38
+          const h = (Math.max(0, d.revenueCents) / max) * 38
           return <rect key={d.day} x={i * barWidth + barWidth * 0.15} y={40 - h} width={barWidth * 0.7} height={h} rx={0.4} className="fill-tiger-500" />
         })}
       </svg>
@@ -137,11 +151,11 @@ function RevenueChart({ days }: { days: DayRevenue[] }) {
         <span>{short(days[days.length - 1].day)}</span>
       </div>
       <table className="sr-only">
-        <caption>Revenue and orders per day, the last 30 days</caption>
+        <caption>Total sales and orders per day, the last 30 days</caption>
         <thead>
           <tr>
             <th scope="col">Day</th>
-            <th scope="col">Revenue</th>
+            <th scope="col">Total sales</th>
             <th scope="col">Orders</th>
           </tr>
         </thead>

@@ -428,18 +428,7 @@ func TestADreamEveryNightForAMonth(t *testing.T) {
 // the other one has too. Sentences end at . ! ? or …, with the closing
 // quote after them.
 func sharedSentences(a, b []string) float64 {
-	split := func(ps []string) map[string]bool {
-		set := map[string]bool{}
-		for _, p := range ps {
-			for _, s := range sentenceEnd.Split(p+" ", -1) {
-				if s = strings.TrimSpace(s); s != "" {
-					set[s] = true
-				}
-			}
-		}
-		return set
-	}
-	sa, sb := split(a), split(b)
+	sa, sb := sentenceSetOf(a), sentenceSetOf(b)
 	common := 0
 	for s := range sa {
 		if sb[s] {
@@ -449,4 +438,65 @@ func sharedSentences(a, b []string) float64 {
 	return float64(common) / float64(min(len(sa), len(sb)))
 }
 
+// sentenceSetOf is the set of a story's sentences (without their end marks).
+func sentenceSetOf(ps []string) map[string]bool {
+	set := map[string]bool{}
+	for _, p := range ps {
+		for _, s := range sentenceEnd.Split(p+" ", -1) {
+			if s = strings.TrimSpace(s); s != "" {
+				set[s] = true
+			}
+		}
+	}
+	return set
+}
+
 var sentenceEnd = regexp.MustCompile(`[.!?…][”’"]?\s+`)
+
+// TestThreeChildrenShareTheirStories: a family's three children take turns
+// at a story through the API for 30 nights, on both databases. Brothers and
+// sisters hear each other's, so the family never gets the same tale two
+// nights running, and no sentence of eight words or more comes again within
+// its last ten stories (issue 38 §15).
+func TestThreeChildrenShareTheirStories(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, map[string]string{"RATE_LIMIT_PER_MINUTE": "100"})
+		addKid(t, e, "owner", "mia", "Mia", "2019-04")
+		addKid(t, e, "owner", "leo", "Leo", "2021-09")
+		addKid(t, e, "owner", "sam", "Sam", "2017-01")
+		bodies := []map[string]any{
+			{"kid_id": e.Vars["mia"], "gender": "girl", "companion": "feefee", "interests": []string{"dinosaurs", "space"}},
+			{"kid_id": e.Vars["leo"], "gender": "boy", "companion": "siso", "interests": []string{"dinosaurs"}},
+			{"kid_id": e.Vars["sam"], "gender": "neutral", "companion": "feefee"},
+		}
+		type told struct {
+			template   string
+			paragraphs []string
+		}
+		var family []told // newest first
+		for night := range 30 {
+			var s struct {
+				ID         string
+				Template   string
+				Paragraphs []string
+			}
+			e.Do("POST", "/api/dreams", bodies[night%3], "owner").Expect(t, 201).Decode(t, &s)
+			// The tale is kept, not sent.
+			if err := e.DB.QueryRowContext(context.Background(), `SELECT template FROM dreams WHERE id = ?`, s.ID).Scan(&s.Template); err != nil {
+				t.Fatal(err)
+			}
+			if len(family) > 0 && family[0].template == s.Template {
+				t.Errorf("night %d: %s two nights running", night, s.Template)
+			}
+			for back, past := range family[:min(len(family), 10)] {
+				heard := sentenceSetOf(past.paragraphs)
+				for sentence := range sentenceSetOf(s.Paragraphs) {
+					if len(strings.Fields(sentence)) >= 8 && heard[sentence] {
+						t.Errorf("night %d: heard %d nights before: %q", night, back+1, sentence)
+					}
+				}
+			}
+			family = append([]told{{s.Template, s.Paragraphs}}, family...)
+		}
+	})
+}

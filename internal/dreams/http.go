@@ -165,7 +165,7 @@ func (s *Service) CreateDream(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	past, err := toldTo(r.Context(), s.db, c.UserID, kid.ID)
+	past, err := toldTo(r.Context(), s.db, c.UserID)
 	if err != nil {
 		return err
 	}

@@ -113,14 +113,15 @@ func listDreams(ctx context.Context, q db.Querier, userID string, p page) ([]Dre
 	return out, rows.Err()
 }
 
-// remembered is how many of a child's latest stories a new one is kept
+// remembered is how many of a family's latest stories a new one is kept
 // apart from: a month of bedtime stories.
 const remembered = 30
 
-// toldTo is what the child kidID heard lately, newest first.
-func toldTo(ctx context.Context, q db.Querier, userID, kidID string) ([]Told, error) {
-	rows, err := q.QueryContext(ctx, `SELECT template, paragraphs FROM dreams WHERE user_id = ? AND kid_id = ?
-		ORDER BY created_at DESC, id DESC LIMIT ?`, userID, kidID, remembered)
+// toldTo is what userID's family heard lately, newest first: the stories of
+// all the children, since brothers and sisters hear each other's.
+func toldTo(ctx context.Context, q db.Querier, userID string) ([]Told, error) {
+	rows, err := q.QueryContext(ctx, `SELECT template, paragraphs FROM dreams WHERE user_id = ?
+		ORDER BY created_at DESC, id DESC LIMIT ?`, userID, remembered)
 	if err != nil {
 		return nil, fmt.Errorf("stories told: %w", err)
 	}

@@ -35,7 +35,7 @@ type Request struct {
 	Today      time.Time
 }
 
-// Told is a story the child heard before, as it was kept.
+// Told is a story the family heard before (told to any of its children), as it was kept.
 type Told struct {
 	Template   string
 	Paragraphs []string
@@ -54,8 +54,9 @@ type Story struct {
 // (math/rand/v2's IntN in production, fixed or seeded in tests).
 type Chooser func(n int) int
 
-// freshTemplates is how many of the child's latest stories a new one must
-// not share its template with.
+// freshTemplates is how many of the family's latest stories a new one must
+// not share its template with: no tale two nights running, whichever child
+// hears it.
 const freshTemplates = 3
 
 var stories = loadStories()
@@ -149,28 +150,41 @@ type storyData struct {
 // ErrNoName refuses a story for a child without a name.
 var ErrNoName = errors.New("dreams: the child has no name")
 
-// Compose writes a story for req that the child has not heard lately: its
-// template (picked at random) is none of those of the child's last three
-// stories, and of all the ways of telling it, the one told shares the
-// fewest sentences with any story in past (newest first); a random one of
-// those when several do as well.
+// Compose writes a story for req that the family has not heard lately
+// (past: its stories, newest first, whichever child heard them): its
+// template is none of those of the family's last three stories, and of all
+// the ways of telling the others, the one told repeats none of the long
+// sentences of the family's last ten stories where it can, leaves out as
+// few scenes as it can to get there, and then shares the fewest sentences
+// with any story in past; a random one of those when several do as well.
 func Compose(req Request, past []Told, choose Chooser) (Story, error) {
 	d, chosen, err := prepare(req, choose)
 	if err != nil {
 		return Story{}, err
 	}
-	var fresh []storyTemplate
+	type candidate struct {
+		st storyTemplate
+		t  telling
+		w  weight
+	}
+	var best []candidate
 	for _, st := range stories {
-		if !slices.ContainsFunc(past[:min(len(past), freshTemplates)], func(t Told) bool { return t.Template == st.name }) {
-			fresh = append(fresh, st)
+		if slices.ContainsFunc(past[:min(len(past), freshTemplates)], func(t Told) bool { return t.Template == st.name }) {
+			continue
+		}
+		t, w, err := leastHeard(st, d, chosen, past, choose)
+		if err != nil {
+			return Story{}, err
+		}
+		switch {
+		case len(best) == 0 || w.less(best[0].w):
+			best = []candidate{{st, t, w}}
+		case w.same(best[0].w):
+			best = append(best, candidate{st, t, w})
 		}
 	}
-	st := fresh[choose(len(fresh))]
-	t, err := leastHeard(st, d, chosen, past, choose)
-	if err != nil {
-		return Story{}, err
-	}
-	s, err := tell(st, d, chosen, t)
+	c := best[choose(len(best))]
+	s, err := tell(c.st, d, chosen, c.t)
 	if err != nil {
 		return Story{}, err
 	}
@@ -243,14 +257,21 @@ var myWord = regexp.MustCompile(`\b[Mm]y\b`)
 func tell(st storyTemplate, d storyData, chosen []Interest, t telling) (Story, error) {
 	var err error
 	slots := sceneSlots(chosen)
-	d.Scenes = make([]string, len(slots))
+	d.Scenes = nil
 	for i, v := range t.scenes {
-		if d.Scenes[i], err = render(slots[i][v], d); err != nil {
+		if v == left {
+			continue
+		}
+		scene, err := render(slots[i][v], d)
+		if err != nil {
 			return Story{}, err
 		}
+		d.Scenes = append(d.Scenes, scene)
 	}
-	if d.Moment, err = render(d.Pal.Moments[t.moment], d); err != nil {
-		return Story{}, err
+	if t.moment != left {
+		if d.Moment, err = render(d.Pal.Moments[t.moment], d); err != nil {
+			return Story{}, err
+		}
 	}
 	keepsakes, err := keepsakesOf(chosen, d)
 	if err != nil {

@@ -65,11 +65,18 @@ func eachTelling(t *testing.T, st storyTemplate, req Request, fn func(Story)) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for v := range 4 {
+	free := MaxInterests - len(chosen)
+	for v := range 5 {
 		tl := telling{opening: v % len(st.openings), middle: v % len(st.middles), ending: v % len(st.endings),
 			moment: v % len(d.Pal.Moments), keepsake: v % max(len(chosen), 1)}
 		for i, slot := range sceneSlots(chosen) {
-			tl.scenes = append(tl.scenes, (v+i)%len(slot))
+			// An interest's own scenes (the dream scenes standing in for them
+			// are each read in TestEveryDreamSceneReadsWell).
+			if i >= free {
+				tl.scenes = append(tl.scenes, (v+i)%len(chosen[i-free].Scenes))
+			} else {
+				tl.scenes = append(tl.scenes, (v+i)%len(slot))
+			}
 		}
 		s, err := tell(st, d, chosen, tl)
 		if err != nil {
@@ -353,4 +360,73 @@ func repeats(story map[string]bool, heard []map[string]bool) (worst, sum float64
 		}
 	}
 	return worst, sum
+}
+
+// TestSixtyNightsInAFamilyOfThree: three children take turns at a story,
+// one a night for 60 nights, each with their own companion and interests
+// (two of them share one). Whoever hears it, the family never hears the
+// same tale two nights running, and no sentence of eight words or more
+// comes again within the family's last ten stories.
+func TestSixtyNightsInAFamilyOfThree(t *testing.T) {
+	children := []Request{
+		{Name: "Mia", BirthMonth: "2019-04", Gender: "girl", Companion: "feefee", Interests: []string{"dinosaurs", "space"}},
+		{Name: "Leo", BirthMonth: "2021-09", Gender: "boy", Companion: "siso", Interests: []string{"dinosaurs", "soccer", "other"}, Other: "my red bicycle"},
+		{Name: "Sam", BirthMonth: "2017-01", Gender: "neutral", Companion: "feefee"},
+	}
+	shortest := 1 << 30
+	for seed := range uint64(6) {
+		rnd := rand.New(rand.NewPCG(seed, 38))
+		var told []Told // the family's, newest first
+		for night := range 60 {
+			// Mostly in turn, now and then a child asks twice in a row.
+			req := children[(night+int(rnd.IntN(4)/3))%len(children)]
+			req.Today = today
+			s, err := Compose(req, told[:min(len(told), remembered)], rnd.IntN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(told) > 0 && told[0].Template == s.Template {
+				t.Errorf("seed %d, night %d: %s two nights running", seed, night, s.Template)
+			}
+			for back, past := range told[:min(len(told), 10)] {
+				heard := sentenceSet(past.Paragraphs)
+				for _, sentence := range sentences(s.Paragraphs) {
+					if len(strings.Fields(sentence)) >= 8 && heard[sentence] {
+						t.Errorf("seed %d, night %d (%s): heard %d nights before: %q", seed, night, req.Name, back+1, sentence)
+					}
+				}
+			}
+			shortest = min(shortest, len(strings.Fields(strings.Join(s.Paragraphs, " "))))
+			told = append([]Told{{Template: s.Template, Paragraphs: s.Paragraphs}}, told...)
+		}
+	}
+	t.Logf("the shortest story of the family's 60 nights: %d words", shortest)
+}
+
+// TestEveryDreamSceneReadsWell: each dream scene, which may stand in any
+// place of a story, told for every child, keeps to the stories' rules.
+func TestEveryDreamSceneReadsWell(t *testing.T) {
+	for _, g := range append(slices.Clone(Genders), xe) {
+		pal := Companions[0]
+		d := storyData{Pronouns: g.P, Name: "Kit", Pal: pal}
+		for _, src := range dreamScenes {
+			text, err := render(src, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, bad := range []*regexp.Regexp{leftover, theyAgrees, britishWord, literalThey} {
+				if m := bad.FindString(text); m != "" {
+					t.Errorf("%s: %q in %q", g.ID, m, text)
+				}
+			}
+			if f := forbiddenBy[g.ID]; f != nil && g.ID != "boy" {
+				if m := f.FindString(text); m != "" {
+					t.Errorf("%s: wrong pronoun %q in %q", g.ID, m, text)
+				}
+			}
+			if len(strings.Fields(text)) < longWords {
+				t.Errorf("a scene of a few words: %q", text)
+			}
+		}
+	}
 }

@@ -39,9 +39,10 @@ one() {
   DATABASE_URL="$url" "$BIN" migrate >/dev/null 2>&1
   timeout 1800 "$tmp/load" seed-year -database "$url" -scale "$SCALE"
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  PORT=$port DATABASE_URL="$url" RATE_LIMIT_PER_MINUTE=100000000 "$BIN" serve >"$tmp/shop.log" 2>&1 &
+  PORT=$port DATABASE_URL="$url" RATE_LIMIT_PER_MINUTE=100000000 BACKUP_EVERY=0 "$BIN" serve >"$tmp/shop.log" 2>&1 &
   shop=$!
   for _ in $(seq 600); do curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break; sleep 0.1; done
+  kill -0 "$shop" 2>/dev/null || { echo "load-year: the shop did not start:" >&2; tail -n 20 "$tmp/shop.log" >&2; return 1; }
   timeout 1800 "$tmp/load" year -url "http://127.0.0.1:$port" -database "$url" -pid "$shop" -rounds "$ROUNDS"
   kill "$shop"; wait "$shop" 2>/dev/null || true; shop=
 }

@@ -401,7 +401,7 @@ func (l *loader) year(rounds, pid int) error {
 			Number, Email string
 		}
 	}
-	if err := l.getAs(token, "/api/admin/orders?page=321", &some); err != nil || len(some.Orders) == 0 {
+	if err := l.getAs(token, "/api/admin/orders?page=2", &some); err != nil || len(some.Orders) == 0 {
 		return fmt.Errorf("the seeded orders are not listed: %v", err)
 	}
 	var customers struct {
@@ -496,7 +496,7 @@ func (l *loader) exportCSV(token string, pid int) error {
 	req, _ := http.NewRequest(http.MethodGet, l.base+"/api/admin/orders/export.csv?from="+now.AddDate(0, 0, -365).Format(time.DateOnly)+
 		"&to="+now.Format(time.DateOnly), nil)
 	req.Header.Set("Authorization", "Bearer "+token)
-	peak := 0
+	peak := rssKB(pid)
 	done := make(chan struct{})
 	go func() {
 		for {

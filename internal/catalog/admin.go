@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -52,7 +53,7 @@ func bookByID(ctx context.Context, q db.Querier, id int) (*AdminBook, error) {
 	if err != nil {
 		return nil, fmt.Errorf("catalog: read book %d: %w", id, err)
 	}
-	return b, nil
+	return b, withFormats(ctx, q, []*AdminBook{b}, id)
 }
 
 // checkStored adds the rules that need the database to fields: the
@@ -148,6 +149,9 @@ func (s *Service) validate(ctx context.Context, q db.Querier, b *AdminBook, fiel
 	if err := s.checkCover(ctx, b, fields); err != nil {
 		return err
 	}
+	if err := checkFormats(ctx, q, b, fields); err != nil {
+		return err
+	}
 	if len(fields) > 0 {
 		return httpx.Invalid(invalidBook, fields)
 	}
@@ -165,7 +169,7 @@ func insertBook(ctx context.Context, tx *db.Tx, b *AdminBook, at time.Time) erro
 	if err != nil {
 		return storeError(err)
 	}
-	return nil
+	return saveFormats(ctx, tx, b)
 }
 
 // saveBook saves b over the version it was based on (b.Version) and
@@ -181,6 +185,9 @@ func saveBook(ctx context.Context, tx *db.Tx, b *AdminBook, at time.Time) (bool,
 		return false, storeError(err)
 	}
 	if n, err := res.RowsAffected(); err != nil || n == 0 {
+		return false, err
+	}
+	if err := saveFormats(ctx, tx, b); err != nil {
 		return false, err
 	}
 	b.Version++
@@ -257,7 +264,7 @@ func (s *Service) patchBook(ctx context.Context, a actor, id int, in bookInput) 
 		if before.Version != version {
 			return httpx.Errorf(httpx.CodeConflict, staleBook)
 		}
-		b := *before
+		b := before.clone()
 		fields := map[string]string{}
 		in.apply(&b, fields)
 		if err := s.validate(ctx, tx, &b, fields); err != nil {
@@ -310,6 +317,11 @@ func (s *Service) duplicateBook(ctx context.Context, a actor, id int) (*AdminBoo
 		b = *orig
 		b.Title = truncateRunes("Copy of "+orig.Title, maxTitle)
 		b.Status, b.ISBN = StatusDraft, ""
+		// The interactive edition is the original's storybook, not the copy's.
+		b.Formats = slices.DeleteFunc(slices.Clone(orig.Formats), func(f AdminFormat) bool { return f.Format == FormatInteractive })
+		if len(b.Formats) == 0 {
+			b.setPrintPrice(b.PriceCents)
+		}
 		if b.Stock != nil {
 			zero := 0
 			b.Stock = &zero

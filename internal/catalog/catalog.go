@@ -15,6 +15,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"time"
@@ -56,6 +57,11 @@ type Book struct {
 	// Storybook tells that the book's interactive edition is published
 	// (internal/storybooks), so its page offers "Try the first pages".
 	Storybook bool `json:"storybook,omitempty"`
+	// Formats are the formats on sale (formats.go): print, interactive,
+	// ebook, audiobook, printable, in that order. Price and PriceCents are
+	// the printed book's (or, for a book sold only in digital formats, the
+	// lowest), for older clients.
+	Formats []Format `json:"formats"`
 }
 
 // AdminBook is a book as the back office sees and edits it, in any status.
@@ -79,6 +85,9 @@ type AdminBook struct {
 	Version         int64     `json:"version"`
 	UpdatedAt       time.Time `json:"updatedAt"`
 	Storybook       bool      `json:"storybook"` // its storybook is published (read only)
+	// Formats are every format the book has, with their files, whether on
+	// sale yet or not (an interactive edition whose storybook is a draft).
+	Formats []AdminFormat `json:"formats"`
 }
 
 // public is the book as visitors see it.
@@ -86,7 +95,8 @@ func (b *AdminBook) public() Book {
 	return Book{ID: b.ID, Title: b.Title, Author: b.Author, Description: b.Description, CoverImage: b.CoverImage,
 		Price: float64(b.PriceCents) / 100, PriceCents: b.PriceCents, Rating: b.Rating, IsNewRelease: b.IsNewRelease,
 		Category: b.Category, Pages: b.Pages, ISBN: b.ISBN, PublicationDate: b.PublicationDate, AgeBand: b.AgeBand,
-		Slug: b.Slug, Stock: b.Stock, InStock: b.Stock == nil || *b.Stock > 0, Storybook: b.Storybook}
+		Slug: b.Slug, Stock: b.Stock, InStock: b.Stock == nil || *b.Stock > 0, Storybook: b.Storybook,
+		Formats: b.publicFormats()}
 }
 
 // Category is a shelf of the shop with the number of published books on it.
@@ -214,9 +224,13 @@ func (c *Catalog) reusable(b Book) (document, bool) {
 }
 
 func sameBook(a, b Book) bool {
+	if !sameFormats(a.Formats, b.Formats) {
+		return false
+	}
 	sa, sb, ra, rb := a.Stock, b.Stock, a.Rating, b.Rating
 	a.Stock, b.Stock, a.Rating, b.Rating = nil, nil, nil, nil
-	return a == b && samePointee(sa, sb) && samePointee(ra, rb)
+	a.Formats, b.Formats = nil, nil
+	return reflect.DeepEqual(a, b) && samePointee(sa, sb) && samePointee(ra, rb)
 }
 
 // samePointee tells whether two optional values are both absent or equal.
@@ -369,6 +383,10 @@ type Offer struct {
 	PriceCents int64
 	Status     string
 	Tracked    bool
+	// Formats are the prices of the formats on sale now, by format; Files
+	// the files of each file format, in their order.
+	Formats map[string]int64
+	Files   map[string][]string
 }
 
 // Offer returns the book with the id in any status, or false when there is
@@ -378,7 +396,15 @@ func (c *Catalog) Offer(id int) (Offer, bool) {
 	if !ok {
 		return Offer{}, false
 	}
-	return Offer{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents, Status: b.Status, Tracked: b.Stock != nil}, true
+	o := Offer{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents, Status: b.Status, Tracked: b.Stock != nil,
+		Formats: map[string]int64{}, Files: map[string][]string{}}
+	for _, f := range b.Formats {
+		if b.Sellable(f) {
+			o.Formats[f.Format] = f.PriceCents
+			o.Files[f.Format] = b.FileIDs(f.Format)
+		}
+	}
+	return o, true
 }
 
 // HasCategory tells whether id names a category.
@@ -428,7 +454,11 @@ func loadBooks(ctx context.Context, q db.Querier) ([]*AdminBook, error) {
 		}
 		books = append(books, b)
 	}
-	return books, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	rows.Close()
+	return books, withFormats(ctx, q, books, 0)
 }
 
 func loadCategories(ctx context.Context, q db.Querier) ([]Category, error) {

@@ -33,8 +33,13 @@ const MaxImportBytes = 2 << 20
 const maxImportRows = 10_000
 
 // csvColumns are the columns of the export, named as the JSON fields.
-var csvColumns = []string{"id", "title", "author", "description", "priceCents", "category", "pages", "isbn",
-	"publicationDate", "isNewRelease", "coverImage", "rating", "status", "stock", "ageBand", "slug", "version", "updatedAt"}
+// The digital formats' prices follow, as price_<format> (priceCents is
+// the printed book's); an empty cell is a format the book does not have.
+var csvColumns = append([]string{"id", "title", "author", "description", "priceCents", "category", "pages", "isbn",
+	"publicationDate", "isNewRelease", "coverImage", "rating", "status", "stock", "ageBand", "slug", "version", "updatedAt"},
+	formatPriceColumns...)
+
+var formatPriceColumns = []string{"price_interactive", "price_ebook", "price_audiobook", "price_printable"}
 
 // ExportBooks serves GET /api/admin/books/export.csv: every book in any
 // status, ordered by id, with a header row.
@@ -61,6 +66,13 @@ func (s *Service) ExportBooks(w http.ResponseWriter, r *http.Request) error {
 			b.Category, strconv.Itoa(b.Pages), b.ISBN, b.PublicationDate, strconv.FormatBool(b.IsNewRelease),
 			b.CoverImage, rating, b.Status, stock, b.AgeBand, b.Slug,
 			strconv.FormatInt(b.Version, 10), b.UpdatedAt.UTC().Format(time.RFC3339)}
+		for _, col := range formatPriceColumns {
+			cell := ""
+			if f := b.format(strings.TrimPrefix(col, "price_")); f != nil {
+				cell = strconv.FormatInt(f.PriceCents, 10)
+			}
+			row = append(row, cell)
+		}
 		for i := range row {
 			row[i] = escapeCell(row[i])
 		}
@@ -298,6 +310,12 @@ func (s *Service) planImport(ctx context.Context, q db.Querier, records []csvRec
 	p := &importPlan{report: ImportReport{Rows: []ImportRow{}, Valid: true}, before: map[int]*AdminBook{}}
 	for _, rec := range records {
 		row, b := planRow(rec, byID, isbnOwner)
+		if err := applyFormatPrices(ctx, q, rec.fields, b, row.Errors); err != nil {
+			return nil, err
+		}
+		if row.Action != "create" { // a price of a format may be the row's one change
+			row.Action = map[bool]string{true: "unchanged", false: "update"}[sameStored(b, byID[b.ID])]
+		}
 		if row.Action == "create" && rec.fields["slug"] == "" && b.Title != "" {
 			b.Slug = freeSlugIn(Slugify(b.Title), slugOwner)
 		}
@@ -363,7 +381,7 @@ func planRow(rec csvRecord, byID map[int]*AdminBook, isbnOwner map[string]int) (
 	}
 	b := &AdminBook{Status: StatusDraft}
 	if base != nil {
-		copied := *base
+		copied := base.clone()
 		b = &copied
 		row.Action, row.ID = "update", base.ID
 		if raw, ok := f["version"]; ok && strings.TrimSpace(raw) != "" {
@@ -479,4 +497,50 @@ func (s *Service) applyImport(ctx context.Context, tx *db.Tx, a actor, p *import
 	}
 	after := map[string]any{"created": created, "updated": updated, "rows": len(p.report.Rows)}
 	return s.recordChange(ctx, tx, a.entry("catalog.import", "catalog", "books", nil, after, at))
+}
+
+// applyFormatPrices reads the price_<format> cells of a row onto b: a
+// price sets the format's (an interactive edition may be added to a book
+// with a storybook; a file format is added in the book editor, with its
+// files), an empty cell removes the format. A file without the columns
+// leaves the formats as they are.
+func applyFormatPrices(ctx context.Context, q db.Querier, f map[string]string, b *AdminBook, errs map[string]string) error {
+	for _, col := range formatPriceColumns {
+		raw, ok := f[col]
+		if !ok {
+			continue
+		}
+		format, raw := strings.TrimPrefix(col, "price_"), strings.TrimSpace(raw)
+		if raw == "" {
+			b.Formats = slices.DeleteFunc(b.Formats, func(af AdminFormat) bool { return af.Format == format })
+			continue
+		}
+		n, err := strconv.ParseInt(raw, 10, 64)
+		if err != nil || n < 1 || n > maxPriceCents {
+			errs[col] = priceMessage
+			continue
+		}
+		if cur := b.format(format); cur != nil {
+			cur.PriceCents = n
+			continue
+		}
+		if format != FormatInteractive {
+			errs[col] = "Add the " + FormatWord(format) + " and its files in the book editor; the file sets only its price."
+			continue
+		}
+		has, err := hasStorybook(ctx, q, b.ID)
+		if err != nil {
+			return err
+		}
+		if !has {
+			errs[col] = "This book has no storybook yet: write or import it in Storybooks first."
+			continue
+		}
+		b.Formats = append(b.Formats, AdminFormat{Format: format, PriceCents: n, Files: []FormatFile{}})
+		sortFormats(b.Formats)
+	}
+	if len(b.Formats) == 0 {
+		errs["priceCents"] = "A book needs at least one format: give it a price."
+	}
+	return nil
 }

@@ -57,8 +57,9 @@ func TestCSVExportAndImport(t *testing.T) {
 			ExpectedHeaders: map[string]string{"Content-Type": "text/csv; charset=utf-8",
 				"Content-Disposition": `attachment; filename="books.csv"`},
 			ExpectedContent: []string{
-				"id,title,author,description,priceCents,category,pages,isbn,publicationDate,isNewRelease,coverImage,rating,status,stock,ageBand,slug,version,updatedAt\n",
-				`2,"'=HYPERLINK(""x"")",Priya Raman,`, ",1299,non-fiction,28,978-1-915842-02-2,2023-03-21,false,/covers/book-2.svg,4.6,published,4,4–6,nainni-counts-the-carrots,2,2026-06-01T12:00:00Z\n",
+				"id,title,author,description,priceCents,category,pages,isbn,publicationDate,isNewRelease,coverImage,rating,status,stock,ageBand,slug,version,updatedAt,price_interactive,price_ebook,price_audiobook,price_printable\n",
+				`2,"'=HYPERLINK(""x"")",Priya Raman,`, ",1299,non-fiction,28,978-1-915842-02-2,2023-03-21,false,/covers/book-2.svg,4.6,published,4,4–6,nainni-counts-the-carrots,2,2026-06-01T12:00:00Z,,,,\n",
+				"our-first-adventure,1,", "Z,699,,,\n",
 				",published,,4–6,siso-and-the-stripe-that-got-away,1,"}},
 		{Name: "a dry run reports each row and writes nothing", Method: "POST", URL: importURL + "?dryRun=1", As: "editor", Headers: csvHeader,
 			BeforeTest: asEditor,

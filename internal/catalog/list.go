@@ -114,5 +114,14 @@ func listBooks(ctx context.Context, d db.Querier, q listQuery) (BookList, error)
 		}
 		list.Books = append(list.Books, b)
 	}
-	return list, rows.Err()
+	if err := rows.Err(); err != nil {
+		return BookList{}, err
+	}
+	rows.Close()
+	for _, b := range list.Books {
+		if err := withFormats(ctx, d, []*AdminBook{b}, b.ID); err != nil {
+			return BookList{}, err
+		}
+	}
+	return list, nil
 }

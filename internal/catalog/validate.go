@@ -54,6 +54,8 @@ type bookInput struct {
 	AgeBand         *string      `json:"ageBand"`
 	Slug            *string      `json:"slug"`
 	Version         *json.Number `json:"version"` // PATCH: the version the editor loaded
+	// Formats replaces the book's formats when given (formats.go).
+	Formats *[]formatInput `json:"formats"`
 }
 
 // nullable is a number field that may be left out, be null, or be given.
@@ -104,6 +106,10 @@ func (in *bookInput) apply(b *AdminBook, fields map[string]string) {
 			fields["priceCents"] = priceMessage
 		}
 		b.PriceCents = n
+		b.setPrintPrice(n)
+	}
+	if in.Formats != nil {
+		applyFormats(b, *in.Formats, fields)
 	}
 	if in.Pages != nil {
 		n, err := strconv.Atoi(string(*in.Pages))

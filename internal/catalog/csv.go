@@ -101,7 +101,7 @@ const formulaStart = "=+-@\t\r'"
 // again. The scheme is lossless because a cell that already starts with an
 // apostrophe gets one too: the import takes one apostrophe off exactly when
 // another of formulaStart follows it, which is exactly when the export put
-// it there ("'=1+1" is exported "''=1+1" and comes back "'=1+1"; "=1+1"
+// it there ("'=1+1" is exported "”=1+1" and comes back "'=1+1"; "=1+1"
 // goes out "'=1+1" and comes back "=1+1"). A file typed by hand keeps a
 // leading apostrophe before anything else ("'tis").
 func escapeCell(s string) string {

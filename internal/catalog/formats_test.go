@@ -75,8 +75,8 @@ func TestBookFormats(t *testing.T) {
 				}
 			}},
 		{Name: "an interactive edition needs the book's storybook", Method: "PATCH", URL: "/api/admin/books/1", As: "editor",
-			BeforeTest: func(t *testing.T, e *apitest.Env) { e.Staff("editor", auth.RoleEditor) },
-			Body:       map[string]any{"version": 1, "formats": []any{fmtOf("print", 1499), fmtOf("interactive", 599)}},
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { e.Staff("editor", auth.RoleEditor) },
+			Body:           map[string]any{"version": 1, "formats": []any{fmtOf("print", 1499), fmtOf("interactive", 599)}},
 			ExpectedStatus: 400, ExpectedContent: []string{`"formats.interactive":"This book has no storybook yet`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				if n := e.Count(`SELECT COUNT(*) FROM book_formats WHERE book_id = 1`); n != 1 {

@@ -17,14 +17,18 @@ type OrderConfirmation struct {
 	Address []string // the shipping address, a line each
 	Demo    bool     // a demo payment, no money charged
 
-	OrderURL     string // where the buyer sees the order on the site; "" for a guest
+	OrderURL string // where the buyer sees the order on the site; "" for a guest
+	// Digital are the digital formats bought ("Our First Adventure
+	// (Interactive)"), ready in the family's library at LibraryURL.
+	Digital      []string
+	LibraryURL   string
 	SupportEmail string // where to write with questions
 	SiteURL      string
 }
 
 // OrderLine is one book of the order.
 type OrderLine struct {
-	Title     string
+	Title     string // with its format for a digital one: "Our First Adventure (E-book)"
 	Quantity  int
 	UnitPrice string
 	LineTotal string

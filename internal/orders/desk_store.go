@@ -232,6 +232,11 @@ type AdminLine struct {
 	RefundedQuantity int    `json:"refundedQuantity"`
 	UnitPriceCents   int64  `json:"unitPriceCents"`
 	LineTotalCents   int64  `json:"lineTotalCents"`
+	// Format is the line's; Digital tells that it is delivered, not
+	// shipped (the desk ships the other lines, and warns before refunding
+	// one: digital purchases are non-refundable under the shop's policy).
+	Format  string `json:"format"`
+	Digital bool   `json:"digital"`
 }
 
 // Buyer is who placed the order.
@@ -287,7 +292,8 @@ func (s *Service) adminOrder(ctx context.Context, number string) (AdminOrder, er
 	}
 	for i, l := range o.Lines {
 		v.Items = append(v.Items, AdminLine{Position: i + 1, BookID: l.BookID, Title: l.Title, Quantity: l.Quantity,
-			RefundedQuantity: refunded[i+1], UnitPriceCents: l.UnitPriceCents, LineTotalCents: l.LineTotalCents})
+			RefundedQuantity: refunded[i+1], UnitPriceCents: l.UnitPriceCents, LineTotalCents: l.LineTotalCents,
+			Format: l.Format, Digital: l.IsDigital()})
 	}
 	if v.Refunds, err = refundsOf(ctx, s.db, o.ID); err != nil {
 		return AdminOrder{}, err

@@ -45,7 +45,12 @@ func confirmationEmail(o Order, site Settings) (mail.Message, error) {
 		c.OrderURL = site.SiteURL + profilePath
 	}
 	for _, l := range o.Lines {
-		c.Lines = append(c.Lines, mail.OrderLine{Title: l.Title, Quantity: l.Quantity, UnitPrice: usd(l.UnitPriceCents), LineTotal: usd(l.LineTotalCents)})
+		title := l.Title
+		if l.IsDigital() {
+			title += " (" + formatWords[l.Format] + ")"
+			c.Digital, c.LibraryURL = append(c.Digital, title), site.SiteURL+LibraryPath
+		}
+		c.Lines = append(c.Lines, mail.OrderLine{Title: title, Quantity: l.Quantity, UnitPrice: usd(l.UnitPriceCents), LineTotal: usd(l.LineTotalCents)})
 	}
 	return mail.OrderConfirmationEmail(o.Email, c)
 }

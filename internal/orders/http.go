@@ -129,6 +129,8 @@ type LineView struct {
 	UnitPriceCents int64       `json:"unitPriceCents"`
 	LineTotal      json.Number `json:"lineTotal"`
 	LineTotalCents int64       `json:"lineTotalCents"`
+	Format         string      `json:"format"`
+	Digital        bool        `json:"digital"`
 }
 
 func viewOf(o Order) OrderView {
@@ -138,7 +140,8 @@ func viewOf(o Order) OrderView {
 		ShippingInfo: o.Shipping, CreatedAt: o.CreatedAt.UTC(), PaidAt: o.PaidAt}
 	for _, l := range o.Lines {
 		v.Items = append(v.Items, LineView{BookID: l.BookID, Title: l.Title, Quantity: l.Quantity,
-			UnitPrice: dollars(l.UnitPriceCents), UnitPriceCents: l.UnitPriceCents, LineTotal: dollars(l.LineTotalCents), LineTotalCents: l.LineTotalCents})
+			UnitPrice: dollars(l.UnitPriceCents), UnitPriceCents: l.UnitPriceCents, LineTotal: dollars(l.LineTotalCents), LineTotalCents: l.LineTotalCents,
+			Format: l.Format, Digital: l.IsDigital()})
 	}
 	return v
 }

@@ -37,8 +37,8 @@ func (fakeCatalog) ReturnCopies(context.Context, *db.Tx, []Line) (bool, error) {
 func (fakeCatalog) StockChanged(context.Context)                               {}
 
 var testCatalog = fakeCatalog{
-	1: {ID: 1, Title: "Siso and the Stripe That Got Away", PriceCents: 1499, OnSale: true},
-	3: {ID: 3, Title: "Our First Adventure", PriceCents: 1999, OnSale: true},
+	1: {ID: 1, Title: "Siso and the Stripe That Got Away", PriceCents: 1499, OnSale: true, Formats: map[string]int64{FormatPrint: 1499}},
+	3: {ID: 3, Title: "Our First Adventure", PriceCents: 1999, OnSale: true, Formats: map[string]int64{FormatPrint: 1999}},
 }
 
 // recordingBuyers stands in for the accounts service.

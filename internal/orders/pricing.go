@@ -24,6 +24,7 @@ const (
 // name and unit price it showed, which are checked against the catalogue.
 type ItemInput struct {
 	ID        BookID      `json:"id"`
+	Format    string      `json:"format"` // "" is print: older carts knew no other`
 	Name      string      `json:"name"`
 	Quantity  json.Number `json:"quantity"`
 	UnitPrice json.Number `json:"unitPrice"`
@@ -48,6 +49,8 @@ type PricedBook struct {
 	Title      string
 	PriceCents int64
 	OnSale     bool // published: a draft or archived book is refused
+	// Formats are the prices of the formats on sale now, by format.
+	Formats map[string]int64
 }
 
 // Catalog finds the books a cart names and takes their copies. The server
@@ -97,6 +100,7 @@ func notOnSale(title string) error {
 // Line is a priced cart line: a snapshot of the book at purchase time.
 type Line struct {
 	BookID         int
+	Format         string // print, interactive, ebook, audiobook or printable
 	Title          string
 	UnitPriceCents int64
 	Quantity       int
@@ -144,20 +148,30 @@ func priceBooks(cat Catalog, items []ItemInput) (Cart, error) {
 		return Cart{}, httpx.Invalid("Your cart has too many different books (at most 50).", map[string]string{"items": "Too many items"})
 	}
 	var c Cart
-	// Lines for the same book are merged, in the order the book first
-	// appears, so the quantity limit holds per book and the stored snapshot
-	// has one line per book however the browser split its cart.
-	index := map[int]int{}
+	// Lines for the same book in the same format are merged, in the order
+	// the book first appears, so the quantity limit holds per book and the
+	// stored snapshot has one line per book and format however the browser
+	// split its cart. A digital format is bought once: never merged.
+	type key struct {
+		id     int
+		format string
+	}
+	index := map[key]int{}
 	for _, it := range items {
 		line, err := priceLine(cat, it)
 		if err != nil {
 			return Cart{}, err
 		}
-		i, seen := index[line.BookID]
+		k := key{line.BookID, line.Format}
+		i, seen := index[k]
 		if !seen {
-			index[line.BookID] = len(c.Lines)
+			index[k] = len(c.Lines)
 			c.Lines = append(c.Lines, line)
 			continue
+		}
+		if line.IsDigital() {
+			return Cart{}, httpx.Invalid("'"+line.Title+"' ("+formatWords[line.Format]+") is in your cart twice: a digital format is bought once.",
+				map[string]string{"items": "A digital format is bought once"})
 		}
 		merged := &c.Lines[i]
 		merged.Quantity += line.Quantity
@@ -207,22 +221,49 @@ func priceLine(cat Catalog, it ItemInput) (Line, error) {
 		return Line{}, httpx.Invalid("Item '"+it.Name+"' does not match book "+strconv.Itoa(book.ID)+" ('"+book.Title+"'). Please refresh your cart.",
 			map[string]string{"items": "Name does not match the book"})
 	}
+	format, price, err := formatOf(book, it.Format)
+	if err != nil {
+		return Line{}, err
+	}
 	qty, ok := parseQuantity(it.Quantity)
 	if !ok {
 		return Line{}, httpx.Invalid("The quantity of '"+book.Title+"' must be a whole number from 1 to 99.", map[string]string{"items": "Invalid quantity"})
 	}
+	if format != FormatPrint && qty != 1 {
+		return Line{}, httpx.Invalid("'"+book.Title+"' ("+formatWords[format]+") is bought once: its quantity must be 1.",
+			map[string]string{"items": "A digital format's quantity is 1"})
+	}
 	unit, ok := ParseCents(it.UnitPrice)
-	if !ok || unit != book.PriceCents {
+	if !ok || unit != price {
 		sent := "$" + string(it.UnitPrice)
 		if ok {
 			sent = "$" + FormatCents(unit)
 		} else if it.UnitPrice == "" {
 			sent = "missing"
 		}
-		return Line{}, httpx.Invalid("The price of '"+book.Title+"' is $"+FormatCents(book.PriceCents)+", not "+sent+". Please refresh your cart.",
+		return Line{}, httpx.Invalid("The price of '"+book.Title+"' is $"+FormatCents(price)+", not "+sent+". Please refresh your cart.",
 			map[string]string{"items": "Price does not match the catalogue"})
 	}
-	return Line{BookID: book.ID, Title: book.Title, UnitPriceCents: unit, Quantity: qty, LineTotalCents: unit * int64(qty)}, nil
+	return Line{BookID: book.ID, Format: format, Title: book.Title, UnitPriceCents: unit, Quantity: qty, LineTotalCents: unit * int64(qty)}, nil
+}
+
+// formatOf is the line's format ("" is print) and its price, or a refusal
+// of a format the book is not sold in.
+func formatOf(book PricedBook, format string) (string, int64, error) {
+	if format == "" {
+		format = FormatPrint
+	}
+	word, known := formatWords[format]
+	if !known {
+		return "", 0, httpx.Invalid("Unknown format '"+format+"': choose print, interactive, ebook, audiobook or printable.",
+			map[string]string{"items": "Unknown format"})
+	}
+	price, ok := book.Formats[format]
+	if !ok {
+		msg := "'" + book.Title + "' is not sold as " + word + " at the moment."
+		return "", 0, &httpx.Error{Code: httpx.CodeConflict, Message: msg + " Please remove it from your cart.", Fields: map[string]string{"items": msg}}
+	}
+	return format, price, nil
 }
 
 // Rates are the settings a cart is priced with beyond its books: the tax
@@ -314,18 +355,35 @@ func (s *Service) priceOrder(ctx context.Context, req PaymentRequest, country st
 		}
 		cart.DiscountCode, cart.DiscountCents = d.Code, min(d.AmountCents, cart.SubtotalCents)
 	}
-	method, err := tariff.method(req.ShippingMethod)
-	if err != nil {
-		return Cart{}, err
-	}
 	net := cart.SubtotalCents - cart.DiscountCents
-	cart.ShippingMethod, cart.ShippingCents = method.ID, method.priceFor(net)
+	if digitalOnly(cart.Lines) { // nothing ships: no method, no shipping, no tax on shipping
+		cart.ShippingMethod = NoShipping
+	} else {
+		method, err := tariff.method(req.ShippingMethod)
+		if err != nil {
+			return Cart{}, err
+		}
+		// A mixed cart ships its print lines: a free-shipping threshold
+		// counts what ships, not the digital formats beside it.
+		cart.ShippingMethod, cart.ShippingCents = method.ID, method.priceFor(min(net, subtotalOf(printLines(cart.Lines))))
+	}
 	cart.TaxCents, cart.TaxBasisPoints = (net*tariff.TaxBasisPoints+5000)/10000, tariff.TaxBasisPoints
 	cart.TotalCents = net + cart.ShippingCents + cart.TaxCents
 	if req.Amount == "" && !amountRequired {
 		return cart, nil
 	}
 	return cart, checkAmount(cart, req.Amount)
+}
+
+// NoShipping is the shipping method of an order of digital formats only.
+const NoShipping = "none"
+
+func subtotalOf(lines []Line) int64 {
+	var sum int64
+	for _, l := range lines {
+		sum += l.LineTotalCents
+	}
+	return sum
 }
 
 // method is the offered method with the id; none given is the cheapest.

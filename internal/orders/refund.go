@@ -57,8 +57,9 @@ type RefundInput struct {
 
 // RefundLineInput is quantity copies of the order's line with bookId.
 type RefundLineInput struct {
-	BookID   int `json:"bookId"`
-	Quantity int `json:"quantity"`
+	BookID   int    `json:"bookId"`
+	Format   string `json:"format"` // "" is the book's print line (or its one line)
+	Quantity int    `json:"quantity"`
 }
 
 // refundLine is a refunded line as stored with its refund.
@@ -66,6 +67,7 @@ type refundLine struct {
 	Position int    `json:"position"`
 	BookID   int    `json:"bookId"`
 	Title    string `json:"title"`
+	Format   string `json:"format,omitempty"`
 	Quantity int    `json:"quantity"`
 }
 
@@ -219,23 +221,18 @@ func linesToRefund(o Order, in []RefundLineInput) ([]refundLine, error) {
 	out := []refundLine{}
 	seen := map[int]bool{}
 	for i, l := range in {
-		pos := -1
-		for j, ol := range o.Lines {
-			if ol.BookID == l.BookID {
-				pos = j
-			}
-		}
+		pos := lineOf(o, l)
 		key := "lines." + strconv.Itoa(i)
 		switch {
 		case pos < 0:
 			fields[key] = "This book is not in the order."
-		case seen[l.BookID]:
+		case seen[pos]:
 			fields[key] = "This book is named twice."
 		case l.Quantity < 1 || l.Quantity > o.Lines[pos].Quantity:
 			fields[key] = fmt.Sprintf("A quantity from 1 to %d.", o.Lines[pos].Quantity)
 		default:
-			seen[l.BookID] = true
-			out = append(out, refundLine{Position: pos + 1, BookID: l.BookID, Title: o.Lines[pos].Title, Quantity: l.Quantity})
+			seen[pos] = true
+			out = append(out, refundLine{Position: pos + 1, BookID: l.BookID, Title: o.Lines[pos].Title, Format: o.Lines[pos].Format, Quantity: l.Quantity})
 		}
 	}
 	if len(fields) > 0 {
@@ -306,6 +303,23 @@ func allocate(total int64, weights []int64) []int64 {
 		out[i]++
 	}
 	return out
+}
+
+// lineOf is the index of the order's line a refund names: the book in the
+// format given, or without one its print line, else its only line; -1
+// when there is none.
+func lineOf(o Order, in RefundLineInput) int {
+	found := -1
+	for j, ol := range o.Lines {
+		switch {
+		case ol.BookID != in.BookID:
+		case in.Format != "" && ol.Format == in.Format, in.Format == "" && !ol.IsDigital():
+			return j
+		case in.Format == "" && found < 0:
+			found = j
+		}
+	}
+	return found
 }
 
 // reserveRefund writes the pending refund and reserves its amount (and its
@@ -509,9 +523,13 @@ func (s *Service) recordRefund(ctx context.Context, tx *db.Tx, o Order, r refund
 	if r.Source == sourceCancel {
 		action = ActionCancel
 	}
+	revoked, err := s.revokeRefunded(ctx, tx, o, r, now)
+	if err != nil {
+		return false, err
+	}
 	if err := audit.Record(ctx, tx, r.Actor.audit(action, o, stateFields(o.State, nil),
 		stateFields(to, map[string]any{"refundedCents": r.AmountCents, "reason": r.Reason, "lines": r.Lines,
-			"source": r.Source, "totalRefundedCents": completed}), now)); err != nil {
+			"source": r.Source, "totalRefundedCents": completed, "revokedFormats": revoked}), now)); err != nil {
 		return false, err
 	}
 	returned, err := s.restock(ctx, tx, o, r, d)
@@ -569,7 +587,7 @@ func (s *Service) restock(ctx context.Context, tx *db.Tx, o Order, r refundRow, 
 		}
 		for i, l := range o.Lines {
 			if n := l.Quantity - refunded[i+1]; n > 0 {
-				give = append(give, Line{BookID: l.BookID, Title: l.Title, Quantity: n})
+				give = append(give, Line{BookID: l.BookID, Format: l.Format, Title: l.Title, Quantity: n})
 			}
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET refunded_quantity = quantity WHERE order_id = ?`, o.ID); err != nil {
@@ -577,7 +595,7 @@ func (s *Service) restock(ctx context.Context, tx *db.Tx, o Order, r refundRow, 
 		}
 	case d.FulfilledAt == nil:
 		for _, l := range r.Lines {
-			give = append(give, Line{BookID: l.BookID, Title: l.Title, Quantity: l.Quantity})
+			give = append(give, Line{BookID: l.BookID, Format: l.Format, Title: l.Title, Quantity: l.Quantity})
 		}
 	}
 	if len(give) == 0 {

@@ -43,6 +43,8 @@ type Service struct {
 	// nil: the spec's 10 % and free shipping, and no codes.
 	rates     Rates
 	discounts Discounts
+	// delivery gives the digital formats of paid orders (UseDelivery).
+	delivery Delivery
 
 	// How long a capture lock lasts unless renewed, how often its holder
 	// renews it, and how long a concurrent request waits for the holder's
@@ -130,6 +132,13 @@ func resultOf(o Order) PaymentResult {
 // returns. PayPal is for signed-in buyers only (the checkout offers it to
 // nobody else), and only the buyer who created an order may capture it.
 func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (string, error) {
+	books, err := priceBooks(s.catalog, req.Items)
+	if err == nil && hasDigital(books.Lines) {
+		_, err = digitalBuyer(ctx)
+	}
+	if err != nil {
+		return "", err
+	}
 	caller, err := signedInBuyer(ctx)
 	if err != nil {
 		return "", err
@@ -139,12 +148,9 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	}
 	// The address, when the checkout sends it, prices the shipping; an
 	// older client's order is priced for the United States.
-	var shipTo ShippingInfo
-	if req.ShippingInfo != nil {
-		if err := req.ShippingInfo.Validate(); err != nil {
-			return "", err
-		}
-		shipTo = *req.ShippingInfo
+	shipTo, err := checkoutDetails(req.ShippingInfo, books.Lines, caller.Email, false)
+	if err != nil {
+		return "", err
 	}
 	cart, err := s.priceOrder(ctx, req, countryOf(shipTo), Customer{UserID: caller.UserID, Email: caller.Email}, true)
 	if err != nil {
@@ -152,6 +158,9 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	}
 	if cart.TotalCents == 0 { // PayPal would be asked for a $0.00 order
 		return "", errNothingToPay
+	}
+	if err := s.checkNotOwned(ctx, s.db, caller.UserID, cart.Lines); err != nil {
+		return "", err
 	}
 	o := Order{Provider: ProviderPayPal, Currency: Currency, Cart: cart, UserID: caller.UserID, Email: caller.Email, Shipping: shipTo, IdempotencyKey: req.IdempotencyKey}
 	if earlier, ok, err := orderOfKey(ctx, s.db, o.IdempotencyKey, o.UserID, o.Provider, o.TotalCents); err != nil || ok {
@@ -301,8 +310,12 @@ func payPalOrderRequest(o Order) paypal.CreateOrderRequest {
 	for i, l := range o.Lines {
 		name := []rune(l.Title)
 		name = name[:min(len(name), 127)] // PayPal's limit for an item name
-		items[i] = paypal.Item{Name: string(name), SKU: "book-" + strconv.Itoa(l.BookID), Quantity: strconv.Itoa(l.Quantity),
-			UnitAmount: money(l.UnitPriceCents), Category: "PHYSICAL_GOODS"}
+		sku, category := "book-"+strconv.Itoa(l.BookID), "PHYSICAL_GOODS"
+		if l.IsDigital() {
+			sku, category = sku+"-"+l.Format, "DIGITAL_GOODS"
+		}
+		items[i] = paypal.Item{Name: string(name), SKU: sku, Quantity: strconv.Itoa(l.Quantity),
+			UnitAmount: money(l.UnitPriceCents), Category: category}
 	}
 	return paypal.CreateOrderRequest{
 		Intent: "CAPTURE",
@@ -357,11 +370,10 @@ func (s *Service) CapturePayPalOrder(ctx context.Context, req PaymentRequest) (P
 	o.UserID = caller.UserID
 	o.Email = caller.Email
 	if req.ShippingInfo != nil {
-		if err := req.ShippingInfo.Validate(); err != nil {
+		if o.Shipping, err = checkoutDetails(req.ShippingInfo, o.Lines, caller.Email, true); err != nil {
 			return PaymentResult{}, err
 		}
-		o.Shipping = *req.ShippingInfo
-		o.Email = req.ShippingInfo.Email
+		o.Email = o.Shipping.Email
 	}
 	return s.captureOnce(ctx, o)
 }
@@ -392,7 +404,7 @@ func sameLines(a, b []Line) bool {
 		return false
 	}
 	for i := range a {
-		if a[i].BookID != b[i].BookID || a[i].Quantity != b[i].Quantity || a[i].UnitPriceCents != b[i].UnitPriceCents {
+		if a[i].BookID != b[i].BookID || a[i].Format != b[i].Format || a[i].Quantity != b[i].Quantity || a[i].UnitPriceCents != b[i].UnitPriceCents {
 			return false
 		}
 	}
@@ -540,7 +552,7 @@ func (s *Service) fail(ctx context.Context, o Order, note string, userErr error)
 // it goes out exactly once. The buyer is marked after the commit.
 func (s *Service) finishPaid(ctx context.Context, o Order, note string) (Order, error) {
 	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		changed, err := markPaid(ctx, tx, o, o.CaptureID, note, s.now())
+		changed, err := s.payAndDeliver(ctx, tx, o, o.CaptureID, note, false, s.now())
 		if err != nil || !changed {
 			return err
 		}
@@ -594,24 +606,23 @@ var errNothingToPay = httpx.Invalid("This order's total is $0.00, so there is no
 // a total of zero), with its confirmation e-mail. A total of zero is paid
 // by none and only by none.
 func (s *Service) placePaid(ctx context.Context, req PaymentRequest, provider, note, paidNote string) (PaymentResult, error) {
-	if _, err := priceBooks(s.catalog, req.Items); err != nil { // the cart's problems first
+	books, err := priceBooks(s.catalog, req.Items) // the cart's problems first
+	if err != nil {
 		return PaymentResult{}, err
 	}
-	if req.ShippingInfo == nil {
-		return PaymentResult{}, httpx.Invalid("shippingInfo is required.", map[string]string{"shippingInfo": "Required"})
-	}
-	if err := req.ShippingInfo.Validate(); err != nil {
-		return PaymentResult{}, err
-	}
-	o := Order{Provider: provider, Currency: Currency, Shipping: *req.ShippingInfo, Email: req.ShippingInfo.Email}
-	if _, signedIn := auth.CallerFrom(ctx); signedIn { // anonymous buyers may pay by demo card
-		c, err := signedInBuyer(ctx)
+	o := Order{Provider: provider, Currency: Currency}
+	if _, signedIn := auth.CallerFrom(ctx); signedIn || hasDigital(books.Lines) { // anonymous buyers may pay by demo card for print
+		c, err := digitalBuyer(ctx)
 		if err != nil {
 			return PaymentResult{}, err
 		}
-		o.UserID = c.UserID
+		o.UserID, o.Email = c.UserID, c.Email
 	}
-	cart, err := s.priceOrder(ctx, req, o.Shipping.Country, Customer{UserID: o.UserID, Email: o.Email}, true)
+	if o.Shipping, err = checkoutDetails(req.ShippingInfo, books.Lines, o.Email, true); err != nil {
+		return PaymentResult{}, err
+	}
+	o.Email = o.Shipping.Email
+	cart, err := s.priceOrder(ctx, req, countryOf(o.Shipping), Customer{UserID: o.UserID, Email: o.Email}, true)
 	if err != nil {
 		return PaymentResult{}, err
 	}
@@ -632,10 +643,13 @@ func (s *Service) placePaid(ctx context.Context, req PaymentRequest, provider, n
 			replay = &earlier
 			return err
 		}
+		if err := s.checkNotOwned(ctx, tx, o.UserID, o.Lines); err != nil {
+			return err
+		}
 		if stockChanged, err = s.recordOrder(ctx, tx, &o, note); err != nil {
 			return err
 		}
-		if _, err := markPaid(ctx, tx, o, "", paidNote, s.now()); err != nil {
+		if _, err := s.payAndDeliver(ctx, tx, o, "", paidNote, true, s.now()); err != nil {
 			return err
 		}
 		return s.queueConfirmation(ctx, tx, o, s.now())
@@ -658,6 +672,9 @@ func (s *Service) placePaid(ctx context.Context, req PaymentRequest, provider, n
 	s.markBuyer(ctx, o.UserID)
 	paidAt := s.now().UTC()
 	o.State, o.PaidAt = State{PaymentPaid, Unfulfilled}, &paidAt
+	if digitalOnly(o.Lines) {
+		o.Fulfilment = Delivered
+	}
 	return resultOf(o), nil
 }
 

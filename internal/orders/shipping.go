@@ -67,3 +67,49 @@ func firstMessage(fields map[string]string) string {
 	}
 	return "invalid"
 }
+
+// validateContact applies the checkout's rules for an order that ships
+// nothing: the contact section alone (an e-mail, a name if given). No
+// address is kept.
+func (s *ShippingInfo) validateContact() error {
+	s.trim()
+	fields := map[string]string{}
+	if !mail.ValidEmail(s.Email) {
+		fields["email"] = "Invalid email address"
+	}
+	if utf8.RuneCountInString(s.FullName) > 200 {
+		fields["fullName"] = "Must be at most 200 characters"
+	}
+	if len(fields) > 0 {
+		return httpx.Invalid("Please check your contact information: "+firstMessage(fields)+".", fields)
+	}
+	*s = ShippingInfo{FullName: s.FullName, Email: s.Email}
+	return nil
+}
+
+// checkoutDetails checks the checkout's form for the cart's lines: an
+// address for a cart that ships (required unless an older PayPal client
+// sent none), the contact alone for digital formats only, whose e-mail
+// defaults to the account's.
+func checkoutDetails(in *ShippingInfo, lines []Line, accountEmail string, required bool) (ShippingInfo, error) {
+	if digitalOnly(lines) {
+		info := ShippingInfo{Email: accountEmail}
+		if in != nil {
+			info = *in
+			if strings.TrimSpace(info.Email) == "" {
+				info.Email = accountEmail
+			}
+		}
+		err := info.validateContact()
+		return info, err
+	}
+	if in == nil {
+		if required {
+			return ShippingInfo{}, httpx.Invalid("shippingInfo is required.", map[string]string{"shippingInfo": "Required"})
+		}
+		return ShippingInfo{}, nil
+	}
+	info := *in
+	err := info.Validate()
+	return info, err
+}

@@ -18,6 +18,8 @@ import (
 //
 //	pending_payment ──fail──▶ payment_failed ──retry──▶ pending_payment
 //	pending_payment, payment_failed ──pay──▶ paid
+//	  (an order of digital formats only is delivered as it is paid:
+//	   pending_payment, payment_failed & unfulfilled ──pay──▶ paid & delivered)
 //	pending_payment, payment_failed ──expire──▶ expired
 //	paid ──refund──▶ partially_refunded ──refund──▶ refunded
 //	paid ──refund──▶ refunded
@@ -115,6 +117,8 @@ var table = []rule{
 	{moveFail, []string{PaymentPending}, PaymentFailed, []string{Unfulfilled}, ""},
 	{moveRetry, []string{PaymentFailed}, PaymentPending, []string{Unfulfilled}, ""},
 	{movePay, []string{PaymentPending, PaymentFailed}, PaymentPaid, []string{Unfulfilled}, ""},
+	// Digital formats only: nothing waits on the desk (markPaid).
+	{movePay, []string{PaymentPending, PaymentFailed}, PaymentPaid, []string{Unfulfilled}, Delivered},
 	{moveExpire, []string{PaymentPending, PaymentFailed}, PaymentExpired, []string{Unfulfilled}, ""},
 	{moveRefund, []string{PaymentPaid}, PaymentPartiallyRefunded, FulfillmentStatuses, ""},
 	{moveRefund, settled, PaymentRefunded, FulfillmentStatuses, ""},

@@ -37,6 +37,8 @@ var diagram = []string{
 	"payment_failed/unfulfilled retry pending_payment/unfulfilled",
 	"pending_payment/unfulfilled pay paid/unfulfilled",
 	"payment_failed/unfulfilled pay paid/unfulfilled",
+	"pending_payment/unfulfilled pay paid/delivered",
+	"payment_failed/unfulfilled pay paid/delivered",
 	"pending_payment/unfulfilled expire expired/unfulfilled",
 	"payment_failed/unfulfilled expire expired/unfulfilled",
 	"paid/unfulfilled deny payment_failed/cancelled",

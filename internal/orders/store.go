@@ -87,8 +87,8 @@ func insertOrder(ctx context.Context, tx *db.Tx, o *Order, note string, at time.
 		return fmt.Errorf("insert order: %w", err)
 	}
 	for i, l := range o.Lines {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO order_lines (order_id, position, book_id, title, unit_price_cents, quantity, line_total_cents)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, o.ID, i+1, l.BookID, l.Title, l.UnitPriceCents, l.Quantity, l.LineTotalCents); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO order_lines (order_id, position, book_id, title, unit_price_cents, quantity, line_total_cents, format)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, o.ID, i+1, l.BookID, l.Title, l.UnitPriceCents, l.Quantity, l.LineTotalCents, l.Format); err != nil {
 			return fmt.Errorf("insert order line: %w", err)
 		}
 	}
@@ -123,7 +123,7 @@ func orderBy(ctx context.Context, q db.Querier, where string, arg any) (Order, e
 }
 
 func orderLines(ctx context.Context, q db.Querier, orderID int64) ([]Line, error) {
-	rows, err := q.QueryContext(ctx, `SELECT book_id, title, unit_price_cents, quantity, line_total_cents
+	rows, err := q.QueryContext(ctx, `SELECT book_id, title, unit_price_cents, quantity, line_total_cents, format
 		FROM order_lines WHERE order_id = ? ORDER BY position`, orderID)
 	if err != nil {
 		return nil, fmt.Errorf("load order lines: %w", err)
@@ -132,7 +132,7 @@ func orderLines(ctx context.Context, q db.Querier, orderID int64) ([]Line, error
 	var lines []Line
 	for rows.Next() {
 		var l Line
-		if err := rows.Scan(&l.BookID, &l.Title, &l.UnitPriceCents, &l.Quantity, &l.LineTotalCents); err != nil {
+		if err := rows.Scan(&l.BookID, &l.Title, &l.UnitPriceCents, &l.Quantity, &l.LineTotalCents, &l.Format); err != nil {
 			return nil, err
 		}
 		lines = append(lines, l)
@@ -292,7 +292,11 @@ func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string
 		if err != nil || !from.can(movePay) {
 			return false, err
 		}
-		moved, err := moveOrder(ctx, q, o.ID, change{from: from, to: State{PaymentPaid, from.Fulfilment}, note: note,
+		to := State{PaymentPaid, from.Fulfilment}
+		if digitalOnly(o.Lines) { // delivered as it is paid: nothing for the desk to ship
+			to.Fulfilment = Delivered
+		}
+		moved, err := moveOrder(ctx, q, o.ID, change{from: from, to: to, note: note,
 			set:     `, user_id = ?, email = ?, shipping_info = ?, capture_id = ?, capture_lock_until = NULL, failure_reason = '', paid_at = ?`,
 			setArgs: []any{nullString(o.UserID), o.Email, string(shipping), nullString(captureID), now}}, now)
 		if err != nil || moved {
@@ -300,6 +304,19 @@ func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string
 		}
 	}
 	return false, nil
+}
+
+// payAndDeliver is markPaid and, by the call that moved the order, the
+// delivery of its digital lines in the same transaction: each payment path
+// (demo, capture, webhook, reconciler) may race the others, and only one
+// moves the order, so the family gets each format once. strict refuses
+// the payment when a format was delivered meanwhile by another order.
+func (s *Service) payAndDeliver(ctx context.Context, q db.Querier, o Order, captureID, note string, strict bool, at time.Time) (bool, error) {
+	changed, err := markPaid(ctx, q, o, captureID, note, at)
+	if err != nil || !changed {
+		return changed, err
+	}
+	return true, s.deliver(ctx, q, o, strict, at)
 }
 
 func nullString(s string) any {

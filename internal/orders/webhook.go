@@ -199,7 +199,7 @@ func (s *Service) captureCompleted(ctx context.Context, ev paypal.WebhookEvent) 
 				", which does not match this order: nothing changed.", actor: paypalActor}, now)
 		}
 		o.CaptureID = c.ID
-		changed, err := markPaid(ctx, tx, o, c.ID, "PayPal webhook: capture "+c.ID+" completed", now)
+		changed, err := s.payAndDeliver(ctx, tx, o, c.ID, "PayPal webhook: capture "+c.ID+" completed", false, now)
 		if err != nil || !changed {
 			return err
 		}

@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -211,6 +212,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	shop.UsePricing(orderRates{prices}, orderDiscounts{codes})
+	shop.UseDelivery(orderDelivery{catalog: cat, files: downloads, now: o.now})
+	books.UseLibraryFiles(libraryFiles(downloads, shop))
 	srv := &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: letters, geo: geo.New(countries),
 		restock: restock.New(d, restockBooks{cat, cfg.SiteURL}, cfg.SiteURL, cfg.EmailCooldown, o.now),
@@ -393,7 +396,8 @@ func (c orderCatalog) PricedBook(id int) (orders.PricedBook, bool) {
 	if !ok {
 		return orders.PricedBook{}, false
 	}
-	return orders.PricedBook{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents, OnSale: b.Status == catalog.StatusPublished}, true
+	return orders.PricedBook{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents, OnSale: b.Status == catalog.StatusPublished,
+		Formats: b.Formats}, true
 }
 
 func (orderCatalog) TakeCopies(ctx context.Context, tx *db.Tx, lines []orders.Line) (bool, *orders.Shortage, error) {
@@ -410,10 +414,14 @@ func (orderCatalog) ReturnCopies(ctx context.Context, tx *db.Tx, lines []orders.
 
 func (c orderCatalog) StockChanged(ctx context.Context) { c.live.Changed(ctx) }
 
+// copiesOf are the copies of the lines that ship: a digital format takes
+// no stock.
 func copiesOf(lines []orders.Line) []catalog.Copies {
-	out := make([]catalog.Copies, len(lines))
-	for i, l := range lines {
-		out[i] = catalog.Copies{BookID: l.BookID, Quantity: l.Quantity}
+	out := make([]catalog.Copies, 0, len(lines))
+	for _, l := range lines {
+		if !l.IsDigital() {
+			out = append(out, catalog.Copies{BookID: l.BookID, Quantity: l.Quantity})
+		}
 	}
 	return out
 }
@@ -482,6 +490,48 @@ func (c communications) Preference(ctx context.Context, email string) (account.C
 func (c communications) SetPreference(ctx context.Context, userID, email string, on bool) (account.Communications, error) {
 	p, err := c.letters.SetPreference(ctx, userID, email, on)
 	return account.Communications{Subscribed: p.Subscribed, UpdatedAt: p.UpdatedAt, Status: p.Status}, err
+}
+
+// orderDelivery delivers the digital formats of paid orders: the
+// interactive edition as a storybook entitlement, the other formats as the
+// files the catalogue lists for them, granted for download.
+type orderDelivery struct {
+	catalog *catalog.Service
+	files   *files.Service
+	now     func() time.Time
+}
+
+func (d orderDelivery) Has(ctx context.Context, q db.Querier, userID string, bookID int, format string) (bool, error) {
+	if format != orders.FormatInteractive {
+		return false, nil
+	}
+	return storybooks.GivenEdition(ctx, q, userID, bookID)
+}
+
+func (d orderDelivery) Deliver(ctx context.Context, q db.Querier, p orders.Purchase) error {
+	if p.Format == orders.FormatInteractive {
+		return storybooks.GrantPurchase(ctx, q, p.BookID, p.UserID, p.OrderNumber, d.clock())
+	}
+	b, ok := d.catalog.Current().Offer(p.BookID)
+	if !ok || len(b.Files[p.Format]) == 0 {
+		return fmt.Errorf("server: book %d has no files for %s", p.BookID, p.Format)
+	}
+	return d.files.Grant(ctx, q, p.ID, p.UserID, p.Title, b.Files[p.Format])
+}
+
+func (d orderDelivery) Revoke(ctx context.Context, q db.Querier, p orders.Purchase) error {
+	if p.Format == orders.FormatInteractive {
+		return storybooks.RevokePurchase(ctx, q, p.BookID, p.UserID, p.OrderNumber, d.clock())
+	}
+	_, err := d.files.Revoke(ctx, q, p.ID)
+	return err
+}
+
+func (d orderDelivery) clock() time.Time {
+	if d.now == nil {
+		return time.Now()
+	}
+	return d.now()
 }
 
 // ownerData gives the account area, for the parent's data export and the

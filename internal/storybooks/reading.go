@@ -2,6 +2,7 @@ package storybooks
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"slices"
 	"time"
@@ -154,7 +155,7 @@ type Shelf struct {
 }
 
 // GetLibrary responds to GET /api/library: the published storybooks the
-// caller's family has.
+// caller's family has, and the files it bought.
 func (s *Service) GetLibrary(w http.ResponseWriter, r *http.Request) error {
 	caller, err := auth.RequireUser(r.Context())
 	if err != nil {
@@ -170,7 +171,16 @@ func (s *Service) GetLibrary(w http.ResponseWriter, r *http.Request) error {
 		list[i] = Shelf{ID: rec.ID, Slug: rec.Slug, Title: rec.Story.Title, BookID: rec.BookID, Cover: rec.Cover,
 			Endings: rec.endings(), Pages: len(rec.Story.Pages)}
 	}
-	return writePrivate(w, http.StatusOK, map[string]any{"storybooks": list})
+	var files any = []any{}
+	if s.libraryFiles != nil {
+		if files, err = s.libraryFiles(r.Context(), caller.UserID); err != nil {
+			return err
+		}
+	}
+	return writePrivate(w, http.StatusOK, struct {
+		Storybooks []Shelf `json:"storybooks"`
+		Files      any     `json:"files"`
+	}{list, files})
 }
 
 // entitled tells whether the account's family may read the storybook.
@@ -211,4 +221,43 @@ func insertGrant(ctx context.Context, tx *db.Tx, storybookID int64, userID, gran
 func serveCached(w http.ResponseWriter, r *http.Request, cacheControl string, v any) error {
 	w.Header().Add("Vary", "Authorization")
 	return httpx.ServeCachedJSON(w, r, cacheControl, v)
+}
+
+// sourcePurchase is an entitlement bought with an order (issue 37).
+const sourcePurchase = "purchase"
+
+// GrantPurchase gives the account the book's storybook, bought with the
+// order, in the transaction that marks the order paid. The order pays
+// once, so the grant is made once.
+func GrantPurchase(ctx context.Context, q db.Querier, bookID int, userID, orderNumber string, now time.Time) error {
+	res, err := q.ExecContext(ctx, `INSERT INTO storybook_entitlements (storybook_id, user_id, source, order_number, granted_at)
+		SELECT id, ?, ?, ?, ? FROM storybooks WHERE book_id = ?`, userID, sourcePurchase, orderNumber, now.UTC(), bookID)
+	if err != nil {
+		return fmt.Errorf("storybooks: grant purchase: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("storybooks: book %d has no storybook to grant", bookID)
+	}
+	return nil
+}
+
+// RevokePurchase takes back the edition the order bought (its line was
+// refunded): the reader refuses the family's next page at once.
+func RevokePurchase(ctx context.Context, q db.Querier, bookID int, userID, orderNumber string, now time.Time) error {
+	_, err := q.ExecContext(ctx, `UPDATE storybook_entitlements SET revoked_at = ?
+		WHERE user_id = ? AND source = ? AND order_number = ? AND revoked_at IS NULL
+		AND storybook_id IN (SELECT id FROM storybooks WHERE book_id = ?)`, now.UTC(), userID, sourcePurchase, orderNumber, bookID)
+	if err != nil {
+		return fmt.Errorf("storybooks: revoke purchase: %w", err)
+	}
+	return nil
+}
+
+// GivenEdition tells whether staff gave the account the book's storybook
+// (a live grant), which a purchase would duplicate.
+func GivenEdition(ctx context.Context, q db.Querier, userID string, bookID int) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM storybook_entitlements e JOIN storybooks s ON s.id = e.storybook_id
+		WHERE s.book_id = ? AND e.user_id = ? AND e.source = ? AND e.revoked_at IS NULL`, bookID, userID, sourceGrant).Scan(&n)
+	return n > 0, err
 }

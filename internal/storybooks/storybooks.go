@@ -61,6 +61,15 @@ type Service struct {
 	// shipped tells whether the web app serves a file at a path (a shop
 	// drawing, a shipped scene), which a page's picture may name.
 	shipped func(path string) bool
+	// libraryFiles lists the files the family bought, beside its
+	// storybooks in the library (UseLibraryFiles); nil: none.
+	libraryFiles func(ctx context.Context, userID string) (any, error)
+}
+
+// UseLibraryFiles makes GET /api/library list the family's downloadable
+// files (issue 37) as its "files". Call it before serving.
+func (s *Service) UseLibraryFiles(fn func(ctx context.Context, userID string) (any, error)) {
+	s.libraryFiles = fn
 }
 
 // New builds the service; now is the clock (nil: time.Now).

@@ -1,0 +1,340 @@
+package orders_test
+
+import (
+	"context"
+	"crypto/rand"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"bookshop/internal/apitest"
+	"bookshop/internal/auth"
+	"bookshop/internal/paypal"
+	"bookshop/internal/paypal/paypaltest"
+)
+
+// Digital formats (issue 37): bought like books, delivered at payment to
+// the buyer's account by whichever payment path gets there first, once,
+// and taken back by a refund of their line.
+
+const (
+	readerPage = "/api/storybooks/our-first-adventure/pages/great-balloon-ride"
+	testPDF    = "%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+)
+
+// Lines of the carts: Our First Adventure's interactive edition ($6.99)
+// and e-book ($4.99, withEbook), and one printed copy of book 1 ($14.99).
+var (
+	interactive = map[string]any{"id": 3, "name": "Our First Adventure", "format": "interactive", "quantity": 1, "unitPrice": 6.99}
+	ebook       = map[string]any{"id": 3, "name": "Our First Adventure", "format": "ebook", "quantity": 1, "unitPrice": 4.99}
+	printed     = map[string]any{"id": 1, "name": "Siso and the Stripe That Got Away", "quantity": 1, "unitPrice": 14.99}
+)
+
+// digitalDemo is a demo card payment of items for amount, with no address.
+func digitalDemo(amount float64, items ...map[string]any) map[string]any {
+	return map[string]any{"action": "demo_payment", "method": "card", "items": items, "amount": amount}
+}
+
+// mixedDemo is the printed book and the e-book, shipped: 19.98 + 2.00 tax.
+func mixedDemo() map[string]any {
+	return map[string]any{"action": "demo_payment", "method": "card", "items": []map[string]any{printed, ebook}, "amount": 21.98,
+		"shippingInfo": shipping}
+}
+
+// withEbook puts Our First Adventure's e-book on sale at $4.99.
+func withEbook(t *testing.T, e *apitest.Env) {
+	t.Helper()
+	e.Staff("editor", auth.RoleEditor)
+	file := e.Request("POST", "/api/admin/files?name=adventure.pdf", testPDF, "editor",
+		map[string]string{"Content-Type": "application/octet-stream"}).Expect(t, http.StatusCreated).JSON(t)["id"].(string)
+	e.Vars["file"] = file
+	e.Do("PATCH", "/api/admin/books/3", map[string]any{"version": 1, "stock": 5, "formats": []map[string]any{
+		{"format": "print", "priceCents": 1999}, {"format": "interactive", "priceCents": 699},
+		{"format": "ebook", "priceCents": 499, "files": []string{file}}}}, "editor").Expect(t, 200)
+	// The next request reads the new catalogue: the change reloaded it.
+}
+
+// grants counts the account's live deliveries: purchases, storybook
+// entitlements bought, and download grants.
+func grants(t *testing.T, e *apitest.Env, name string) (purchases, editions, files int) {
+	t.Helper()
+	id := e.User(name).ID
+	return e.Count(`SELECT COUNT(*) FROM digital_purchases WHERE user_id = ? AND revoked_at IS NULL`, id),
+		e.Count(`SELECT COUNT(*) FROM storybook_entitlements WHERE user_id = ? AND source = 'purchase' AND revoked_at IS NULL`, id),
+		e.Count(`SELECT COUNT(*) FROM download_grants WHERE user_id = ? AND revoked_at IS NULL`, id)
+}
+
+func expectGrants(t *testing.T, e *apitest.Env, name string, purchases, editions, files int) {
+	t.Helper()
+	if p, ed, f := grants(t, e, name); p != purchases || ed != editions || f != files {
+		t.Errorf("%s has %d purchases, %d editions, %d files; want %d, %d, %d", name, p, ed, f, purchases, editions, files)
+	}
+}
+
+func TestBuyingDigitalFormats(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "the interactive edition is bought without an address and opens at once", Method: "POST", URL: pay, As: "buyer",
+			Headers: attempt("1"), Body: digitalDemo(7.69, interactive),
+			ExpectedStatus: 200, ExpectedContent: []string{`"success":true`, `"status":"delivered"`, `"total":"7.69"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				expectGrants(t, e, "buyer", 1, 1, 0)
+				number := res.JSON(t)["orderNumber"].(string)
+				if n := e.Count(`SELECT COUNT(*) FROM storybook_entitlements WHERE order_number = ?`, number); n != 1 {
+					t.Errorf("the entitlement does not name order %s", number)
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM orders WHERE number = ? AND payment_status = 'paid' AND fulfillment_status = 'delivered'
+					AND shipping_cents = 0 AND shipping_method = 'none' AND shipping_info NOT LIKE '%Story Lane%'`, number); n != 1 {
+					t.Error("the order is not paid and delivered without shipping")
+				}
+				e.Do("GET", readerPage, nil, "buyer").Expect(t, 200)
+				e.Staff("manager", auth.RoleManager)
+				if o := e.Do("GET", desk+number, nil, "manager").Expect(t, 200).Body; strings.Contains(o, `"fulfil"`) || !strings.Contains(o, `"digital":true`) {
+					t.Errorf("the desk offers to ship a digital order: %s", o)
+				}
+				lib := e.Do("GET", "/api/library", nil, "buyer").Expect(t, 200)
+				if !strings.Contains(lib.Body, `"slug":"our-first-adventure"`) || !strings.Contains(lib.Body, `"files":[]`) {
+					t.Errorf("library: %s", lib.Body)
+				}
+				mail := e.LastMail(e.User("buyer").Email)
+				if !strings.Contains(mail, "Our First Adventure (Interactive)") || !strings.Contains(mail, apitest.SiteURL+"/library") {
+					t.Errorf("confirmation: %s", mail)
+				}
+			}},
+		{Name: "a digital format needs a session", Method: "POST", URL: pay, Headers: attempt("1"), Body: digitalDemo(7.69, interactive),
+			ExpectedStatus: 401, ExpectedContent: []string{`"error":"Please log in to buy digital books."`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COUNT(*) FROM orders`); n != 0 {
+					t.Errorf("%d orders", n)
+				}
+			}},
+		{Name: "PayPal's create_order asks for the same session", Method: "POST", URL: pay, Headers: attempt("1"),
+			Body:           map[string]any{"action": "create_order", "items": []map[string]any{interactive}, "amount": 7.69},
+			ExpectedStatus: 401, ExpectedContent: []string{`"error":"Please log in to buy digital books."`}},
+		{Name: "a format the family has is refused before payment", Method: "POST", URL: pay, As: "buyer", Headers: attempt("2"),
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Request("POST", pay, digitalDemo(7.69, interactive), "buyer", attempt("1")).Expect(t, 200)
+			},
+			Body:           digitalDemo(7.69, interactive),
+			ExpectedStatus: 409, ExpectedContent: []string{`"error":"Your family already has \"Our First Adventure\" (Interactive). Find it in your Library."`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				expectGrants(t, e, "buyer", 1, 1, 0)
+				// PayPal is refused before anything is created there.
+				r := e.Request("POST", pay, map[string]any{"action": "create_order", "items": []map[string]any{interactive}, "amount": 7.69}, "buyer", attempt("3"))
+				if r.Expect(t, 409); !strings.Contains(r.Body, "Find it in your Library.") {
+					t.Errorf("create_order: %s", r.Body)
+				}
+			}},
+		{Name: "an edition given by staff counts as the family's", Method: "POST", URL: pay, As: "buyer", Headers: attempt("2"),
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Staff("manager", auth.RoleManager)
+				e.Do("POST", "/api/admin/storybooks/1/grants", map[string]any{"email": e.User("buyer").Email}, "manager").Expect(t, 201)
+			},
+			Body:           digitalDemo(7.69, interactive),
+			ExpectedStatus: 409, ExpectedContent: []string{`(Interactive). Find it in your Library.`}},
+		{Name: "a digital format is bought once per cart", Method: "POST", URL: pay, As: "buyer", Headers: attempt("1"),
+			Body:           digitalDemo(15.38, interactive, interactive),
+			ExpectedStatus: 400, ExpectedContent: []string{`"items":"A digital format is bought once"`}},
+		{Name: "a digital format's quantity is 1", Method: "POST", URL: pay, As: "buyer", Headers: attempt("1"),
+			Body:           digitalDemo(15.38, map[string]any{"id": 3, "name": "Our First Adventure", "format": "interactive", "quantity": 2, "unitPrice": 6.99}),
+			ExpectedStatus: 400, ExpectedContent: []string{`"items":"A digital format's quantity is 1"`}},
+		{Name: "a format the book is not sold in is refused", Method: "POST", URL: pay, As: "buyer", Headers: attempt("1"),
+			Body:           digitalDemo(5.49, ebook),
+			ExpectedStatus: 409, ExpectedContent: []string{`'Our First Adventure' is not sold as E-book at the moment.`}},
+		{Name: "an unknown format is a 400", Method: "POST", URL: pay, As: "buyer", Headers: attempt("1"),
+			Body:           digitalDemo(5.49, map[string]any{"id": 3, "name": "Our First Adventure", "format": "vinyl", "quantity": 1, "unitPrice": 4.99}),
+			ExpectedStatus: 400, ExpectedContent: []string{`"items":"Unknown format"`}},
+		{Name: "the interactive edition at the print price is a stale cart", Method: "POST", URL: pay, As: "buyer", Headers: attempt("1"),
+			Body:           digitalDemo(21.99, map[string]any{"id": 3, "name": "Our First Adventure", "format": "interactive", "quantity": 1, "unitPrice": 19.99}),
+			ExpectedStatus: 400, ExpectedContent: []string{`The price of 'Our First Adventure' is $6.99, not $19.99.`}},
+		{Name: "a mixed cart ships its print lines and delivers the rest", Method: "POST", URL: pay, As: "buyer", Headers: attempt("1"),
+			BeforeTest: withEbook, Body: mixedDemo(),
+			ExpectedStatus: 200, ExpectedContent: []string{`"success":true`, `"status":"paid"`, `"total":"21.98"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
+				expectGrants(t, e, "buyer", 1, 0, 1)
+				number := res.JSON(t)["orderNumber"].(string)
+				e.Staff("manager", auth.RoleManager)
+				o := e.Do("GET", desk+number, nil, "manager").Expect(t, 200)
+				for _, want := range []string{`"fulfillmentStatus":"unfulfilled"`, `"format":"print","digital":false`, `"format":"ebook","digital":true`, `"fulfil"`} {
+					if !strings.Contains(o.Body, want) {
+						t.Errorf("desk order lacks %s: %s", want, o.Body)
+					}
+				}
+				lib := e.Do("GET", "/api/library", nil, "buyer").Expect(t, 200).Body
+				for _, want := range []string{`"purchaseId":"` + number + `-2"`, `"fileId":"` + e.Vars["file"] + `"`, `"bookId":3`, `"title":"Our First Adventure"`,
+					`"format":"ebook"`, `"kind":"pdf"`, `"name":"Our First Adventure.pdf"`, `"contentType":"application/pdf"`, `"downloadsLeft":10`} {
+					if !strings.Contains(lib, want) {
+						t.Errorf("library lacks %s: %s", want, lib)
+					}
+				}
+				e.Do("GET", "/api/library/downloads/"+number+"-2/"+e.Vars["file"], nil, "buyer").Expect(t, 200)
+				if n := e.Count(`SELECT stock FROM books WHERE id = 3`); n != 5 {
+					t.Errorf("the e-book took stock of book 3: %d left of 5", n)
+				}
+			}},
+	})
+}
+
+// Twenty purchases of one format at once by one account: one is paid and
+// delivered; the others are refused and record nothing paid.
+func TestParallelPurchasesOfOneFormat(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "20 at once", Method: "GET", URL: "/api/library", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.User("buyer")
+				var wg sync.WaitGroup
+				statuses := make([]int, 20)
+				for i := range statuses {
+					wg.Go(func() {
+						statuses[i] = e.Request("POST", pay, digitalDemo(7.69, interactive), "buyer", attempt(rand.Text())).Status
+					})
+				}
+				wg.Wait()
+				ok := 0
+				for _, s := range statuses {
+					switch s {
+					case 200:
+						ok++
+					case 409:
+					default:
+						t.Errorf("a purchase answered %d", s)
+					}
+				}
+				if ok != 1 {
+					t.Errorf("%d purchases paid, want 1 (%v)", ok, statuses)
+				}
+				expectGrants(t, e, "buyer", 1, 1, 0)
+				if n := e.Count(`SELECT COUNT(*) FROM orders WHERE paid_at IS NOT NULL`); n != 1 {
+					t.Errorf("%d paid orders", n)
+				}
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"slug":"our-first-adventure"`}},
+	})
+}
+
+// createDigital starts a PayPal checkout of the e-book and the printed
+// book; Vars paypalOrder names it.
+func createDigital(t *testing.T, e *apitest.Env) {
+	t.Helper()
+	withEbook(t, e)
+	created := e.Request("POST", pay, map[string]any{"action": "create_order", "items": []map[string]any{printed, ebook}, "amount": 21.98,
+		"shippingInfo": shipping}, "buyer", attempt(rand.Text())).Expect(t, 200)
+	e.Vars["paypalOrder"] = created.JSON(t)["id"].(string)
+}
+
+// captureAtPayPal captures the checkout at the fake as a request that died
+// afterwards would have; Vars capture names the capture.
+func captureAtPayPal(t *testing.T, e *apitest.Env) {
+	t.Helper()
+	client := paypal.New(e.PayPalURL, paypaltest.ClientID, paypaltest.ClientSecret)
+	pp, err := client.CaptureOrder(context.Background(), "bookshop-capture-lost", e.Vars["paypalOrder"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := pp.FirstCapture()
+	e.Vars["capture"] = c.ID
+}
+
+func completedEvent(e *apitest.Env) (map[string]string, []byte) {
+	c := paypal.CaptureResource{Capture: paypal.Capture{ID: e.Vars["capture"], Status: paypal.StatusCompleted, Amount: paypal.Money{CurrencyCode: "USD", Value: "21.98"}}}
+	c.SupplementaryData.RelatedIDs.OrderID = e.Vars["paypalOrder"]
+	return event("WH-"+rand.Text(), paypal.EventCaptureCompleted, c)
+}
+
+// Each way an order becomes paid delivers its digital lines, once, even
+// when another way finds the order paid a moment later.
+func TestEachPaymentPathDeliversOnce(t *testing.T) {
+	delivered := func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+		expectGrants(t, e, "buyer", 1, 0, 1)
+		if n := e.Count(`SELECT COUNT(*) FROM orders WHERE payment_status = 'paid' AND fulfillment_status = 'unfulfilled'`); n != 1 {
+			t.Error("the mixed order is not paid and waiting for its print line")
+		}
+	}
+	capture := func(t *testing.T, e *apitest.Env) *apitest.Response {
+		return e.Request("POST", pay, map[string]any{"action": "capture_order", "orderID": e.Vars["paypalOrder"], "items": []map[string]any{printed, ebook},
+			"amount": 21.98, "shippingInfo": shipping}, "buyer", attempt(rand.Text()))
+	}
+	reconcile := func(t *testing.T, e *apitest.Env) {
+		if _, err := e.Server.Orders().Reconcile(t.Context(), 3*time.Hour); err != nil {
+			t.Fatal(err)
+		}
+	}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "PayPal capture, then the webhook of the same capture", Method: "GET", URL: "/api/library", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				createDigital(t, e)
+				out := capture(t, e).Expect(t, 200).JSON(t)
+				e.Vars["capture"] = out["captureId"].(string)
+				h, body := completedEvent(e)
+				deliver(t, e, h, body, 200, `"outcome"`)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"format":"ebook"`}, AfterTest: delivered},
+		{Name: "the webhook, then the buyer's capture", Method: "GET", URL: "/api/library", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				createDigital(t, e)
+				captureAtPayPal(t, e)
+				h, body := completedEvent(e)
+				deliver(t, e, h, body, 200, `"outcome":"applied"`)
+				capture(t, e).Expect(t, 200)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"format":"ebook"`}, AfterTest: delivered},
+		{Name: "the reconciler after a crash mid-capture, twice", Method: "GET", URL: "/api/library", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				createDigital(t, e)
+				captureAtPayPal(t, e)
+				// The capture request died holding its lock, which expired.
+				if _, err := e.DB.ExecContext(t.Context(), `UPDATE orders SET capture_lock_until = 1 WHERE provider_order_id = ?`, e.Vars["paypalOrder"]); err != nil {
+					t.Fatal(err)
+				}
+				reconcile(t, e)
+				reconcile(t, e)
+				h, body := completedEvent(e)
+				deliver(t, e, h, body, 200, `"outcome"`)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"format":"ebook"`}, AfterTest: delivered},
+	})
+}
+
+// A refund of a digital line takes the format back at once: the reader
+// and the downloads refuse, and the timeline and the audit log say so.
+func TestRefundTakesADigitalFormatBack(t *testing.T) {
+	refundLine := func(format string, amount float64, items ...map[string]any) func(t *testing.T, e *apitest.Env) {
+		return func(t *testing.T, e *apitest.Env) {
+			withEbook(t, e)
+			e.Staff("manager", auth.RoleManager)
+			body := digitalDemo(amount, items...)
+			e.Vars["number"] = e.Request("POST", pay, body, "buyer", attempt("1")).Expect(t, 200).JSON(t)["orderNumber"].(string)
+			e.Vars["purchase"] = e.Vars["number"] + "-1"
+			e.Do("GET", readerPage, nil, "buyer").Expect(t, 200)
+			act(e, e.Vars["number"], "refund", map[string]any{"lines": []map[string]any{{"bookId": 3, "format": format, "quantity": 1}},
+				"reason": "Goodwill"}, "refund-1").Expect(t, 200)
+		}
+	}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "the interactive edition refunded: the reader answers 403", Method: "GET", URL: readerPage, As: "buyer",
+			BeforeTest:     refundLine("interactive", 13.18, interactive, ebook),
+			ExpectedStatus: 403, ExpectedContent: []string{`"code":"forbidden"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				expectGrants(t, e, "buyer", 1, 0, 1) // the e-book stays
+				o := e.Do("GET", desk+e.Vars["number"], nil, "manager").Expect(t, 200).Body
+				if !strings.Contains(o, "Our First Adventure (Interactive) taken back from the family") {
+					t.Errorf("timeline: %s", o)
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'order.refund' AND after_json LIKE '%revokedFormats%Interactive%'`); n != 1 {
+					t.Errorf("%d audit entries say the edition was taken back", n)
+				}
+			}},
+		{Name: "the e-book refunded: its download link answers 403", Method: "GET", URL: "/api/library/downloads/{number}-2/{file}", As: "buyer",
+			BeforeTest:     refundLine("ebook", 13.18, interactive, ebook),
+			ExpectedStatus: 403, ExpectedContent: []string{`"code":"forbidden"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				expectGrants(t, e, "buyer", 1, 1, 0)
+				if lib := e.Do("GET", "/api/library", nil, "buyer").Expect(t, 200).Body; !strings.Contains(lib, `"files":[]`) {
+					t.Errorf("the library still lists the e-book: %s", lib)
+				}
+				// Refunded, the family may buy the e-book again.
+				e.Request("POST", pay, digitalDemo(5.49, ebook), "buyer", attempt("2")).Expect(t, 200)
+			}},
+	})
+}

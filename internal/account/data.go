@@ -71,6 +71,7 @@ type OwnerData struct {
 	StockAlerts Holder
 	Contact     Holder // messages sent through the contact form
 	Discounts   Holder // the discount codes the parent used
+	Downloads   Holder // the digital formats bought and their files (nil: none)
 	Dreams      Dreams
 	Storybooks  Storybooks
 }
@@ -95,6 +96,7 @@ type Export struct {
 	ContactMessages any            `json:"contact_messages"`
 	Orders          any            `json:"orders"`
 	Discounts       any            `json:"discount_redemptions"`
+	Downloads       any            `json:"downloads"` // the files bought, with their downloads left
 	Dreams          any            `json:"dreams"`
 	Storybooks      any            `json:"storybooks"` // the editions the family has, each reader's progress
 }
@@ -145,6 +147,11 @@ func (s *Service) exportOf(ctx context.Context, userID string) (Export, error) {
 	}
 	if e.Dreams, err = o.Dreams.Of(ctx, userID); err != nil {
 		return Export{}, err
+	}
+	if o.Downloads != nil {
+		if e.Downloads, err = o.Downloads.Export(ctx, p); err != nil {
+			return Export{}, err
+		}
 	}
 	if o.Storybooks != nil {
 		if e.Storybooks, err = o.Storybooks.Of(ctx, userID); err != nil {
@@ -216,7 +223,7 @@ func (s *Service) erase(ctx context.Context, tx *db.Tx, userID string) error {
 		return err
 	}
 	p := Person{UserID: userID, Email: email}
-	for _, h := range []Holder{o.Discounts, o.Orders, o.Newsletter, o.StockAlerts, o.Contact} {
+	for _, h := range []Holder{o.Downloads, o.Discounts, o.Orders, o.Newsletter, o.StockAlerts, o.Contact} {
 		if h == nil {
 			continue
 		}

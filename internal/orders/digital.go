@@ -255,3 +255,14 @@ func (s *Service) Purchases(ctx context.Context, userID string) (map[string]Purc
 	}
 	return out, rows.Err()
 }
+
+// ErasePurchases removes an account's digital purchases, in the
+// transaction that deletes the account; what they delivered (storybook
+// entitlements, download grants and their links) goes with the account by
+// its foreign keys' cascade. The orders keep their lines.
+func ErasePurchases(ctx context.Context, q db.Querier, userID string) error {
+	if _, err := q.ExecContext(ctx, `DELETE FROM digital_purchases WHERE user_id = ?`, userID); err != nil {
+		return fmt.Errorf("orders: erase digital purchases: %w", err)
+	}
+	return nil
+}

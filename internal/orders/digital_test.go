@@ -338,3 +338,28 @@ func TestRefundTakesADigitalFormatBack(t *testing.T) {
 			}},
 	})
 }
+
+// The parent's data export lists the digital formats bought; deleting the
+// account takes them, and what they delivered, away.
+func TestDigitalPurchasesInExportAndErasure(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "export, then deletion", Method: "GET", URL: "/api/account/export", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				withEbook(t, e)
+				e.Request("POST", pay, digitalDemo(13.18, interactive, ebook), "buyer", attempt("1")).Expect(t, 200)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"downloads":[{"purchaseId":"SF-`, `"format":"ebook"`, `"format":"interactive","digital":true`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				id := e.User("buyer").ID
+				e.Do("DELETE", "/api/account", map[string]any{"password": apitest.Password}, "buyer").Expect(t, 204)
+				for _, table := range []string{"digital_purchases", "download_grants", "storybook_entitlements"} {
+					if n := e.Count(`SELECT COUNT(*) FROM `+table+` WHERE user_id = ?`, id); n != 0 {
+						t.Errorf("%d rows of %s left", n, table)
+					}
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM order_lines WHERE format IN ('ebook', 'interactive')`); n != 2 {
+					t.Errorf("the order lost its lines: %d left", n)
+				}
+			}},
+	})
+}

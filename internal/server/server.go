@@ -192,7 +192,11 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	books := storybooks.New(d, o.now, storyCatalog{cat}, storyKids{family}, app.Has)
 	letters := newsletter.New(d, newsletter.Settings{SiteURL: cfg.SiteURL, Cooldown: cfg.EmailCooldown, MarketingFrom: cfg.MailFromMarketing,
 		RatePerMinute: cfg.CampaignRatePerMinute, EventsSecret: cfg.MailEventsSecret}, campaignBooks{cat, cfg.SiteURL}, o.now)
-	family.WithOwnerData(ownerData(d, accounts, shop, stories, books))
+	downloads, err := files.New(d, filesSettings(cfg), o.now)
+	if err != nil {
+		return nil, err
+	}
+	family.WithOwnerData(ownerData(d, accounts, shop, stories, books, libraryFiles(downloads, shop)))
 	family.UseNewsletter(communications{letters})
 	keeping := retention.New(d, scheduleOf(cfg), family, retentionSweeps(), cfg.SiteURL, o.now)
 	accounts.UseAccountEraser(family.EraseAccount) // the admin API's and back office's deletions are the parent's own
@@ -207,10 +211,6 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	codes := discounts.New(d, o.now)
-	downloads, err := files.New(d, filesSettings(cfg), o.now)
-	if err != nil {
-		return nil, err
-	}
 	shop.UsePricing(orderRates{prices}, orderDiscounts{codes})
 	shop.UseDelivery(orderDelivery{catalog: cat, files: downloads, now: o.now})
 	books.UseLibraryFiles(libraryFiles(downloads, shop))
@@ -537,7 +537,8 @@ func (d orderDelivery) clock() time.Time {
 // ownerData gives the account area, for the parent's data export and the
 // account's deletion, what other features keep about the parent, without
 // importing them.
-func ownerData(d *db.DB, accounts *auth.Service, shop *orders.Service, stories account.Dreams, books account.Storybooks) account.OwnerData {
+func ownerData(d *db.DB, accounts *auth.Service, shop *orders.Service, stories account.Dreams, books account.Storybooks,
+	downloads func(ctx context.Context, userID string) (any, error)) account.OwnerData {
 	return account.OwnerData{
 		Accounts: accountOwner{auth: accounts, db: d},
 		Orders: holder{
@@ -573,6 +574,14 @@ func ownerData(d *db.DB, accounts *auth.Service, shop *orders.Service, stories a
 		Contact: holder{
 			export: func(ctx context.Context, p account.Person) (any, error) { return contact.MessagesFrom(ctx, d, p.Email) },
 			erase:  func(ctx context.Context, q db.Querier, p account.Person) error { return contact.Erase(ctx, q, p.Email) },
+		},
+		// The files the family bought; the account's deletion takes its
+		// purchases and grants (orders keep their lines without the buyer).
+		Downloads: holder{
+			export: func(ctx context.Context, p account.Person) (any, error) { return downloads(ctx, p.UserID) },
+			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
+				return orders.ErasePurchases(ctx, q, p.UserID)
+			},
 		},
 		Dreams:     stories,
 		Storybooks: books,

@@ -58,7 +58,7 @@ func shippedEmail(o Order, st State, f fulfilment, site Settings) (mail.Message,
 	m := mail.OrderShipped{Name: greeting(o), Number: o.Number, Status: st.words(), Carrier: f.Carrier, TrackingNumber: f.TrackingNumber,
 		TrackingURL: f.TrackingURL, Address: addressLines(o.Shipping), OrderURL: orderURL(o, site),
 		SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
-	for _, l := range o.Lines {
+	for _, l := range printLines(o.Lines) { // the parcel holds the print lines alone
 		m.Lines = append(m.Lines, mail.OrderLine{Title: l.Title, Quantity: l.Quantity})
 	}
 	return mail.OrderShippedEmail(o.Email, m)

@@ -219,7 +219,7 @@ const maxHeldCopies = 5
 func (s *Service) withinHoldLimit(ctx context.Context, tx *db.Tx, o Order) error {
 	rows, err := tx.QueryContext(ctx, `SELECT l.book_id, SUM(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
 		WHERE o.user_id = ? AND o.provider = ? AND (o.payment_status = ? OR (o.payment_status = ? AND o.provider_order_id IS NOT NULL))
-		GROUP BY l.book_id`, o.UserID, ProviderPayPal, PaymentPending, PaymentFailed)
+		AND l.format = ? GROUP BY l.book_id`, o.UserID, ProviderPayPal, PaymentPending, PaymentFailed, FormatPrint)
 	if err != nil {
 		return fmt.Errorf("orders: held copies: %w", err)
 	}
@@ -235,7 +235,7 @@ func (s *Service) withinHoldLimit(ctx context.Context, tx *db.Tx, o Order) error
 	if err := rows.Err(); err != nil {
 		return err
 	}
-	for _, l := range o.Lines {
+	for _, l := range printLines(o.Lines) { // a digital format holds no copy
 		h := held[l.BookID]
 		if h+l.Quantity <= maxHeldCopies {
 			continue

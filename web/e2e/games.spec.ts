@@ -88,6 +88,24 @@ async function chooseShopPicture(page: Page, name: 'Litter in the forest' | 'Pic
   if ((await button.count()) > 0) await button.click()
 }
 
+/**
+ * Starts a round of Clean Up The Forest! and checks that the whole picture
+ * and the list of things to find are on screen while the clock runs.
+ */
+async function expectBoardInView(page: Page, start: string) {
+  const button = page.getByRole('button', { name: start })
+  if ((page.viewportSize()?.width ?? 0) < 768) await button.tap()
+  else await button.click()
+  await expect(page.getByTestId('time-left')).not.toHaveText('30.00s')
+  const inView = (selector: string) =>
+    page.locator(selector).evaluate((el) => {
+      const b = el.getBoundingClientRect()
+      return b.top >= 0 && b.left >= 0 && b.bottom <= window.innerHeight && b.right <= window.innerWidth
+    })
+  await expect.poll(() => inView('[data-testid="game-picture"]')).toBe(true)
+  await expect.poll(() => inView('ul[aria-label="Things to find"]')).toBe(true)
+}
+
 /** A small picture to upload: a screenshot of the top of the page. */
 const snapshot = (page: Page) => page.screenshot({ clip: { x: 0, y: 0, width: 400, height: 300 } })
 
@@ -112,6 +130,16 @@ test.describe('Clean Up The Forest!', () => {
     await page.getByRole('button', { name: 'Play Again' }).click()
     await expect(page.getByRole('button', { name: 'Start Game' })).toBeVisible()
     await expect(page.getByTestId('time-left')).toHaveText('30.00s')
+  })
+
+  test('the picture and the list on screen while the clock runs at 1440 px', async ({ page }) => {
+    test.setTimeout(90_000)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await signedIn(page, 'forest-wide')
+    await page.goto('/games/find-objects')
+    await chooseShopPicture(page, 'Litter in the forest')
+    await expectBoardInView(page, 'Start Game')
+    await page.screenshot({ path: test.info().outputPath('find-objects-1440.png') })
   })
 
   test('the plastic bag counts at its handle', async ({ page }) => {
@@ -156,6 +184,22 @@ test.describe('on a phone', () => {
     const box = await picture.boundingBox()
     if (!box) throw new Error('picture not visible')
     for (const [x, y] of DEFAULT_OBJECTS) await page.touchscreen.tap(box.x + (box.width * x) / 100, box.y + (box.height * y) / 100)
+    await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible()
+    await expect(page.getByTestId('wrong-clicks')).toHaveText('0 / 3')
+  })
+
+  test('Clean Up The Forest!: the picture and the list on screen while the clock runs; each thing takes a 44 px tap', async ({ page }) => {
+    test.setTimeout(90_000)
+    await signedIn(page, 'forest-phone')
+    await page.goto('/games/find-objects')
+    await chooseShopPicture(page, 'Litter in the forest')
+    // Each thing counts 21 px above its middle, whatever the size of its drawing (about 20 px
+    // on this screen): its tap is 44 px tall. (The whole 44 × 44 square: rules.test.ts.)
+    await expectBoardInView(page, 'Start Game')
+    await page.screenshot({ path: test.info().outputPath('find-objects-390.png') })
+    const box = await page.getByTestId('game-picture').boundingBox()
+    if (!box) throw new Error('picture not visible')
+    for (const [x, y] of DEFAULT_OBJECTS) await page.touchscreen.tap(box.x + (box.width * x) / 100, box.y + (box.height * y) / 100 - 21)
     await expect(page.getByRole('heading', { name: 'Congratulations!' })).toBeVisible()
     await expect(page.getByTestId('wrong-clicks')).toHaveText('0 / 3')
   })

@@ -4,8 +4,8 @@ import { gameReducer, initialGame, type GameState, type TargetInput } from '../l
 import type { Point, Size } from '../logic/types'
 
 /** One round of either game: the reducer plus a clock that ticks every 10 ms while playing. */
-export function useGame(targets: TargetInput[], hitFactor = 1) {
-  const [state, dispatch] = useReducer(gameReducer, undefined, () => initialGame(targets, hitFactor))
+export function useGame(targets: TargetInput[], hitFactor = 1, minTap = 0) {
+  const [state, dispatch] = useReducer(gameReducer, undefined, () => initialGame(targets, hitFactor, minTap))
   const startedAt = useRef(0)
 
   useEffect(() => {

@@ -20,6 +20,8 @@ export type GameState = {
   targets: Target[]
   /** Multiplies each target's radius in the hit test (0.5 in the differences game). */
   hitFactor: number
+  /** The smallest tap area of each target, in CSS pixels (the objects game's MIN_TAP_PX; 0: the circle alone). */
+  minTap: number
   /** The last miss, so the picture can show where it was. */
   lastMiss: Point | null
 }
@@ -31,7 +33,7 @@ export type GameAction =
   /** A click at point on the picture as shown, whose size in pixels makes the hit test's circles round. */
   | { type: 'click'; point: Point; size: Size }
 
-export function initialGame(targets: TargetInput[], hitFactor = 1): GameState {
+export function initialGame(targets: TargetInput[], hitFactor = 1, minTap = 0): GameState {
   return {
     status: 'not-started',
     lossReason: null,
@@ -40,6 +42,7 @@ export function initialGame(targets: TargetInput[], hitFactor = 1): GameState {
     rawScore: 0,
     targets: targets.map((t) => ({ ...t, found: false })),
     hitFactor,
+    minTap,
     lastMiss: null,
   }
 }
@@ -56,7 +59,7 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
       if (state.status !== 'not-started' || state.targets.length === 0) return state
       return { ...state, status: 'playing' }
     case 'reset':
-      return initialGame(action.targets ?? state.targets, state.hitFactor)
+      return initialGame(action.targets ?? state.targets, state.hitFactor, state.minTap)
     case 'tick': {
       if (state.status !== 'playing') return state
       // The clock is derived from elapsed time, so a slow frame never slows the game.
@@ -71,9 +74,9 @@ export function gameReducer(state: GameState, action: GameAction): GameState {
 
 function click(state: GameState, point: Point, size: Size): GameState {
   // The nearest zone still to find wins where circles overlap.
-  const hit = nearestHit(point, state.targets.map((t) => (t.found ? { ...t, radius: 0 } : t)), size, state.hitFactor)
+  const hit = nearestHit(point, state.targets.map((t) => (t.found ? { ...t, radius: 0 } : t)), size, state.hitFactor, state.minTap)
   // A click on something already found is neither a find nor a miss.
-  if (hit === -1 && nearestHit(point, state.targets.filter((t) => t.found), size, state.hitFactor) !== -1) return state
+  if (hit === -1 && nearestHit(point, state.targets.filter((t) => t.found), size, state.hitFactor, state.minTap) !== -1) return state
   if (hit === -1) {
     const wrongClicks = state.wrongClicks + 1
     if (wrongClicks >= WRONG_CLICKS_TO_LOSE) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_DIFFERENCE_PAIR, DEFAULT_OBJECTS } from '../defaults'
-import { ASPECT_RATIO_TOLERANCE, DIFFERENCE_HIT_FACTOR, aspectRatiosDiffer, formatSeconds, isHit, nearestHit, newId, percentPoint } from './rules'
+import { ASPECT_RATIO_TOLERANCE, DIFFERENCE_HIT_FACTOR, MIN_TAP_PX, aspectRatiosDiffer, formatSeconds, isHit, nearestHit, newId, percentPoint } from './rules'
 
 /** Where a point of an SVG group drawn at translate(cx cy) rotate(deg) lands, in percent of a width × height picture. */
 function drawnAt(group: { cx: number; cy: number; deg: number }, x: number, y: number, size: { width: number; height: number }) {
@@ -103,5 +103,26 @@ describe('formatSeconds and newId', () => {
     expect(a).toMatch(/^pair_\d+$/)
     expect(b).not.toBe(a)
     expect(newId('img_')).toMatch(/^img_\d+$/)
+  })
+})
+
+describe('the smallest tap', () => {
+  // The forest picture as a phone shows it: 358 × 215 px, where the apple core's circle is 36 px across.
+  const phone = { width: 358, height: 214.8 }
+  const apple = DEFAULT_OBJECTS[1]
+  const px = (dx: number, dy: number) => ({ x: apple.x + (dx / phone.width) * 100, y: apple.y + (dy / phone.height) * 100 })
+
+  it('takes every point of a 44 × 44 px square around a small thing', () => {
+    for (const [dx, dy] of [[-22, -22], [22, -22], [-22, 22], [22, 22], [0, 22]]) {
+      expect(isHit(px(dx, dy), apple, phone)).toBe(false)
+      expect(isHit(px(dx, dy), apple, phone, 1, MIN_TAP_PX)).toBe(true)
+    }
+    expect(isHit(px(0, 23), apple, phone, 1, MIN_TAP_PX)).toBe(false)
+  })
+
+  it('gives a tap between two things to the nearer', () => {
+    // The straw lies 21 px to the right of the apple core: a tap 15 px right of the core is the straw's.
+    expect(nearestHit(px(15, 0), DEFAULT_OBJECTS, phone, 1, MIN_TAP_PX)).toBe(2)
+    expect(nearestHit(px(-15, 0), DEFAULT_OBJECTS, phone, 1, MIN_TAP_PX)).toBe(1)
   })
 })

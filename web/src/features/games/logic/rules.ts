@@ -33,16 +33,31 @@ export function hitDistance(point: Point, zone: Zone, size: Size, factor = 1): n
   return r > 0 ? Math.hypot(dx, dy) / r : Infinity
 }
 
-/** True when point lies within the zone's circle on a picture of this size (see hitDistance). */
-export function isHit(point: Point, zone: Zone, size: Size, factor = 1): boolean {
-  return hitDistance(point, zone, size, factor) <= 1 + 1e-9
+/**
+ * The smallest tap area of a thing to find, in CSS pixels (44 × 44, WCAG's
+ * target size): a small thing on a phone's narrow picture still takes a
+ * finger. The objects game hits a square this big around each zone's center
+ * as well as the zone's circle.
+ */
+export const MIN_TAP_PX = 44
+
+/**
+ * True when point lies within the zone's circle on a picture of this size
+ * (see hitDistance), or within the square of minTap pixels around its center.
+ */
+export function isHit(point: Point, zone: Zone, size: Size, factor = 1, minTap = 0): boolean {
+  if (hitDistance(point, zone, size, factor) <= 1 + 1e-9) return true
+  if (minTap <= 0 || zone.radius <= 0) return false
+  const dx = Math.abs(((point.x - zone.x) / 100) * size.width)
+  const dy = Math.abs(((point.y - zone.y) / 100) * size.height)
+  return Math.max(dx, dy) <= minTap / 2 + 1e-9
 }
 
-/** The index of the zone whose circle holds point, the nearest when circles overlap, or -1. */
-export function nearestHit(point: Point, zones: Zone[], size: Size, factor = 1): number {
+/** The index of the zone that holds point (isHit), the nearest when they overlap, or -1. */
+export function nearestHit(point: Point, zones: Zone[], size: Size, factor = 1, minTap = 0): number {
   let best = -1
   zones.forEach((zone, i) => {
-    if (isHit(point, zone, size, factor) && (best === -1 || hitDistance(point, zone, size, factor) < hitDistance(point, zones[best], size, factor))) best = i
+    if (isHit(point, zone, size, factor, minTap) && (best === -1 || hitDistance(point, zone, size, factor) < hitDistance(point, zones[best], size, factor))) best = i
   })
   return best
 }

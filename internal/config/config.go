@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	_ "time/tzdata" // the zones, whatever the machine has installed
 
 	"filippo.io/age"
 
@@ -109,6 +110,9 @@ type Config struct {
 
 	GeoIPDatabase string // GEOIP_DATABASE: optional MaxMind-format country database
 	SupportEmail  string // SUPPORT_EMAIL: shown in the footer and contact page
+	// ShopTimeZone is SHOP_TIME_ZONE (an IANA name, default America/Chicago):
+	// the shop's days, in the dashboard, the CSV and the discounts' dates.
+	ShopTimeZone *time.Location
 }
 
 // Lookup reads one environment variable; os.LookupEnv in production, a map in tests.
@@ -213,6 +217,13 @@ func Load(lookup Lookup) (Config, error) {
 	c.FilesMaxBytes = int64(whole("FILES_MAX_MB", 100, 1, 2048)) << 20
 	c.DownloadLinkTTL = time.Duration(whole("DOWNLOAD_LINK_HOURS", 24, 1, 720)) * time.Hour
 	c.DownloadLimit = whole("DOWNLOAD_LIMIT", 10, 1, 1000)
+
+	zone := get("SHOP_TIME_ZONE", "America/Chicago")
+	if loc, err := time.LoadLocation(zone); err != nil || zone == "Local" {
+		errs = append(errs, fmt.Errorf("SHOP_TIME_ZONE: %q must be a time zone's IANA name, such as America/Chicago or Europe/London", zone))
+	} else {
+		c.ShopTimeZone = loc
+	}
 
 	c.SiteURL = strings.TrimRight(get("SITE_URL", fmt.Sprintf("http://localhost:%d", c.Port)), "/")
 	for _, o := range strings.Split(get("AUTH_CORS_ORIGINS", ""), ",") {

@@ -19,6 +19,9 @@ func TestDefaults(t *testing.T) {
 		c.ReconcileInterval != time.Minute || c.PendingOrderHold != 30*time.Minute || c.CleanupInterval != 10*time.Minute {
 		t.Fatalf("unexpected defaults: %+v", c)
 	}
+	if c.ShopTimeZone == nil || c.ShopTimeZone.String() != "America/Chicago" {
+		t.Fatalf("SHOP_TIME_ZONE %v, want America/Chicago", c.ShopTimeZone)
+	}
 	// The retention schedule of issue 30.
 	if c.UnusedAccountMonths != 24 || c.DeletionWarningDays != 30 || c.DeviceMonths != 12 || c.SignInDays != 90 ||
 		c.ContactMonths != 24 || c.SentMailDays != 90 || c.DreamMonths != 12 || c.RetentionInterval != time.Hour {
@@ -48,6 +51,7 @@ func TestBadValuesNameTheVariable(t *testing.T) {
 		"PENDING_ORDER_HOLD_MINUTES":       {"PENDING_ORDER_HOLD_MINUTES": "4"},
 		"PENDING_ORDER_EXPIRY_MINUTES":     {"PENDING_ORDER_EXPIRY_MINUTES": "4"},
 		"CLEANUP_INTERVAL_SECONDS":         {"CLEANUP_INTERVAL_SECONDS": "often"},
+		"SHOP_TIME_ZONE":                   {"SHOP_TIME_ZONE": "Chicago"},
 		"RETENTION_DREAM_MONTHS":           {"RETENTION_DREAM_MONTHS": "0"},
 		"RETENTION_SIGN_IN_DAYS":           {"RETENTION_SIGN_IN_DAYS": "ninety"},
 		"BACKUP_EVERY":                     {"BACKUP_EVERY": "daily"},

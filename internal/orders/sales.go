@@ -221,14 +221,16 @@ func (s *Service) topBooks(ctx context.Context, since time.Time) ([]TopBook, err
 }
 
 // ExportOrders serves GET /api/admin/orders/export.csv?from=2026-11-01&to=2026-11-30:
-// the orders paid on those days (UTC, both included), one row each.
+// the orders paid on those days (the shop's, both included), one row each,
+// paid_at in the shop's time zone.
 func (s *Service) ExportOrders(w http.ResponseWriter, r *http.Request) error {
 	if _, err := auth.RequireStaff(r.Context(), auth.PermOrdersRead); err != nil {
 		return err
 	}
 	fields := map[string]string{}
+	loc := s.zone()
 	day := func(name string) time.Time {
-		t, err := time.Parse(time.DateOnly, r.URL.Query().Get(name))
+		t, err := time.ParseInLocation(time.DateOnly, r.URL.Query().Get(name), loc)
 		if err != nil {
 			fields[name] = "A day as 2026-11-30"
 		}
@@ -247,7 +249,7 @@ func (s *Service) ExportOrders(w http.ResponseWriter, r *http.Request) error {
 	rows, err := s.db.QueryContext(r.Context(), `SELECT number, paid_at, status, provider, email, subtotal_cents, discount_code, discount_cents,
 		shipping_method, shipping_cents, tax_cents, total_cents, payment_status, fulfillment_status,
 		(SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds f WHERE f.order_id = orders.id AND f.status = ?)
-		FROM orders WHERE paid_at >= ? AND paid_at < ? ORDER BY paid_at, id`, refundCompleted, from, to.AddDate(0, 0, 1))
+		FROM orders WHERE paid_at >= ? AND paid_at < ? ORDER BY paid_at, id`, refundCompleted, from.UTC(), to.AddDate(0, 0, 1).UTC())
 	if err != nil {
 		return fmt.Errorf("export orders: %w", err)
 	}
@@ -267,7 +269,7 @@ func (s *Service) ExportOrders(w http.ResponseWriter, r *http.Request) error {
 		if err := rows.Scan(&number, &paid, &status, &provider, &email, &sub, &code, &disc, &method, &ship, &tax, &total, &st.Payment, &st.Fulfilment, &refunded); err != nil {
 			return err
 		}
-		_ = out.Write([]string{number, paid.UTC().Format(time.RFC3339), status, provider, csvSafe(email), FormatCents(sub), code, FormatCents(disc),
+		_ = out.Write([]string{number, paid.In(loc).Format(time.RFC3339), status, provider, csvSafe(email), FormatCents(sub), code, FormatCents(disc),
 			method, FormatCents(ship), FormatCents(tax), FormatCents(total), FormatCents(refunded), st.Payment, st.Fulfilment})
 	}
 	out.Flush()

@@ -3,6 +3,7 @@ package orders_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"bookshop/internal/apitest"
 	"bookshop/internal/auth"
@@ -41,12 +42,24 @@ func TestSales(t *testing.T) {
 					`"totalCents":9345,"revenueCents":9345,"orders":2,"averageCents":4673}`,
 				`{"day":"2026-06-01","revenueCents":9345,"orders":2}]`,
 				`"topBooks":[{"bookId":1,"title":"Siso and the Stripe That Got Away","copies":3,"revenueCents":4497},{"bookId":3,"title":"Our First Adventure","copies":2,"revenueCents":3998}]`}},
+		{Name: "the days are the shop's (SHOP_TIME_ZONE, issue 38, item 10)", Method: "GET", URL: "/api/admin/sales", As: "manager",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Clock.Advance(15 * time.Hour) // 2026-06-02 03:00 UTC: still June 1 in Chicago, 22:00
+				e.Staff("manager", auth.RoleManager)
+				demoOrder(t, e, "")
+				csv := e.Do("GET", "/api/admin/orders/export.csv?from=2026-06-01&to=2026-06-01", nil, "manager").Expect(t, 200)
+				if !strings.Contains(csv.Body, ",2026-06-01T22:00:00-05:00,") {
+					t.Errorf("the CSV of June 1 lacks the order paid that evening: %s", csv.Body)
+				}
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"timeZone":"America/Chicago"`, `"periods":[{"days":1,"grossSalesCents":4997`,
+				`{"day":"2026-06-01","revenueCents":5497,"orders":1}]`}},
 		{Name: "an editor may not", Method: "GET", URL: "/api/admin/sales", As: "ed", BeforeTest: twoOrdersOneRefund,
 			ExpectedStatus: 403, ExpectedContent: []string{"Your role does not allow this."}},
 		{Name: "anonymous", Method: "GET", URL: "/api/admin/sales", ExpectedStatus: 401, ExpectedContent: []string{`"code":"unauthorized"`}},
 		{Name: "the CSV", Method: "GET", URL: "/api/admin/orders/export.csv?from=2026-06-01&to=2026-06-01", As: "help", BeforeTest: twoOrdersOneRefund,
 			ExpectedStatus: 200, ExpectedContent: []string{"number,paid_at,status,provider,email,subtotal,discount_code,discount,shipping_method,shipping,tax,total,refunded,payment_status,fulfillment_status\n",
-				",2026-06-01T12:00:00Z,partially_refunded,demo_card,alice.ship@example.com,49.97,,0.00,standard,0.00,5.00,54.97,5.00,partially_refunded,unfulfilled\n"},
+				",2026-06-01T07:00:00-05:00,partially_refunded,demo_card,alice.ship@example.com,49.97,,0.00,standard,0.00,5.00,54.97,5.00,partially_refunded,unfulfilled\n"},
 			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
 				if n := strings.Count(res.Body, "\n"); n != 3 {
 					t.Errorf("%d lines, want the header and two orders", n)

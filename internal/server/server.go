@@ -183,7 +183,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	// e-mail, /auth/v1's sign-in and e-mail routes among them (routes.go).
 	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, o.now)
 	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter,
-		orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail, PendingHold: cfg.PendingOrderHold}, o.now)
+		orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail, PendingHold: cfg.PendingOrderHold, Zone: cfg.ShopTimeZone}, o.now)
 	shop.UseWebhook(cfg.PayPalWebhookID)
 	shop.UseWebhookResults(m.PayPalWebhook)
 	// The children are the account area's; the dreams written for them are part of the parent's data.

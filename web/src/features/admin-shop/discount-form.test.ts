@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { discountFieldsOf, discountSchema, discountValuesOf, emptyDiscount, statusOf } from './discount-form'
+import { datesText, discountFieldsOf, discountSchema, discountValuesOf, emptyDiscount, statusOf } from './discount-form'
 import type { Discount } from './types'
 
 const stored: Discount = {
@@ -21,6 +21,11 @@ describe('discount form', () => {
     const result = discountSchema.safeParse({ ...emptyDiscount, code: 'ok1', value: '120', firstDay: '2026-12-02', lastDay: '2026-12-01' })
     expect(result.success).toBe(false)
     expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['value', 'lastDay'])
+  })
+
+  it('says a code ending 31 Jan runs until Jan 31, not Feb 1 (issue 38, item 10)', () => {
+    expect(datesText({ startsAt: '2027-01-01T00:00:00Z', endsAt: '2027-02-01T00:00:00Z' })).toBe('From Jan 1, 2027, until Jan 31, 2027')
+    expect(datesText({ startsAt: null, endsAt: null })).toBe('From now, no end')
   })
 
   it('tells where a code stands', () => {

@@ -101,6 +101,17 @@ export const formFieldOf: Record<string, keyof DiscountValues> = {
   usageLimit: 'usageLimit',
 }
 
+/**
+ * "From Dec 1, 2026, until Jan 31, 2027": the first and the last day a code
+ * can be used. endsAt is the moment it stops, the midnight after its last
+ * day, so the last day is the day before it (not "until Feb 1").
+ */
+export function datesText(d: Pick<Discount, 'startsAt' | 'endsAt'>): string {
+  const date = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
+  const from = d.startsAt ? `From ${date(d.startsAt.slice(0, 10))}` : 'From now'
+  return `${from}, ${d.endsAt ? `until ${date(dayBefore(d.endsAt))}` : 'no end'}`
+}
+
 /** "20% off" or "$5.00 off". */
 export function reductionText(d: Discount): string {
   return d.percentOff !== null ? `${d.percentOff}% off` : `${formatCents(d.amountOffCents ?? 0)} off`

@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn'
 import { messageOf } from '@/lib/errors'
 import { formatCents } from '@/lib/money'
 import { adminDiscountsQueryOptions, useAdminDiscounts, useCreateDiscount, useUpdateDiscount } from '../api/discounts'
-import { discountFieldsOf, discountSchema, discountValuesOf, emptyDiscount, formFieldOf, reductionText, statusOf, type DiscountValues } from '../discount-form'
+import { datesText, discountFieldsOf, discountSchema, discountValuesOf, emptyDiscount, formFieldOf, reductionText, statusOf, type DiscountValues } from '../discount-form'
 import type { Discount } from '../types'
 
 const labels: Record<keyof DiscountValues, string> = {
@@ -74,7 +74,6 @@ const tones: Record<ReturnType<typeof statusOf>, string> = {
 
 function DiscountCard({ discount: d, onEdit }: { discount: Discount; onEdit: () => void }) {
   const status = statusOf(d, new Date())
-  const date = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -92,10 +91,7 @@ function DiscountCard({ discount: d, onEdit }: { discount: Discount; onEdit: () 
         <dt className="font-bold">Minimum</dt>
         <dd>{d.minSubtotalCents ? `${formatCents(d.minSubtotalCents)} subtotal` : 'None'}</dd>
         <dt className="font-bold">Dates</dt>
-        <dd>
-          {d.startsAt ? `From ${date(d.startsAt)}` : 'From now'}
-          {d.endsAt ? `, until ${date(d.endsAt)}` : ', no end'}
-        </dd>
+        <dd>{datesText(d)}</dd>
       </dl>
       <Button variant="outline" size="sm" className="mt-3" onClick={onEdit} aria-label={`Edit ${d.code}`}>
         <Pencil aria-hidden="true" /> Edit

@@ -317,6 +317,10 @@ func (s *Service) AddNote(ctx context.Context, number string, in NoteInput) (Adm
 	return s.adminOrder(ctx, number)
 }
 
+// maxResends is how many times an hour one order's confirmation may be
+// resent.
+const maxResends = 3
+
 // ResendConfirmation sends the paid order's confirmation e-mail again.
 func (s *Service) ResendConfirmation(ctx context.Context, number string) (AdminOrder, error) {
 	a, err := requireDesk(ctx, auth.PermEmailsResend)
@@ -335,6 +339,17 @@ func (s *Service) ResendConfirmation(ctx context.Context, number string) (AdminO
 			return httpx.Errorf(httpx.CodeConflict, "Order %s has no e-mail address (the buyer's details were erased).", o.Number)
 		}
 		now := s.now().UTC()
+		// At most maxResends an hour per order (each is in the audit log):
+		// a buyer's inbox is not a place to click at.
+		var sent int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM audit_log WHERE action = ? AND entity_id = ? AND at > ?`,
+			"order.resend_confirmation", o.Number, now.Add(-time.Hour)).Scan(&sent); err != nil {
+			return fmt.Errorf("orders: count resends: %w", err)
+		}
+		if sent >= maxResends {
+			return httpx.Errorf(httpx.CodeTooManyRequests, "The confirmation of order %s was already resent %d times in the last hour. "+
+				"Please wait before sending it again, or write to the buyer yourself.", o.Number, maxResends)
+		}
 		if err := s.queueConfirmation(ctx, tx, o, now); err != nil {
 			return err
 		}

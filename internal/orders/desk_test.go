@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"bookshop/internal/apitest"
 	"bookshop/internal/auth"
@@ -364,6 +365,24 @@ func TestDeskReads(t *testing.T) {
 				if n := e.Count(`SELECT COUNT(*) FROM mail_outbox WHERE subject LIKE 'Your Siso & Friends order %'`); n != 3 {
 					t.Errorf("%d confirmations, want 2 and the resent one", n)
 				}
+			}},
+		{Name: "at most 3 resends an hour per order (issue 38, item 10)", Method: "POST", URL: desk + "{a}/resend-confirmation", As: "manager",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				before(t, e)
+				for i := range 3 {
+					act(e, e.Vars["a"], "resend-confirmation", nil, fmt.Sprint("resend-", i)).Expect(t, 200)
+				}
+			},
+			Headers: map[string]string{"Idempotency-Key": "resend-4"}, ExpectedStatus: 429,
+			ExpectedContent: []string{"was already resent 3 times in the last hour"},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COUNT(*) FROM mail_outbox WHERE subject LIKE 'Your Siso & Friends order %'`); n != 5 {
+					t.Errorf("%d confirmations, want 2 and 3 resent", n)
+				}
+				// An hour later, once more.
+				e.Clock.Advance(61 * time.Minute)
+				e.Staff("manager2", auth.RoleManager)
+				e.Request("POST", desk+e.Vars["a"]+"/resend-confirmation", nil, "manager2", map[string]string{"Idempotency-Key": "resend-5"}).Expect(t, 200)
 			}},
 	})
 }

@@ -64,6 +64,9 @@ export const routes: RouteObject[] = [
       { path: paths.emailVerificationPending, ...page(() => import('./routes/email-verification-pending')) },
       { path: paths.config, ...page(() => import('./routes/config')) },
       { path: paths.securitySignOut, ...page(() => import('./routes/security-sign-out')) },
+      { path: paths.newsletterConfirm, ...page(() => import('./routes/newsletter-confirm')) },
+      { path: paths.newsletterUnsubscribe, ...page(() => import('./routes/newsletter-unsubscribe')) },
+      { path: paths.backInStockConfirm, ...page(() => import('./routes/back-in-stock-confirm')) },
       // Not behind RequireAuth: a signed-out visitor sees 'Not Logged In' (spec 02 §2).
       { path: paths.profile, ...page(() => import('./routes/profile')) },
       {
@@ -105,6 +108,10 @@ export const routes: RouteObject[] = [
           { path: paths.adminStorybooks, ...page(() => import('./routes/admin-storybooks')) },
           { path: paths.adminStorybook(':id'), ...page(() => import('./routes/admin-storybook')) },
           { path: paths.adminBackups, ...page(() => import('./routes/admin-backups')) },
+          { path: paths.adminNewsletter, ...page(() => import('./routes/admin-newsletter')) },
+          { path: paths.adminCampaigns, ...page(() => import('./routes/admin-campaigns')) },
+          { path: paths.adminCampaignNew, ...page(() => import('./routes/admin-campaign')) },
+          { path: paths.adminCampaign(':id'), ...page(() => import('./routes/admin-campaign')) },
         ],
       },
       { path: '*', ...page(() => import('./routes/not-found')) },

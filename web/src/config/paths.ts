@@ -48,6 +48,10 @@ export const paths = {
   findObjectsConfig: '/games/find-objects/config',
   findDifferencesConfig: '/games/find-differences/config',
   newsletter: '/#newsletter',
+  // The newsletter's e-mailed links (features/newsletter) and back in stock's (features/restock).
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
+  backInStockConfirm: '/back-in-stock/confirm',
   // Storybooks (features/storybook-reader): a story read choice by choice, and the family's shelf of them.
   read: (slug: string) => `/read/${slug}`,
   library: '/library',
@@ -81,4 +85,9 @@ export const paths = {
   adminStorybook: (id: number | string) => `/admin/storybooks/${id}`,
   // The owner's backups (features/admin-backups).
   adminBackups: '/admin/backups',
+  // The newsletter's subscribers and campaigns (features/admin-newsletter).
+  adminNewsletter: '/admin/newsletter',
+  adminCampaigns: '/admin/campaigns',
+  adminCampaignNew: '/admin/campaigns/new',
+  adminCampaign: (id: number | string) => `/admin/campaigns/${id}`,
 } as const

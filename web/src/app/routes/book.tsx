@@ -5,6 +5,7 @@ import { paths } from '@/config/paths'
 import { BookDetails } from '@/features/catalog/components/book-details'
 import { bookIdFromParam } from '@/features/catalog/book-id'
 import { useCart } from '@/features/cart/cart-provider'
+import { NotifyWhenBack } from '@/features/restock/components/notify-when-back'
 
 export default function BookPage() {
   const { id } = useParams()
@@ -17,6 +18,7 @@ export default function BookPage() {
           <Button size="lg" onClick={() => addToCart(book)} disabled={book.inStock === false}>
             <ShoppingCart /> Add to Cart
           </Button>
+          {book.inStock === false && <NotifyWhenBack bookId={book.id} />}
           {book.storybook && book.slug && (
             <Button asChild size="lg" variant="secondary">
               <Link to={paths.read(book.slug)}>

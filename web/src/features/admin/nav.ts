@@ -1,4 +1,4 @@
-import { Archive, BookHeart, BookOpen, ClipboardList, Contact, LayoutDashboard, Newspaper, Settings, ShoppingBag, Tags, TicketPercent, Users, type LucideIcon } from 'lucide-react'
+import { Archive, BookHeart, BookOpen, ClipboardList, Contact, LayoutDashboard, Mail, MailOpen, Newspaper, Settings, ShoppingBag, Tags, TicketPercent, Users, type LucideIcon } from 'lucide-react'
 import { paths } from '@/config/paths'
 import type { Permission } from './types'
 
@@ -16,6 +16,8 @@ export const adminNav: AdminNavItem[] = [
   { label: 'Categories', to: paths.adminCategories, icon: Tags, permission: 'catalog' },
   { label: 'Posts', to: paths.adminPosts, icon: Newspaper, permission: 'posts' },
   { label: 'Storybooks', to: paths.adminStorybooks, icon: BookHeart, permission: 'storybooks' },
+  { label: 'Campaigns', to: paths.adminCampaigns, icon: Mail, permission: 'campaigns' },
+  { label: 'Newsletter', to: paths.adminNewsletter, icon: MailOpen, permission: 'newsletter' },
   { label: 'Orders', to: paths.adminOrders, icon: ShoppingBag, permission: 'orders.read' },
   { label: 'Customers', to: paths.adminCustomers, icon: Contact, permission: 'customers.read' },
   { label: 'Discounts', to: paths.adminDiscounts, icon: TicketPercent, permission: 'discounts' },

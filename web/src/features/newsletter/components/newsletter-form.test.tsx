@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { NewsletterForm } from './newsletter-form'
+import { NewsletterForm, checkInbox } from './newsletter-form'
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }))
 vi.mock('sonner', () => ({ toast }))
@@ -34,12 +34,12 @@ describe('NewsletterForm', { timeout: 15_000 }, () => {
   })
 
   it('subscribes the trimmed address, thanks and clears the field', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('{"email":"maya@example.com","subscribed":true}', { status: 200 }))
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('{"email":"maya@example.com","message":"Thank you!"}', { status: 200 }))
     vi.stubGlobal('fetch', fetchMock)
     renderForm()
     await subscribe(' maya@example.com ')
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Subscription successful!', { description: 'Thank you for subscribing to our newsletter.' }))
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toEqual({ email: 'maya@example.com' })
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Subscription successful!', { description: checkInbox }))
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1].body))).toEqual({ email: 'maya@example.com', source: 'footer' })
     expect(screen.getByLabelText('Email address')).toHaveValue('')
   })
 

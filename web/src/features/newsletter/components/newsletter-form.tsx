@@ -12,6 +12,9 @@ import { prerenderedFormMethod } from '@/lib/render-env'
 const newsletterSchema = z.object({ email: z.string().trim().min(1, 'Email is required').pipe(z.email('Invalid email address')) })
 type NewsletterValues = z.infer<typeof newsletterSchema>
 
+/** The spec's thanks, and what a double opt-in asks next (issue 39). */
+export const checkInbox = 'Thank you for subscribing to our newsletter. Please check your inbox and click the link to confirm.'
+
 /** Idle, subscribing (button disabled), then success (field cleared) or failure. */
 export function NewsletterForm() {
   const subscribe = useSubscribe()
@@ -22,7 +25,7 @@ export function NewsletterForm() {
     subscribe.mutateAsync(email).then(
       () => {
         form.reset({ email: '' })
-        toast.success('Subscription successful!', { description: 'Thank you for subscribing to our newsletter.' })
+        toast.success('Subscription successful!', { description: checkInbox })
       },
       (error: unknown) => {
         setServerErrors(form.setError, error, ['email'])

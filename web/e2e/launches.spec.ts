@@ -40,10 +40,14 @@ async function shoot(page: Page, name: string) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
+  // Not in the dev mailbox's sandboxed frames, which have no storage.
+  await page.addInitScript(() => {
+    if (window.origin !== 'null') window.localStorage.setItem('cookiesAccepted', 'all')
+  })
 })
 
 test('a visitor subscribes on the home page and confirms from the dev mailbox', async ({ page }) => {
+  test.setTimeout(90_000)
   const errors = collectConsoleErrors(page)
   const email = uniqueEmail('reader')
   await page.setViewportSize({ width: 390, height: 844 })
@@ -85,8 +89,10 @@ test('a manager writes a campaign with a book card, previews it on a phone and s
   await page.getByLabel('Subject').fill(subject)
   await page.getByLabel('Preview text').fill('A story about choosing what happens next')
   await page.getByLabel('Body (Markdown)').fill('# Hello, friends!\n\nOur favorite book is here:\n\n{{book 3}}\n\nHappy reading!')
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/admin/campaigns') && r.request().method() === 'POST')
   await page.getByRole('button', { name: 'Create draft' }).click()
-  await expect(page.getByRole('button', { name: 'Send me a test' })).toBeVisible()
+  expect((await created).status(), await (await created).text()).toBe(201)
+  await expect(page.getByRole('button', { name: 'Send me a test' })).toBeVisible({ timeout: 20_000 })
 
   await page.setViewportSize({ width: 390, height: 844 })
   await page.getByRole('tab', { name: 'Phone' }).click()
@@ -114,10 +120,12 @@ test('a manager writes a campaign with a book card, previews it on a phone and s
   expect(oneClick.status()).toBe(200)
 
   await page.reload()
+  // Every confirmed subscriber of this shop (other journeys' too) got it, each once.
   const counts = page.getByRole('list', { name: 'Campaign counts' })
-  await expect(counts.getByRole('listitem').filter({ hasText: 'Recipients' })).toContainText('3')
+  const recipients = (await counts.getByRole('listitem').filter({ hasText: 'Recipients' }).textContent())!.replace('Recipients', '')
+  expect(Number(recipients)).toBeGreaterThanOrEqual(3)
   await expect(counts.getByRole('listitem').filter({ hasText: 'Unsubscribed since' })).toContainText('1')
-  await expect(counts.getByRole('listitem').filter({ hasText: /^\d+Sent$/ })).toContainText('3', { timeout: 15_000 })
+  await expect(counts.getByRole('listitem').filter({ hasText: /^\d+Sent$/ })).toHaveText(`${recipients}Sent`, { timeout: 15_000 })
   await shoot(page, 'campaign-sent')
 
   await page.goto('/admin/newsletter')
@@ -151,11 +159,11 @@ test('a visitor asks to hear when a sold-out book is back and gets one e-mail wh
     await expect(page.getByRole('heading', { name: "We'll tell you when it's back" })).toBeVisible()
 
     await setStock(4)
-    await mailTo(page.request, email, /is back/)
+    await mailTo(page.request, email, /^Good news: .* is back$/)
     // Once: the address is forgotten with that e-mail, so no later pass can send another.
     const waiting = (await (await page.request.get('/api/admin/books/2/waiting', { headers })).json()) as { waiting: number }
     expect(waiting.waiting).toBe(0)
-    await mailTo(page.request, email, /is back/, 1)
+    await mailTo(page.request, email, /^Good news: .* is back$/, 1)
   } finally {
     await setStock(null)
   }

@@ -43,14 +43,20 @@ export function useCampaigns() {
   return useQuery(queryOptions({ queryKey: campaignsKey(), queryFn: () => apiFetch<{ campaigns: Campaign[] }>('/api/admin/campaigns') }))
 }
 
-/** A campaign; asked again every 2 s while it is being sent, so its counts move. */
+/** Whether a campaign's counts may still move: it is waiting or sending, or its mail is still being delivered. */
+function moving(c: Campaign | undefined): boolean {
+  if (!c) return false
+  return c.status === 'sending' || c.status === 'scheduled' || (c.status === 'sent' && c.sent + c.failed + c.skipped < c.recipients)
+}
+
+/** A campaign; asked again every 2 s while its counts may move. */
 export function useCampaign(id: number) {
   return useQuery(
     queryOptions({
       queryKey: campaignKey(id),
       queryFn: () => apiFetch<Campaign>(`/api/admin/campaigns/${id}`),
       enabled: Number.isInteger(id) && id > 0,
-      refetchInterval: (query) => (query.state.data?.status === 'sending' || query.state.data?.status === 'scheduled' ? 2000 : false),
+      refetchInterval: (query) => (moving(query.state.data) ? 2000 : false),
     }),
   )
 }

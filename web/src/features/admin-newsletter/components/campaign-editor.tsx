@@ -127,7 +127,7 @@ function CampaignCounts({ campaign: c }: { campaign: Campaign }) {
     ['Unsubscribed since', c.unsubscribed],
   ]
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Campaign counts">
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Campaign counts">
       {items.map(([label, n]) => (
         <li key={label} className="rounded-2xl border-2 border-tiger-100 bg-white p-3">
           <p className="text-2xl font-extrabold">{n}</p>

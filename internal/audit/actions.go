@@ -29,6 +29,7 @@ var actions = []string{
 	"post.create", "post.update",
 	"settings.update",
 	"staff.role",
+	"staff.invite",
 	"subscriber.unsubscribe",
 	"storybook.create", "storybook.grant", "storybook.import", "storybook.media", "storybook.publish",
 	"storybook.unpublish", "storybook.update",

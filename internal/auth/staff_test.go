@@ -3,6 +3,7 @@ package auth_test
 import (
 	"context"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -165,4 +166,78 @@ func TestSetRoleFromTheCommandLine(t *testing.T) {
 				t.Fatalf("first entry after %s", entries[1].After)
 			}
 		}}})
+}
+
+// TestStaffInvite: the owner invites a new staff member by e-mail with a
+// role (issue 38 §9). The e-mail's link confirms the address and signs in
+// to choose a password; the staff list shows who has two-step sign-in on
+// and whose invitation waits.
+func TestStaffInvite(t *testing.T) {
+	asOwner := func(t *testing.T, e *apitest.Env) {
+		e.Staff("owner", auth.RoleOwner)
+		e.Staff("ed", auth.RoleEditor)
+		e.User("pat")
+	}
+	member := func(t *testing.T, e *apitest.Env, email string) auth.StaffMember {
+		t.Helper()
+		var out struct{ Staff []auth.StaffMember }
+		e.Do("GET", "/api/admin/staff", nil, "owner").Expect(t, 200).Decode(t, &out)
+		for _, m := range out.Staff {
+			if m.Email == email {
+				return m
+			}
+		}
+		t.Fatalf("%s is not on the staff list: %+v", email, out.Staff)
+		return auth.StaffMember{}
+	}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "the owner invites a new editor, who accepts by the e-mail's link", Method: "POST", URL: "/api/admin/staff/invite", As: "owner",
+			BeforeTest: asOwner, Body: map[string]any{"email": " Nell@Example.com ", "role": "editor"},
+			ExpectedStatus: 201, ExpectedContent: []string{`"email":"nell@example.com"`, `"role":"editor"`, `"invited":true`, `"twoStep":false`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				mail := e.LastMail("nell@example.com")
+				if !strings.Contains(mail, "Welcome to the team!") || !strings.Contains(mail, "two-step sign-in") {
+					t.Fatalf("mail: %s", mail)
+				}
+				if m := member(t, e, "nell@example.com"); !m.Invited || m.TwoStep || m.Role != auth.RoleEditor {
+					t.Fatalf("nell %+v", m)
+				}
+				if m := member(t, e, "owner@example.com"); !m.TwoStep || m.Invited {
+					t.Fatalf("owner %+v", m)
+				}
+				entries := staffAudit(t, e)
+				if len(entries) != 2 || entries[0].Action != "staff.role" || entries[1].Action != "staff.invite" || entries[1].Actor.Email != "owner@example.com" {
+					t.Fatalf("entries %+v", entries)
+				}
+				// The link signs in on the page that sets a password.
+				link := regexp.MustCompile(regexp.QuoteMeta(apitest.SiteURL) + `/auth/v1/verify\?\S+`).FindString(mail)
+				res := e.Do("GET", strings.TrimPrefix(link, apitest.SiteURL), nil, "")
+				res.Expect(t, 303)
+				if loc := res.Header.Get("Location"); !strings.HasPrefix(loc, apitest.SiteURL+"/update-password#access_token=") {
+					t.Fatalf("the link leads to %s", loc)
+				}
+				if m := member(t, e, "nell@example.com"); m.Invited {
+					t.Fatalf("nell still invited after accepting: %+v", m)
+				}
+			}},
+		{Name: "an address with an account gets a role on the list instead", Method: "POST", URL: "/api/admin/staff/invite", As: "owner",
+			BeforeTest: asOwner, Body: map[string]any{"email": "pat@example.com", "role": "support"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"email":"This address already has an account: give it a role in the list below"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if got := roleOf(t, e, "pat@example.com"); got != "user" {
+					t.Fatalf("pat is %s", got)
+				}
+			}},
+		{Name: "a role is needed, and not the customer's", Method: "POST", URL: "/api/admin/staff/invite", As: "owner",
+			BeforeTest: asOwner, Body: map[string]any{"email": "nell@example.com", "role": "user"},
+			ExpectedStatus: 400, ExpectedContent: []string{`"role":"Choose owner, manager, editor or support"`}},
+		{Name: "only the owner invites", Method: "POST", URL: "/api/admin/staff/invite", As: "ed",
+			BeforeTest: asOwner, Body: map[string]any{"email": "nell@example.com", "role": "editor"},
+			ExpectedStatus: 403, ExpectedContent: []string{`"code":"forbidden"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if e.MailCount("nell@example.com") != 0 {
+					t.Fatal("an editor sent an invitation")
+				}
+			}},
+	})
 }

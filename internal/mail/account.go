@@ -19,6 +19,9 @@ const (
 	// Invite is an invitation from the shop (GoTrue's admin invite): its
 	// link confirms the address and signs in.
 	Invite
+	// StaffInvite is the owner's invitation to join the staff: its link
+	// confirms the address and signs in to choose a password.
+	StaffInvite
 )
 
 // accountCopy is the wording of one account e-mail.
@@ -77,6 +80,14 @@ var accountCopies = map[AccountEmailKind]accountCopy{
 		Heading:  "You're invited!",
 		Intro:    "Siso & Friends invited you to an account of your own. Click below to accept; you can choose a password afterwards on your profile.",
 		Button:   "Accept the invitation",
+		Validity: "This link works once and for 24 hours.",
+		Outro:    "If you were not expecting this, you can safely ignore this e-mail.",
+	},
+	StaffInvite: {
+		Subject:  "Join the Siso & Friends team",
+		Heading:  "Welcome to the team!",
+		Intro:    "You're invited to help run the Siso & Friends shop. Click below to accept and choose your password. Then turn on two-step sign-in from your profile: the back office opens once it's on.",
+		Button:   "Accept and choose a password",
 		Validity: "This link works once and for 24 hours.",
 		Outro:    "If you were not expecting this, you can safely ignore this e-mail.",
 	},

@@ -203,6 +203,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/admin/me", h(s.auth.GetAdminMe))
 	mux.Handle("GET /api/admin/staff", h(s.auth.ListStaff))
 	mux.Handle("PUT /api/admin/staff", h(s.auth.UpdateStaffRole))
+	mux.Handle("POST /api/admin/staff/invite", h(s.auth.InviteStaff))
 	mux.Handle("GET /api/admin/audit", h(s.audit.ListEntries))
 	// Helping a customer (internal/auth/customers.go): search, a customer's
 	// page and its actions, each audited.

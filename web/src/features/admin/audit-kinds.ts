@@ -50,6 +50,7 @@ export const actionNames: Record<string, string> = {
   'discount.update': 'Changed a discount code',
   'settings.update': 'Changed the shop settings',
   'staff.role': 'Changed a staff role',
+  'staff.invite': 'Invited a staff member',
   'book.create': 'Added a book',
   'book.update': 'Changed a book',
   'book.archive': 'Archived a book',

@@ -49,7 +49,8 @@ export const roleSummaries: Record<StaffRole, string> = {
 export type AdminMe = { userId: string; email: string; role: StaffRole; permissions: Permission[] }
 
 /** A staff member (GET /api/admin/staff). */
-export type StaffMember = { userId: string; email: string; name: string; role: Role }
+/** A staff member: twoStep says two-step sign-in is on (the back office opens only then), invited that the invitation waits. */
+export type StaffMember = { userId: string; email: string; name: string; role: Role; twoStep: boolean; invited: boolean }
 
 /** One audit log entry (GET /api/admin/audit). */
 export type AuditEntry = {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { UserPlus } from 'lucide-react'
+import { Mail, UserPlus } from 'lucide-react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
@@ -11,6 +11,7 @@ import { Loading } from '@/components/ui/loading'
 import { messageOf } from '@/lib/errors'
 import { z } from '@/lib/zod'
 import { useStaff } from '../api/get-staff'
+import { useInviteStaff } from '../api/invite-staff'
 import { useUpdateStaffRole } from '../api/update-staff-role'
 import { roleNames, roleSummaries, staffRoles, type AdminMe, type Role, type StaffMember } from '../types'
 import { AdminPage } from './admin-shell'
@@ -58,6 +59,14 @@ function StaffRow({ member, isMe }: { member: StaffMember; isMe: boolean }) {
           {member.name || member.email} {isMe && <Badge className="ml-1 bg-leaf-100 text-leaf-800">You</Badge>}
         </p>
         <p className="break-all text-sm text-muted">{member.email}</p>
+        <p className="mt-1 flex flex-wrap gap-2 text-sm">
+          {member.invited && <Badge className="bg-sky-100 text-sky-700">Invitation sent</Badge>}
+          {member.twoStep ? (
+            <Badge className="bg-leaf-100 text-leaf-800">Two-step sign-in on</Badge>
+          ) : (
+            <Badge className="bg-sun-100 text-tiger-800">Two-step sign-in off: the back office stays closed</Badge>
+          )}
+        </p>
       </div>
       <Select
         aria-label={`Role of ${member.email}`}
@@ -85,6 +94,7 @@ type AddValues = z.infer<typeof addSchema>
 
 function AddStaffForm() {
   const update = useUpdateStaffRole()
+  const invite = useInviteStaff()
   const form = useForm<AddValues>({ resolver: zodResolver(addSchema), defaultValues: { email: '', role: 'editor' } })
   const role = useWatch({ control: form.control, name: 'role' })
   const add = async (values: AddValues) => {
@@ -96,24 +106,39 @@ function AddStaffForm() {
       if (!setServerErrors(form.setError, err, ['email', 'role'])) toast.error('Could not add them to the staff', { description: messageOf(err) })
     }
   }
+  const sendInvitation = async (values: AddValues) => {
+    try {
+      const m = await invite.mutateAsync(values)
+      toast.success(`An invitation is on its way to ${m.email}`)
+      form.reset()
+    } catch (err) {
+      if (!setServerErrors(form.setError, err, ['email', 'role'])) toast.error('The invitation was not sent', { description: messageOf(err) })
+    }
+  }
   return (
     <Form {...form}>
       <form
         aria-label="Add someone to the staff"
         noValidate
         onSubmit={(e) => void form.handleSubmit(add)(e)}
-        className="grid gap-4 rounded-2xl border-2 border-line bg-white p-4 sm:p-6 lg:grid-cols-[1fr_1fr_auto] lg:items-start"
+        className="grid gap-4 rounded-2xl border-2 border-line bg-white p-4 sm:p-6 lg:grid-cols-[1fr_1fr_auto_auto] lg:items-start"
       >
-        <InputField control={form.control} name="email" label="E-mail of their account" type="email" autoComplete="off" />
+        <InputField control={form.control} name="email" label="E-mail address" type="email" autoComplete="off" />
         <SelectField control={form.control} name="role" label="Role" options={roleOptions} />
         <Button type="submit" className="lg:mt-7" disabled={form.formState.isSubmitting}>
-          <UserPlus aria-hidden="true" /> {form.formState.isSubmitting ? 'Adding...' : 'Add to staff'}
+          <UserPlus aria-hidden="true" /> {update.isPending ? 'Adding...' : 'Add to staff'}
         </Button>
-        <div className="space-y-1 text-sm text-muted lg:col-span-3">
+        <Button type="button" variant="outline" className="lg:mt-7" disabled={form.formState.isSubmitting} onClick={() => void form.handleSubmit(sendInvitation)()}>
+          <Mail aria-hidden="true" /> {invite.isPending ? 'Sending...' : 'Send an invitation'}
+        </Button>
+        <div className="space-y-1 text-sm text-muted lg:col-span-4">
           <p>
             <span className="font-bold text-ink">{roleNames[role]}:</span> {roleSummaries[role]}
           </p>
-          <p>They need an account of the shop first: ask them to sign up, then add their address here.</p>
+          <p>
+            Already a customer? Add their account. New to the shop? Send an invitation: its link lets them choose a password, and the back office opens
+            once they turn on two-step sign-in.
+          </p>
         </div>
       </form>
     </Form>

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { apiFetch } from '@/lib/api'
+import type { BookFormat } from '@/lib/formats'
 import { centsToDecimal } from '@/lib/money'
 
-/** A cart line as the server prices it: the book id, and the name and unit price shown, which it checks. */
-export type PricedItem = { id: number; name: string; quantity: number; unitPrice: number }
+/** A cart line as the server prices it: the book id and format, and the name and unit price shown, which it checks. */
+export type PricedItem = { id: number; format: BookFormat; name: string; quantity: number; unitPrice: number }
 
-export function pricedItems(lines: { id: number; title: string; priceCents: number; quantity: number }[]): PricedItem[] {
-  return lines.map((l) => ({ id: l.id, name: l.title, quantity: l.quantity, unitPrice: Number(centsToDecimal(l.priceCents)) }))
+export function pricedItems(lines: { id: number; format?: BookFormat; title: string; priceCents: number; quantity: number }[]): PricedItem[] {
+  return lines.map((l) => ({ id: l.id, format: l.format ?? 'print', name: l.title, quantity: l.quantity, unitPrice: Number(centsToDecimal(l.priceCents)) }))
 }
 
 /** POST /api/discounts/check: the cart priced by the server with a code. */

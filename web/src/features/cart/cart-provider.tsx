@@ -2,7 +2,8 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { toast } from 'sonner'
 import { writeCookie } from '@/lib/cookies'
 import { prerenderedForCookie, rendersAheadOfTime } from '@/lib/render-env'
-import { CART_FILLED_COOKIE, CART_STORAGE_KEY, MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CartState as CartData } from './cart-reducer'
+import { formatNames, isDigital, type BookFormat } from '@/lib/formats'
+import { CART_FILLED_COOKIE, CART_STORAGE_KEY, MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CatalogBook, type CartState as CartData } from './cart-reducer'
 
 export type CartState = {
   items: CartItem[]
@@ -14,14 +15,16 @@ export type CartState = {
   totalCents: number
   /** Total in dollars, the spec's cart total. */
   total: number
+  /** Adds the book in `book.format` (print when none) at that format's price. */
   addToCart: (book: CartBook, quantity?: number) => void
-  increaseQuantity: (id: number) => void
-  decreaseQuantity: (id: number) => void
-  removeFromCart: (id: number) => void
+  /** A line is a book in a format; no format is the printed book. */
+  increaseQuantity: (id: number, format?: BookFormat) => void
+  decreaseQuantity: (id: number, format?: BookFormat) => void
+  removeFromCart: (id: number, format?: BookFormat) => void
   /** Empties the cart; `silent` skips the toast (after a payment). */
   clearCart: (options?: { silent?: boolean }) => void
   /** Brings the lines in line with the catalogue: current title, price and cover; books no longer sold leave. */
-  syncWithCatalog: (books: CartBook[]) => void
+  syncWithCatalog: (books: CatalogBook[]) => void
 }
 
 const CartContext = createContext<CartState | null>(null)
@@ -102,14 +105,16 @@ export function CartProvider({ children }: { children: ReactNode }) {
     const action = { type: 'add', book, quantity } as const
     const next = cartReducer(latest.current, action)
     if (next === latest.current) {
-      toast.info('Maximum quantity reached', { description: `You already have ${MAX_QUANTITY} copies of ${book.title} in your cart.` })
+      const format = book.format ?? 'print'
+      if (isDigital(format)) toast.info('Already in your cart', { description: `${book.title} (${formatNames[format]}) is in your cart: one is all your family needs.` })
+      else toast.info('Maximum quantity reached', { description: `You already have ${MAX_QUANTITY} copies of ${book.title} in your cart.` })
       return
     }
     latest.current = next
     dispatch(action)
     toast.success('Added to Cart', { description: `${book.title} has been added to your cart.` })
   }, [])
-  const syncWithCatalog = useCallback((books: CartBook[]) => {
+  const syncWithCatalog = useCallback((books: CatalogBook[]) => {
     const action = { type: 'sync', books } as const
     const next = cartReducer(latest.current, action)
     if (next === latest.current) return
@@ -120,10 +125,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       description: dropped > 0 ? 'Some books are no longer available and were removed; the rest show current prices.' : 'Your cart now shows current prices.',
     })
   }, [])
-  const increaseQuantity = useCallback((id: number) => dispatch({ type: 'increase', id }), [])
-  const decreaseQuantity = useCallback((id: number) => dispatch({ type: 'decrease', id }), [])
-  const removeFromCart = useCallback((id: number) => {
-    dispatch({ type: 'remove', id })
+  const increaseQuantity = useCallback((id: number, format?: BookFormat) => dispatch({ type: 'increase', id, format }), [])
+  const decreaseQuantity = useCallback((id: number, format?: BookFormat) => dispatch({ type: 'decrease', id, format }), [])
+  const removeFromCart = useCallback((id: number, format?: BookFormat) => {
+    dispatch({ type: 'remove', id, format })
     toast('Removed from Cart', { description: 'Item has been removed from your cart.' })
   }, [])
   const clearCart = useCallback((options?: { silent?: boolean }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartState } from './cart-reducer'
+import { MAX_QUANTITY, cartReducer, maxQuantityOf, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartState } from './cart-reducer'
 
 const siso: CartBook = { id: 1, title: 'Siso', price: 14.99, coverImage: '/covers/book-1.svg' }
 const nainni: CartBook = { id: 2, title: 'Nainni', price: 12.99, coverImage: '/covers/book-2.svg' }
@@ -9,7 +9,7 @@ const run = (...actions: Parameters<typeof cartReducer>[1][]) => actions.reduce(
 describe('cartReducer', () => {
   it('appends a new book with quantity 1 and its price in cents', () => {
     const s = run({ type: 'add', book: siso })
-    expect(s.items).toEqual([{ id: 1, title: 'Siso', price: 14.99, priceCents: 1499, coverImage: '/covers/book-1.svg', quantity: 1 }])
+    expect(s.items).toEqual([{ id: 1, format: 'print', title: 'Siso', price: 14.99, priceCents: 1499, coverImage: '/covers/book-1.svg', quantity: 1 }])
   })
 
   it('adds up the quantity of a book already in the cart', () => {
@@ -69,8 +69,8 @@ describe('sync with the catalogue', () => {
       ],
     })
     expect(synced.items).toEqual([
-      { id: 1, title: 'Siso (2nd edition)', price: 16.5, priceCents: 1650, coverImage: '/covers/book-1b.svg', quantity: 2 },
-      { id: 2, title: 'Nainni', price: 12.99, priceCents: 1299, coverImage: '/covers/book-2.svg', quantity: 1 },
+      { id: 1, format: 'print', title: 'Siso (2nd edition)', price: 16.5, priceCents: 1650, coverImage: '/covers/book-1b.svg', quantity: 2 },
+      { id: 2, format: 'print', title: 'Nainni', price: 12.99, priceCents: 1299, coverImage: '/covers/book-2.svg', quantity: 1 },
     ])
     expect(cartTotalCents(synced)).toBe(2 * 1650 + 1299)
   })
@@ -105,5 +105,58 @@ describe('stored cart', () => {
   it('keeps the good lines of a partly corrupt cart', () => {
     const raw = JSON.stringify([{ id: 1, title: 'Siso', price: 14.99, coverImage: '/c.svg', quantity: 2 }, { id: 2 }, null])
     expect(parseStoredCart(raw).items.map((i) => [i.id, i.quantity, i.priceCents])).toEqual([[1, 2, 1499]])
+  })
+})
+
+describe('formats', () => {
+  const adventure = { id: 3, title: 'Our First Adventure', coverImage: '/covers/book-3.svg' }
+  const print: CartBook = { ...adventure, price: 19.99, priceCents: 1999, format: 'print' }
+  const interactive: CartBook = { ...adventure, price: 6.99, priceCents: 699, format: 'interactive' }
+  const formats = [
+    { format: 'print' as const, priceCents: 1999, inStock: true },
+    { format: 'interactive' as const, priceCents: 699 },
+  ]
+
+  it('keeps the same book in two formats as two lines', () => {
+    const s = run({ type: 'add', book: print }, { type: 'add', book: interactive })
+    expect(s.items.map((i) => [i.id, i.format, i.priceCents])).toEqual([
+      [3, 'print', 1999],
+      [3, 'interactive', 699],
+    ])
+    expect(cartTotalCents(s)).toBe(1999 + 699)
+  })
+
+  it('holds one copy of a digital format, however often it is added or increased', () => {
+    const s = run({ type: 'add', book: interactive, quantity: 3 }, { type: 'increase', id: 3, format: 'interactive' })
+    expect(s.items).toHaveLength(1)
+    expect(s.items[0].quantity).toBe(1)
+    expect(cartReducer(s, { type: 'add', book: interactive })).toBe(s)
+    expect(maxQuantityOf('interactive')).toBe(1)
+    expect(maxQuantityOf('print')).toBe(MAX_QUANTITY)
+  })
+
+  it('changes and removes only the line of its format', () => {
+    let s = run({ type: 'add', book: print }, { type: 'add', book: interactive }, { type: 'increase', id: 3 })
+    expect(s.items.map((i) => i.quantity)).toEqual([2, 1])
+    s = cartReducer(s, { type: 'remove', id: 3, format: 'interactive' })
+    expect(s.items.map((i) => i.format)).toEqual(['print'])
+  })
+
+  it("takes each format's current price and drops a format no longer sold", () => {
+    const s = run({ type: 'add', book: print }, { type: 'add', book: interactive }, { type: 'add', book: { ...adventure, price: 4.99, format: 'ebook' } })
+    const synced = cartReducer(s, { type: 'sync', books: [{ ...adventure, price: 19.99, priceCents: 1999, formats: [formats[0], { format: 'interactive', priceCents: 599 }] }] })
+    expect(synced.items.map((i) => [i.format, i.priceCents, i.price])).toEqual([
+      ['print', 1999, 19.99],
+      ['interactive', 599, 5.99],
+    ])
+  })
+
+  it('loads a cart saved before formats as printed books, and keeps the formats it saved', () => {
+    const old = JSON.stringify({ items: [{ id: 3, title: 'Our First Adventure', price: 19.99, coverImage: '/c.svg', quantity: 2 }] })
+    expect(parseStoredCart(old).items).toEqual([{ id: 3, format: 'print', title: 'Our First Adventure', price: 19.99, priceCents: 1999, coverImage: '/c.svg', quantity: 2 }])
+    const s = run({ type: 'add', book: print }, { type: 'add', book: interactive })
+    expect(parseStoredCart(serializeCart(s))).toEqual(s)
+    const odd = JSON.stringify([{ ...interactive, quantity: 4 }, { ...interactive, format: 'vinyl', quantity: 1 }])
+    expect(parseStoredCart(odd).items.map((i) => [i.format, i.quantity])).toEqual([['interactive', 1]])
   })
 })

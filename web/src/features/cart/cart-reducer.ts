@@ -1,42 +1,64 @@
+import { isBookFormat, isDigital, offersOf, type BookFormat, type BookFormatOffer } from '@/lib/formats'
 import { toCents } from '@/lib/money'
 
-/** What the cart keeps of a book: enough to show and price the line. */
-export type CartBook = { id: number; title: string; price: number; coverImage: string; priceCents?: number }
+/**
+ * What the cart keeps of a book in one format: enough to show and price the
+ * line. `price` and `priceCents` are the format's; no format is the printed book.
+ */
+export type CartBook = { id: number; title: string; price: number; coverImage: string; priceCents?: number; format?: BookFormat }
 
-export type CartItem = { id: number; title: string; price: number; priceCents: number; coverImage: string; quantity: number }
+/** A book of the catalogue as the sync reads it: its formats' prices (none: a book from before formats, print only). */
+export type CatalogBook = Omit<CartBook, 'format'> & { formats?: BookFormatOffer[] }
+
+/** A line is a book in a format: the same book in two formats is two lines. */
+export type CartItem = { id: number; format: BookFormat; title: string; price: number; priceCents: number; coverImage: string; quantity: number }
 
 export type CartState = { items: CartItem[] }
 
+/** A line's book and format; no format is the printed book (the actions of before formats). */
+export type LineRef = { id: number; format?: BookFormat }
+
 export type CartAction =
   | { type: 'add'; book: CartBook; quantity?: number }
-  | { type: 'increase'; id: number }
-  | { type: 'decrease'; id: number }
-  | { type: 'remove'; id: number }
+  | ({ type: 'increase' } & LineRef)
+  | ({ type: 'decrease' } & LineRef)
+  | ({ type: 'remove' } & LineRef)
   | { type: 'clear' }
-  /** The catalogue as it is now: lines take its title, price and cover; lines of books it no longer has go. */
-  | { type: 'sync'; books: CartBook[] }
+  /** The catalogue as it is now: lines take its title, price and cover; lines of books or formats it no longer has go. */
+  | { type: 'sync'; books: CatalogBook[] }
 
 export const emptyCart: CartState = { items: [] }
 
 /** The server refuses more than this many copies of one book in an order. */
 export const MAX_QUANTITY = 99
 
-const clampQuantity = (n: number) => Math.min(MAX_QUANTITY, Math.max(1, Math.floor(n)))
+/** A family gets a digital format once: its line holds one copy. */
+export const maxQuantityOf = (format: BookFormat) => (isDigital(format) ? 1 : MAX_QUANTITY)
+
+const clampQuantity = (n: number, format: BookFormat = 'print') => Math.min(maxQuantityOf(format), Math.max(1, Math.floor(n)))
+
+const isLine = (ref: LineRef) => (i: CartItem) => i.id === ref.id && i.format === (ref.format ?? 'print')
+
+/** The key of a line in a list (React's) and in messages. */
+export const lineKey = (ref: LineRef) => `${ref.id}:${ref.format ?? 'print'}`
 
 export function cartReducer(state: CartState, action: CartAction): CartState {
   switch (action.type) {
     case 'add': {
-      const amount = clampQuantity(action.quantity ?? 1)
       const { book } = action
-      const existing = state.items.find((i) => i.id === book.id)
+      const format = book.format ?? 'print'
+      const amount = clampQuantity(action.quantity ?? 1, format)
+      const same = isLine({ id: book.id, format })
+      const existing = state.items.find(same)
       if (existing) {
-        const quantity = clampQuantity(existing.quantity + amount)
+        const quantity = clampQuantity(existing.quantity + amount, format)
         // Already at the limit: nothing changes, and the same state says so.
         if (quantity === existing.quantity) return state
-        return { items: state.items.map((i) => (i.id === book.id ? { ...i, quantity } : i)) }
+        return { items: state.items.map((i) => (same(i) ? { ...i, quantity } : i)) }
       }
       const item: CartItem = {
         id: book.id,
+        format,
         title: book.title,
         price: book.price,
         priceCents: book.priceCents ?? toCents(book.price),
@@ -45,13 +67,19 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       }
       return { items: [...state.items, item] }
     }
-    case 'increase':
-      return { items: state.items.map((i) => (i.id === action.id ? { ...i, quantity: clampQuantity(i.quantity + 1) } : i)) }
-    case 'decrease':
+    case 'increase': {
+      const same = isLine(action)
+      return { items: state.items.map((i) => (same(i) ? { ...i, quantity: clampQuantity(i.quantity + 1, i.format) } : i)) }
+    }
+    case 'decrease': {
       // The minimum is 1: taking the last copy away is "remove", not "decrease".
-      return { items: state.items.map((i) => (i.id === action.id ? { ...i, quantity: clampQuantity(i.quantity - 1) } : i)) }
-    case 'remove':
-      return { items: state.items.filter((i) => i.id !== action.id) }
+      const same = isLine(action)
+      return { items: state.items.map((i) => (same(i) ? { ...i, quantity: clampQuantity(i.quantity - 1, i.format) } : i)) }
+    }
+    case 'remove': {
+      const same = isLine(action)
+      return { items: state.items.filter((i) => !same(i)) }
+    }
     case 'clear':
       return emptyCart
     case 'sync':
@@ -64,23 +92,24 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
  * disagrees, so a line must show what the catalogue says now, not what it said
  * when the book was added. Returns the same state when nothing changed.
  */
-function syncWithCatalog(state: CartState, books: CartBook[]): CartState {
+function syncWithCatalog(state: CartState, books: CatalogBook[]): CartState {
   const byId = new Map(books.map((b) => [b.id, b]))
   let changed = false
   const items: CartItem[] = []
   for (const item of state.items) {
     const book = byId.get(item.id)
-    if (!book) {
+    const priceCents = book && offersOf({ ...book, priceCents: book.priceCents ?? toCents(book.price) }).find((f) => f.format === item.format)?.priceCents
+    if (!book || priceCents === undefined) {
       changed = true
       continue
     }
-    const priceCents = book.priceCents ?? toCents(book.price)
-    if (book.title === item.title && priceCents === item.priceCents && book.price === item.price && book.coverImage === item.coverImage) {
+    const price = priceCents / 100
+    if (book.title === item.title && priceCents === item.priceCents && price === item.price && book.coverImage === item.coverImage) {
       items.push(item)
       continue
     }
     changed = true
-    items.push({ ...item, title: book.title, price: book.price, priceCents, coverImage: book.coverImage })
+    items.push({ ...item, title: book.title, price, priceCents, coverImage: book.coverImage })
   }
   return changed ? { items } : state
 }
@@ -107,7 +136,8 @@ function isItem(v: unknown): v is CartItem {
     i.price >= 0 &&
     typeof i.coverImage === 'string' &&
     Number.isInteger(i.quantity) &&
-    (i.quantity as number) >= 1
+    (i.quantity as number) >= 1 &&
+    (i.format === undefined || isBookFormat(i.format))
   )
 }
 
@@ -124,14 +154,17 @@ export function parseStoredCart(raw: string | null): CartState {
     if (!Array.isArray(list)) return emptyCart
     const items: CartItem[] = []
     for (const v of list) {
-      if (!isItem(v) || items.some((i) => i.id === v.id)) continue
+      // A cart saved before formats holds printed books.
+      const format = isItem(v) ? (v.format ?? 'print') : 'print'
+      if (!isItem(v) || items.some(isLine({ id: v.id, format }))) continue
       items.push({
         id: v.id,
+        format,
         title: v.title,
         price: v.price,
         priceCents: toCents(v.price),
         coverImage: v.coverImage,
-        quantity: clampQuantity(v.quantity),
+        quantity: clampQuantity(v.quantity, format),
       })
     }
     return { items }

@@ -1,3 +1,5 @@
+import type { BookFormatOffer } from '@/lib/formats'
+
 /** A book of the catalogue, as GET /api/books returns it. */
 export type Book = {
   id: number
@@ -22,6 +24,8 @@ export type Book = {
   slug?: string
   /** The book has a published interactive storybook, read at /read/{slug} (docs/storybooks.md). */
   storybook?: boolean
+  /** Each format it is sold in with its price, print first (issue 37); `price` above is the printed book's. */
+  formats?: BookFormatOffer[]
 }
 
 /** A shelf of the shop with its real number of books. */

@@ -69,3 +69,17 @@ describe('readShippingInfo', () => {
     expect(JSON.stringify(readShippingInfo({}))).not.toContain('"code"')
   })
 })
+
+describe('a cart of digital books only', () => {
+  const contact = { fullName: 'Ada Reader', email: 'ada@example.com', address: '', city: '', state: '', zipCode: '', country: '' }
+
+  it('asks for no address and sends the contact fields alone', () => {
+    expect(readShippingInfo(contact, true).ok).toBe(false)
+    expect(readShippingInfo({ ...contact, notes: ' For Mia ' }, false)).toEqual({ ok: true, info: { fullName: 'Ada Reader', email: 'ada@example.com', notes: 'For Mia' } })
+  })
+
+  it('still checks the name and the e-mail', () => {
+    const read = readShippingInfo({ ...contact, email: 'nope' }, false)
+    expect(read).toEqual({ ok: false, message: 'Please check your details: Invalid email address.' })
+  })
+})

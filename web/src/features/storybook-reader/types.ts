@@ -1,4 +1,5 @@
 import type { StoryPage } from '@/components/storybook/page-view'
+import type { BookFormat } from '@/lib/formats'
 
 export type { StoryPage }
 
@@ -25,6 +26,25 @@ export type Storybook = {
 
 /** A storybook of the family's library (GET /api/library). */
 export type LibraryBook = { id: number; slug: string; title: string; bookId: number; cover: string; endings: number; pages: number }
+
+/** A file of a digital format the family bought (an e-book, an audiobook's track, a printable), with the downloads its purchase has left. */
+export type LibraryFile = {
+  purchaseId: string
+  fileId: string
+  bookId: number
+  title: string
+  format: BookFormat
+  /** epub, pdf or audio */
+  kind: string
+  name: string
+  size: number
+  contentType: string
+  downloadsLeft: number
+  grantedAt: string
+}
+
+/** GET /api/library */
+export type Library = { storybooks: LibraryBook[]; files: LibraryFile[] }
 
 /** Who is reading: the parent ("me") or one of their children by id. */
 export type ReaderId = string

@@ -13,7 +13,8 @@ import { formatCents, orderTotals } from '@/lib/money'
 import { useShipping, zone } from '@/lib/shipping'
 import { useGoBack } from '@/lib/use-go-back'
 import { useCart } from '../cart-provider'
-import { MAX_QUANTITY, type CartItem } from '../cart-reducer'
+import { formatNames, isDigital, shipsAnything } from '@/lib/formats'
+import { lineKey, maxQuantityOf, type CartItem } from '../cart-reducer'
 import { PaymentLogos } from './payment-logos'
 
 /** The /cart page: line items, order summary and the way to checkout. */
@@ -28,7 +29,9 @@ function FilledCart() {
   const cart = useCart()
   const goBack = useGoBack(paths.books)
   const settings = useShipping().data
-  const standard = zone(settings, 'us')?.methods[0]
+  // A cart of digital books only ships nothing.
+  const ships = shipsAnything(cart.items)
+  const standard = ships ? zone(settings, 'us')?.methods[0] : undefined
   const code = useAppliedCode()
   const quote = useDiscountQuote(code, cart.items)
   const discount = quote.data && quote.data.discountCents > 0 ? quote.data : undefined
@@ -50,7 +53,7 @@ function FilledCart() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <ul aria-label="Cart items" className="flex flex-col gap-4">
           {cart.items.map((item) => (
-            <CartLine key={item.id} item={item} />
+            <CartLine key={lineKey(item)} item={item} />
           ))}
         </ul>
 
@@ -62,11 +65,20 @@ function FilledCart() {
             <Row term="Subtotal" value={formatCents(totals.subtotalCents)} />
             {discount && <Row term={`Discount (${discount.code})`} value={<span className="text-leaf-700">-{formatCents(totals.discountCents)}</span>} />}
             <Row term={`Tax (${settings?.taxRatePercent ?? 10}%)`} value={formatCents(totals.taxCents)} />
-            <Row
-              term={standard ? `Shipping (${standard.name}, US)` : 'Shipping'}
-              value={totals.shippingCents === 0 ? <span className="font-bold text-leaf-700">Free</span> : formatCents(totals.shippingCents)}
-            />
-            <p className="text-sm text-muted">Other methods and countries are priced at checkout.</p>
+            {ships ? (
+              <>
+                <Row
+                  term={standard ? `Shipping (${standard.name}, US)` : 'Shipping'}
+                  value={totals.shippingCents === 0 ? <span className="font-bold text-leaf-700">Free</span> : formatCents(totals.shippingCents)}
+                />
+                <p className="text-sm text-muted">Other methods and countries are priced at checkout.</p>
+              </>
+            ) : (
+              <>
+                <Row term="Shipping" value={formatCents(0)} />
+                <p className="text-sm text-muted">Digital books are not shipped: they wait in your Library after payment.</p>
+              </>
+            )}
             <div className="mt-2 flex items-center justify-between border-t-2 border-line pt-3 text-xl font-extrabold">
               <dt>Total</dt>
               <dd>{formatCents(totals.totalCents)}</dd>
@@ -95,42 +107,62 @@ function Row({ term, value }: { term: string; value: React.ReactNode }) {
   )
 }
 
+/** "Our First Adventure · Interactive": a line is a book in a format. */
+export const lineName = (item: Pick<CartItem, 'title' | 'format'>) => `${item.title} · ${formatNames[item.format]}`
+
 function CartLine({ item }: { item: CartItem }) {
   const { increaseQuantity, decreaseQuantity, removeFromCart } = useCart()
+  const name = lineName(item)
+  const digital = isDigital(item.format)
   return (
-    <li aria-label={item.title} className="flex gap-4 rounded-2xl border-2 border-line bg-white p-3 shadow-sm sm:p-4">
+    <li aria-label={name} className="flex gap-4 rounded-2xl border-2 border-line bg-white p-3 shadow-sm sm:p-4">
       <Link to={paths.book(item.id)} className="w-20 shrink-0 sm:w-24" tabIndex={-1} aria-hidden="true">
         <img src={item.coverImage} alt="" width={400} height={600} className="aspect-[2/3] h-auto w-full rounded-lg shadow" />
       </Link>
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-start justify-between gap-2">
-          <Link to={paths.book(item.id)} className="font-display text-lg font-semibold leading-snug hover:text-tiger-700">
-            {item.title}
-          </Link>
-          <Button variant="ghost" size="icon" className="-mr-1 -mt-1 shrink-0 text-muted hover:text-red-600" aria-label={`Remove ${item.title}`} onClick={() => removeFromCart(item.id)}>
+          <p className="font-display text-lg font-semibold leading-snug">
+            <Link to={paths.book(item.id)} className="hover:text-tiger-700">
+              {item.title}
+            </Link>
+            <span className="text-muted"> · {formatNames[item.format]}</span>
+          </p>
+          <Button variant="ghost" size="icon" className="-mr-1 -mt-1 shrink-0 text-muted hover:text-red-600" aria-label={`Remove ${name}`} onClick={() => removeFromCart(item.id, item.format)}>
             <X className="!size-5" />
           </Button>
         </div>
-        <p className="text-muted">{formatCents(item.priceCents)} each</p>
+        <p className="text-muted">{digital ? `${formatCents(item.priceCents)}: in your Library after payment` : `${formatCents(item.priceCents)} each`}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-3">
-          <div role="group" aria-label={`Quantity of ${item.title}`} className="flex items-center gap-1 rounded-full border-2 border-line bg-cream p-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              aria-label={`Decrease quantity of ${item.title}`}
-              disabled={item.quantity <= 1}
-              onClick={() => decreaseQuantity(item.id)}
-            >
-              <Minus />
-            </Button>
-            <output aria-label="Quantity" className="min-w-8 text-center text-lg font-extrabold">
-              {item.quantity}
-            </output>
-            <Button variant="ghost" size="icon" className="size-8" aria-label={`Increase quantity of ${item.title}`} disabled={item.quantity >= MAX_QUANTITY} onClick={() => increaseQuantity(item.id)}>
-              <Plus />
-            </Button>
-          </div>
+          {digital ? (
+            // One per family: nothing to count.
+            <p className="text-sm font-bold text-muted">Qty: 1</p>
+          ) : (
+            <div role="group" aria-label={`Quantity of ${name}`} className="flex items-center gap-1 rounded-full border-2 border-line bg-cream p-1">
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Decrease quantity of ${name}`}
+                disabled={item.quantity <= 1}
+                onClick={() => decreaseQuantity(item.id, item.format)}
+              >
+                <Minus />
+              </Button>
+              <output aria-label="Quantity" className="min-w-8 text-center text-lg font-extrabold">
+                {item.quantity}
+              </output>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Increase quantity of ${name}`}
+                disabled={item.quantity >= maxQuantityOf(item.format)}
+                onClick={() => increaseQuantity(item.id, item.format)}
+              >
+                <Plus />
+              </Button>
+            </div>
+          )}
           <p className="text-lg font-extrabold text-tiger-700">{formatCents(item.priceCents * item.quantity)}</p>
         </div>
       </div>

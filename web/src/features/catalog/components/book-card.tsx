@@ -2,7 +2,7 @@ import { Star } from 'lucide-react'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { paths } from '@/config/paths'
-import { formatDollars } from '@/lib/money'
+import { offersOf, priceLabel } from '@/lib/formats'
 import type { Book } from '../types'
 import { BookCover } from './book-cover'
 
@@ -19,9 +19,9 @@ export function BookCard({ book, eager = false }: { book: Book; eager?: boolean 
         {book.isNewRelease && <Badge className="mb-1.5 self-start px-2 py-0.5 text-[0.65rem]">New</Badge>}
         <h3 className="line-clamp-2 font-display text-base font-semibold leading-snug sm:text-lg">{book.title}</h3>
         <p className="mt-0.5 truncate text-sm text-muted">{book.author}</p>
-        {book.inStock === false && <p className="mt-1 text-sm font-extrabold text-red-700">Out of stock</p>}
+        {book.inStock === false && <p className="mt-1 text-sm font-extrabold text-red-700">{offersOf(book).length > 1 ? 'Print out of stock' : 'Out of stock'}</p>}
         <div className="mt-auto flex items-center justify-between pt-2">
-          <span className="text-lg font-extrabold text-tiger-700">{formatDollars(book.price)}</span>
+          <span className="text-lg font-extrabold text-tiger-700">{priceLabel(book)}</span>
           {book.rating !== null && (
             <span className="inline-flex items-center gap-1 text-sm font-bold text-muted" aria-label={`Rated ${book.rating} out of 5`}>
               <Star className="size-4 fill-sun-400 text-sun-400" aria-hidden="true" />

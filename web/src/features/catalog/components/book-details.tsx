@@ -1,5 +1,5 @@
 import { ArrowLeft, BookX, Star } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api'
-import { formatDollars } from '@/lib/money'
+import { offersOf, type BookFormat } from '@/lib/formats'
+import { formatCents } from '@/lib/money'
 import { usePageMeta } from '@/lib/page-meta'
 import { useGoBack } from '@/lib/use-go-back'
 import { useBook } from '../api/get-book'
@@ -18,12 +19,13 @@ import { RELATED_BOOKS, relatedBooks } from '../filters'
 import type { Book } from '../types'
 import { BookGrid } from './book-card'
 import { BookCover } from './book-cover'
+import { FormatPicker, firstChoice } from './format-picker'
 
 /**
- * The /books/{id} page body. `actions` renders the buying controls, which
- * belong to the cart: the page that composes both passes them in.
+ * The /books/{id} page body. `actions` renders the buying controls for the
+ * format chosen, which belong to the cart: the page that composes both passes them in.
  */
-export function BookDetails({ id, actions }: { id: number; actions: (book: Book) => ReactNode }) {
+export function BookDetails({ id, actions }: { id: number; actions: (book: Book, format: BookFormat) => ReactNode }) {
   const goBack = useGoBack(paths.books)
   const book = useBook(id)
   // The server's categories name the book's shelf (one made in the back office too).
@@ -81,9 +83,7 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
               <span className="sr-only">Rated {b.rating.toFixed(1)} out of 5</span>
             </p>
           )}
-          <p className="mt-4 text-3xl font-extrabold text-tiger-700">{formatDollars(b.price)}</p>
-          {b.inStock === false && <p className="mt-2 text-lg font-extrabold text-red-700">Out of stock</p>}
-          <div className="mt-5">{actions(b)}</div>
+          <Buying key={b.id} book={b} actions={actions} />
 
           <section className="mt-8">
             <h2 className="text-xl font-bold">Description</h2>
@@ -113,6 +113,24 @@ export function BookDetails({ id, actions }: { id: number; actions: (book: Book)
         </section>
       )}
     </div>
+  )
+}
+
+/**
+ * The price and the buying controls: with several formats, a picker of them
+ * first (print chosen unless it is out of stock, on the server as in the browser).
+ */
+function Buying({ book, actions }: { book: Book; actions: (book: Book, format: BookFormat) => ReactNode }) {
+  const offers = offersOf(book)
+  const [chosen, choose] = useState<BookFormat>(() => firstChoice(offers))
+  const offer = offers.find((f) => f.format === chosen) ?? offers[0]
+  return (
+    <>
+      <p className="mt-4 text-3xl font-extrabold text-tiger-700">{formatCents(offer.priceCents)}</p>
+      {offers.length > 1 && <FormatPicker offers={offers} chosen={offer.format} onChoose={choose} />}
+      {offer.format === 'print' && offer.inStock === false && <p className="mt-2 text-lg font-extrabold text-red-700">Out of stock</p>}
+      <div className="mt-5">{actions(book, offer.format)}</div>
+    </>
   )
 }
 

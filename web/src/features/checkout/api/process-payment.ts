@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 import { apiFetch } from '@/lib/api'
+import type { PricedItem } from '@/lib/discount'
 import { idempotencyKeys } from '@/lib/idempotency'
 import type { ShippingInfo } from '../schema'
 
-/** One payment line, priced from the cart: the server checks name and unit price against its catalogue. */
-export type PaymentItem = { id: number; name: string; quantity: number; unitPrice: number }
+/** One payment line, priced from the cart (a book in a format): the server checks name and unit price against its catalogue. */
+export type PaymentItem = PricedItem
 
 export type PaymentResult = {
   success: boolean

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowLeft, ShoppingBasket } from 'lucide-react'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -14,13 +14,15 @@ import { countryName } from '@/lib/countries'
 import { setAppliedCode, useAppliedCode, useDiscountQuote } from '@/lib/discount'
 import { messageOf } from '@/lib/errors'
 import { useGeo } from '@/lib/geo'
+import { isDigital, shipsAnything } from '@/lib/formats'
 import { formatCents, orderTotals, shippingCents } from '@/lib/money'
 import { countryCodeOf, useShipping, useShippingMethods, zone } from '@/lib/shipping'
 import { prerenderedFormMethod } from '@/lib/render-env'
 import { usePlaceFreeOrder, useRecordDemoPayment, type DemoMethod, type PaymentResult } from '../api/process-payment'
 import { setPaymentComplete } from '../payment-flag'
+import { problemOf, type PaymentProblem } from '../payment-problem'
 import { paymentRequest, type CheckoutPricing } from '../payment-request'
-import { checkoutSchema, toShippingInfo, type CheckoutFormInput, type CheckoutFormValues } from '../schema'
+import { schemaFor, toShippingInfo, type CheckoutFormInput, type CheckoutFormValues } from '../schema'
 import type { CheckoutItem } from '../types'
 import { OrderSummary } from './order-summary'
 import { PayActions } from './pay-actions'
@@ -86,15 +88,25 @@ const emptyForm: CheckoutFormInput = {
 function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFailed, onDone }: CheckoutViewProps & { onDone: () => void }) {
   const navigate = useNavigate()
   const [method, setMethod] = useState<PaymentMethod>('card')
-  const [paymentError, setPaymentError] = useState<string | null>(null)
+  const [paymentError, setPaymentError] = useState<PaymentProblem | null>(null)
   const demoPayment = useRecordDemoPayment()
   const freeOrder = usePlaceFreeOrder()
+  // Until the cart is read the page is drawn as for books that ship (the server's drawing).
+  const ships = !items || shipsAnything(items)
+  const hasDigital = !!items && items.some((i) => isDigital(i.format))
+  // The rules follow the cart: a cart of digital books only asks for no address.
+  const shipsNow = useRef(ships)
+  useLayoutEffect(() => {
+    shipsNow.current = ships
+  }, [ships])
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
-    resolver: zodResolver(checkoutSchema),
+    resolver: (values, context, options) => zodResolver(schemaFor(shipsNow.current))(values, context, options),
     defaultValues: { ...emptyForm, fullName: user?.fullName ?? '', email: user?.email ?? '' },
   })
   usePrefill(form, user)
-  const { pricing, methods, destination, chooseMethod, discountProblem } = useCheckoutPricing(form, items)
+  const { pricing, methods, destination, chooseMethod, discountProblem } = useCheckoutPricing(form, items, ships)
+  // Digital books go to a family's library: buying one needs an account.
+  const loginNeeded = hasDigital && !authLoading && !user
   const totals = items && orderTotals(items, { shipping: pricing.shipping, discountCents: pricing.discount?.cents, taxRatePercent: pricing.taxRatePercent })
   // A 100 % discount: nothing to pay, so no payment method is offered (the server places such an order without one).
   const free = totals?.totalCents === 0
@@ -113,9 +125,9 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
     setPaymentError(null)
   }, [])
 
-  const failed = (message: string | null) => {
-    setPaymentError(message)
-    if (message) onPaymentFailed?.()
+  const failed = (problem: PaymentProblem | string | null) => {
+    setPaymentError(typeof problem === 'string' ? { message: problem } : problem)
+    if (problem) onPaymentFailed?.()
   }
 
   // Callbacks given to mutate() are dropped if the buyer has left the page meanwhile.
@@ -123,11 +135,11 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
     form.handleSubmit((values) => {
       setPaymentError(null)
       demoPayment.mutate(
-        { method: demoMethod, ...paymentRequest(lines, pricing), shippingInfo: toShippingInfo(values) },
+        { method: demoMethod, ...paymentRequest(lines, pricing), shippingInfo: toShippingInfo(values, shipsAnything(lines)) },
         {
           onSuccess: finish,
           onError: (err) => {
-            failed(err.message)
+            failed(problemOf(err))
             toast.error('Payment Failed', { description: 'There was a problem processing your payment. Please try again.' })
           },
         },
@@ -137,12 +149,12 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   const placeFree = (lines: CheckoutItem[]) =>
     form.handleSubmit((values) => {
       setPaymentError(null)
-      freeOrder.mutate({ ...paymentRequest(lines, pricing), shippingInfo: toShippingInfo(values) }, { onSuccess: finish, onError: (err) => failed(err.message) })
+      freeOrder.mutate({ ...paymentRequest(lines, pricing), shippingInfo: toShippingInfo(values, shipsAnything(lines)) }, { onSuccess: finish, onError: (err) => failed(problemOf(err)) })
     })
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    if (!items) {
-      e.preventDefault() // nothing to pay for yet (the pay button is disabled meanwhile)
+    if (!items || loginNeeded) {
+      e.preventDefault() // nothing to pay for yet, or not before signing in (the pay button is off meanwhile)
       return
     }
     if (free) {
@@ -170,30 +182,39 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <Form {...form}>
           <form method={prerenderedFormMethod} noValidate onSubmit={onSubmit} aria-label="Checkout" className="flex flex-col gap-6">
-            <ShippingFields control={form.control} />
-            <ShippingMethodChoice
-              methods={methods}
-              chosen={pricing.shipping?.id}
-              destination={destination}
-              priceOf={(m) => shippingCents(m, totals ? totals.subtotalCents - totals.discountCents : 0)}
-              onChoose={chooseMethod}
-            />
+            <ShippingFields control={form.control} ships={ships} />
+            {ships ? (
+              <ShippingMethodChoice
+                methods={methods}
+                chosen={pricing.shipping?.id}
+                destination={destination}
+                priceOf={(m) => shippingCents(m, totals ? totals.subtotalCents - totals.discountCents : 0)}
+                onChoose={chooseMethod}
+              />
+            ) : (
+              <Alert tone="info">
+                <p className="font-bold">Nothing to ship</p>
+                <p>Digital books are not shipped: they are in your Library as soon as your payment is confirmed.</p>
+              </Alert>
+            )}
             {free ? (
               <section aria-label="Payment" className="rounded-2xl border-2 border-line bg-white p-5">
                 <h2 className="text-xl font-bold">Nothing to pay</h2>
                 <p className="mt-1 text-muted">Your discount covers the whole order, so no payment method is needed.</p>
               </section>
             ) : (
-              <PaymentMethodTabs control={form.control} method={method} onMethodChange={changeMethod} signedIn={!!user} authLoading={authLoading} />
+              <PaymentMethodTabs control={form.control} method={method} onMethodChange={changeMethod} signedIn={!!user} authLoading={authLoading} step={ships ? 4 : 2} />
             )}
-            <OrderNotesField control={form.control} />
+            <OrderNotesField control={form.control} step={ships ? 5 : 3} ships={ships} />
             <PayActions
               method={free ? 'free' : method}
               items={items}
+              ships={ships}
               pricing={pricing}
               payLabel={free ? 'Place Order' : totals ? `Pay ${formatCents(totals.totalCents)}` : 'Pay'}
               processing={demoPayment.isPending || freeOrder.isPending}
               paymentError={paymentError}
+              loginNeeded={loginNeeded}
               userId={authLoading ? null : (user?.id ?? null)}
               onPaymentError={failed}
               onPaid={finish}
@@ -245,7 +266,7 @@ function usePrefill(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutForm
  * method chosen (the cheapest until the buyer picks another), and the code applied in the cart, priced by the
  * server for this cart and country.
  */
-function useCheckoutPricing(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>, items: CheckoutItem[] | undefined) {
+function useCheckoutPricing(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>, items: CheckoutItem[] | undefined, ships: boolean) {
   const settings = useShipping().data
   const countryName = useWatch({ control: form.control, name: 'country' })
   const country = countryCodeOf(countryName) ?? 'US'
@@ -253,7 +274,8 @@ function useCheckoutPricing(form: UseFormReturn<CheckoutFormInput, unknown, Chec
   const asked = useShippingMethods(country)
   const methods = asked.data?.methods ?? inZone?.methods ?? []
   const [picked, setPicked] = useState<string | null>(null)
-  const shipping = methods.find((m) => m.id === picked) ?? methods[0]
+  // Digital books only: no method, no shipping charged.
+  const shipping = ships ? (methods.find((m) => m.id === picked) ?? methods[0]) : undefined
   const code = useAppliedCode()
   const quote = useDiscountQuote(code, items, { country, shippingMethod: shipping?.id })
   const pricing: CheckoutPricing = {
@@ -269,3 +291,4 @@ function useCheckoutPricing(form: UseFormReturn<CheckoutFormInput, unknown, Chec
     discountProblem: quote.isError ? messageOf(quote.error) : null,
   }
 }
+

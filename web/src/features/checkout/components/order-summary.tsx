@@ -2,6 +2,7 @@ import { ChevronDown } from 'lucide-react'
 import { memo, useState } from 'react'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
+import { formatNames, shipsAnything } from '@/lib/formats'
 import { formatCents, orderTotals } from '@/lib/money'
 import type { CheckoutPricing } from '../payment-request'
 import type { CheckoutItem } from '../types'
@@ -16,6 +17,7 @@ export const OrderSummary = memo(function OrderSummary({ items, pricing }: { ite
   const [open, setOpen] = useState(false)
   const totals = items && orderTotals(items, { shipping: pricing.shipping, discountCents: pricing.discount?.cents, taxRatePercent: pricing.taxRatePercent })
   const method = pricing.shipping
+  const ships = !items || shipsAnything(items)
   return (
     <Card className="p-6" role="region" aria-labelledby="checkout-summary-heading" aria-busy={!items}>
       <div className="flex items-baseline justify-between gap-3">
@@ -39,7 +41,7 @@ export const OrderSummary = memo(function OrderSummary({ items, pricing }: { ite
       </button>
       <div id="checkout-summary-details" className={cn(!open && 'max-lg:hidden')}>
         <ul aria-label="Order items" className="mt-5 flex flex-col gap-4">
-          {items ? items.map((item) => <OrderLine key={item.id} item={item} />) : [1, 2].map((n) => <LinePlaceholder key={n} />)}
+          {items ? items.map((item) => <OrderLine key={`${item.id}:${item.format}`} item={item} />) : [1, 2].map((n) => <LinePlaceholder key={n} />)}
         </ul>
         <dl className="mt-5 flex flex-col gap-2 border-t-2 border-line pt-4">
           <div className="flex justify-between">
@@ -62,8 +64,17 @@ export const OrderSummary = memo(function OrderSummary({ items, pricing }: { ite
           </div>
           <div className="flex flex-wrap justify-between gap-x-2">
             <dt>Shipping{method && ` (${method.name})`}</dt>
-            {totals?.shippingCents === 0 ? <dd className="font-bold text-leaf-700">Free</dd> : <dd className="font-bold"><Amount cents={totals?.shippingCents} /></dd>}
+            {!ships ? (
+              <dd className="font-bold">{formatCents(0)}</dd>
+            ) : totals?.shippingCents === 0 ? (
+              <dd className="font-bold text-leaf-700">Free</dd>
+            ) : (
+              <dd className="font-bold">
+                <Amount cents={totals?.shippingCents} />
+              </dd>
+            )}
             {method && <dd className="w-full text-sm text-muted">{method.deliveryTime} once shipped</dd>}
+            {!ships && <dd className="w-full text-sm text-muted">Nothing to ship: digital books</dd>}
           </div>
           <div className="mt-1 flex justify-between border-t-2 border-line pt-3 text-xl font-extrabold">
             <dt>Total</dt>
@@ -79,10 +90,12 @@ export const OrderSummary = memo(function OrderSummary({ items, pricing }: { ite
 
 function OrderLine({ item }: { item: CheckoutItem }) {
   return (
-    <li aria-label={item.title} className="flex items-center gap-3">
+    <li aria-label={`${item.title} · ${formatNames[item.format]}`} className="flex items-center gap-3">
       <img src={item.coverImage} alt="" width={400} height={600} className="aspect-[2/3] h-auto w-12 shrink-0 rounded-md shadow" />
       <div className="min-w-0 flex-1">
-        <p className="font-bold leading-snug">{item.title}</p>
+        <p className="font-bold leading-snug">
+          {item.title} <span className="font-normal text-muted">· {formatNames[item.format]}</span>
+        </p>
         <p className="text-sm text-muted">Qty: {item.quantity}</p>
       </div>
       <p className="font-extrabold">{formatCents(item.priceCents * item.quantity)}</p>

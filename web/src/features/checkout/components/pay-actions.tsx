@@ -1,11 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { useFormContext } from 'react-hook-form'
+import { Link, useLocation } from 'react-router'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Loading } from '@/components/ui/loading'
+import { paths } from '@/config/paths'
 import { cn } from '@/lib/cn'
 import { payPalConfigured, useSettings } from '@/lib/settings'
 import type { PaymentResult } from '../api/process-payment'
+import type { PaymentProblem } from '../payment-problem'
 import { paymentRequest, type CheckoutPricing } from '../payment-request'
 import { readShippingInfo, type CheckoutFormInput } from '../schema'
 import type { CheckoutItem } from '../types'
@@ -18,51 +21,82 @@ type PayActionsProps = {
   method: PaymentMethod | 'free'
   /** Undefined until the stored cart is read: nothing can be paid yet. */
   items: CheckoutItem[] | undefined
+  /** False for a cart of digital books only: no address is read. */
+  ships: boolean
+  /** The cart has digital books and nobody is signed in: no payment before logging in. */
+  loginNeeded: boolean
   /** The shipping method, code and tax rate the summary shows. */
   pricing: CheckoutPricing
   /** 'Pay $12.34': the card button's words. */
   payLabel: string
   /** A demo payment is on its way. */
   processing: boolean
-  paymentError: string | null
+  paymentError: PaymentProblem | null
   /** The signed-in buyer's id once the session is known; PayPal needs one. */
   userId: string | null
-  onPaymentError: (message: string | null) => void
+  onPaymentError: (problem: PaymentProblem | string | null) => void
   onPaid: (result: PaymentResult) => void
 }
 
 /** The end of the form: what went wrong, and the button (or PayPal's buttons) that pays. */
-export function PayActions({ method, items, pricing, payLabel, processing, paymentError, userId, onPaymentError, onPaid }: PayActionsProps) {
+export function PayActions({ method, items, ships, loginNeeded, pricing, payLabel, processing, paymentError, userId, onPaymentError, onPaid }: PayActionsProps) {
+  const off = !items || loginNeeded
   return (
     <div className="flex flex-col gap-4">
-      {paymentError && (
-        <Alert tone="error">
-          <p className="font-bold">Payment Error</p>
-          <p>{paymentError}</p>
-        </Alert>
-      )}
+      {loginNeeded && paymentError?.link !== 'login' && <LogInFirst message="Please log in to buy digital books." />}
+      {paymentError &&
+        (paymentError.link === 'login' ? (
+          <LogInFirst message={paymentError.message} />
+        ) : (
+          <Alert tone="error">
+            <p className="font-bold">Payment Error</p>
+            <p>{paymentError.message}</p>
+            {paymentError.link === 'library' && (
+              <Link to={paths.library} className="mt-1 inline-block font-bold text-tiger-700 underline underline-offset-4">
+                Open your Library
+              </Link>
+            )}
+          </Alert>
+        ))}
       {method === 'free' && (
-        <PayButton processing={processing} disabled={!items} label="Placing your order...">
+        <PayButton processing={processing} disabled={off} label="Placing your order...">
           {payLabel}
         </PayButton>
       )}
       {method === 'card' && (
-        <PayButton processing={processing} disabled={!items}>
+        <PayButton processing={processing} disabled={off}>
           {payLabel}
         </PayButton>
       )}
       {method === 'apple' && (
-        <PayButton processing={processing} disabled={!items} className="bg-ink shadow-[0_4px_0_#000] hover:bg-black">
+        <PayButton processing={processing} disabled={off} className="bg-ink shadow-[0_4px_0_#000] hover:bg-black">
           Pay with Apple Pay
         </PayButton>
       )}
       {method === 'google' && (
-        <PayButton processing={processing} disabled={!items} className="bg-white text-ink shadow-[0_4px_0_var(--color-line)] ring-2 ring-line hover:bg-tiger-50">
+        <PayButton processing={processing} disabled={off} className="bg-white text-ink shadow-[0_4px_0_var(--color-line)] ring-2 ring-line hover:bg-tiger-50">
           Pay with Google Pay
         </PayButton>
       )}
-      {method === 'paypal' && items && userId && <PayPalButtons items={items} pricing={pricing} userId={userId} onPaymentError={onPaymentError} onPaid={onPaid} />}
+      {method === 'paypal' && items && userId && <PayPalButtons items={items} ships={ships} pricing={pricing} userId={userId} onPaymentError={onPaymentError} onPaid={onPaid} />}
     </div>
+  )
+}
+
+/** Digital books belong to an account: log in, and come back to this checkout with the cart as it is. */
+function LogInFirst({ message }: { message: string }) {
+  const location = useLocation()
+  return (
+    <Alert tone="warning">
+      <p className="font-bold">{message}</p>
+      <p>
+        Digital books are kept in your family's Library.{' '}
+        <Link to={paths.login} state={{ from: location }} className="font-bold text-tiger-700 underline underline-offset-4">
+          Log in
+        </Link>{' '}
+        and you will come back here with your cart.
+      </p>
+    </Alert>
   )
 }
 
@@ -94,7 +128,7 @@ function PayButton({
 }
 
 /** PayPal's own buttons (loaded with their SDK only now), checking the form before PayPal's window opens. */
-function PayPalButtons({ items, pricing, userId, onPaymentError, onPaid }: Pick<PayActionsProps, 'onPaymentError' | 'onPaid' | 'pricing'> & { items: CheckoutItem[]; userId: string }) {
+function PayPalButtons({ items, ships, pricing, userId, onPaymentError, onPaid }: Pick<PayActionsProps, 'onPaymentError' | 'onPaid' | 'pricing' | 'ships'> & { items: CheckoutItem[]; userId: string }) {
   const settings = useSettings()
   const { trigger, getValues } = useFormContext<CheckoutFormInput>()
   if (!payPalConfigured(settings.data)) return null
@@ -110,7 +144,7 @@ function PayPalButtons({ items, pricing, userId, onPaymentError, onPaid }: Pick<
           validate={showProblems}
           getShippingInfo={() => {
             // The buyer may have changed a field while PayPal's window was open.
-            const read = readShippingInfo(getValues())
+            const read = readShippingInfo(getValues(), ships)
             if (read.ok) return read.info
             void showProblems()
             throw new Error(read.message)

@@ -19,12 +19,14 @@ type PaymentMethodTabsProps = {
   onMethodChange: (method: PaymentMethod) => void
   signedIn: boolean
   authLoading: boolean
+  /** Its number among the form's steps (fewer without shipping). */
+  step?: number
 }
 
 /** Step 3: card, PayPal, Apple Pay or Google Pay, each with what the buyer needs to know. Memoized as ShippingFields is. */
-export const PaymentMethodTabs = memo(function PaymentMethodTabs({ control, method, onMethodChange, signedIn, authLoading }: PaymentMethodTabsProps) {
+export const PaymentMethodTabs = memo(function PaymentMethodTabs({ control, method, onMethodChange, signedIn, authLoading, step = 4 }: PaymentMethodTabsProps) {
   return (
-    <CheckoutSection title="Payment Method" step={4}>
+    <CheckoutSection title="Payment Method" step={step}>
       <Tabs value={method} onValueChange={(m) => onMethodChange(m as PaymentMethod)}>
         <TabsList aria-label="Payment method" className="grid w-full grid-cols-2 sm:grid-cols-4">
           <TabsTrigger value="card">

@@ -6,6 +6,7 @@ import { Loading } from '@/components/ui/loading'
 import { ApiError } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
 import { useCapturePayPalOrder, useCreatePayPalOrder, type PaymentOrder, type PaymentResult } from '../api/process-payment'
+import { problemOf, type PaymentProblem } from '../payment-problem'
 import type { ShippingInfo } from '../schema'
 
 export type PayPalPanelProps = {
@@ -17,7 +18,7 @@ export type PayPalPanelProps = {
   /** Validates the checkout form (showing its messages); false stops PayPal before it opens. */
   validate: () => Promise<boolean>
   getShippingInfo: () => ShippingInfo
-  onPaymentError: (message: string | null) => void
+  onPaymentError: (problem: PaymentProblem | string | null) => void
   onPaid: (result: PaymentResult) => void
 }
 
@@ -80,9 +81,8 @@ function Buttons(props: PayPalPanelProps) {
       if (!id) throw new Error('Failed to create order')
       return id
     } catch (err) {
-      const message = messageOf(err, 'Failed to create order')
       reported.current = true
-      latest.current.onPaymentError(`Error creating PayPal order: ${message}`)
+      latest.current.onPaymentError(err instanceof ApiError ? problemOf(err, 'Error creating PayPal order: ') : `Error creating PayPal order: ${messageOf(err, 'Failed to create order')}`)
       toast.error('Payment Error', { description: 'There was a problem setting up PayPal. Please try again.' })
       throw err
     }
@@ -100,7 +100,7 @@ function Buttons(props: PayPalPanelProps) {
         await actions.restart()
         return
       }
-      p.onPaymentError(`Payment failed: ${message}`)
+      p.onPaymentError(err instanceof ApiError ? problemOf(err, 'Payment failed: ') : `Payment failed: ${message}`)
       toast.error('Payment Failed', { description: `There was a problem processing your payment: ${message}` })
     }
   }

@@ -16,6 +16,7 @@ import { progressQueryOptions } from '../api/progress'
 import { PARENT, useReader } from '../preferences'
 import { foundSentence } from '../reading'
 import type { LibraryBook, ReaderId } from '../types'
+import { LibraryFiles } from './library-files'
 import type { ReaderState } from './story-reader'
 
 type Reader = { id: ReaderId; name: string }
@@ -46,16 +47,18 @@ export function Library({ userId, parentName, kid, handOver }: { userId: string;
           <Loading label="Opening the library..." />
         ) : library.isError ? (
           <LoadFailed what="your storybooks" onRetry={() => void library.refetch()} />
-        ) : library.data.length === 0 ? (
+        ) : library.data.storybooks.length === 0 ? (
           <NoStorybooks kid={kid} />
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {library.data.map((book) => (
+            {library.data.storybooks.map((book) => (
               <LibraryCard key={book.id} userId={userId} book={book} reader={reader} />
             ))}
           </ul>
         )}
       </section>
+      {/* Files are the grown-ups' to download: not in kid mode. */}
+      {library.data && !kid && <LibraryFiles files={library.data.files} />}
     </Page>
   )
 }

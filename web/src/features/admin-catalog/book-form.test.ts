@@ -81,3 +81,52 @@ describe('the book form', () => {
     expect(others).toEqual(['version: Required'])
   })
 })
+
+describe('formats', () => {
+  const epub = { id: 'f-1', kind: 'epub', name: 'owl.epub', size: 123_456 }
+  const sold: AdminBook = {
+    ...book,
+    formats: [
+      { format: 'print', priceCents: 1299, inStock: true, files: [] },
+      { format: 'ebook', priceCents: 499, files: [epub] },
+    ],
+  }
+
+  it('shows each digital format on or off with its price and files, and sends nothing when untouched', () => {
+    const values = formValuesOf(sold)
+    expect(values.formats.map((f) => [f.format, f.on, f.price, f.files.length])).toEqual([
+      ['interactive', false, '', 0],
+      ['ebook', true, '4.99', 1],
+      ['audiobook', false, '', 0],
+      ['printable', false, '', 0],
+    ])
+    expect(changedFields(sold, fieldsOf(values))).toEqual({})
+  })
+
+  it('sends the whole list of formats, print first, with file ids, when one changes', () => {
+    const values = formValuesOf(sold)
+    values.formats[0] = { ...values.formats[0], on: true, price: '6.99' }
+    expect(changedFields(sold, fieldsOf(values))).toEqual({
+      formats: [
+        { format: 'print', priceCents: 1299, files: [] },
+        { format: 'interactive', priceCents: 699, files: [] },
+        { format: 'ebook', priceCents: 499, files: ['f-1'] },
+      ],
+    })
+  })
+
+  it('sends no formats to a server that has none', () => {
+    expect(changedFields(book, fieldsOf(formValuesOf(book)))).toEqual({})
+  })
+
+  it('needs a price, and a file for a format sold as files', () => {
+    const values = formValuesOf(sold)
+    values.formats[2] = { ...values.formats[2], on: true, price: '' }
+    const result = bookSchema.safeParse(values)
+    const fields = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]))
+    expect(fields).toEqual({
+      'formats.2.price': 'Enter the price in dollars, from $0.01 to $1,000 (for example 12.99).',
+      'formats.2.files': 'Upload at least one track before selling the audiobook.',
+    })
+  })
+})

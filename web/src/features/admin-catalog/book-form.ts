@@ -1,7 +1,18 @@
 import { ApiError } from '@/lib/api'
+import { formatNames, type BookFormat } from '@/lib/formats'
 import { z } from '@/lib/zod'
 import { MAX_PRICE_CENTS, centsToDollars, dollarsToCents } from './price'
-import type { AdminBook, BookFields, BookStatus } from './types'
+import type { AdminBook, AdminFile, BookFields, BookStatus, FormatPatch } from './types'
+
+/** The formats beside print that an editor turns on or off; print is the book itself, at its price. */
+export const digitalFormats = ['interactive', 'ebook', 'audiobook', 'printable'] as const satisfies readonly BookFormat[]
+export type DigitalFormat = (typeof digitalFormats)[number]
+
+/** The formats sold as files: an e-book (EPUB or PDF), an audiobook (its tracks in order), a printable (PDF). */
+export const withFiles = (format: DigitalFormat) => format !== 'interactive'
+
+/** One digital format in the form: on or off, its price as typed, and its files in their order. */
+export type FormatValues = { format: DigitalFormat; on: boolean; price: string; files: AdminFile[] }
 
 // The book editor's form: what the fields hold (text as typed, the price in
 // dollars), the checks made before sending (the server checks everything
@@ -26,9 +37,36 @@ export type BookFormValues = {
   stock: string
   ageBand: string
   slug: string
+  /** The digital formats, in the shop's order. */
+  formats: FormatValues[]
 }
 
 const wholeNumber = (min: number, max: number) => (text: string) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max
+
+const validPrice = (text: string) => {
+  const cents = dollarsToCents(text)
+  return cents !== null && cents >= 1 && cents <= MAX_PRICE_CENTS
+}
+
+const priceMessage = 'Enter the price in dollars, from $0.01 to $1,000 (for example 12.99).'
+
+const formatSchema = z
+  .object({
+    format: z.enum(digitalFormats),
+    on: z.boolean(),
+    price: z.string(),
+    files: z.array(z.object({ id: z.string(), kind: z.string(), name: z.string(), size: z.number() })),
+  })
+  .superRefine((f, ctx) => {
+    if (!f.on) return
+    if (!validPrice(f.price)) ctx.addIssue({ code: 'custom', path: ['price'], message: priceMessage })
+    if (withFiles(f.format) && f.files.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['files'],
+        message: f.format === 'audiobook' ? 'Upload at least one track before selling the audiobook.' : `Upload the ${formatNames[f.format].toLowerCase()}'s file before selling it.`,
+      })
+  })
 
 const name = (what: string) =>
   z
@@ -42,10 +80,7 @@ export const bookSchema = z
     title: name('title'),
     author: name('author'),
     description: z.string().trim().max(5000, 'At most 5,000 characters.'),
-    price: z.string().refine((text) => {
-      const cents = dollarsToCents(text)
-      return cents !== null && cents >= 1 && cents <= MAX_PRICE_CENTS
-    }, 'Enter the price in dollars, from $0.01 to $1,000 (for example 12.99).'),
+    price: z.string().refine(validPrice, priceMessage),
     category: z.string().min(1, 'Choose a category.'),
     pages: z.string().refine(wholeNumber(1, 2000), 'Enter the number of pages: a whole number from 1 to 2000.'),
     isbn: z.string().trim(),
@@ -64,6 +99,7 @@ export const bookSchema = z
       .min(1, 'Enter a slug: lowercase letters, digits and hyphens.')
       .max(100, 'At most 100 characters.')
       .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Use lowercase letters a–z, digits and single hyphens between them.'),
+    formats: z.array(formatSchema),
   })
   .refine((v) => !v.trackStock || wholeNumber(0, 1_000_000)(v.stock), {
     path: ['stock'],
@@ -88,6 +124,7 @@ export const emptyBook: BookFormValues = {
   stock: '',
   ageBand: '',
   slug: '',
+  formats: digitalFormats.map((format) => ({ format, on: false, price: '', files: [] })),
 }
 
 /** The form's values for a book the server sent. */
@@ -109,7 +146,24 @@ export function formValuesOf(book: AdminBook): BookFormValues {
     stock: book.stock === null ? '' : String(book.stock),
     ageBand: book.ageBand,
     slug: book.slug,
+    formats: digitalFormats.map((format) => {
+      const sold = book.formats?.find((f) => f.format === format)
+      return { format, on: !!sold, price: sold ? centsToDollars(sold.priceCents) : '', files: sold?.files ?? [] }
+    }),
   }
+}
+
+/** The formats a save sends: print at the book's price, then each digital format that is on. */
+function formatsOf(values: BookFormValues): FormatPatch[] {
+  return [
+    { format: 'print', priceCents: dollarsToCents(values.price) ?? 0, files: [] },
+    ...values.formats.filter((f) => f.on).map((f) => ({ format: f.format, priceCents: dollarsToCents(f.price) ?? 0, files: withFiles(f.format) ? f.files.map((file) => file.id) : [] })),
+  ]
+}
+
+/** A loaded book's formats as a save would send them, to tell whether they changed. */
+function loadedFormats(book: AdminBook): FormatPatch[] {
+  return (book.formats ?? []).map((f) => ({ format: f.format, priceCents: f.priceCents, files: (f.files ?? []).map((file) => file.id) }))
 }
 
 /** What a save sends for valid form values. */
@@ -130,6 +184,7 @@ export function fieldsOf(values: BookFormValues): BookFields {
     stock: values.trackStock ? Number(values.stock) : null,
     ageBand: values.ageBand,
     slug: values.slug.trim(),
+    formats: formatsOf(values),
   }
 }
 
@@ -137,8 +192,11 @@ export function fieldsOf(values: BookFormValues): BookFields {
 export function changedFields(loaded: AdminBook, next: BookFields): Partial<BookFields> {
   const changes: Partial<BookFields> = {}
   for (const key of Object.keys(next) as (keyof BookFields)[]) {
+    if (key === 'formats') continue
     if (next[key] !== loaded[key]) (changes as Record<string, unknown>)[key] = next[key]
   }
+  // Formats go as a whole list when any of them changed (to a server that has them).
+  if (next.formats && loaded.formats && JSON.stringify(next.formats) !== JSON.stringify(loadedFormats(loaded))) changes.formats = next.formats
   return changes
 }
 
@@ -181,4 +239,10 @@ export const fieldLabels: Record<keyof BookFormValues, string> = {
   stock: 'Copies on hand',
   ageBand: 'Age band',
   slug: 'Slug',
+  formats: 'Formats',
+}
+
+/** Form values compared as the stale-save list needs: the formats by content. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  return typeof a === 'object' && a !== null ? JSON.stringify(a) === JSON.stringify(b) : Object.is(a, b)
 }

@@ -1,3 +1,5 @@
+import type { BookFormat } from '@/lib/formats'
+
 /** What a book is in the back office (draft, on sale, or taken off sale). */
 export type BookStatus = 'draft' | 'published' | 'archived'
 
@@ -25,10 +27,21 @@ export type AdminBook = {
   slug: string
   version: number
   updatedAt: string
+  /** Each format it is sold in (issue 37), print first, with the files of the downloadable ones. */
+  formats?: AdminFormat[]
 }
 
-/** The fields a save sends: everything but what the server keeps. */
-export type BookFields = Omit<AdminBook, 'id' | 'version' | 'updatedAt'>
+/** An uploaded file (POST /api/admin/files): an EPUB, a PDF or an audio track. */
+export type AdminFile = { id: string; kind: string; name: string; size: number }
+
+/** One format of a book as the back office reads it. */
+export type AdminFormat = { format: BookFormat; priceCents: number; inStock?: boolean; files?: AdminFile[] }
+
+/** One format as a save sends it: its price and its files' ids, in their order. */
+export type FormatPatch = { format: BookFormat; priceCents: number; files: string[] }
+
+/** The fields a save sends: everything but what the server keeps; formats by their files' ids. */
+export type BookFields = Omit<AdminBook, 'id' | 'version' | 'updatedAt' | 'formats'> & { formats?: FormatPatch[] }
 
 /** GET /api/admin/books */
 export type BookPage = { books: AdminBook[]; total: number }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cancelSchema, emptyFulfil, emptyRefund, fieldOf, fulfilSchema, noteSchema, refundBodyOf, refundSchema, type RefundValues } from './action-forms'
+import { cancelSchema, digitalRefundWarning, emptyFulfil, emptyRefund, fieldOf, fulfilSchema, lineName, noteSchema, refundBodyOf, refundSchema, refundsDigital, type RefundValues } from './action-forms'
 import type { AdminLine } from './types'
 
 const line = (bookId: number, quantity: number, refundedQuantity = 0): AdminLine => ({
@@ -80,5 +80,24 @@ describe('refund form', () => {
     expect(fieldOf('reason', names)).toBe('reason')
     expect(fieldOf('version', names)).toBeNull()
     expect(fieldOf('amountCents', ['reason'])).toBeNull()
+  })
+})
+
+describe('refunding a digital purchase', () => {
+  const print = { ...line(3, 1), format: 'print' as const }
+  const ebook = { ...line(3, 1), position: 2, format: 'ebook' as const, digital: true, unitPriceCents: 499, lineTotalCents: 499 }
+
+  it('names each line with its format', () => {
+    expect(lineName(ebook)).toBe('Book 3 · E-book')
+    expect(lineName(line(4, 1))).toBe('Book 4 · Print')
+  })
+
+  it('is one when a digital line is chosen, or an amount on an order that ships nothing', () => {
+    const values = (mode: 'amount' | 'lines', quantities: string[]) => ({ mode, lines: quantities.map((quantity, i) => ({ bookId: 3, quantity, position: i })) })
+    expect(refundsDigital(values('lines', ['0', '1']), [print, ebook])).toBe(true)
+    expect(refundsDigital(values('lines', ['1', '0']), [print, ebook])).toBe(false)
+    expect(refundsDigital(values('amount', ['0', '0']), [print, ebook])).toBe(false)
+    expect(refundsDigital(values('amount', ['0']), [ebook])).toBe(true)
+    expect(digitalRefundWarning).toBe("Digital purchases are non-refundable under the shop's policy. Refund anyway?")
   })
 })

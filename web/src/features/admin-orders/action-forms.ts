@@ -1,3 +1,4 @@
+import { formatNames } from '@/lib/formats'
 import { dollarsToCents, formatCents } from '@/lib/money'
 import { z } from '@/lib/zod'
 import type { ActionRequest } from './api/orders'
@@ -35,6 +36,24 @@ export type RefundValues = { mode: 'amount' | 'lines'; amount: string; lines: { 
 /** The lines that still have copies to refund. */
 export function refundableLines(items: AdminLine[]): AdminLine[] {
   return items.filter((l) => l.quantity > l.refundedQuantity)
+}
+
+/** "Our First Adventure · E-book": a line is a book in a format (print on orders from before formats). */
+export function lineName(l: Pick<AdminLine, 'title' | 'format'>): string {
+  return `${l.title} · ${formatNames[l.format ?? 'print']}`
+}
+
+/** The policy the desk repeats before a refund takes a family's digital book away. */
+export const digitalRefundWarning = "Digital purchases are non-refundable under the shop's policy. Refund anyway?"
+
+/**
+ * Whether a refund of these values is one of a digital purchase: copies of a
+ * digital line chosen, or an amount on an order that ships nothing.
+ */
+export function refundsDigital(v: Pick<RefundValues, 'mode' | 'lines'>, items: AdminLine[]): boolean {
+  const left = refundableLines(items)
+  if (v.mode === 'lines') return v.lines.some((l, i) => Number(l.quantity) > 0 && left[i]?.digital === true)
+  return items.length > 0 && items.every((l) => l.digital === true)
 }
 
 export function emptyRefund(items: AdminLine[]): RefundValues {

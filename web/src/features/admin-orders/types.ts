@@ -1,3 +1,4 @@
+import type { BookFormat } from '@/lib/formats'
 import { fulfillmentNames, paymentNames, type FulfillmentStatus, type PaymentStatus } from '@/lib/order-status'
 
 /** The order desk's shapes (internal/orders desk_store.go). Money is integer cents. */
@@ -46,6 +47,10 @@ export type AdminLine = {
   refundedQuantity: number
   unitPriceCents: number
   lineTotalCents: number
+  /** The format bought (issue 37); absent on orders from before formats: print. */
+  format?: BookFormat
+  /** Delivered to the family's library at payment: never shipped. */
+  digital?: boolean
 }
 
 export type Refund = {

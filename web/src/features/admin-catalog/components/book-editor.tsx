@@ -24,12 +24,14 @@ import {
   fieldLabels,
   fieldsOf,
   formValuesOf,
+  sameValue,
   splitServerErrors,
   type BookFormValues,
 } from '../book-form'
 import { slugify } from '../slug'
 import { ageBands, statusNames, type AdminBook, type BookStatus } from '../types'
 import { CoverField } from './cover-field'
+import { FormatsField } from './formats-field'
 
 /** /admin/books/{id} (id) or /admin/books/new (no id): the book's every field. */
 export function BookEditor({ id }: { id?: number }) {
@@ -65,6 +67,7 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
     valuesOf: formValuesOf,
     fetchLatest: (book) => queryClient.fetchQuery({ ...adminBookQueryOptions(book.id), staleTime: 0 }),
     onReloaded: setBase,
+    equal: sameValue,
   })
   const [otherErrors, setOtherErrors] = useState<string[]>([])
   // A new book's slug follows its title until the slug is typed in.
@@ -88,6 +91,8 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
     try {
       const fields = fieldsOf(values)
       if (!base) {
+        // A plain printed book is created as before formats; one sold in more formats says so.
+        if (fields.formats?.length === 1) delete fields.formats
         const created = await create.mutateAsync(fields)
         toast.success('Book created', { description: `“${created.title}” is saved as ${statusNames[created.status].toLowerCase()}.` })
         await navigate(paths.adminBook(created.id), { replace: true })
@@ -199,6 +204,8 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
                 <FormDescription>Lowercase letters, digits and hyphens: the book’s name in its web address.</FormDescription>
               </InputField>
             </section>
+
+            <FormatsField />
           </div>
         </div>
 
@@ -238,6 +245,7 @@ function showEdit(value: unknown, key: keyof BookFormValues): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (key === 'coverImage') return value ? 'a new picture' : 'no cover'
   if (key === 'price') return `$${value}`
+  if (key === 'formats') return 'changed formats'
   const text = String(value ?? '')
   if (text === '') return '(empty)'
   return text.length > 80 ? `“${text.slice(0, 80)}…”` : `“${text}”`

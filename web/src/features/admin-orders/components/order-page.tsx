@@ -17,8 +17,11 @@ import { formatCents } from '@/lib/money'
 import {
   cancelSchema,
   emptyFulfil,
+  digitalRefundWarning,
   emptyRefund,
   fieldOf,
+  lineName,
+  refundsDigital,
   fulfilSchema,
   noteSchema,
   refundableLines,
@@ -147,9 +150,10 @@ function Lines({ order: o }: { order: AdminOrder }) {
         {o.items.map((l) => (
           <li key={l.position} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
             <span>
-              <span className="font-bold">{l.title}</span> × {l.quantity}
+              <span className="font-bold">{lineName(l)}</span> × {l.quantity}
               <span className="block text-sm text-muted">
-                {formatCents(l.unitPriceCents)} each{l.refundedQuantity > 0 && ` · ${l.refundedQuantity} refunded`}
+                {formatCents(l.unitPriceCents)} each{l.digital ? ' · Digital: in the family’s Library, nothing to ship' : ''}
+                {l.refundedQuantity > 0 && ` · ${l.refundedQuantity} refunded`}
               </span>
             </span>
             <span className="font-bold tabular-nums">{formatCents(l.lineTotalCents)}</span>
@@ -508,10 +512,20 @@ function RefundDialog({ order: o, error, onConfirm, onCancel }: DialogProps<Refu
   const left = refundableLines(o.items)
   const form = useForm<RefundValues>({ resolver: zodResolver(refundSchema(o.refundableCents)), defaultValues: emptyRefund(o.items) })
   const mode = useWatch({ control: form.control, name: 'mode' })
+  const chosen = useWatch({ control: form.control, name: 'lines' })
   const linesError = form.formState.errors.lines?.root?.message ?? form.formState.errors.lines?.message
+  // A refund of a digital purchase goes on only once the policy has been read: the first Refund shows it.
+  const [warned, setWarned] = useState(false)
+  const digital = refundsDigital({ mode, lines: chosen }, o.items)
   return (
-    <FormDialog form={form} fields={['amount', 'lines', 'reason']} error={error} destructive title={`Refund order ${o.number}`} confirmLabel="Refund" onCancel={onCancel}
-      onValid={(v) => onConfirm(refundBodyOf(v))}>
+    <FormDialog form={form} fields={['amount', 'lines', 'reason']} error={error} destructive title={`Refund order ${o.number}`} confirmLabel={digital && warned ? 'Refund anyway' : 'Refund'} onCancel={onCancel}
+      onValid={async (v) => {
+        if (refundsDigital(v, o.items) && !warned) {
+          setWarned(true)
+          return
+        }
+        await onConfirm(refundBodyOf(v))
+      }}>
       <p>
         {formatCents(o.refundableCents)} is left to refund{o.payment.demo ? ' (a demo payment: the refund is recorded, no money moves)' : ', through PayPal'}. The buyer is told by e-mail.
         {!o.fulfilment && ' Refunded copies go back to stock, as the order has not shipped.'}
@@ -535,12 +549,17 @@ function RefundDialog({ order: o, error, onConfirm, onCancel }: DialogProps<Refu
           {left.map((l, i) => {
             const most = l.quantity - l.refundedQuantity
             const options = Array.from({ length: most + 1 }, (_, n) => ({ value: String(n), label: n === 0 ? 'None' : `${n} of ${most}` }))
-            return <SelectField key={l.bookId} control={form.control} name={`lines.${i}.quantity`} label={`${l.title} (${formatCents(l.unitPriceCents)} each)`} options={options} />
+            return <SelectField key={l.position} control={form.control} name={`lines.${i}.quantity`} label={`${lineName(l)} (${formatCents(l.unitPriceCents)} each)`} options={options} />
           })}
           <FieldError id="refund-lines-error" message={linesError} />
         </fieldset>
       )}
       <TextareaField control={form.control} name="reason" label="Reason (the buyer reads it)" maxLength={500} />
+      {digital && warned && (
+        <p role="alert" className="rounded-xl border-2 border-sun-400 bg-sun-100 px-4 py-3 font-bold">
+          {digitalRefundWarning} The family loses the refunded format from its Library at once.
+        </p>
+      )}
     </FormDialog>
   )
 }

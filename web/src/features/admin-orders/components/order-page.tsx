@@ -143,6 +143,16 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
+/** What goes in the parcel when digital lines are delivered to the library instead. */
+function ToShip({ items }: { items: AdminOrder['items'] }) {
+  const parcel = items.filter((l) => !l.digital)
+  return (
+    <p className="mt-3 rounded-xl bg-sun-100 px-3 py-2 font-bold">
+      {parcel.length === 0 ? 'Nothing to ship: every book is digital.' : `To ship: ${parcel.map((l) => `${lineName(l)} × ${l.quantity}`).join(', ')}`}
+    </p>
+  )
+}
+
 function Lines({ order: o }: { order: AdminOrder }) {
   return (
     <Panel title="Books">
@@ -160,6 +170,7 @@ function Lines({ order: o }: { order: AdminOrder }) {
           </li>
         ))}
       </ul>
+      {o.items.some((l) => l.digital) && <ToShip items={o.items} />}
       <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 border-t-2 border-line pt-3 tabular-nums">
         <dt className="text-muted">Subtotal</dt>
         <dd className="text-right">{formatCents(o.subtotalCents)}</dd>

@@ -25,7 +25,7 @@ import { paymentRequest, type CheckoutPricing } from '../payment-request'
 import { schemaFor, toShippingInfo, type CheckoutFormInput, type CheckoutFormValues } from '../schema'
 import type { CheckoutItem } from '../types'
 import { OrderSummary } from './order-summary'
-import { PayActions } from './pay-actions'
+import { LogInFirst, PayActions } from './pay-actions'
 import { PaymentMethodTabs, type PaymentMethod } from './payment-method-tabs'
 import { ShippingMethodChoice } from './shipping-method'
 import { OrderNotesField, ShippingFields } from './shipping-fields'
@@ -182,6 +182,8 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <Form {...form}>
           <form method={prerenderedFormMethod} noValidate onSubmit={onSubmit} aria-label="Checkout" className="flex flex-col gap-6">
+            {/* Said first, before the buyer fills anything in. */}
+            {loginNeeded && paymentError?.link !== 'login' && <LogInFirst message="Please log in to buy digital books." />}
             <ShippingFields control={form.control} ships={ships} />
             {ships ? (
               <ShippingMethodChoice

@@ -43,7 +43,6 @@ export function PayActions({ method, items, ships, loginNeeded, pricing, payLabe
   const off = !items || loginNeeded
   return (
     <div className="flex flex-col gap-4">
-      {loginNeeded && paymentError?.link !== 'login' && <LogInFirst message="Please log in to buy digital books." />}
       {paymentError &&
         (paymentError.link === 'login' ? (
           <LogInFirst message={paymentError.message} />
@@ -84,7 +83,7 @@ export function PayActions({ method, items, ships, loginNeeded, pricing, payLabe
 }
 
 /** Digital books belong to an account: log in, and come back to this checkout with the cart as it is. */
-function LogInFirst({ message }: { message: string }) {
+export function LogInFirst({ message }: { message: string }) {
   const location = useLocation()
   return (
     <Alert tone="warning">

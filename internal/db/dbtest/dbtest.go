@@ -42,7 +42,14 @@ func SQLite(t *testing.T) *db.DB {
 	if err != nil {
 		t.Fatalf("migrate the SQLite template: %v", err)
 	}
-	file := filepath.Join(t.TempDir(), "test.db")
+	// Not t.TempDir(): a repeated subtest's folder is named "sqlite#01",
+	// and a '#' in the database URL would end its path there.
+	dir, err := os.MkdirTemp("", "bookshop-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	file := filepath.Join(dir, "test.db")
 	if err := os.WriteFile(file, image, 0o600); err != nil {
 		t.Fatal(err)
 	}

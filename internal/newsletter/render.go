@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"bookshop/internal/mail"
-	"bookshop/internal/posts"
+	"bookshop/internal/markdown"
 )
 
 // bookTag is a book card in a campaign's Markdown: {{book 3}}.
@@ -26,7 +26,7 @@ type body struct {
 // renderBody turns markdown into HTML (sanitized, as the blog's posts are)
 // with each {{book N}} a card of the book: cover, title, price and link.
 // A book that is not published is an error naming it, in fields.
-func (s *Service) renderBody(markdown string) (body, map[string]string, error) {
+func (s *Service) renderBody(source string) (body, map[string]string, error) {
 	var html, text strings.Builder
 	fields := map[string]string{}
 	last := 0
@@ -34,7 +34,7 @@ func (s *Service) renderBody(markdown string) (body, map[string]string, error) {
 		if strings.TrimSpace(md) == "" {
 			return nil
 		}
-		h, err := posts.Render(md)
+		h, err := markdown.Render(md)
 		if err != nil {
 			return err
 		}
@@ -43,12 +43,12 @@ func (s *Service) renderBody(markdown string) (body, map[string]string, error) {
 		text.WriteString("\n\n")
 		return nil
 	}
-	for _, m := range bookTag.FindAllStringSubmatchIndex(markdown, -1) {
-		if err := chunk(markdown[last:m[0]]); err != nil {
+	for _, m := range bookTag.FindAllStringSubmatchIndex(source, -1) {
+		if err := chunk(source[last:m[0]]); err != nil {
 			return body{}, nil, err
 		}
 		last = m[1]
-		id, _ := strconv.Atoi(markdown[m[2]:m[3]])
+		id, _ := strconv.Atoi(source[m[2]:m[3]])
 		card, ok := BookCard{}, false
 		if s.books != nil {
 			card, ok = s.books.Card(id)
@@ -64,7 +64,7 @@ func (s *Service) renderBody(markdown string) (body, map[string]string, error) {
 		html.Write(buf.Bytes())
 		fmt.Fprintf(&text, "%s (%s)\n%s\n\n", card.Title, card.Price, card.URL)
 	}
-	if err := chunk(markdown[last:]); err != nil {
+	if err := chunk(source[last:]); err != nil {
 		return body{}, nil, err
 	}
 	if len(fields) > 0 {

@@ -1,6 +1,7 @@
 package posts
 
 import (
+	"bookshop/internal/markdown"
 	"context"
 	"log/slog"
 	"net/http"
@@ -132,7 +133,7 @@ func (s *Service) CreatePost(w http.ResponseWriter, r *http.Request) error {
 	if err := p.validate(); err != nil {
 		return err
 	}
-	html, err := Render(p.BodyMarkdown)
+	html, err := markdown.Render(p.BodyMarkdown)
 	if err != nil {
 		return err
 	}
@@ -194,7 +195,7 @@ func (s *Service) UpdatePost(w http.ResponseWriter, r *http.Request) error {
 	if err := p.validate(); err != nil {
 		return err
 	}
-	html, err := Render(p.BodyMarkdown)
+	html, err := markdown.Render(p.BodyMarkdown)
 	if err != nil {
 		return err
 	}
@@ -245,7 +246,7 @@ func (s *Service) PreviewPost(w http.ResponseWriter, r *http.Request) error {
 	if msg := tooLong(*in.Markdown, MaxBody, "article"); msg != "" {
 		return httpx.Invalid(msg, map[string]string{"markdown": msg})
 	}
-	html, err := Render(*in.Markdown)
+	html, err := markdown.Render(*in.Markdown)
 	if err != nil {
 		return err
 	}

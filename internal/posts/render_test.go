@@ -1,6 +1,7 @@
 package posts
 
 import (
+	"bookshop/internal/markdown"
 	"strings"
 	"testing"
 )
@@ -27,7 +28,7 @@ func TestRenderSanitizes(t *testing.T) {
 		{"a form", `<form action="https://evil.example"><input name="p"></form>`, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			html, err := Render(tc.markdown)
+			html, err := markdown.Render(tc.markdown)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -48,7 +49,7 @@ func TestRenderSanitizes(t *testing.T) {
 
 // TestRenderMarkdown: what an article uses comes out as markup, quotes curled.
 func TestRenderMarkdown(t *testing.T) {
-	html, err := Render("## Tips\n\nIt's **bold** and *soft*.\n\n- one\n- two\n\n> \"Quote\"\n\n[Dream Maker](/dreamaker) and [a friend](https://example.com/)")
+	html, err := markdown.Render("## Tips\n\nIt's **bold** and *soft*.\n\n- one\n- two\n\n> \"Quote\"\n\n[Dream Maker](/dreamaker) and [a friend](https://example.com/)")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package posts
 
 import (
+	"bookshop/internal/markdown"
 	"context"
 	"fmt"
 	"strconv"
@@ -217,7 +218,7 @@ func renderUnrendered(ctx context.Context, d *db.DB) error {
 	}
 	return d.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		for id, source := range sources {
-			html, err := Render(source)
+			html, err := markdown.Render(source)
 			if err != nil {
 				return fmt.Errorf("posts: render post %d: %w", id, err)
 			}

@@ -13,11 +13,12 @@ import (
 // shared are the packages every other package may import: the plumbing
 // (background is the loop of the background jobs; images and media check
 // uploaded pictures and audio; objectstore is the S3 client of backups and
-// files), auth to learn who is calling, and audit to record a back-office
-// change.
+// files; linktoken is the secret of an e-mailed link; markdown turns staff's
+// Markdown into safe HTML), auth to learn who is calling, and audit to
+// record a back-office change.
 var shared = map[string]bool{
 	"audit": true, "auth": true, "background": true, "config": true, "db": true, "httpx": true, "idempotency": true,
-	"images": true, "mail": true, "media": true, "objectstore": true, "paypal": true, "ratelimit": true, "testclock": true,
+	"images": true, "linktoken": true, "mail": true, "markdown": true, "media": true, "objectstore": true, "paypal": true, "ratelimit": true, "testclock": true,
 }
 
 // composers put the features together: this package, and apitest, which

@@ -18,9 +18,11 @@ import (
 // and account mail still go); a temporary bounce changes nothing. An
 // address that is not a subscriber is suppressed too, so a later sign-up
 // does not mail it.
+// Without the secret the webhook does not exist (404, as /metrics without
+// its token), so a shop that never set it up shows no error.
 func (s *Service) MailEvent(w http.ResponseWriter, r *http.Request) error {
 	if s.set.EventsSecret == "" {
-		return httpx.Errorf(httpx.CodeUnavailable, "Mail events are off: set MAIL_EVENTS_SECRET.")
+		return httpx.Errorf(httpx.CodeNotFound, "Mail events are off: set MAIL_EVENTS_SECRET.")
 	}
 	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if !ok || subtle.ConstantTimeCompare([]byte(token), []byte(s.set.EventsSecret)) != 1 {

@@ -297,7 +297,7 @@ func TestMailEvents(t *testing.T) {
 	cfg := map[string]string{"MAIL_EVENTS_SECRET": secret}
 	apitest.Run(t, []apitest.Scenario{
 		{Name: "off without a secret", Method: "POST", URL: events, Body: `{"type":"complaint","email":"a@example.com"}`,
-			ExpectedStatus: 503, ExpectedContent: []string{"MAIL_EVENTS_SECRET"}},
+			ExpectedStatus: 404, ExpectedContent: []string{"MAIL_EVENTS_SECRET"}},
 		{Name: "no bearer", Method: "POST", URL: events, Config: cfg, Body: `{"type":"complaint","email":"a@example.com"}`,
 			ExpectedStatus: 401, ExpectedContent: []string{"bearer token"}},
 		{Name: "a wrong bearer", Method: "POST", URL: events, Config: cfg, Body: `{"type":"complaint","email":"a@example.com"}`,

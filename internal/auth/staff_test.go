@@ -51,7 +51,7 @@ func TestStaffAPI(t *testing.T) {
 		{Name: "me names the role and what it allows", Method: "GET", URL: "/api/admin/me", As: "ed",
 			BeforeTest:     func(t *testing.T, e *apitest.Env) { e.Staff("ed", auth.RoleEditor) },
 			ExpectedStatus: 200, ExpectedContent: []string{`"role":"editor"`, `"email":"ed@example.com"`,
-				`"permissions":["catalog","posts","games","audit","storybooks","storybooks.grants"]`},
+				`"permissions":["catalog","posts","games","audit","storybooks","storybooks.grants","campaigns"]`},
 			ExpectedHeaders: map[string]string{"Cache-Control": "no-store"}},
 		{Name: "the staff list has every staff member, owners first, and no customer", Method: "GET", URL: "/api/admin/staff", As: "owner",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {

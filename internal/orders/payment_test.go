@@ -382,7 +382,7 @@ func TestPaymentRefusals(t *testing.T) {
 			{"create with a tampered price", alice, map[string]any{"action": "create_order", "items": tampered, "amount": 25.97}, 400, "The price of 'Siso and the Stripe That Got Away' is $14.99, not $1.99"},
 			{"create with a tampered amount", alice, map[string]any{"action": "create_order", "items": cart(), "amount": 5}, 400, "The amount $5.00 does not match the order total of $54.97"},
 			{"create with an amount as a string", alice, map[string]any{"action": "create_order", "items": cart(), "amount": "54.97"}, 200, ""},
-			{"unknown action", nil, map[string]any{"action": "refund"}, 400, "Unknown action. Use create_order, capture_order or demo_payment."},
+			{"unknown action", nil, map[string]any{"action": "refund"}, 400, "Unknown action. Use create_order, capture_order, demo_payment or free_order."},
 			{"empty body", nil, "", 400, "The request body is empty."},
 			{"not JSON", nil, "{", 400, "The request body is not valid JSON."},
 			{"array body", nil, "[]", 400, "A field has the wrong type."},

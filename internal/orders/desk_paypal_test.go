@@ -120,7 +120,7 @@ func TestPayPalRefunds(t *testing.T) {
 					t.Errorf("the buyer is told of a refund PayPal has not made: %s", mine.Body)
 				}
 				sales := e.Do("GET", "/api/admin/sales", nil, "manager").Expect(t, 200)
-				if !strings.Contains(sales.Body, `"refundsCents":1000}`) {
+				if !strings.Contains(sales.Body, `"refundsCents":1000,`) {
 					t.Errorf("the day's sales count a pending refund: %s", sales.Body)
 				}
 			}},

@@ -69,6 +69,13 @@ describe('refund form', () => {
     expect(refundBodyOf(chosen)).toEqual({ lines: [{ bookId: 1, quantity: 2 }], reason: 'Torn page' })
   })
 
+  it('names the format of each line, so a book bought in print and as an e-book refunds the right one', () => {
+    const both = [{ ...line(2, 1), format: 'print' as const }, { ...line(2, 1), format: 'ebook' as const, digital: true }]
+    const start = emptyRefund(both)
+    const chosen = { ...start, mode: 'lines' as const, reason: 'Wrong file', lines: [{ ...start.lines[0], quantity: '0' }, { ...start.lines[1], quantity: '1' }] }
+    expect(refundBodyOf(chosen)).toEqual({ lines: [{ bookId: 2, format: 'ebook', quantity: 1 }], reason: 'Wrong file' })
+  })
+
   it('sends an amount in cents with the reason trimmed', () => {
     expect(refundBodyOf(values({ amount: '10.5', reason: '  Late  ' }))).toEqual({ amountCents: 1050, reason: 'Late' })
   })

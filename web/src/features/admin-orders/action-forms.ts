@@ -1,4 +1,4 @@
-import { formatNames } from '@/lib/formats'
+import { bookFormats, formatNames, type BookFormat } from '@/lib/formats'
 import { dollarsToCents, formatCents } from '@/lib/money'
 import { z } from '@/lib/zod'
 import type { ActionRequest } from './api/orders'
@@ -31,7 +31,7 @@ export const noteSchema = z.object({ text: z.string().trim().min(1, 'Write the n
 export type NoteValues = z.input<typeof noteSchema>
 
 /** A refund: an amount in dollars, or copies of the books not refunded yet (quantity per line, '0' for none). */
-export type RefundValues = { mode: 'amount' | 'lines'; amount: string; lines: { bookId: number; quantity: string }[]; reason: string }
+export type RefundValues = { mode: 'amount' | 'lines'; amount: string; lines: { bookId: number; format?: BookFormat; quantity: string }[]; reason: string }
 
 /** The lines that still have copies to refund. */
 export function refundableLines(items: AdminLine[]): AdminLine[] {
@@ -57,7 +57,7 @@ export function refundsDigital(v: Pick<RefundValues, 'mode' | 'lines'>, items: A
 }
 
 export function emptyRefund(items: AdminLine[]): RefundValues {
-  return { mode: 'amount', amount: '', lines: refundableLines(items).map((l) => ({ bookId: l.bookId, quantity: '0' })), reason: '' }
+  return { mode: 'amount', amount: '', lines: refundableLines(items).map((l) => ({ bookId: l.bookId, format: l.format, quantity: '0' })), reason: '' }
 }
 
 /** The refund's rules, with what is left to refund on the order. */
@@ -66,7 +66,7 @@ export function refundSchema(refundableCents: number) {
     .object({
       mode: z.enum(['amount', 'lines']),
       amount: z.string(),
-      lines: z.array(z.object({ bookId: z.number(), quantity: z.string() })),
+      lines: z.array(z.object({ bookId: z.number(), format: z.enum(bookFormats).optional(), quantity: z.string() })),
       reason,
     })
     .superRefine((v, ctx) => {
@@ -86,7 +86,7 @@ type RefundBody = Extract<ActionRequest, { action: 'refund' }>['body']
 export function refundBodyOf(v: RefundValues): RefundBody {
   const reason = v.reason.trim()
   if (v.mode === 'amount') return { amountCents: dollarsToCents(v.amount) ?? 0, reason }
-  return { lines: v.lines.filter((l) => Number(l.quantity) > 0).map((l) => ({ bookId: l.bookId, quantity: Number(l.quantity) })), reason }
+  return { lines: v.lines.filter((l) => Number(l.quantity) > 0).map((l) => ({ bookId: l.bookId, ...(l.format && { format: l.format }), quantity: Number(l.quantity) })), reason }
 }
 
 /** The form field of a field the server named in its refusal ("amountCents" → "amount", "lines.0" → "lines"), or null. */

@@ -4,6 +4,7 @@ import { idempotencyKeys } from '@/lib/idempotency'
 import { userKey } from '@/lib/user-data'
 import { apiSearch, type OrderFilters } from '../list-params'
 import type { AdminOrder, OrderPage } from '../types'
+import type { BookFormat } from '@/lib/formats'
 
 // The order desk (GET /api/admin/orders, GET /api/admin/orders/{number} and
 // its actions). Keys are made by userKey: dropped when the staff member signs out.
@@ -39,7 +40,7 @@ export type ActionRequest =
   | { action: 'fulfil'; body: { carrier: string; trackingNumber: string; trackingUrl: string } }
   | { action: 'deliver'; body: Record<string, never> }
   | { action: 'cancel'; body: { reason: string } }
-  | { action: 'refund'; body: { amountCents: number; reason: string } | { lines: { bookId: number; quantity: number }[]; reason: string } }
+  | { action: 'refund'; body: { amountCents: number; reason: string } | { lines: { bookId: number; format?: BookFormat; quantity: number }[]; reason: string } }
   | { action: 'notes'; body: { text: string } }
   | { action: 'resend-confirmation'; body: Record<string, never> }
 

@@ -67,8 +67,12 @@ test.describe('back office', () => {
     await expect(page).toHaveURL('/admin')
     await expect(page.getByRole('heading', { name: 'Welcome to the back office' })).toBeVisible()
     await expect(page.getByText('Owner', { exact: true })).toBeVisible()
+    // The sidebar shows the whole address, wrapped rather than cut (issue 38, item 10).
+    const signedIn = page.getByTestId('staff-signed-in')
+    await expect(signedIn).toHaveText(`Owner · ${owner}`)
+    expect(await signedIn.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
     const nav = page.getByRole('navigation', { name: 'Back office' })
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Books', 'Categories', 'Posts', 'Storybooks', 'Orders', 'Customers', 'Discounts', 'Settings', 'Staff', 'Audit log', 'Backups'])
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Books', 'Categories', 'Posts', 'Storybooks', 'Campaigns', 'Newsletter', 'Orders', 'Customers', 'Discounts', 'Settings', 'Staff', 'Audit log', 'Backups'])
     await page.getByRole('button', { name: 'Account menu' }).click()
     await expect(page.getByRole('menuitem', { name: 'Back office' })).toBeVisible()
     await page.keyboard.press('Escape')
@@ -86,10 +90,10 @@ test.describe('back office', () => {
 
     // Staff: an unknown address is refused on its field; the colleague is added as support, then made an editor.
     const add = page.getByRole('form', { name: 'Add someone to the staff' })
-    await add.getByLabel('E-mail of their account').fill('nobody-here@example.com')
+    await add.getByLabel('E-mail address').fill('nobody-here@example.com')
     await add.getByRole('button', { name: 'Add to staff' }).click()
     await expect(add.getByText('No account uses this address: the person must sign up first')).toBeVisible()
-    await add.getByLabel('E-mail of their account').fill(colleague)
+    await add.getByLabel('E-mail address').fill(colleague)
     await add.getByLabel('Role').selectOption('support')
     await add.getByRole('button', { name: 'Add to staff' }).click()
     await expect(page.getByText(`${colleague} is now Support`)).toBeVisible()

@@ -21,7 +21,7 @@ export function UserMenu({ user, onSignOut, backOffice = false }: { user: AuthUs
         <DropdownMenu.Content align="end" sideOffset={8} className="z-[1000000000] min-w-52 rounded-2xl border-2 border-line bg-white p-2 shadow-xl">
           <DropdownMenu.Label className="px-3 py-2 text-sm">
             <span className="block font-bold">{[user.firstName, user.lastName].filter(Boolean).join(' ') || 'My account'}</span>
-            <span className="block truncate text-muted">{user.email}</span>
+            <span className="block max-w-72 text-muted [overflow-wrap:anywhere]">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Item asChild className="flex cursor-pointer items-center gap-2 rounded-xl px-3 py-2 font-semibold outline-none data-highlighted:bg-tiger-50">

@@ -22,7 +22,8 @@ export function AdminShell({ me, children }: { me: AdminMe; children: ReactNode 
           </span>
           <div className="min-w-0 flex-1">
             <p className="font-display text-lg font-bold leading-tight">Back office</p>
-            <p className="truncate text-sm text-leaf-100">
+            {/* The whole address, wrapped where it must: a cut one may be someone else's. */}
+            <p className="text-sm text-leaf-100 [overflow-wrap:anywhere]" data-testid="staff-signed-in">
               {roleNames[me.role]} · {me.email}
             </p>
           </div>

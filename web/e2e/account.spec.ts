@@ -101,12 +101,17 @@ test.describe('account area', () => {
 
   test('toggle communications and see it after reload', async ({ page }) => {
     await signedInProfile(page, 'news')
+    // Off until the parent asks (issue 39: marketing only to grown-ups who asked for it).
     const news = page.getByRole('switch', { name: 'Send me news and offers' })
-    await expect(news).toBeChecked()
+    await expect(news).not.toBeChecked()
     await news.click()
     await expect(page.getByText('Preferences updated')).toBeVisible()
     await page.reload()
-    await expect(page.getByRole('switch', { name: 'Send me news and offers' })).not.toBeChecked()
+    await expect(news).toBeChecked()
+    await news.click()
+    await expect(page.getByText('Preferences updated').first()).toBeVisible()
+    await page.reload()
+    await expect(news).not.toBeChecked()
   })
 
   test('the next parent signing in on the same page never sees the last one\'s children', async ({ page }) => {

@@ -135,7 +135,8 @@ test.describe('catalogue', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Our First Adventure' })).toBeVisible()
     await expect(page.getByText('New Release')).toBeVisible()
     await expect(page.getByText('by Hannah Lindqvist')).toBeVisible()
-    await expect(page.getByText('$19.99')).toBeVisible()
+    await expect(page.getByRole('radio', { name: /Print\s*\$19\.99/ })).toBeChecked() // print first, then its interactive edition
+    await expect(page.getByRole('radio', { name: /Interactive\s*\$6\.99/ })).toBeVisible()
     await expect(page.getByRole('img', { name: 'Cover of Our First Adventure' })).toHaveAttribute('width', '400')
     await expect(page.getByRole('heading', { name: 'Description' })).toBeVisible()
     for (const [term, value] of [
@@ -646,9 +647,9 @@ test.describe('newsletter', () => {
     await expect(page.getByText('Subscription successful!')).toHaveCount(2)
     await expect(field).toHaveValue('')
 
-    // The server keeps one row per address: a repeat is an update, whose response is the same subscription.
+    // The server keeps one row per address and answers every sign-up alike (double opt-in, issue 39).
     const again = await page.request.post('/api/newsletter', { data: { email } })
-    expect(await again.json()).toEqual({ email, subscribed: true })
+    expect(await again.json()).toEqual({ email, message: 'Thank you! Please check your inbox and confirm your address to start getting our newsletter.' })
   })
 
   test('a failure says so and keeps the address', async ({ page }) => {

@@ -288,7 +288,7 @@ test.describe('Find the Differences!', () => {
     expect(stored[0].image1Url).toMatch(/^data:image\/jpeg;base64,/)
 
     await page.getByRole('link', { name: 'Back to the game' }).click()
-    await expect(page.getByRole('heading', { name: 'Find the Differences!' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Find the Differences!' })).toBeVisible({ timeout: 15_000 }) // the game's chunk loads on the way back
     const pairs = page.getByRole('group', { name: 'Image pairs' })
     await expect(pairs.getByRole('button', { name: 'Picnic by the pond' })).toBeVisible()
     await pairs.getByRole('button', { name: 'My garden' }).click()

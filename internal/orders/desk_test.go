@@ -261,7 +261,7 @@ func TestDeskReads(t *testing.T) {
 			ExpectedStatus: 200, ExpectedContent: []string{`"total":0`}},
 		{Name: "bad status filters are named", Method: "GET", URL: "/api/admin/orders?paymentStatus=lost&fulfillmentStatus=shipped,fulfilled", As: "manager", BeforeTest: before,
 			ExpectedStatus: 400, ExpectedContent: []string{`"paymentStatus":"One or more of: pending_payment, paid, partially_refunded, refunded, payment_failed, expired"`,
-				`"fulfillmentStatus":"One or more of: unfulfilled, shipped, delivered, cancelled"`}},
+				`"fulfillmentStatus":"One or more of: awaiting_release, unfulfilled, shipped, delivered, cancelled"`}},
 		{Name: "searched by order number", Method: "GET", URL: "/api/admin/orders?q={a}", As: "manager", BeforeTest: before,
 			ExpectedStatus: 200, ExpectedContent: []string{`"total":1`, `"status":"paid"`}},
 		{Name: "searched by a whole e-mail address, any case", Method: "GET", URL: "/api/admin/orders?q=Alice.Ship@Example.com", As: "manager", BeforeTest: before,

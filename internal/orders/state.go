@@ -28,19 +28,30 @@ import (
 //
 //	unfulfilled ──ship──▶ shipped ──deliver──▶ delivered
 //	unfulfilled ──cancel──▶ cancelled ──uncancel──▶ unfulfilled
+//	awaiting_release ──release──▶ unfulfilled
+//	  (digital formats only: awaiting_release ──release──▶ delivered)
+//	awaiting_release ──cancel──▶ cancelled ──uncancel──▶ awaiting_release
 //
 //	both at once
 //
-//	paid & unfulfilled ──deny──▶ payment_failed & cancelled
+//	pending_payment, payment_failed & unfulfilled ──pay──▶ paid & awaiting_release
+//	paid & unfulfilled, awaiting_release ──deny──▶ payment_failed & cancelled
 //
 // Across the two: the moves before payment (fail, retry, pay, expire) need
 // an unfulfilled order; ship, deliver, cancel and uncancel need a paid or
-// partly refunded one; a refund moves the payment whatever became of the
+// partly refunded one, and so does release, which also takes a refunded
+// one (nothing of it ships then, but it no longer waits); a refund moves the payment whatever became of the
 // parcel. A refund's target is derived from amounts: refunded once the
 // completed refunds reach the total (refundedStatus). Cancel refunds what
 // was paid (its refund completes later, moving the payment); uncancel is
 // the way back when that refund fails. Deny is PayPal denying a capture
 // after the order was paid: nothing was taken, and nothing ships.
+//
+// A pre-order (preorder.go) is paid now and waits, awaiting_release, for
+// the publication date of its last book still to come: the release job
+// moves it on that day, to the desk's orders to ship (and to delivered
+// when it has digital formats only, which open in the library then). An
+// uncancel takes a pre-order back to where its cancel took it from.
 //
 // moveOrder is the one write of the two columns: it checks the move against
 // this table and writes it with an UPDATE conditional on the state it moves
@@ -67,13 +78,16 @@ const (
 	Shipped     = "shipped"
 	Delivered   = "delivered"
 	Cancelled   = "cancelled"
+	// AwaitingRelease is a paid pre-order waiting for its book's
+	// publication date (preorder.go).
+	AwaitingRelease = "awaiting_release"
 )
 
 // PaymentStatuses and FulfillmentStatuses are every value of each, in the
 // order the desk's filters list them.
 var (
 	PaymentStatuses     = []string{PaymentPending, PaymentPaid, PaymentPartiallyRefunded, PaymentRefunded, PaymentFailed, PaymentExpired}
-	FulfillmentStatuses = []string{Unfulfilled, Shipped, Delivered, Cancelled}
+	FulfillmentStatuses = []string{AwaitingRelease, Unfulfilled, Shipped, Delivered, Cancelled}
 )
 
 // State is an order's two statuses.
@@ -86,6 +100,10 @@ func (s State) String() string { return s.Payment + "/" + s.Fulfilment }
 
 // settled is a payment that ships: paid, or paid and partly refunded.
 var settled = []string{PaymentPaid, PaymentPartiallyRefunded}
+
+// releasable are the payments a pre-order leaves awaiting_release from: a
+// settled one, or one refunded in full, which waits for nothing any more.
+var releasable = []string{PaymentPaid, PaymentPartiallyRefunded, PaymentRefunded}
 
 // rule is one line of the diagram: the move name takes an order whose
 // payment is one of payFrom and whose fulfilment is one of fulFrom to payTo
@@ -110,6 +128,7 @@ const (
 	moveCancel   = "cancel"
 	moveUncancel = "uncancel"
 	moveDeny     = "deny"
+	moveRelease  = "release"
 )
 
 // table is the diagram above, line by line.
@@ -126,7 +145,13 @@ var table = []rule{
 	{moveDeliver, settled, "", []string{Shipped}, Delivered},
 	{moveCancel, settled, "", []string{Unfulfilled}, Cancelled},
 	{moveUncancel, settled, "", []string{Cancelled}, Unfulfilled},
-	{moveDeny, []string{PaymentPaid}, PaymentFailed, []string{Unfulfilled}, Cancelled},
+	{moveDeny, []string{PaymentPaid}, PaymentFailed, []string{Unfulfilled, AwaitingRelease}, Cancelled},
+	// Pre-orders: paid now, released on the book's day.
+	{movePay, []string{PaymentPending, PaymentFailed}, PaymentPaid, []string{Unfulfilled}, AwaitingRelease},
+	{moveRelease, releasable, "", []string{AwaitingRelease}, Unfulfilled},
+	{moveRelease, releasable, "", []string{AwaitingRelease}, Delivered},
+	{moveCancel, settled, "", []string{AwaitingRelease}, Cancelled},
+	{moveUncancel, settled, "", []string{Cancelled}, AwaitingRelease},
 }
 
 // target is where the rule takes from, or false when it does not apply.
@@ -211,7 +236,7 @@ func legacyStatus(s State) string {
 var (
 	paymentWords = map[string]string{PaymentPending: "Awaiting payment", PaymentFailed: "Payment failed", PaymentPaid: "Paid",
 		PaymentPartiallyRefunded: "Partly refunded", PaymentRefunded: "Refunded", PaymentExpired: "Expired"}
-	fulfilmentWords = map[string]string{Unfulfilled: "Not shipped", Shipped: "Shipped", Delivered: "Delivered", Cancelled: "Cancelled"}
+	fulfilmentWords = map[string]string{AwaitingRelease: "Awaiting release", Unfulfilled: "Not shipped", Shipped: "Shipped", Delivered: "Delivered", Cancelled: "Cancelled"}
 )
 
 // words says both statuses, the parcel's first: "Shipped · Partly refunded".

@@ -42,6 +42,9 @@ var diagram = []string{
 	"pending_payment/unfulfilled expire expired/unfulfilled",
 	"payment_failed/unfulfilled expire expired/unfulfilled",
 	"paid/unfulfilled deny payment_failed/cancelled",
+	"paid/awaiting_release deny payment_failed/cancelled",
+	"pending_payment/unfulfilled pay paid/awaiting_release",
+	"payment_failed/unfulfilled pay paid/awaiting_release",
 }
 
 func init() {
@@ -56,7 +59,14 @@ func init() {
 			p+"/unfulfilled ship "+p+"/shipped",
 			p+"/shipped deliver "+p+"/delivered",
 			p+"/unfulfilled cancel "+p+"/cancelled",
-			p+"/cancelled uncancel "+p+"/unfulfilled")
+			p+"/cancelled uncancel "+p+"/unfulfilled",
+			p+"/awaiting_release cancel "+p+"/cancelled",
+			p+"/cancelled uncancel "+p+"/awaiting_release")
+	}
+	for _, p := range []string{"paid", "partially_refunded", "refunded"} {
+		diagram = append(diagram,
+			p+"/awaiting_release release "+p+"/unfulfilled",
+			p+"/awaiting_release release "+p+"/delivered")
 	}
 }
 

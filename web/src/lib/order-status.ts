@@ -6,7 +6,7 @@
  * "Shipped · Partly refunded".
  */
 export type PaymentStatus = 'pending_payment' | 'paid' | 'partially_refunded' | 'refunded' | 'payment_failed' | 'expired'
-export type FulfillmentStatus = 'unfulfilled' | 'shipped' | 'delivered' | 'cancelled'
+export type FulfillmentStatus = 'awaiting_release' | 'unfulfilled' | 'shipped' | 'delivered' | 'cancelled'
 
 export const paymentNames: Record<PaymentStatus, string> = {
   pending_payment: 'Awaiting payment',
@@ -18,6 +18,7 @@ export const paymentNames: Record<PaymentStatus, string> = {
 }
 
 export const fulfillmentNames: Record<FulfillmentStatus, string> = {
+  awaiting_release: 'Awaiting release',
   unfulfilled: 'Not shipped',
   shipped: 'Shipped',
   delivered: 'Delivered',
@@ -35,6 +36,7 @@ export const paymentTones: Record<PaymentStatus, string> = {
 }
 
 export const fulfillmentTones: Record<FulfillmentStatus, string> = {
+  awaiting_release: 'bg-sky-100 text-ink',
   unfulfilled: 'bg-sun-100 text-ink',
   shipped: 'bg-sky-100 text-sky-700',
   delivered: 'bg-leaf-100 text-leaf-800',

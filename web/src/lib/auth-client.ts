@@ -1,6 +1,6 @@
 import { GoTrueClient } from '@supabase/auth-js'
 import { noteSessionEnded, setAccessTokenSource, setSessionRejectedHandler } from './api'
-import { passkeyUnknown, signInOptionsSeen } from './unknown-passkeys'
+import { passkeyRefused, passkeyWorked, signInOptionsSeen } from './unknown-passkeys'
 import { AUTH_STORAGE_KEY } from './auth-storage'
 
 /**
@@ -24,11 +24,9 @@ const authFetch: typeof fetch = async (input, init) => {
   // A passkey sign-in: the relying party it asks for, and a passkey the server knows no account for.
   if (url.includes('/passkeys/authentication/')) {
     if (response.ok && url.endsWith('/options')) void response.clone().json().then(signInOptionsSeen, () => {})
-    else if (response.status === 400 && url.endsWith('/verify')) {
-      const body: unknown = await response.clone().json().catch(() => null)
-      if ((body as { error_code?: string } | null)?.error_code === 'webauthn_credential_not_found') passkeyUnknown(init?.body)
-    }
+    else if (!response.ok && url.endsWith('/verify')) await passkeyRefused(response.clone(), init?.body)
   }
+  if (response.ok && url.endsWith('/passkeys/registration/verify')) passkeyWorked()
   return response
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { credentialIdOf, mayOfferPasskeyAutofill, passkeyUnknown, passkeyWorked, signInOptionsSeen } from './unknown-passkeys'
+import { authErrorCode, credentialIdOf, mayOfferPasskeyAutofill, passkeyRefused, passkeyUnknown, passkeyWorked, signInOptionsSeen } from './unknown-passkeys'
 
 describe('unknown passkeys', () => {
   afterEach(() => {
@@ -17,17 +17,29 @@ describe('unknown passkeys', () => {
     expect(credentialIdOf(undefined)).toBeNull()
   })
 
-  it('tells a browser that can forget, for the relying party of the challenge', () => {
+  it('reads an error code in both of the server’s shapes', () => {
+    // auth-js sends X-Supabase-Api-Version: 2024-01-01, so the server answers {code, message}.
+    expect(authErrorCode({ code: 'webauthn_credential_not_found', message: 'Credential not found' })).toBe('webauthn_credential_not_found')
+    expect(authErrorCode({ code: 400, error_code: 'webauthn_credential_not_found', msg: 'x' })).toBe('webauthn_credential_not_found')
+    expect(authErrorCode({ code: 400 })).toBeNull()
+    expect(authErrorCode(null)).toBeNull()
+  })
+
+  it('tells the browser about a refused sign-in, for the relying party of the challenge', async () => {
     const signalUnknownCredential = vi.fn(async () => {})
     vi.stubGlobal('PublicKeyCredential', Object.assign(function PublicKeyCredential() {}, { signalUnknownCredential }))
     signInOptionsSeen({ options: { rpId: 'shop.test', challenge: 'x' } })
-    passkeyUnknown(body)
-    expect(signalUnknownCredential).toHaveBeenCalledWith({ rpId: 'shop.test', credentialId: 'cred-ID_1' })
-    // The browser forgets it, so the autofill may still offer the passkeys it keeps.
+    const answer = (code: string) => new Response(JSON.stringify({ code, message: 'm' }), { status: 400 })
+    await passkeyRefused(answer('webauthn_challenge_expired'), body)
+    expect(signalUnknownCredential).not.toHaveBeenCalled()
     expect(mayOfferPasskeyAutofill()).toBe(true)
+    await passkeyRefused(answer('webauthn_credential_not_found'), body)
+    expect(signalUnknownCredential).toHaveBeenCalledWith({ rpId: 'shop.test', credentialId: 'cred-ID_1' })
+    // The signal is advice a passkey manager may ignore: the autofill stays off here.
+    expect(mayOfferPasskeyAutofill()).toBe(false)
   })
 
-  it('stops the autofill on a browser that cannot forget, until a passkey signs in', () => {
+  it('stops the autofill on a browser that cannot be told, until a passkey signs in', () => {
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {})
     expect(mayOfferPasskeyAutofill()).toBe(true)
     passkeyUnknown(body)

@@ -38,6 +38,23 @@ function remembered(): string[] {
   }
 }
 
+/**
+ * The error code of an /auth/v1 error answer, read as auth-js reads it: the
+ * 2024-01-01 shape it asks for ({code: "…", message}), else the legacy one
+ * ({code: 400, error_code: "…", msg}).
+ */
+export function authErrorCode(body: unknown): string | null {
+  const { code, error_code: legacy } = (body ?? {}) as { code?: unknown; error_code?: unknown }
+  if (typeof code === 'string') return code
+  return typeof legacy === 'string' ? legacy : null
+}
+
+/** Called with each refused passkey sign-in (POST …/passkeys/authentication/verify) and the body that was sent. */
+export async function passkeyRefused(response: Response, requestBody: BodyInit | null | undefined) {
+  const body: unknown = await response.json().catch(() => null)
+  if (authErrorCode(body) === 'webauthn_credential_not_found') passkeyUnknown(requestBody)
+}
+
 /** The server refused a passkey sign-in because it knows the credential for nobody. */
 export function passkeyUnknown(requestBody: BodyInit | null | undefined) {
   const credentialId = credentialIdOf(requestBody)
@@ -62,15 +79,17 @@ export function isUnknownPasskey(error: unknown): boolean {
 }
 
 /**
- * Whether the login page may offer the passkey autofill. A browser that
- * cannot be told to forget a passkey would offer the unknown one first
- * again: the autofill stays off on this device until a passkey signs in.
+ * Whether the login page may offer the passkey autofill. The signal is only
+ * advice (a passkey manager may keep the passkey), and the autofill cannot
+ * leave one passkey out, so after a refused passkey the autofill stays off on
+ * this device until a passkey signs in or is added here; the button's picker
+ * still offers every passkey.
  */
 export function mayOfferPasskeyAutofill(): boolean {
-  return browserCanForget() || remembered().length === 0
+  return remembered().length === 0
 }
 
-/** A passkey signed in: what was noted before no longer holds anything back. */
+/** A passkey signed in, or one was added on this device: what was noted before no longer holds anything back. */
 export function passkeyWorked() {
   try {
     localStorage.removeItem(STORAGE_KEY)

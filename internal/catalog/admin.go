@@ -12,6 +12,7 @@ import (
 	"bookshop/internal/audit"
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
+	"bookshop/internal/formats"
 	"bookshop/internal/httpx"
 )
 
@@ -318,7 +319,7 @@ func (s *Service) duplicateBook(ctx context.Context, a actor, id int) (*AdminBoo
 		b.Title = truncateRunes("Copy of "+orig.Title, maxTitle)
 		b.Status, b.ISBN = StatusDraft, ""
 		// The interactive edition is the original's storybook, not the copy's.
-		b.Formats = slices.DeleteFunc(slices.Clone(orig.Formats), func(f AdminFormat) bool { return f.Format == FormatInteractive })
+		b.Formats = slices.DeleteFunc(slices.Clone(orig.Formats), func(f AdminFormat) bool { return f.Format == formats.Interactive })
 		if len(b.Formats) == 0 {
 			b.setPrintPrice(b.PriceCents)
 		}

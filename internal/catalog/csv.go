@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"bookshop/internal/db"
+	"bookshop/internal/formats"
 	"bookshop/internal/httpx"
 )
 
@@ -524,8 +525,8 @@ func applyFormatPrices(ctx context.Context, q db.Querier, f map[string]string, b
 			cur.PriceCents = n
 			continue
 		}
-		if format != FormatInteractive {
-			errs[col] = "Add the " + FormatWord(format) + " and its files in the book editor; the file sets only its price."
+		if format != formats.Interactive {
+			errs[col] = "Add the " + formats.Word(format) + " and its files in the book editor; the file sets only its price."
 			continue
 		}
 		has, err := hasStorybook(ctx, q, b.ID)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"bookshop/internal/db"
+	"bookshop/internal/formats"
 )
 
 // A book's formats (issue 37, migration 0710): the printed book and its
@@ -17,27 +18,12 @@ import (
 // book's; the interactive edition is the book's storybook; the others are
 // files uploaded through internal/files, in their order.
 
-// Formats, in the order every list shows them.
-const (
-	FormatPrint       = "print"
-	FormatInteractive = "interactive"
-	FormatEbook       = "ebook"
-	FormatAudiobook   = "audiobook"
-	FormatPrintable   = "printable"
-)
-
-// FormatOrder is every format in the order the lists show them.
-var FormatOrder = []string{FormatPrint, FormatInteractive, FormatEbook, FormatAudiobook, FormatPrintable}
-
 // formatKinds are the kinds of file (internal/files) each file format takes.
 var formatKinds = map[string][]string{
-	FormatEbook:     {"epub", "pdf"},
-	FormatAudiobook: {"audio"},
-	FormatPrintable: {"pdf"},
+	formats.Ebook:     {"epub", "pdf"},
+	formats.Audiobook: {"audio"},
+	formats.Printable: {"pdf"},
 }
-
-// IsDigital tells whether a format is delivered rather than shipped.
-func IsDigital(format string) bool { return format != FormatPrint }
 
 // Format is a format as visitors see it; InStock only on print.
 type Format struct {
@@ -80,11 +66,11 @@ func (b *AdminBook) format(f string) *AdminFormat {
 
 // setPrintPrice is the old priceCents field: the printed book's price.
 func (b *AdminBook) setPrintPrice(cents int64) {
-	if p := b.format(FormatPrint); p != nil {
+	if p := b.format(formats.Print); p != nil {
 		p.PriceCents = cents
 		return
 	}
-	b.Formats = append(b.Formats, AdminFormat{Format: FormatPrint, PriceCents: cents, Files: []FormatFile{}})
+	b.Formats = append(b.Formats, AdminFormat{Format: formats.Print, PriceCents: cents, Files: []FormatFile{}})
 	sortFormats(b.Formats)
 }
 
@@ -95,7 +81,7 @@ func applyFormats(b *AdminBook, in []formatInput, fields map[string]string) {
 	out := make([]AdminFormat, 0, len(in))
 	for _, f := range in {
 		key := "formats." + f.Format
-		if !slices.Contains(FormatOrder, f.Format) {
+		if !slices.Contains(formats.All, f.Format) {
 			fields["formats"] = "Unknown format " + strconv.Quote(f.Format) + ": use print, interactive, ebook, audiobook or printable."
 			continue
 		}
@@ -121,7 +107,7 @@ func applyFormats(b *AdminBook, in []formatInput, fields map[string]string) {
 	}
 	sortFormats(out)
 	b.Formats = out
-	if p := b.format(FormatPrint); p != nil && p.PriceCents > 0 {
+	if p := b.format(formats.Print); p != nil && p.PriceCents > 0 {
 		b.PriceCents = p.PriceCents
 	} else if len(out) > 0 && out[0].PriceCents > 0 {
 		b.PriceCents = lowestPrice(out)
@@ -138,7 +124,7 @@ func lowestPrice(fs []AdminFormat) int64 {
 
 func sortFormats(fs []AdminFormat) {
 	slices.SortFunc(fs, func(a, b AdminFormat) int {
-		return slices.Index(FormatOrder, a.Format) - slices.Index(FormatOrder, b.Format)
+		return slices.Index(formats.All, a.Format) - slices.Index(formats.All, b.Format)
 	})
 }
 
@@ -153,12 +139,12 @@ func checkFormats(ctx context.Context, q db.Querier, b *AdminBook, fields map[st
 		kinds, takesFiles := formatKinds[f.Format]
 		switch {
 		case !takesFiles && len(f.Files) > 0:
-			fields[key] = "The " + FormatWord(f.Format) + " format has no files."
+			fields[key] = "The " + formats.Word(f.Format) + " format has no files."
 			continue
 		case takesFiles && len(f.Files) == 0:
-			fields[key] = "Upload the " + FormatWord(f.Format) + "'s file first."
+			fields[key] = "Upload the " + formats.Word(f.Format) + "'s file first."
 			continue
-		case f.Format == FormatInteractive:
+		case f.Format == formats.Interactive:
 			has, err := hasStorybook(ctx, q, b.ID)
 			if err != nil {
 				return err
@@ -192,7 +178,7 @@ func readFiles(ctx context.Context, q db.Querier, f *AdminFormat, kinds []string
 			return fmt.Errorf("catalog: read file: %w", err)
 		}
 		if !slices.Contains(kinds, ff.Kind) {
-			fields[key] = "The " + FormatWord(f.Format) + " takes " + strings.Join(kinds, " or ") + " files, not " + ff.Kind + " (" + ff.Name + ")."
+			fields[key] = "The " + formats.Word(f.Format) + " takes " + strings.Join(kinds, " or ") + " files, not " + ff.Kind + " (" + ff.Name + ")."
 			return nil
 		}
 	}
@@ -203,12 +189,6 @@ func hasStorybook(ctx context.Context, q db.Querier, bookID int) (bool, error) {
 	var n int
 	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM storybooks WHERE book_id = ?`, bookID).Scan(&n)
 	return n > 0, err
-}
-
-// FormatWord is how the shop names a format to people.
-func FormatWord(format string) string {
-	return map[string]string{FormatPrint: "Print", FormatInteractive: "Interactive", FormatEbook: "E-book",
-		FormatAudiobook: "Audiobook", FormatPrintable: "Printable"}[format]
 }
 
 // saveFormats replaces the book's stored formats and files by b's.
@@ -294,9 +274,9 @@ func withFormats(ctx context.Context, q db.Querier, books []*AdminBook, id int) 
 // published, a file format with its files.
 func (b *AdminBook) Sellable(f AdminFormat) bool {
 	switch f.Format {
-	case FormatPrint:
+	case formats.Print:
 		return true
-	case FormatInteractive:
+	case formats.Interactive:
 		return b.Storybook
 	}
 	return len(f.Files) > 0
@@ -310,7 +290,7 @@ func (b *AdminBook) publicFormats() []Format {
 			continue
 		}
 		pf := Format{Format: f.Format, PriceCents: f.PriceCents}
-		if f.Format == FormatPrint {
+		if f.Format == formats.Print {
 			in := b.Stock == nil || *b.Stock > 0
 			pf.InStock = &in
 		}

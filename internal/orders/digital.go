@@ -8,6 +8,7 @@ import (
 
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
+	"bookshop/internal/formats"
 	"bookshop/internal/httpx"
 )
 
@@ -18,19 +19,6 @@ import (
 // digital_purchases holds one live row per account, book and format: of
 // two payments of one format racing, one delivers.
 
-// Formats, as the catalogue names them.
-const (
-	FormatPrint       = "print"
-	FormatInteractive = "interactive"
-	FormatEbook       = "ebook"
-	FormatAudiobook   = "audiobook"
-	FormatPrintable   = "printable"
-)
-
-// formatWords are the formats as the buyer reads them.
-var formatWords = map[string]string{FormatPrint: "Print", FormatInteractive: "Interactive", FormatEbook: "E-book",
-	FormatAudiobook: "Audiobook", FormatPrintable: "Printable"}
-
 // LibraryPath is where a family finds its digital formats.
 const LibraryPath = "/library"
 
@@ -40,7 +28,7 @@ var errLogInDigital = httpx.Errorf(httpx.CodeUnauthorized, "Please log in to buy
 
 // IsDigital tells whether the line is delivered rather than shipped.
 // A line without a format is print: lines before formats were.
-func (l Line) IsDigital() bool { return l.Format != "" && l.Format != FormatPrint }
+func (l Line) IsDigital() bool { return formats.IsDigital(l.Format) }
 
 // digitalOnly tells whether nothing in lines ships.
 func digitalOnly(lines []Line) bool {
@@ -74,7 +62,7 @@ func printLines(lines []Line) []Line {
 
 // ownedRefusal is the answer to a format the family already has.
 func ownedRefusal(title, format string) error {
-	msg := fmt.Sprintf("Your family already has %q (%s). Find it in your Library.", title, formatWords[format])
+	msg := fmt.Sprintf("Your family already has %q (%s). Find it in your Library.", title, formats.Word(format))
 	return &httpx.Error{Code: httpx.CodeConflict, Message: msg, Fields: map[string]string{"items": msg}}
 }
 
@@ -169,7 +157,7 @@ func (s *Service) deliver(ctx context.Context, q db.Querier, o Order, strict boo
 			if strict {
 				return ownedRefusal(l.Title, l.Format)
 			}
-			note := fmt.Sprintf("%s (%s) was not delivered: the family already has it. Refund this line.", l.Title, formatWords[l.Format])
+			note := fmt.Sprintf("%s (%s) was not delivered: the family already has it. Refund this line.", l.Title, formats.Word(l.Format))
 			if err := addTimeline(ctx, q, o.ID, entry{kind: kindNote, note: note}, at); err != nil {
 				return err
 			}
@@ -223,7 +211,7 @@ func (s *Service) revokeRefunded(ctx context.Context, q db.Querier, o Order, r r
 			continue
 		}
 		l := o.Lines[pos-1]
-		what := l.Title + " (" + formatWords[l.Format] + ")"
+		what := l.Title + " (" + formats.Word(l.Format) + ")"
 		revoked = append(revoked, what)
 		if err := addTimeline(ctx, q, o.ID, entry{kind: kindRefund, note: what + " taken back from the family's library", actor: r.Actor}, at); err != nil {
 			return nil, err

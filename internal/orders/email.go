@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"bookshop/internal/formats"
 	"bookshop/internal/mail"
 )
 
@@ -47,7 +48,7 @@ func confirmationEmail(o Order, site Settings) (mail.Message, error) {
 	for _, l := range o.Lines {
 		title := l.Title
 		if l.IsDigital() {
-			title += " (" + formatWords[l.Format] + ")"
+			title += " (" + formats.Word(l.Format) + ")"
 			c.Digital, c.LibraryURL = append(c.Digital, title), site.SiteURL+LibraryPath
 		}
 		c.Lines = append(c.Lines, mail.OrderLine{Title: title, Quantity: l.Quantity, UnitPrice: usd(l.UnitPriceCents), LineTotal: usd(l.LineTotalCents)})

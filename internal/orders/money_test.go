@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"bookshop/internal/formats"
 	"bookshop/internal/httpx"
 )
 
@@ -93,7 +94,7 @@ func TestPriceCart(t *testing.T) {
 		{name: "fractional quantity", items: []ItemInput{item(b1, "1.5", "14.99")}, amount: "0", wantErr: "must be a whole number from 1 to 99"},
 		{name: "empty cart", amount: "0", wantErr: "Your cart is empty"},
 		{name: "lines of one book are merged", items: []ItemInput{item(b1, "2", "14.99"), item(b3, "1", "19.99"), item(b1, "1", "14.99")}, amount: "71.46", wantTotal: 7146,
-			wantLines: []Line{{BookID: 1, Format: FormatPrint, Title: b1.Title, UnitPriceCents: 1499, Quantity: 3, LineTotalCents: 4497}, {BookID: 3, Format: FormatPrint, Title: b3.Title, UnitPriceCents: 1999, Quantity: 1, LineTotalCents: 1999}}},
+			wantLines: []Line{{BookID: 1, Format: formats.Print, Title: b1.Title, UnitPriceCents: 1499, Quantity: 3, LineTotalCents: 4497}, {BookID: 3, Format: formats.Print, Title: b3.Title, UnitPriceCents: 1999, Quantity: 1, LineTotalCents: 1999}}},
 		{name: "split lines cannot pass the per-book limit", items: []ItemInput{item(b1, "2", "14.99"), item(b1, "99", "14.99")}, amount: "1665.89", wantErr: "at most 99 copies of 'Siso and the Stripe That Got Away'"},
 		{name: "split lines up to the limit", items: []ItemInput{item(b1, "98", "14.99"), item(b1, "1", "14.99")}, amount: "1632.41", wantTotal: 163241},
 	}

@@ -14,6 +14,7 @@ import (
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/db/dbtest"
+	"bookshop/internal/formats"
 	"bookshop/internal/httpx"
 	"bookshop/internal/paypal"
 	"bookshop/internal/paypal/paypaltest"
@@ -37,8 +38,8 @@ func (fakeCatalog) ReturnCopies(context.Context, *db.Tx, []Line) (bool, error) {
 func (fakeCatalog) StockChanged(context.Context)                               {}
 
 var testCatalog = fakeCatalog{
-	1: {ID: 1, Title: "Siso and the Stripe That Got Away", PriceCents: 1499, OnSale: true, Formats: map[string]int64{FormatPrint: 1499}},
-	3: {ID: 3, Title: "Our First Adventure", PriceCents: 1999, OnSale: true, Formats: map[string]int64{FormatPrint: 1999}},
+	1: {ID: 1, Title: "Siso and the Stripe That Got Away", PriceCents: 1499, OnSale: true, Formats: map[string]int64{formats.Print: 1499}},
+	3: {ID: 3, Title: "Our First Adventure", PriceCents: 1999, OnSale: true, Formats: map[string]int64{formats.Print: 1999}},
 }
 
 // recordingBuyers stands in for the accounts service.

@@ -10,6 +10,7 @@ import (
 
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
+	"bookshop/internal/formats"
 	"bookshop/internal/httpx"
 	"bookshop/internal/paypal"
 )
@@ -170,7 +171,7 @@ func priceBooks(cat Catalog, items []ItemInput) (Cart, error) {
 			continue
 		}
 		if line.IsDigital() {
-			return Cart{}, httpx.Invalid("'"+line.Title+"' ("+formatWords[line.Format]+") is in your cart twice: a digital format is bought once.",
+			return Cart{}, httpx.Invalid("'"+line.Title+"' ("+formats.Word(line.Format)+") is in your cart twice: a digital format is bought once.",
 				map[string]string{"items": "A digital format is bought once"})
 		}
 		merged := &c.Lines[i]
@@ -229,8 +230,8 @@ func priceLine(cat Catalog, it ItemInput) (Line, error) {
 	if !ok {
 		return Line{}, httpx.Invalid("The quantity of '"+book.Title+"' must be a whole number from 1 to 99.", map[string]string{"items": "Invalid quantity"})
 	}
-	if format != FormatPrint && qty != 1 {
-		return Line{}, httpx.Invalid("'"+book.Title+"' ("+formatWords[format]+") is bought once: its quantity must be 1.",
+	if format != formats.Print && qty != 1 {
+		return Line{}, httpx.Invalid("'"+book.Title+"' ("+formats.Word(format)+") is bought once: its quantity must be 1.",
 			map[string]string{"items": "A digital format's quantity is 1"})
 	}
 	unit, ok := ParseCents(it.UnitPrice)
@@ -251,10 +252,10 @@ func priceLine(cat Catalog, it ItemInput) (Line, error) {
 // of a format the book is not sold in.
 func formatOf(book PricedBook, format string) (string, int64, error) {
 	if format == "" {
-		format = FormatPrint
+		format = formats.Print
 	}
-	word, known := formatWords[format]
-	if !known {
+	word := formats.Word(format)
+	if !formats.Known(format) {
 		return "", 0, httpx.Invalid("Unknown format '"+format+"': choose print, interactive, ebook, audiobook or printable.",
 			map[string]string{"items": "Unknown format"})
 	}

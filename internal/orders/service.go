@@ -15,6 +15,7 @@ import (
 
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
+	"bookshop/internal/formats"
 	"bookshop/internal/httpx"
 	"bookshop/internal/paypal"
 	"bookshop/internal/ratelimit"
@@ -219,7 +220,7 @@ const maxHeldCopies = 5
 func (s *Service) withinHoldLimit(ctx context.Context, tx *db.Tx, o Order) error {
 	rows, err := tx.QueryContext(ctx, `SELECT l.book_id, SUM(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
 		WHERE o.user_id = ? AND o.provider = ? AND (o.payment_status = ? OR (o.payment_status = ? AND o.provider_order_id IS NOT NULL))
-		AND l.format = ? GROUP BY l.book_id`, o.UserID, ProviderPayPal, PaymentPending, PaymentFailed, FormatPrint)
+		AND l.format = ? GROUP BY l.book_id`, o.UserID, ProviderPayPal, PaymentPending, PaymentFailed, formats.Print)
 	if err != nil {
 		return fmt.Errorf("orders: held copies: %w", err)
 	}

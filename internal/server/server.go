@@ -28,6 +28,7 @@ import (
 	"bookshop/internal/discounts"
 	"bookshop/internal/dreams"
 	"bookshop/internal/files"
+	"bookshop/internal/formats"
 	"bookshop/internal/games"
 	"bookshop/internal/geo"
 	"bookshop/internal/idempotency"
@@ -502,14 +503,14 @@ type orderDelivery struct {
 }
 
 func (d orderDelivery) Has(ctx context.Context, q db.Querier, userID string, bookID int, format string) (bool, error) {
-	if format != orders.FormatInteractive {
+	if format != formats.Interactive {
 		return false, nil
 	}
 	return storybooks.GivenEdition(ctx, q, userID, bookID)
 }
 
 func (d orderDelivery) Deliver(ctx context.Context, q db.Querier, p orders.Purchase) error {
-	if p.Format == orders.FormatInteractive {
+	if p.Format == formats.Interactive {
 		return storybooks.GrantPurchase(ctx, q, p.BookID, p.UserID, p.OrderNumber, d.clock())
 	}
 	b, ok := d.catalog.Current().Offer(p.BookID)
@@ -520,7 +521,7 @@ func (d orderDelivery) Deliver(ctx context.Context, q db.Querier, p orders.Purch
 }
 
 func (d orderDelivery) Revoke(ctx context.Context, q db.Querier, p orders.Purchase) error {
-	if p.Format == orders.FormatInteractive {
+	if p.Format == formats.Interactive {
 		return storybooks.RevokePurchase(ctx, q, p.BookID, p.UserID, p.OrderNumber, d.clock())
 	}
 	_, err := d.files.Revoke(ctx, q, p.ID)

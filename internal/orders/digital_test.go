@@ -204,6 +204,7 @@ func TestParallelPurchasesOfOneFormat(t *testing.T) {
 				if ok != 1 {
 					t.Errorf("%d purchases paid, want 1 (%v)", ok, statuses)
 				}
+
 				expectGrants(t, e, "buyer", 1, 1, 0)
 				if n := e.Count(`SELECT COUNT(*) FROM orders WHERE paid_at IS NOT NULL`); n != 1 {
 					t.Errorf("%d paid orders", n)
@@ -359,6 +360,98 @@ func TestDigitalPurchasesInExportAndErasure(t *testing.T) {
 				}
 				if n := e.Count(`SELECT COUNT(*) FROM order_lines WHERE format IN ('ebook', 'interactive')`); n != 2 {
 					t.Errorf("the order lost its lines: %d left", n)
+				}
+			}},
+	})
+}
+
+// payPalDigital starts a PayPal checkout of the interactive edition alone
+// (no address, $7.69) and returns PayPal's order id.
+func payPalDigital(t *testing.T, e *apitest.Env) string {
+	t.Helper()
+	created := e.Request("POST", pay, map[string]any{"action": "create_order", "items": []map[string]any{interactive}, "amount": 7.69},
+		"buyer", attempt(rand.Text())).Expect(t, 200)
+	return created.JSON(t)["id"].(string)
+}
+
+// captureDigital captures it as the buyer's browser does; it returns the
+// order's number and PayPal's capture id.
+func captureDigital(t *testing.T, e *apitest.Env, paypalOrder string) (string, string) {
+	t.Helper()
+	out := e.Request("POST", pay, map[string]any{"action": "capture_order", "orderID": paypalOrder, "items": []map[string]any{interactive}, "amount": 7.69},
+		"buyer", attempt(rand.Text())).Expect(t, 200).JSON(t)
+	return out["orderNumber"].(string), out["captureId"].(string)
+}
+
+func deniedEvent(e *apitest.Env, amount string) (map[string]string, []byte) {
+	c := paypal.CaptureResource{Capture: paypal.Capture{ID: e.Vars["capture"], Status: "DENIED", Amount: paypal.Money{CurrencyCode: "USD", Value: amount}}}
+	c.SupplementaryData.RelatedIDs.OrderID = e.Vars["paypalOrder"]
+	return event("WH-DENIED-"+rand.Text(), paypal.EventCaptureDenied, c)
+}
+
+// PayPal denying a capture after the order was paid takes back what was
+// delivered: a digital-only order, delivered at payment, is cancelled and
+// its format taken back; a parcel that arrived is left to the staff.
+func TestDeniedCaptureTakesTheFormatsBack(t *testing.T) {
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "a delivered digital-only order: the reader answers 403", Method: "GET", URL: readerPage, As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Staff("manager", auth.RoleManager)
+				e.Vars["paypalOrder"] = payPalDigital(t, e)
+				e.Vars["number"], e.Vars["capture"] = captureDigital(t, e, e.Vars["paypalOrder"])
+				e.Do("GET", readerPage, nil, "buyer").Expect(t, 200)
+				h, body := deniedEvent(e, "7.69")
+				deliver(t, e, h, body, 200, `"outcome":"applied"`)
+			},
+			ExpectedStatus: 403, ExpectedContent: []string{`"code":"forbidden"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				expectGrants(t, e, "buyer", 0, 0, 0)
+				o := e.Do("GET", desk+e.Vars["number"], nil, "manager").Expect(t, 200).Body
+				for _, want := range []string{`"paymentStatus":"payment_failed","fulfillmentStatus":"cancelled"`, "PayPal denied capture",
+					"Our First Adventure (Interactive) taken back from the family"} {
+					if !strings.Contains(o, want) {
+						t.Errorf("the desk's order lacks %s: %s", want, o)
+					}
+				}
+				if !strings.Contains(e.LastMail(e.User("buyer").Email), "PayPal denied the payment") {
+					t.Error("the buyer was not told")
+				}
+				// Taken back, the edition may be bought again.
+				e.Request("POST", pay, digitalDemo(7.69, interactive), "buyer", attempt("again")).Expect(t, 200)
+			}},
+		{Name: "a mixed order not shipped yet: the e-book goes with the parcel", Method: "GET", URL: "/api/library/downloads/{number}-2/{file}", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				createDigital(t, e)
+				out := e.Request("POST", pay, map[string]any{"action": "capture_order", "orderID": e.Vars["paypalOrder"], "items": []map[string]any{printed, ebook},
+					"amount": 21.98, "shippingInfo": shipping}, "buyer", attempt(rand.Text())).Expect(t, 200).JSON(t)
+				e.Vars["number"], e.Vars["capture"] = out["orderNumber"].(string), out["captureId"].(string)
+				h, body := deniedEvent(e, "21.98")
+				deliver(t, e, h, body, 200, `"outcome":"applied"`)
+			},
+			ExpectedStatus: 403, ExpectedContent: []string{`"code":"forbidden"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				expectGrants(t, e, "buyer", 0, 0, 0)
+				if n := e.Count(`SELECT COUNT(*) FROM orders WHERE payment_status = 'payment_failed' AND fulfillment_status = 'cancelled'`); n != 1 {
+					t.Error("the order is not cancelled")
+				}
+			}},
+		{Name: "a mixed order whose parcel arrived keeps its state; the staff are told", Method: "GET", URL: "/api/library", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				createDigital(t, e)
+				out := e.Request("POST", pay, map[string]any{"action": "capture_order", "orderID": e.Vars["paypalOrder"], "items": []map[string]any{printed, ebook},
+					"amount": 21.98, "shippingInfo": shipping}, "buyer", attempt(rand.Text())).Expect(t, 200).JSON(t)
+				e.Vars["number"], e.Vars["capture"] = out["orderNumber"].(string), out["captureId"].(string)
+				e.Staff("manager", auth.RoleManager)
+				act(e, e.Vars["number"], "fulfil", shipBody, "").Expect(t, 200)
+				act(e, e.Vars["number"], "deliver", nil, "").Expect(t, 200)
+				h, body := deniedEvent(e, "21.98")
+				deliver(t, e, h, body, 200, `"outcome":"applied"`)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"format":"ebook"`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				o := e.Do("GET", desk+e.Vars["number"], nil, "manager").Expect(t, 200).Body
+				if !strings.Contains(o, `"paymentStatus":"paid","fulfillmentStatus":"delivered"`) || !strings.Contains(o, "check the payment in PayPal") {
+					t.Errorf("the delivered parcel's order: %s", o)
 				}
 			}},
 	})

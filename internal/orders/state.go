@@ -36,6 +36,9 @@ import (
 //
 //	pending_payment, payment_failed & unfulfilled ──pay──▶ paid & awaiting_release
 //	paid & unfulfilled, awaiting_release ──deny──▶ payment_failed & cancelled
+//	paid & delivered ──deny──▶ payment_failed & cancelled
+//	  (an order of digital formats only, delivered as it was paid: the
+//	   family loses its formats; a parcel that arrived is not denied so)
 //
 // Across the two: the moves before payment (fail, retry, pay, expire) need
 // an unfulfilled order; ship, deliver, cancel and uncancel need a paid or
@@ -146,6 +149,8 @@ var table = []rule{
 	{moveCancel, settled, "", []string{Unfulfilled}, Cancelled},
 	{moveUncancel, settled, "", []string{Cancelled}, Unfulfilled},
 	{moveDeny, []string{PaymentPaid}, PaymentFailed, []string{Unfulfilled, AwaitingRelease}, Cancelled},
+	// Digital formats only: what was delivered is taken back (captureDenied).
+	{moveDeny, []string{PaymentPaid}, PaymentFailed, []string{Delivered}, Cancelled},
 	// Pre-orders: paid now, released on the book's day.
 	{movePay, []string{PaymentPending, PaymentFailed}, PaymentPaid, []string{Unfulfilled}, AwaitingRelease},
 	{moveRelease, releasable, "", []string{AwaitingRelease}, Unfulfilled},

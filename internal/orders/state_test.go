@@ -45,6 +45,7 @@ var diagram = []string{
 	"paid/awaiting_release deny payment_failed/cancelled",
 	"pending_payment/unfulfilled pay paid/awaiting_release",
 	"payment_failed/unfulfilled pay paid/awaiting_release",
+	"paid/delivered deny payment_failed/cancelled",
 }
 
 func init() {

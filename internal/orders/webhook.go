@@ -458,7 +458,9 @@ func (s *Service) ownRefund(ctx context.Context, ev paypal.WebhookEvent, o Order
 
 // captureDenied: PayPal did not take the money. An order awaiting payment
 // fails; a paid order that has not shipped is cancelled (nothing to
-// refund) and the buyer told; a shipped one gets a note for the staff.
+// refund) and the buyer told; so is an order of digital formats only,
+// delivered as it was paid, whose formats the family loses; a shipped one
+// gets a note for the staff.
 func (s *Service) captureDenied(ctx context.Context, ev paypal.WebhookEvent) (string, error) {
 	c, o, found, err := s.captureEvent(ctx, ev)
 	if err != nil || !found {
@@ -476,7 +478,7 @@ func (s *Service) captureDenied(ctx context.Context, ev paypal.WebhookEvent) (st
 		case o.Payment == PaymentPending:
 			_, err := movePayment(ctx, tx, o.ID, PaymentPending, PaymentFailed, note, now)
 			return err
-		case o.can(moveDeny) && d.RefundedCents == 0:
+		case o.can(moveDeny) && d.RefundedCents == 0 && (o.Fulfilment != Delivered || digitalOnly(o.Lines)):
 			to, _ := o.moveBy(moveDeny)
 			moved, err := moveOrder(ctx, tx, o.ID, change{from: o.State, to: to, note: note + ": the order is cancelled", actor: paypalActor,
 				set: `, cancelled_at = ?`, setArgs: []any{now}}, now)
@@ -484,6 +486,9 @@ func (s *Service) captureDenied(ctx context.Context, ev paypal.WebhookEvent) (st
 				return err
 			}
 			r := refundRow{Source: sourceCancel, Reason: "PayPal denied the payment, so nothing was charged", Actor: paypalActor}
+			if _, err := s.revokeRefunded(ctx, tx, o, r, now); err != nil {
+				return err
+			}
 			if returned, err = s.restock(ctx, tx, o, r, d); err != nil {
 				return err
 			}

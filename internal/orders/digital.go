@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"time"
 
@@ -136,38 +137,74 @@ func digitalBuyer(ctx context.Context) (auth.Caller, error) {
 
 // deliver gives the paid order's digital lines to its account, in the
 // transaction that marked it paid (called once: by the move to paid). A
-// line the account got meanwhile by another order is not delivered twice:
-// strict refuses the payment then (a demo payment, where nothing was
-// taken), otherwise the timeline asks staff to refund it.
-func (s *Service) deliver(ctx context.Context, q db.Querier, o Order, strict bool, at time.Time) error {
+// line the account got meanwhile by another order (two checkouts raced
+// past checkNotOwned) is not delivered twice: strict refuses the payment
+// then (a demo payment, where nothing was taken); otherwise the line's
+// refund is reserved here, in the same transaction, and returned for
+// refundOwned to make once the transaction is committed.
+func (s *Service) deliver(ctx context.Context, tx *db.Tx, o Order, strict bool, at time.Time) ([]refundRow, error) {
+	var owned []refundRow
 	for i, l := range o.Lines {
 		if !l.IsDigital() {
 			continue
 		}
 		if s.delivery == nil || o.UserID == "" {
-			return fmt.Errorf("orders: order %s has a digital line but no account or delivery", o.Number)
+			return nil, fmt.Errorf("orders: order %s has a digital line but no account or delivery", o.Number)
 		}
-		res, err := q.ExecContext(ctx, `INSERT INTO digital_purchases (order_id, position, user_id, book_id, format, granted_at)
+		res, err := tx.ExecContext(ctx, `INSERT INTO digital_purchases (order_id, position, user_id, book_id, format, granted_at)
 			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, book_id, format) WHERE revoked_at IS NULL DO NOTHING`,
 			o.ID, i+1, o.UserID, l.BookID, l.Format, at.UTC())
 		if err != nil {
-			return fmt.Errorf("orders: record digital purchase: %w", err)
+			return nil, fmt.Errorf("orders: record digital purchase: %w", err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			if strict {
-				return ownedRefusal(l.Title, l.Format)
-			}
-			note := fmt.Sprintf("%s (%s) was not delivered: the family already has it. Refund this line.", l.Title, formats.Word(l.Format))
-			if err := addTimeline(ctx, q, o.ID, entry{kind: kindNote, note: note}, at); err != nil {
-				return err
+		if n, _ := res.RowsAffected(); n > 0 {
+			if err := s.delivery.Deliver(ctx, tx, purchaseOf(o, i)); err != nil {
+				return nil, err
 			}
 			continue
 		}
-		if err := s.delivery.Deliver(ctx, q, purchaseOf(o, i)); err != nil {
-			return err
+		if strict {
+			return nil, ownedRefusal(l.Title, l.Format)
+		}
+		r, err := s.reserveOwned(ctx, tx, o, i, at)
+		if err != nil {
+			return nil, err
+		}
+		owned = append(owned, r)
+	}
+	return owned, nil
+}
+
+// shopActor is the shop acting on its own (a refund of a format the family
+// already had), as the timeline, the desk and the audit log name it.
+var shopActor = staff{system: "Siso & Friends"}
+
+// reserveOwned reserves the refund of line i, a format the family already
+// has, under a key of the order and line: however many paths pay the
+// order, the line is refunded once.
+func (s *Service) reserveOwned(ctx context.Context, tx *db.Tx, o Order, i int, at time.Time) (refundRow, error) {
+	l := o.Lines[i]
+	what := l.Title + " (" + formats.Word(l.Format) + ")"
+	note := what + " was not delivered: the family already has it, from another order. Its price is refunded automatically."
+	if err := addTimeline(ctx, tx, o.ID, entry{kind: kindNote, note: note, actor: shopActor}, at); err != nil {
+		return refundRow{}, err
+	}
+	r := refundRow{OrderID: o.ID, Source: sourceStaff, Key: "owned-" + o.Number + "-" + strconv.Itoa(i+1), Actor: shopActor,
+		Reason: "Your family already has " + what + " in your Library from another order, so we refunded this one.",
+		Lines:  []refundLine{{Position: i + 1, BookID: l.BookID, Title: l.Title, Format: l.Format, Quantity: l.Quantity}}}
+	return r, s.reserveRefund(ctx, tx, o, &r, 0)
+}
+
+// refundOwned makes the refunds deliver reserved, after their
+// transaction's commit (PayPal is asked outside it). One whose outcome is
+// unknown stays pending, and the reconciler asks PayPal again
+// (settleRefunds) with the same PayPal-Request-Id: it is made once.
+func (s *Service) refundOwned(ctx context.Context, o Order, owned []refundRow) {
+	for _, r := range owned {
+		if err := s.completeRefund(ctx, o, r); err != nil {
+			slog.ErrorContext(ctx, "orders: refund of a format the family has", "order", o.Number, "refund", r.ID, "err", err)
 		}
 	}
-	return nil
 }
 
 // revokeLine takes back line position (1-based) of a refunded order: the

@@ -177,17 +177,21 @@ func TestBuyingDigitalFormats(t *testing.T) {
 }
 
 // Twenty purchases of one format at once by one account: one is paid and
-// delivered; the others are refused and record nothing paid.
+// delivered; the others are refused with the 409 that names the Library,
+// and record nothing paid.
 func TestParallelPurchasesOfOneFormat(t *testing.T) {
 	apitest.Run(t, []apitest.Scenario{
 		{Name: "20 at once", Method: "GET", URL: "/api/library", As: "buyer",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				e.User("buyer")
 				var wg sync.WaitGroup
-				statuses := make([]int, 20)
+				statuses, bodies := make([]int, 20), make([]string, 20)
 				for i := range statuses {
 					wg.Go(func() {
-						statuses[i] = e.Request("POST", pay, digitalDemo(7.69, interactive), "buyer", attempt(rand.Text())).Status
+						r := e.Request("POST", pay, digitalDemo(7.69, interactive), "buyer", attempt(rand.Text()))
+						if statuses[i] = r.Status; r.Status != 200 {
+							bodies[i] = r.Body
+						}
 					})
 				}
 				wg.Wait()
@@ -204,7 +208,11 @@ func TestParallelPurchasesOfOneFormat(t *testing.T) {
 				if ok != 1 {
 					t.Errorf("%d purchases paid, want 1 (%v)", ok, statuses)
 				}
-
+				for _, body := range bodies {
+					if body != "" && !strings.Contains(body, `"error":"Your family already has \"Our First Adventure\" (Interactive). Find it in your Library."`) {
+						t.Errorf("a refused purchase answered %s", body)
+					}
+				}
 				expectGrants(t, e, "buyer", 1, 1, 0)
 				if n := e.Count(`SELECT COUNT(*) FROM orders WHERE paid_at IS NOT NULL`); n != 1 {
 					t.Errorf("%d paid orders", n)
@@ -454,5 +462,93 @@ func TestDeniedCaptureTakesTheFormatsBack(t *testing.T) {
 					t.Errorf("the delivered parcel's order: %s", o)
 				}
 			}},
+	})
+}
+
+// Two checkouts of one format raced past the check before payment, and
+// both were paid at PayPal: the second is not delivered twice but refunded
+// through PayPal, once, whichever ways tell the shop of its payment, and
+// the timeline and the buyer's e-mail say why.
+func TestSecondPaymentOfAnOwnedFormatIsRefunded(t *testing.T) {
+	refundedOnce := func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+		expectGrants(t, e, "buyer", 1, 1, 0)
+		if refunds := e.PayPal.Refunds(e.Vars["capture"]); len(refunds) != 1 || refunds[0].Amount.Value != "7.69" {
+			t.Errorf("PayPal refunds of the second capture: %+v", refunds)
+		}
+		if n := e.Count(`SELECT COUNT(*) FROM order_refunds WHERE status = 'completed' AND amount_cents = 769`); n != 1 {
+			t.Errorf("%d completed refunds", n)
+		}
+		o := e.Do("GET", desk+e.Vars["number"], nil, "manager").Expect(t, 200).Body
+		for _, want := range []string{`"paymentStatus":"refunded"`, "was not delivered: the family already has it, from another order. Its price is refunded automatically.",
+			"Refunded $7.69 for 1 × Our First Adventure: Your family already has Our First Adventure (Interactive) in your Library"} {
+			if !strings.Contains(o, want) {
+				t.Errorf("the second order lacks %s: %s", want, o)
+			}
+		}
+		mail := e.LastMail(e.User("buyer").Email)
+		if !strings.Contains(mail, "$7.69") || !strings.Contains(mail, "already has Our First Adventure (Interactive) in your Library from another order") {
+			t.Errorf("the refund e-mail: %s", mail)
+		}
+		if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'order.refund' AND actor_system = 'Siso & Friends'`); n != 1 {
+			t.Errorf("%d audit entries of the refund", n)
+		}
+	}
+	// race pays a first checkout and starts a second one before that
+	// payment, as two tabs would; Vars paypalOrder names the second.
+	race := func(t *testing.T, e *apitest.Env) {
+		e.Staff("manager", auth.RoleManager)
+		first, second := payPalDigital(t, e), payPalDigital(t, e)
+		captureDigital(t, e, first)
+		e.Vars["paypalOrder"] = second
+	}
+	apitest.Run(t, []apitest.Scenario{
+		{Name: "the buyer's capture, then its webhook and the reconciler", Method: "GET", URL: "/api/library", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				race(t, e)
+				e.Vars["number"], e.Vars["capture"] = captureDigital(t, e, e.Vars["paypalOrder"])
+				c := paypal.CaptureResource{Capture: paypal.Capture{ID: e.Vars["capture"], Status: paypal.StatusCompleted, Amount: paypal.Money{CurrencyCode: "USD", Value: "7.69"}}}
+				c.SupplementaryData.RelatedIDs.OrderID = e.Vars["paypalOrder"]
+				h, body := event("WH-"+rand.Text(), paypal.EventCaptureCompleted, c)
+				deliver(t, e, h, body, 200, `"outcome":"applied"`)
+				// The shop's own refund, told by PayPal's webhook, is not counted again.
+				h, body = event("WH-"+rand.Text(), paypal.EventCaptureRefunded, e.PayPal.Refunds(e.Vars["capture"])[0])
+				deliver(t, e, h, body, 200, `"outcome":"applied"`)
+				e.Clock.Advance(10 * time.Minute)
+				if _, err := e.Server.Orders().Reconcile(t.Context(), 3*time.Hour); err != nil {
+					t.Fatal(err)
+				}
+				captureDigital(t, e, e.Vars["paypalOrder"]) // the buyer's retry
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"slug":"our-first-adventure"`}, AfterTest: refundedOnce},
+		{Name: "the webhook pays it after the buyer's capture died", Method: "GET", URL: "/api/library", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				race(t, e)
+				captureAtPayPal(t, e)
+				var number string
+				if err := e.DB.QueryRowContext(t.Context(), `SELECT number FROM orders WHERE provider_order_id = ?`, e.Vars["paypalOrder"]).Scan(&number); err != nil {
+					t.Fatal(err)
+				}
+				e.Vars["number"] = number
+				c := paypal.CaptureResource{Capture: paypal.Capture{ID: e.Vars["capture"], Status: paypal.StatusCompleted, Amount: paypal.Money{CurrencyCode: "USD", Value: "7.69"}}}
+				c.SupplementaryData.RelatedIDs.OrderID = e.Vars["paypalOrder"]
+				h, body := event("WH-"+rand.Text(), paypal.EventCaptureCompleted, c)
+				deliver(t, e, h, body, 200, `"outcome":"applied"`)
+				deliver(t, e, h, body, 200, `"outcome":"duplicate"`)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"slug":"our-first-adventure"`}, AfterTest: refundedOnce},
+		{Name: "PayPal's answer to the refund is lost: the reconciler finishes it, once", Method: "GET", URL: "/api/library", As: "buyer",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				race(t, e)
+				e.PayPal.FailNextRefundsAfterSuccess(1)
+				e.Vars["number"], e.Vars["capture"] = captureDigital(t, e, e.Vars["paypalOrder"])
+				if n := e.Count(`SELECT COUNT(*) FROM order_refunds WHERE status = 'pending'`); n != 1 {
+					t.Fatalf("%d pending refunds", n)
+				}
+				e.Clock.Advance(10 * time.Minute)
+				if _, err := e.Server.Orders().Reconcile(t.Context(), 3*time.Hour); err != nil {
+					t.Fatal(err)
+				}
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"slug":"our-first-adventure"`}, AfterTest: refundedOnce},
 	})
 }

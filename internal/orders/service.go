@@ -552,17 +552,20 @@ func (s *Service) fail(ctx context.Context, o Order, note string, userErr error)
 // transaction; only the call that changes the status sends the e-mail, so
 // it goes out exactly once. The buyer is marked after the commit.
 func (s *Service) finishPaid(ctx context.Context, o Order, note string) (Order, error) {
+	var owned []refundRow
 	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		changed, err := s.payAndDeliver(ctx, tx, o, o.CaptureID, note, false, s.now())
+		changed, refunds, err := s.payAndDeliver(ctx, tx, o, o.CaptureID, note, false, s.now())
 		if err != nil || !changed {
 			return err
 		}
+		owned = refunds
 		return s.queueConfirmation(ctx, tx, o, s.now())
 	})
 	if err != nil {
 		return Order{}, err
 	}
 	s.applyHeldRefundsOf(ctx, o.CaptureID)
+	s.refundOwned(ctx, o, owned)
 	paid, err := orderBy(ctx, s.db, "id = ?", o.ID)
 	if err != nil {
 		return Order{}, err
@@ -650,7 +653,7 @@ func (s *Service) placePaid(ctx context.Context, req PaymentRequest, provider, n
 		if stockChanged, err = s.recordOrder(ctx, tx, &o, note); err != nil {
 			return err
 		}
-		if _, err := s.payAndDeliver(ctx, tx, o, "", paidNote, true, s.now()); err != nil {
+		if _, _, err := s.payAndDeliver(ctx, tx, o, "", paidNote, true, s.now()); err != nil {
 			return err
 		}
 		return s.queueConfirmation(ctx, tx, o, s.now())

@@ -310,13 +310,16 @@ func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string
 // delivery of its digital lines in the same transaction: each payment path
 // (demo, capture, webhook, reconciler) may race the others, and only one
 // moves the order, so the family gets each format once. strict refuses
-// the payment when a format was delivered meanwhile by another order.
-func (s *Service) payAndDeliver(ctx context.Context, q db.Querier, o Order, captureID, note string, strict bool, at time.Time) (bool, error) {
-	changed, err := markPaid(ctx, q, o, captureID, note, at)
+// the payment when a format was delivered meanwhile by another order;
+// otherwise that line's refund is reserved and returned (refundOwned makes
+// it after the commit).
+func (s *Service) payAndDeliver(ctx context.Context, tx *db.Tx, o Order, captureID, note string, strict bool, at time.Time) (bool, []refundRow, error) {
+	changed, err := markPaid(ctx, tx, o, captureID, note, at)
 	if err != nil || !changed {
-		return changed, err
+		return changed, nil, err
 	}
-	return true, s.deliver(ctx, q, o, strict, at)
+	owned, err := s.deliver(ctx, tx, o, strict, at)
+	return true, owned, err
 }
 
 func nullString(s string) any {

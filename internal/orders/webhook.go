@@ -187,6 +187,7 @@ func (s *Service) captureCompleted(ctx context.Context, ev paypal.WebhookEvent) 
 	got, ok := ParseCents(json.Number(c.Amount.Value))
 	matches := ok && got == o.TotalCents && c.Amount.CurrencyCode == o.Currency && c.Status == paypal.StatusCompleted
 	paid := false
+	var owned []refundRow
 	outcome, err := s.apply(ctx, ev, c.ID, o.ID, outcomeApplied, func(ctx context.Context, tx *db.Tx) error {
 		now := s.now().UTC()
 		switch {
@@ -199,16 +200,17 @@ func (s *Service) captureCompleted(ctx context.Context, ev paypal.WebhookEvent) 
 				", which does not match this order: nothing changed.", actor: paypalActor}, now)
 		}
 		o.CaptureID = c.ID
-		changed, err := s.payAndDeliver(ctx, tx, o, c.ID, "PayPal webhook: capture "+c.ID+" completed", false, now)
+		changed, refunds, err := s.payAndDeliver(ctx, tx, o, c.ID, "PayPal webhook: capture "+c.ID+" completed", false, now)
 		if err != nil || !changed {
 			return err
 		}
-		paid = true
+		paid, owned = true, refunds
 		return s.queueConfirmation(ctx, tx, o, now)
 	})
 	if paid {
 		s.markBuyer(ctx, o.UserID)
 		s.applyHeldRefundsOf(ctx, c.ID)
+		s.refundOwned(ctx, o, owned)
 	}
 	return outcome, err
 }

@@ -35,7 +35,8 @@ const maxImportRows = 10_000
 
 // csvColumns are the columns of the export, named as the JSON fields.
 // The digital formats' prices follow, as price_<format> (priceCents is
-// the printed book's); an empty cell is a format the book does not have.
+// the printed book's); an empty cell is a format the book does not have,
+// priceCents's too: a book sold in digital formats alone.
 var csvColumns = append([]string{"id", "title", "author", "description", "priceCents", "category", "pages", "isbn",
 	"publicationDate", "isNewRelease", "coverImage", "rating", "status", "stock", "ageBand", "slug", "version", "updatedAt"},
 	formatPriceColumns...)
@@ -63,7 +64,11 @@ func (s *Service) ExportBooks(w http.ResponseWriter, r *http.Request) error {
 		if b.Rating != nil {
 			rating = strconv.FormatFloat(*b.Rating, 'f', -1, 64)
 		}
-		row := []string{strconv.Itoa(b.ID), b.Title, b.Author, b.Description, strconv.FormatInt(b.PriceCents, 10),
+		price := ""
+		if p := b.format(formats.Print); p != nil {
+			price = strconv.FormatInt(p.PriceCents, 10)
+		}
+		row := []string{strconv.Itoa(b.ID), b.Title, b.Author, b.Description, price,
 			b.Category, strconv.Itoa(b.Pages), b.ISBN, b.PublicationDate, strconv.FormatBool(b.IsNewRelease),
 			b.CoverImage, rating, b.Status, stock, b.AgeBand, b.Slug,
 			strconv.FormatInt(b.Version, 10), b.UpdatedAt.UTC().Format(time.RFC3339)}
@@ -392,7 +397,16 @@ func planRow(rec csvRecord, byID map[int]*AdminBook, isbnOwner map[string]int) (
 		}
 	}
 	in := rowInput(f, row.Errors)
+	// An empty priceCents is a book without print (its digital formats'
+	// prices follow in their columns; applyFormatPrices checks one is left).
+	noPrint := in.PriceCents != nil && *in.PriceCents == ""
+	if noPrint {
+		in.PriceCents = nil
+	}
 	in.apply(b, row.Errors)
+	if noPrint {
+		b.Formats = slices.DeleteFunc(b.Formats, func(af AdminFormat) bool { return af.Format == formats.Print })
+	}
 	if base != nil && sameStored(b, base) {
 		row.Action = "unchanged"
 	}
@@ -542,6 +556,8 @@ func applyFormatPrices(ctx context.Context, q db.Querier, f map[string]string, b
 	}
 	if len(b.Formats) == 0 {
 		errs["priceCents"] = "A book needs at least one format: give it a price."
+	} else if b.format(formats.Print) == nil {
+		b.PriceCents = lowestPrice(b.Formats) // as a PATCH of formats without print sets it
 	}
 	return nil
 }

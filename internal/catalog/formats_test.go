@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,6 +120,42 @@ func TestBookFormats(t *testing.T) {
 				}
 			},
 			ExpectedStatus: 200, ExpectedContent: []string{`{"format":"interactive","priceCents":799}`}},
+		{Name: "a book sold in digital formats alone has no print, and the CSV keeps it so", Method: "GET", URL: "/api/books/3",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				withPDF(t, e)
+				e.Do("PATCH", "/api/admin/books/3", formatsBody(fmtOf("interactive", 699), fmtOf("ebook", 499, e.Vars["pdf"])), "editor").Expect(t, 200)
+				rows := exported(t, e)
+				col := map[string]int{}
+				for i, name := range rows[0] {
+					col[name] = i
+				}
+				if rows[3][col["priceCents"]] != "" || rows[3][col["price_ebook"]] != "499" {
+					t.Fatalf("book 3's row: %v", rows[3])
+				}
+				res := e.Request("POST", importURL, toCSV(rows), "editor", csvHeader).Expect(t, 200)
+				if strings.Contains(res.Body, `"action":"update"`) {
+					t.Errorf("importing the export changes a book: %s", res.Body)
+				}
+				// A row without print nor any digital price is refused.
+				rows[3][col["price_interactive"]], rows[3][col["price_ebook"]] = "", ""
+				bad := e.Request("POST", importURL, toCSV(rows[:4]), "editor", csvHeader).Expect(t, 400)
+				if !strings.Contains(bad.Body, `"priceCents":"A book needs at least one format: give it a price."`) {
+					t.Errorf("import of a book without formats: %s", bad.Body)
+				}
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"priceCents":499,`, `"formats":[{"format":"interactive","priceCents":699},{"format":"ebook","priceCents":499}]`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COUNT(*) FROM book_formats WHERE book_id = 3 AND format = 'print'`); n != 0 {
+					t.Error("the import gave the book a print format")
+				}
+				// Print comes back with a price in priceCents.
+				rows := exported(t, e)
+				rows[3][slices.Index(rows[0], "priceCents")] = "1999"
+				e.Request("POST", importURL, toCSV(rows[:4]), "editor", csvHeader).Expect(t, 200)
+				if n := e.Count(`SELECT price_cents FROM book_formats WHERE book_id = 3 AND format = 'print'`); n != 1999 {
+					t.Errorf("print at %d", n)
+				}
+			}},
 	})
 }
 

@@ -48,7 +48,8 @@ export function Library({ userId, parentName, kid, handOver }: { userId: string;
         ) : library.isError ? (
           <LoadFailed what="your storybooks" onRetry={() => void library.refetch()} />
         ) : library.data.storybooks.length === 0 ? (
-          <NoStorybooks kid={kid} />
+          // A family with files but no storybook sees its files below, not "nothing here" (kid mode hides the files).
+          (kid || library.data.files.length === 0) && <NoStorybooks kid={kid} />
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {library.data.storybooks.map((book) => (

@@ -3,6 +3,7 @@ package orders
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"time"
 
@@ -56,11 +57,13 @@ func (s *Service) ProcessPayment(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, out)
 }
 
-// functionError is the payment function's error body.
+// functionError is the payment function's error body; Stock names the
+// book and the copies left when the code is out_of_stock.
 type functionError struct {
 	Error  string            `json:"error"`
 	Code   string            `json:"code"`
 	Fields map[string]string `json:"fields,omitempty"`
+	Stock  *StockLeft        `json:"stock,omitempty"`
 }
 
 // WriteError is the payment function's error writer: {"error":"message",
@@ -75,7 +78,11 @@ func WriteError(w http.ResponseWriter, r *http.Request, err error) {
 	case codeRefused:
 		status = http.StatusUnprocessableEntity
 	}
-	_ = httpx.WriteJSON(w, status, functionError{Error: e.Message, Code: e.Code, Fields: e.Fields})
+	body := functionError{Error: e.Message, Code: e.Code, Fields: e.Fields}
+	if sr := (*stockRefusal)(nil); errors.As(err, &sr) {
+		body.Code, body.Stock = codeOutOfStock, &sr.stock
+	}
+	_ = httpx.WriteJSON(w, status, body)
 }
 
 // OrderView is an order as its buyer sees it. Amounts come as cents and,

@@ -73,10 +73,34 @@ type Catalog interface {
 
 // Shortage is why an order could not take a book's copies.
 type Shortage struct {
+	BookID int
 	Title  string
 	OnSale bool // false: the book is no longer sold
 	Left   int  // copies left, fewer than the order asked for
 }
+
+// codeOutOfStock is the payment function's code for a 409 conflict of
+// stock: too few printed copies of a book are left. The answer names the
+// book and the copies left (StockLeft), so the cart can correct itself and
+// say so in the words of stock, not of a payment. (Elsewhere it stays a
+// plain conflict.)
+const codeOutOfStock = "out_of_stock"
+
+// StockLeft is what a stock refusal says of the book: its id and the
+// printed copies left (0: sold out).
+type StockLeft struct {
+	BookID int `json:"bookId"`
+	Left   int `json:"left"`
+}
+
+// stockRefusal is an order refused for want of copies.
+type stockRefusal struct {
+	err   *httpx.Error
+	stock StockLeft
+}
+
+func (e *stockRefusal) Error() string { return e.err.Error() }
+func (e *stockRefusal) Unwrap() error { return e.err }
 
 // refusal is the buyer's message for a shortage, on the cart's items.
 func (s Shortage) refusal() error {
@@ -87,7 +111,8 @@ func (s Shortage) refusal() error {
 	case s.Left == 0:
 		msg = "Sorry, " + s.Title + " is out of stock."
 	}
-	return &httpx.Error{Code: httpx.CodeConflict, Message: msg, Fields: map[string]string{"items": msg}}
+	return &stockRefusal{err: &httpx.Error{Code: httpx.CodeConflict, Message: msg, Fields: map[string]string{"items": msg}},
+		stock: StockLeft{BookID: s.BookID, Left: s.Left}}
 }
 
 func notOnSale(title string) error {

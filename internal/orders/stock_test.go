@@ -60,8 +60,12 @@ func TestStockIsTakenByOrders(t *testing.T) {
 				})
 				r := e.Request("POST", pay, oneBook(1), "", attempt("2"))
 				r.Expect(t, 409)
-				if !strings.Contains(r.Body, `"error":"Sorry, Siso and the Stripe That Got Away is out of stock."`) {
-					t.Errorf("after the last copy: %s", r.Body)
+				// Worded as stock, with the book and what is left, so the cart can correct itself.
+				for _, want := range []string{`"error":"Sorry, Siso and the Stripe That Got Away is out of stock."`, `"code":"out_of_stock"`,
+					`"stock":{"bookId":1,"left":0}`} {
+					if !strings.Contains(r.Body, want) {
+						t.Errorf("after the last copy: %s lacks %s", r.Body, want)
+					}
 				}
 			}},
 		{Name: "too few copies refuse the whole order and take nothing", Method: "POST", URL: pay, Headers: attempt("1"),
@@ -73,8 +77,8 @@ func TestStockIsTakenByOrders(t *testing.T) {
 			}(),
 			BeforeTest:     func(t *testing.T, e *apitest.Env) { setBook(t, e, map[string]any{"stock": 2}) },
 			ExpectedStatus: 409,
-			ExpectedContent: []string{`"error":"Sorry, only 2 left of Siso and the Stripe That Got Away."`,
-				`"items":"Sorry, only 2 left of Siso and the Stripe That Got Away."`},
+			ExpectedContent: []string{`"error":"Sorry, only 2 left of Siso and the Stripe That Got Away."`, `"code":"out_of_stock"`,
+				`"items":"Sorry, only 2 left of Siso and the Stripe That Got Away."`, `"stock":{"bookId":1,"left":2}`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				if n := stockOf(t, e); n != 2 {
 					t.Errorf("stock %d after a refused order, want 2", n)
@@ -93,7 +97,7 @@ func TestStockIsTakenByOrders(t *testing.T) {
 		{Name: "a draft book is refused at checkout", Method: "POST", URL: pay, Body: oneBook(1), Headers: attempt("1"),
 			BeforeTest:     func(t *testing.T, e *apitest.Env) { setBook(t, e, map[string]any{"status": "draft"}) },
 			ExpectedStatus: 409, ExpectedContent: []string{`"error":"Siso and the Stripe That Got Away is no longer available. Please remove it from your cart."`,
-				`"items":"Siso and the Stripe That Got Away is no longer available."`}},
+				`"code":"conflict"`, `"items":"Siso and the Stripe That Got Away is no longer available."`}},
 		{Name: "an archived book is refused at checkout", Method: "POST", URL: pay, Body: oneBook(1), Headers: attempt("1"),
 			BeforeTest:      func(t *testing.T, e *apitest.Env) { setBook(t, e, map[string]any{"status": "archived", "stock": 5}) },
 			ExpectedStatus:  409,
@@ -109,7 +113,12 @@ func TestStockIsTakenByOrders(t *testing.T) {
 				e.Request("POST", pay, map[string]any{"action": "create_order", "items": oneBook(1)["items"], "amount": oneBook(1)["amount"]},
 					"owner", attempt("1")).Expect(t, 200)
 			},
-			ExpectedStatus: 409, ExpectedContent: []string{"is out of stock."}},
+			ExpectedStatus: 409, ExpectedContent: []string{"is out of stock.", `"code":"out_of_stock"`, `"stock":{"bookId":1,"left":0}`}},
+		{Name: "a PayPal checkout is refused in the words of stock", Method: "POST", URL: pay, As: "owner", Headers: attempt("1"),
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { setBook(t, e, map[string]any{"stock": 1}) },
+			Body:           map[string]any{"action": "create_order", "items": oneBook(2)["items"], "amount": oneBook(2)["amount"]},
+			ExpectedStatus: 409, ExpectedContent: []string{`"error":"Sorry, only 1 left of Siso and the Stripe That Got Away."`,
+				`"code":"out_of_stock"`, `"stock":{"bookId":1,"left":1}`}},
 		{Name: "a PayPal checkout PayPal did not create gives its copies back", Method: "POST", URL: pay, As: "owner", Headers: attempt("1"),
 			Config:         map[string]string{"PAYPAL_API_BASE": "http://127.0.0.1:1"},
 			BeforeTest:     func(t *testing.T, e *apitest.Env) { setBook(t, e, map[string]any{"stock": 1}) },

@@ -406,7 +406,7 @@ func (orderCatalog) TakeCopies(ctx context.Context, tx *db.Tx, lines []orders.Li
 	if err != nil || short == nil {
 		return changed, nil, err
 	}
-	return false, &orders.Shortage{Title: short.Title, OnSale: short.OnSale, Left: short.Left}, nil
+	return false, &orders.Shortage{BookID: short.BookID, Title: short.Title, OnSale: short.OnSale, Left: short.Left}, nil
 }
 
 func (orderCatalog) ReturnCopies(ctx context.Context, tx *db.Tx, lines []orders.Line) (bool, error) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { apiFetch, isSessionEnded, setAccessTokenSource, setSessionRejectedHandler } from './api'
+import { ApiError, apiFetch, isSessionEnded, setAccessTokenSource, setSessionRejectedHandler } from './api'
 
 describe('apiFetch', () => {
   afterEach(() => vi.unstubAllGlobals())
@@ -35,5 +35,14 @@ describe('apiFetch', () => {
     const visitor = await apiFetch('/api/kids').catch((e: unknown) => e)
     expect(isSessionEnded(visitor)).toBe(false)
     expect(rejected).toEqual(['token-2'])
+  })
+
+  it("keeps the payment function's code and details ({error: message, code, ...})", async () => {
+    const body = { error: 'Sorry, only 1 left of Siso.', code: 'out_of_stock', fields: { items: 'Sorry, only 1 left of Siso.' }, stock: { bookId: 1, left: 1 } }
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(body), { status: 409 }))
+    const error = await apiFetch('/functions/v1/process-payment', { method: 'POST', json: {} }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 409, code: 'out_of_stock', message: 'Sorry, only 1 left of Siso.', fields: { items: 'Sorry, only 1 left of Siso.' } })
+    expect((error as ApiError).details).toEqual({ stock: { bookId: 1, left: 1 } })
   })
 })

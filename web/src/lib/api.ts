@@ -120,7 +120,11 @@ function failure(status: number, body: unknown, token: string | null): ApiError 
 function toApiError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object' && 'error' in body) {
     const error = (body as { error: unknown }).error
-    if (typeof error === 'string') return new ApiError(status, 'error', error)
+    // The payment function's shape (/functions/v1): {error: message, code, fields, ...details}.
+    if (typeof error === 'string') {
+      const { error: _message, code, fields, ...details } = body as { error: string; code?: unknown; fields?: Record<string, string> }
+      return new ApiError(status, typeof code === 'string' ? code : 'error', error, fields && typeof fields === 'object' ? fields : {}, details)
+    }
     if (error && typeof error === 'object') {
       const { code, message, fields, ...details } = error as { code?: string; message?: string; fields?: Record<string, string> }
       return new ApiError(status, code ?? 'error', message ?? 'Something went wrong. Please try again.', fields, details)

@@ -41,7 +41,7 @@ export default function BookPage() {
               size="lg"
               onClick={() => {
                 const priceCents = priceOf(book, format) ?? book.priceCents
-                addToCart({ id: book.id, title: book.title, coverImage: book.coverImage, format, priceCents, price: priceCents / 100 })
+                addToCart({ id: book.id, title: book.title, coverImage: book.coverImage, format, priceCents, price: priceCents / 100, stock: book.stock })
               }}
               disabled={format === 'print' && book.inStock === false}
             >

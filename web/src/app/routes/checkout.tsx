@@ -6,7 +6,7 @@ import { useSyncCartWithCatalog } from '../hooks/use-sync-cart-with-catalog'
 export default function CheckoutPage() {
   // The payment request is built from these items: they must carry today's prices.
   const catalog = useSyncCartWithCatalog()
-  const { items, loaded, clearCart } = useCart()
+  const { items, loaded, clearCart, soldOut, stockRefused } = useCart()
   const { user, profile, loading } = useAuth()
   return (
     <CheckoutView
@@ -18,8 +18,13 @@ export default function CheckoutPage() {
       }
       authLoading={loading}
       onPaid={() => clearCart({ silent: true })}
-      // A refusal may come from a price changed meanwhile: fetch the catalogue again so a retry can pass.
-      onPaymentFailed={catalog.refresh}
+      // A refusal may come from a price or stock changed meanwhile: the cart takes the copies left at once,
+      // and the catalogue is fetched again so a retry can pass.
+      onPaymentFailed={(problem) => {
+        if (problem.stock) stockRefused(problem.stock.bookId, problem.stock.left)
+        catalog.refresh()
+      }}
+      soldOut={soldOut.map((item) => item.title)}
     />
   )
 }

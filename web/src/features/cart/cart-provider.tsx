@@ -3,7 +3,29 @@ import { toast } from 'sonner'
 import { writeCookie } from '@/lib/cookies'
 import { prerenderedForCookie, rendersAheadOfTime } from '@/lib/render-env'
 import { formatNames, isDigital, type BookFormat } from '@/lib/formats'
-import { CART_FILLED_COOKIE, CART_STORAGE_KEY, MAX_QUANTITY, cartReducer, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartItem, type CatalogBook, type CartState as CartData } from './cart-reducer'
+import {
+  CART_FILLED_COOKIE,
+  CART_STORAGE_KEY,
+  MAX_QUANTITY,
+  cartReducer,
+  cartTotalCents,
+  copiesLeft,
+  emptyCart,
+  isSoldOut,
+  itemCount,
+  lineKey,
+  maxQuantityFor,
+  parseStoredCart,
+  serializeCart,
+  type CartBook,
+  type CartItem,
+  type CatalogBook,
+  type CartState as CartData,
+  type LineRef,
+} from './cart-reducer'
+
+/** What the cart knows of a line's stock: the copies left (null: not counted; undefined: not known yet), the most it may hold, and whether the cart lowered it. */
+export type LineStock = { left: number | null | undefined; most: number; soldOut: boolean; loweredFrom?: number }
 
 export type CartState = {
   items: CartItem[]
@@ -23,8 +45,14 @@ export type CartState = {
   removeFromCart: (id: number, format?: BookFormat) => void
   /** Empties the cart; `silent` skips the toast (after a payment). */
   clearCart: (options?: { silent?: boolean }) => void
-  /** Brings the lines in line with the catalogue: current title, price and cover; books no longer sold leave. */
+  /** Brings the lines in line with the catalogue: current title, price and cover; books no longer sold leave; quantities fit the stock. */
   syncWithCatalog: (books: CatalogBook[]) => void
+  /** A payment was refused for want of copies: the cart takes the copies left. */
+  stockRefused: (bookId: number, left: number) => void
+  /** A line's stock as the server last said. */
+  stockOf: (line: LineRef) => LineStock
+  /** Lines with no copy left: nothing can be paid until they leave the cart. */
+  soldOut: CartItem[]
 }
 
 const CartContext = createContext<CartState | null>(null)
@@ -106,7 +134,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     const next = cartReducer(latest.current, action)
     if (next === latest.current) {
       const format = book.format ?? 'print'
+      const left = book.stock ?? copiesLeft(latest.current, { id: book.id, format })
       if (isDigital(format)) toast.info('Already in your cart', { description: `${book.title} (${formatNames[format]}) is in your cart: one is all your family needs.` })
+      else if (left === 0) toast.info('Sold out', { description: `${book.title} is sold out, so it cannot go in your cart.` })
+      else if (typeof left === 'number' && left < MAX_QUANTITY) toast.info(`Only ${left} left`, { description: `Your cart already holds every copy of ${book.title} we have.` })
       else toast.info('Maximum quantity reached', { description: `You already have ${MAX_QUANTITY} copies of ${book.title} in your cart.` })
       return
     }
@@ -116,15 +147,25 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [])
   const syncWithCatalog = useCallback((books: CatalogBook[]) => {
     const action = { type: 'sync', books } as const
-    const next = cartReducer(latest.current, action)
-    if (next === latest.current) return
-    const dropped = latest.current.items.length - next.items.length
+    const before = latest.current
+    const next = cartReducer(before, action)
+    if (next === before) return
     latest.current = next
     dispatch(action)
+    // Only the stock was new: the lines say what they need to.
+    if (next.items === before.items) return
+    const dropped = before.items.length - next.items.length
+    const lowered = Object.keys(next.lowered ?? {}).some((key) => !(key in (before.lowered ?? {})))
     toast.info('Cart updated', {
-      description: dropped > 0 ? 'Some books are no longer available and were removed; the rest show current prices.' : 'Your cart now shows current prices.',
+      description:
+        dropped > 0
+          ? 'Some books are no longer available and were removed; the rest show current prices.'
+          : lowered
+            ? 'Fewer copies are left of some books than you chose, so your cart now holds what we have.'
+            : 'Your cart now shows current prices.',
     })
   }, [])
+  const stockRefused = useCallback((bookId: number, left: number) => dispatch({ type: 'stockRefused', bookId, left }), [])
   const increaseQuantity = useCallback((id: number, format?: BookFormat) => dispatch({ type: 'increase', id, format }), [])
   const decreaseQuantity = useCallback((id: number, format?: BookFormat) => dispatch({ type: 'decrease', id, format }), [])
   const removeFromCart = useCallback((id: number, format?: BookFormat) => {
@@ -138,6 +179,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<CartState>(() => {
     const totalCents = cartTotalCents(state)
+    const stockOf = (line: LineRef): LineStock => ({
+      left: copiesLeft(state, line),
+      most: maxQuantityFor(state, line),
+      soldOut: isSoldOut(state, line),
+      loweredFrom: state.lowered?.[lineKey(line)],
+    })
     return {
       items: state.items,
       loaded: state !== notYetRead,
@@ -150,8 +197,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
       removeFromCart,
       clearCart,
       syncWithCatalog,
+      stockRefused,
+      stockOf,
+      soldOut: state.items.filter((item) => isSoldOut(state, item)),
     }
-  }, [state, addToCart, increaseQuantity, decreaseQuantity, removeFromCart, clearCart, syncWithCatalog])
+  }, [state, addToCart, increaseQuantity, decreaseQuantity, removeFromCart, clearCart, syncWithCatalog, stockRefused])
 
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_QUANTITY, cartReducer, maxQuantityOf, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartState } from './cart-reducer'
+import { MAX_QUANTITY, cartReducer, copiesLeft, isSoldOut, maxQuantityFor, maxQuantityOf, cartTotalCents, emptyCart, itemCount, parseStoredCart, serializeCart, type CartBook, type CartState } from './cart-reducer'
 
 const siso: CartBook = { id: 1, title: 'Siso', price: 14.99, coverImage: '/covers/book-1.svg' }
 const nainni: CartBook = { id: 2, title: 'Nainni', price: 12.99, coverImage: '/covers/book-2.svg' }
@@ -84,6 +84,67 @@ describe('sync with the catalogue', () => {
   it('returns the same state when the cart already matches', () => {
     const s = run({ type: 'add', book: siso }, { type: 'add', book: nainni })
     expect(cartReducer(s, { type: 'sync', books: [nainni, { ...siso, priceCents: 1499 }] })).toBe(s)
+  })
+})
+
+describe('the stock (issue 38 §2)', () => {
+  const withStock = (stock: number | null) => ({ ...siso, priceCents: 1499, stock })
+
+  it('lowers a line to the copies left when the cart opens, and notes what the buyer chose', () => {
+    const s = run({ type: 'add', book: siso, quantity: 31 }, { type: 'add', book: nainni })
+    const synced = cartReducer(s, { type: 'sync', books: [withStock(1), { ...nainni, stock: null }] })
+    expect(synced.items.map((i) => [i.id, i.quantity])).toEqual([
+      [1, 1],
+      [2, 1],
+    ])
+    expect(synced.lowered).toEqual({ '1:print': 31 })
+    expect(copiesLeft(synced, { id: 1 })).toBe(1)
+    expect(copiesLeft(synced, { id: 2 })).toBeNull()
+    expect(maxQuantityFor(synced, { id: 1 })).toBe(1)
+    expect(maxQuantityFor(synced, { id: 2 })).toBe(MAX_QUANTITY)
+    // The same answer again changes nothing.
+    expect(cartReducer(synced, { type: 'sync', books: [withStock(1), { ...nainni, stock: null }] })).toBe(synced)
+  })
+
+  it('keeps a sold-out line, marked, and its quantity', () => {
+    const s = run({ type: 'add', book: siso, quantity: 3 })
+    const synced = cartReducer(s, { type: 'sync', books: [withStock(0)] })
+    expect(synced.items[0].quantity).toBe(3)
+    expect(isSoldOut(synced, { id: 1 })).toBe(true)
+    // Back in stock: the mark goes.
+    expect(isSoldOut(cartReducer(synced, { type: 'sync', books: [withStock(4)] }), { id: 1 })).toBe(false)
+  })
+
+  it('never counts the stock of a digital format', () => {
+    const s = run({ type: 'add', book: { ...siso, format: 'ebook' } })
+    const synced = cartReducer(s, { type: 'sync', books: [{ ...withStock(0), formats: [{ format: 'print', priceCents: 1499 }, { format: 'ebook', priceCents: 699 }] }] })
+    expect(isSoldOut(synced, { id: 1, format: 'ebook' })).toBe(false)
+    expect(synced.items[0].quantity).toBe(1)
+  })
+
+  it('stops at the copies left when adding or increasing', () => {
+    let s = run({ type: 'add', book: withStock(2), quantity: 5 })
+    expect(s.items[0].quantity).toBe(2)
+    expect(cartReducer(s, { type: 'add', book: withStock(2) })).toBe(s)
+    s = cartReducer(s, { type: 'decrease', id: 1 })
+    s = cartReducer(cartReducer(s, { type: 'increase', id: 1 }), { type: 'increase', id: 1 })
+    expect(s.items[0].quantity).toBe(2)
+    expect(cartReducer(emptyCart, { type: 'add', book: withStock(0) })).toBe(emptyCart)
+  })
+
+  it('takes the copies left of a refused payment', () => {
+    const s = run({ type: 'add', book: siso, quantity: 4 })
+    const refused = cartReducer(s, { type: 'stockRefused', bookId: 1, left: 2 })
+    expect(refused.items[0].quantity).toBe(2)
+    expect(refused.lowered).toEqual({ '1:print': 4 })
+    // The buyer changes the line: the note goes.
+    expect(cartReducer(refused, { type: 'decrease', id: 1 }).lowered).toEqual({})
+    expect(isSoldOut(cartReducer(s, { type: 'stockRefused', bookId: 1, left: 0 }), { id: 1 })).toBe(true)
+  })
+
+  it('does not store the stock: the cart asks again when it opens', () => {
+    const synced = cartReducer(run({ type: 'add', book: siso, quantity: 3 }), { type: 'sync', books: [withStock(1)] })
+    expect(parseStoredCart(serializeCart(synced))).toEqual({ items: synced.items })
   })
 })
 

@@ -5,15 +5,34 @@ import { toCents } from '@/lib/money'
  * What the cart keeps of a book in one format: enough to show and price the
  * line. `price` and `priceCents` are the format's; no format is the printed book.
  */
-export type CartBook = { id: number; title: string; price: number; coverImage: string; priceCents?: number; format?: BookFormat }
+export type CartBook = {
+  id: number
+  title: string
+  price: number
+  coverImage: string
+  priceCents?: number
+  format?: BookFormat
+  /** Printed copies left, when the page knows it (null: not counted, always available). */
+  stock?: number | null
+}
 
-/** A book of the catalogue as the sync reads it: its formats' prices (none: a book from before formats, print only). */
+/** A book of the catalogue as the sync reads it: its formats' prices (none: a book from before formats, print only) and its stock. */
 export type CatalogBook = Omit<CartBook, 'format'> & { formats?: BookFormatOffer[] }
 
 /** A line is a book in a format: the same book in two formats is two lines. */
 export type CartItem = { id: number; format: BookFormat; title: string; price: number; priceCents: number; coverImage: string; quantity: number }
 
-export type CartState = { items: CartItem[] }
+export type CartState = {
+  items: CartItem[]
+  /**
+   * Printed copies left of each book as the server last said (the catalogue,
+   * or a refused payment); null: not counted, always available. Not stored:
+   * the cart asks again each time it opens.
+   */
+  stock?: Record<number, number | null>
+  /** Lines the cart lowered to the copies left, with the quantity the buyer had chosen (lineKey → quantity). Not stored. */
+  lowered?: Record<string, number>
+}
 
 /** A line's book and format; no format is the printed book (the actions of before formats). */
 export type LineRef = { id: number; format?: BookFormat }
@@ -24,8 +43,10 @@ export type CartAction =
   | ({ type: 'decrease' } & LineRef)
   | ({ type: 'remove' } & LineRef)
   | { type: 'clear' }
-  /** The catalogue as it is now: lines take its title, price and cover; lines of books or formats it no longer has go. */
+  /** The catalogue as it is now: lines take its title, price and cover; lines of books or formats it no longer has go; quantities fit the stock. */
   | { type: 'sync'; books: CatalogBook[] }
+  /** A payment was refused for want of copies: the book has `left` printed copies (0: sold out). */
+  | { type: 'stockRefused'; bookId: number; left: number }
 
 export const emptyCart: CartState = { items: [] }
 
@@ -42,20 +63,48 @@ const isLine = (ref: LineRef) => (i: CartItem) => i.id === ref.id && i.format ==
 /** The key of a line in a list (React's) and in messages. */
 export const lineKey = (ref: LineRef) => `${ref.id}:${ref.format ?? 'print'}`
 
+/** The printed copies left for a line: a number, null when not counted (and for digital formats), undefined when not known yet. */
+export function copiesLeft(state: CartState, line: LineRef): number | null | undefined {
+  if ((line.format ?? 'print') !== 'print') return null
+  return state.stock?.[line.id]
+}
+
+/** The most a line may hold: the format's limit, and the copies left. */
+export function maxQuantityFor(state: CartState, line: LineRef): number {
+  const left = copiesLeft(state, line)
+  const most = maxQuantityOf(line.format ?? 'print')
+  return typeof left === 'number' ? Math.min(most, left) : most
+}
+
+/** No printed copy left: the line cannot be bought. */
+export const isSoldOut = (state: CartState, line: LineRef) => copiesLeft(state, line) === 0
+
+/** The buyer changed a line: the note that the cart lowered it goes. */
+function withoutLowered(state: CartState, ref: LineRef): Pick<CartState, 'lowered'> {
+  const key = lineKey(ref)
+  if (!state.lowered || !(key in state.lowered)) return { lowered: state.lowered }
+  const { [key]: _, ...rest } = state.lowered
+  return { lowered: rest }
+}
+
 export function cartReducer(state: CartState, action: CartAction): CartState {
   switch (action.type) {
     case 'add': {
       const { book } = action
       const format = book.format ?? 'print'
-      const amount = clampQuantity(action.quantity ?? 1, format)
+      // What the page knows of the stock is newer than what the cart knew.
+      const known = format === 'print' && book.stock !== undefined ? { ...state, stock: { ...state.stock, [book.id]: book.stock } } : state
+      const most = maxQuantityFor(known, { id: book.id, format })
+      const amount = Math.min(most, clampQuantity(action.quantity ?? 1, format))
       const same = isLine({ id: book.id, format })
       const existing = state.items.find(same)
       if (existing) {
-        const quantity = clampQuantity(existing.quantity + amount, format)
+        const quantity = Math.min(most, clampQuantity(existing.quantity + amount, format))
         // Already at the limit: nothing changes, and the same state says so.
-        if (quantity === existing.quantity) return state
-        return { items: state.items.map((i) => (same(i) ? { ...i, quantity } : i)) }
+        if (quantity <= existing.quantity) return state
+        return { ...known, items: state.items.map((i) => (same(i) ? { ...i, quantity } : i)), ...withoutLowered(state, book) }
       }
+      if (amount < 1) return state
       const item: CartItem = {
         id: book.id,
         format,
@@ -65,26 +114,58 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
         coverImage: book.coverImage,
         quantity: amount,
       }
-      return { items: [...state.items, item] }
+      return { ...known, items: [...state.items, item] }
     }
     case 'increase': {
       const same = isLine(action)
-      return { items: state.items.map((i) => (same(i) ? { ...i, quantity: clampQuantity(i.quantity + 1, i.format) } : i)) }
+      const most = maxQuantityFor(state, action)
+      const items = state.items.map((i) => (same(i) ? { ...i, quantity: Math.min(most, clampQuantity(i.quantity + 1, i.format)) } : i))
+      return { ...state, items, ...withoutLowered(state, action) }
     }
     case 'decrease': {
       // The minimum is 1: taking the last copy away is "remove", not "decrease".
       const same = isLine(action)
-      return { items: state.items.map((i) => (same(i) ? { ...i, quantity: clampQuantity(i.quantity - 1, i.format) } : i)) }
+      return { ...state, items: state.items.map((i) => (same(i) ? { ...i, quantity: clampQuantity(i.quantity - 1, i.format) } : i)), ...withoutLowered(state, action) }
     }
     case 'remove': {
       const same = isLine(action)
-      return { items: state.items.filter((i) => !same(i)) }
+      return { ...state, items: state.items.filter((i) => !same(i)), ...withoutLowered(state, action) }
     }
     case 'clear':
       return emptyCart
     case 'sync':
-      return syncWithCatalog(state, action.books)
+      return fitStock(syncWithCatalog(state, action.books), stockOf(action.books))
+    case 'stockRefused':
+      return fitStock(state, { [action.bookId]: action.left })
   }
+}
+
+/** The stock the catalogue gives for its books (a book from before stock was sent says nothing). */
+function stockOf(books: CatalogBook[]): Record<number, number | null> {
+  const stock: Record<number, number | null> = {}
+  for (const b of books) if (b.stock !== undefined) stock[b.id] = b.stock
+  return stock
+}
+
+/**
+ * Takes the server's word on the copies left: a printed line holding more
+ * is lowered to them (and noted, to say so beside it); a sold-out line stays,
+ * marked, until the buyer removes it. Returns the same state when nothing changed.
+ */
+function fitStock(state: CartState, news: Record<number, number | null>): CartState {
+  const stock = { ...state.stock, ...news }
+  const lowered = { ...state.lowered }
+  let changed = false
+  const items = state.items.map((item) => {
+    const left = item.format === 'print' ? stock[item.id] : null
+    if (typeof left !== 'number' || left < 1 || item.quantity <= left) return item
+    changed = true
+    lowered[lineKey(item)] ??= item.quantity
+    return { ...item, quantity: left }
+  })
+  const sameStock = Object.keys(news).every((id) => state.stock?.[Number(id)] === news[Number(id)])
+  if (!changed && sameStock) return state
+  return changed ? { ...state, items, stock, lowered } : { ...state, stock }
 }
 
 /**
@@ -111,7 +192,7 @@ function syncWithCatalog(state: CartState, books: CatalogBook[]): CartState {
     changed = true
     items.push({ ...item, title: book.title, price, priceCents, coverImage: book.coverImage })
   }
-  return changed ? { items } : state
+  return changed ? { ...state, items } : state
 }
 
 /** Item count = sum of quantities. */

@@ -21,6 +21,8 @@ export type Book = {
   publicationDate: string
   /** False only for a book whose stock is tracked and has no copy left: it shows "Out of stock" and cannot be added to a cart. */
   inStock?: boolean
+  /** Printed copies left; null when the stock is not counted (always available). */
+  stock?: number | null
   slug?: string
   /** The book has a published interactive storybook, read at /read/{slug} (docs/storybooks.md). */
   storybook?: boolean

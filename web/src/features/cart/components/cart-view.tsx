@@ -12,9 +12,10 @@ import { messageOf } from '@/lib/errors'
 import { formatCents, orderTotals } from '@/lib/money'
 import { useShipping, zone } from '@/lib/shipping'
 import { useGoBack } from '@/lib/use-go-back'
-import { useCart } from '../cart-provider'
+import { cn } from '@/lib/cn'
+import { useCart, type LineStock } from '../cart-provider'
 import { formatNames, isDigital, shipsAnything } from '@/lib/formats'
-import { lineKey, maxQuantityOf, type CartItem } from '../cart-reducer'
+import { MAX_QUANTITY, lineKey, type CartItem } from '../cart-reducer'
 import { PaymentLogos } from './payment-logos'
 
 /** The /cart page: line items, order summary and the way to checkout. */
@@ -66,18 +67,13 @@ function FilledCart() {
             {discount && <Row term={`Discount (${discount.code})`} value={<span className="text-leaf-700">-{formatCents(totals.discountCents)}</span>} />}
             <Row term={`Tax (${settings?.taxRatePercent ?? 10}%)`} value={formatCents(totals.taxCents)} />
             {ships ? (
-              <>
-                <Row
-                  term={standard ? `Shipping (${standard.name}, US)` : 'Shipping'}
-                  value={totals.shippingCents === 0 ? <span className="font-bold text-leaf-700">Free</span> : formatCents(totals.shippingCents)}
-                />
-                <p className="text-sm text-muted">Other methods and countries are priced at checkout.</p>
-              </>
+              <Row
+                term={standard ? `Shipping (${standard.name}, US)` : 'Shipping'}
+                value={totals.shippingCents === 0 ? <span className="font-bold text-leaf-700">Free</span> : formatCents(totals.shippingCents)}
+                note="Other methods and countries are priced at checkout."
+              />
             ) : (
-              <>
-                <Row term="Shipping" value={formatCents(0)} />
-                <p className="text-sm text-muted">Digital books are not shipped: they wait in your Library after payment.</p>
-              </>
+              <Row term="Shipping" value={formatCents(0)} note="Digital books are not shipped: they wait in your Library after payment." />
             )}
             <div className="mt-2 flex items-center justify-between border-t-2 border-line pt-3 text-xl font-extrabold">
               <dt>Total</dt>
@@ -85,9 +81,21 @@ function FilledCart() {
             </div>
           </dl>
           <PromoCode applied={code} problem={quote.isError ? messageOf(quote.error) : null} items={cart.items} />
-          <Button asChild size="lg" className="mt-6 w-full">
-            <Link to={paths.checkout}>Proceed to Checkout</Link>
-          </Button>
+          {cart.soldOut.length > 0 ? (
+            <>
+              <Button size="lg" className="mt-6 w-full" disabled aria-describedby="sold-out-note">
+                Proceed to Checkout
+              </Button>
+              <p id="sold-out-note" className="mt-2 text-sm font-bold text-red-700">
+                {cart.soldOut.length === 1 ? `${cart.soldOut[0].title} is sold out.` : 'Some books in your cart are sold out.'} Please remove{' '}
+                {cart.soldOut.length === 1 ? 'it' : 'them'} to check out.
+              </p>
+            </>
+          ) : (
+            <Button asChild size="lg" className="mt-6 w-full">
+              <Link to={paths.checkout}>Proceed to Checkout</Link>
+            </Button>
+          )}
           <p className="mt-5 text-center text-sm font-bold text-muted">We accept</p>
           <div className="mt-2">
             <PaymentLogos />
@@ -98,11 +106,13 @@ function FilledCart() {
   )
 }
 
-function Row({ term, value }: { term: string; value: React.ReactNode }) {
+/** A term and its value; a note under them is a second <dd> of the term (a <p> is not allowed in a <dl>). */
+function Row({ term, value, note }: { term: string; value: React.ReactNode; note?: string }) {
   return (
-    <div className="flex items-center justify-between text-ink/85">
+    <div className="flex flex-wrap items-center justify-between text-ink/85">
       <dt>{term}</dt>
       <dd className="font-bold">{value}</dd>
+      {note && <dd className="mt-2.5 basis-full text-sm text-muted">{note}</dd>}
     </div>
   )
 }
@@ -110,12 +120,26 @@ function Row({ term, value }: { term: string; value: React.ReactNode }) {
 /** "Our First Adventure · Interactive": a line is a book in a format. */
 export const lineName = (item: Pick<CartItem, 'title' | 'format'>) => `${item.title} · ${formatNames[item.format]}`
 
+/**
+ * What the cart says beside a line of the stock: sold out, or only so many
+ * left when the line holds them all (and that the cart lowered it, when it did).
+ */
+function stockNote(item: CartItem, stock: LineStock): string | null {
+  if (stock.soldOut) return 'Sold out. Please remove it to check out.'
+  if (typeof stock.left !== 'number' || stock.left >= MAX_QUANTITY || item.quantity < stock.left) return null
+  const lowered = stock.loweredFrom !== undefined && stock.loweredFrom > item.quantity ? `: you chose ${stock.loweredFrom}, so your cart now holds ${item.quantity}` : ''
+  return `Only ${stock.left} left${lowered}.`
+}
+
 function CartLine({ item }: { item: CartItem }) {
-  const { increaseQuantity, decreaseQuantity, removeFromCart } = useCart()
+  const { increaseQuantity, decreaseQuantity, removeFromCart, stockOf } = useCart()
   const name = lineName(item)
   const digital = isDigital(item.format)
+  const stock = stockOf(item)
+  const note = stockNote(item, stock)
+  const noteId = `stock-${lineKey(item).replace(':', '-')}`
   return (
-    <li aria-label={name} className="flex gap-4 rounded-2xl border-2 border-line bg-white p-3 shadow-sm sm:p-4">
+    <li aria-label={name} className={cn('flex gap-4 rounded-2xl border-2 bg-white p-3 shadow-sm sm:p-4', stock.soldOut ? 'border-red-200' : 'border-line')}>
       <Link to={paths.book(item.id)} className="w-20 shrink-0 sm:w-24" tabIndex={-1} aria-hidden="true">
         <img src={item.coverImage} alt="" width={400} height={600} className="aspect-[2/3] h-auto w-full rounded-lg shadow" />
       </Link>
@@ -132,12 +156,24 @@ function CartLine({ item }: { item: CartItem }) {
           </Button>
         </div>
         <p className="text-muted">{digital ? `${formatCents(item.priceCents)}: in your Library after payment` : `${formatCents(item.priceCents)} each`}</p>
+        {note && (
+          <p id={noteId} className={cn('mt-1 text-sm font-extrabold', stock.soldOut ? 'text-red-700' : 'text-tiger-800')}>
+            {note}
+          </p>
+        )}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-3">
           {digital ? (
             // One per family: nothing to count.
             <p className="text-sm font-bold text-muted">Qty: 1</p>
+          ) : stock.soldOut ? (
+            <p className="rounded-full bg-red-50 px-3 py-1 text-sm font-extrabold uppercase tracking-wide text-red-700">Sold out</p>
           ) : (
-            <div role="group" aria-label={`Quantity of ${name}`} className="flex items-center gap-1 rounded-full border-2 border-line bg-cream p-1">
+            <div
+              role="group"
+              aria-label={`Quantity of ${name}`}
+              aria-describedby={note ? noteId : undefined}
+              className="flex items-center gap-1 rounded-full border-2 border-line bg-cream p-1"
+            >
               <Button
                 variant="ghost"
                 size="icon"
@@ -156,14 +192,14 @@ function CartLine({ item }: { item: CartItem }) {
                 size="icon"
                 className="size-8"
                 aria-label={`Increase quantity of ${name}`}
-                disabled={item.quantity >= maxQuantityOf(item.format)}
+                disabled={item.quantity >= stock.most}
                 onClick={() => increaseQuantity(item.id, item.format)}
               >
                 <Plus />
               </Button>
             </div>
           )}
-          <p className="text-lg font-extrabold text-tiger-700">{formatCents(item.priceCents * item.quantity)}</p>
+          <p className={cn('text-lg font-extrabold', stock.soldOut ? 'text-muted' : 'text-tiger-700')}>{formatCents(item.priceCents * item.quantity)}</p>
         </div>
       </div>
     </li>

@@ -44,15 +44,19 @@ export type CheckoutViewProps = {
   authLoading?: boolean
   /** Called once the payment is recorded: empties the cart. */
   onPaid: () => void
-  /** Called when a payment is refused or fails. */
-  onPaymentFailed?: () => void
+  /** Called when a payment is refused or fails, with what it said. */
+  onPaymentFailed?: (problem: PaymentProblem) => void
+  /** The titles of the cart's sold-out books: nothing is paid until they leave the cart. */
+  soldOut?: string[]
 }
 
-export function CheckoutView({ items, user, authLoading = false, onPaid, onPaymentFailed }: CheckoutViewProps) {
+export function CheckoutView({ items, user, authLoading = false, onPaid, onPaymentFailed, soldOut = [] }: CheckoutViewProps) {
   const [done, setDone] = useState(false)
   if (done) return <Loading label="Taking you to your thank-you page..." />
   if (items?.length === 0) return <EmptyCheckout />
-  return <CheckoutForm items={items} user={user} authLoading={authLoading} onPaid={onPaid} onPaymentFailed={onPaymentFailed} onDone={() => setDone(true)} />
+  return (
+    <CheckoutForm items={items} user={user} authLoading={authLoading} onPaid={onPaid} onPaymentFailed={onPaymentFailed} soldOut={soldOut} onDone={() => setDone(true)} />
+  )
 }
 
 function EmptyCheckout() {
@@ -67,6 +71,21 @@ function EmptyCheckout() {
         </Button>
       }
     />
+  )
+}
+
+/** Books of the cart with no copy left: said first, as nothing can be paid until they leave the cart. */
+function SoldOut({ titles }: { titles: string[] }) {
+  return (
+    <Alert tone="error">
+      <p className="font-bold">{titles.length === 1 ? `${titles[0]} is sold out` : `Sold out: ${titles.join(', ')}`}</p>
+      <p>
+        Please remove {titles.length === 1 ? 'it' : 'them'} from your cart to pay for the rest.{' '}
+        <Link to={paths.cart} className="font-bold text-tiger-700 underline underline-offset-4">
+          Back to Cart
+        </Link>
+      </p>
+    </Alert>
   )
 }
 
@@ -85,7 +104,7 @@ const emptyForm: CheckoutFormInput = {
 }
 
 /** The form: shipping fields, payment method tabs and the pay actions, each in its own file. */
-function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFailed, onDone }: CheckoutViewProps & { onDone: () => void }) {
+function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFailed, soldOut = [], onDone }: CheckoutViewProps & { onDone: () => void }) {
   const navigate = useNavigate()
   const [method, setMethod] = useState<PaymentMethod>('card')
   const [paymentError, setPaymentError] = useState<PaymentProblem | null>(null)
@@ -126,8 +145,9 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   }, [])
 
   const failed = (problem: PaymentProblem | string | null) => {
-    setPaymentError(typeof problem === 'string' ? { message: problem } : problem)
-    if (problem) onPaymentFailed?.()
+    const said = typeof problem === 'string' ? { message: problem } : problem
+    setPaymentError(said)
+    if (said) onPaymentFailed?.(said)
   }
 
   // Callbacks given to mutate() are dropped if the buyer has left the page meanwhile.
@@ -139,8 +159,10 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
         {
           onSuccess: finish,
           onError: (err) => {
-            failed(problemOf(err))
-            toast.error('Payment Failed', { description: 'There was a problem processing your payment. Please try again.' })
+            const problem = problemOf(err)
+            failed(problem)
+            if (problem.stock) toast.error('Not enough copies left', { description: problem.message })
+            else toast.error('Payment Failed', { description: 'There was a problem processing your payment. Please try again.' })
           },
         },
       )
@@ -153,7 +175,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
     })
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
-    if (!items || loginNeeded) {
+    if (!items || loginNeeded || soldOut.length > 0) {
       e.preventDefault() // nothing to pay for yet, or not before signing in (the pay button is off meanwhile)
       return
     }
@@ -184,6 +206,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
           <form method={prerenderedFormMethod} noValidate onSubmit={onSubmit} aria-label="Checkout" className="flex flex-col gap-6">
             {/* Said first, before the buyer fills anything in. */}
             {loginNeeded && paymentError?.link !== 'login' && <LogInFirst message="Please log in to buy digital books." />}
+            {soldOut.length > 0 && <SoldOut titles={soldOut} />}
             <ShippingFields control={form.control} ships={ships} />
             {ships ? (
               <ShippingMethodChoice
@@ -217,6 +240,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
               processing={demoPayment.isPending || freeOrder.isPending}
               paymentError={paymentError}
               loginNeeded={loginNeeded}
+              soldOut={soldOut.length > 0}
               userId={authLoading ? null : (user?.id ?? null)}
               onPaymentError={failed}
               onPaid={finish}

@@ -25,6 +25,8 @@ type PayActionsProps = {
   ships: boolean
   /** The cart has digital books and nobody is signed in: no payment before logging in. */
   loginNeeded: boolean
+  /** A book of the cart is sold out: no payment until it leaves the cart. */
+  soldOut?: boolean
   /** The shipping method, code and tax rate the summary shows. */
   pricing: CheckoutPricing
   /** 'Pay $12.34': the card button's words. */
@@ -39,8 +41,8 @@ type PayActionsProps = {
 }
 
 /** The end of the form: what went wrong, and the button (or PayPal's buttons) that pays. */
-export function PayActions({ method, items, ships, loginNeeded, pricing, payLabel, processing, paymentError, userId, onPaymentError, onPaid }: PayActionsProps) {
-  const off = !items || loginNeeded
+export function PayActions({ method, items, ships, loginNeeded, soldOut = false, pricing, payLabel, processing, paymentError, userId, onPaymentError, onPaid }: PayActionsProps) {
+  const off = !items || loginNeeded || soldOut
   return (
     <div className="flex flex-col gap-4">
       {paymentError &&
@@ -48,8 +50,9 @@ export function PayActions({ method, items, ships, loginNeeded, pricing, payLabe
           <LogInFirst message={paymentError.message} />
         ) : (
           <Alert tone="error">
-            <p className="font-bold">Payment Error</p>
+            <p className="font-bold">{paymentError.stock ? 'Not enough copies left' : 'Payment Error'}</p>
             <p>{paymentError.message}</p>
+            {paymentError.stock && <StockCorrected left={paymentError.stock.left} />}
             {paymentError.link === 'library' && (
               <Link to={paths.library} className="mt-1 inline-block font-bold text-tiger-700 underline underline-offset-4">
                 Open your Library
@@ -77,8 +80,22 @@ export function PayActions({ method, items, ships, loginNeeded, pricing, payLabe
           Pay with Google Pay
         </PayButton>
       )}
-      {method === 'paypal' && items && userId && <PayPalButtons items={items} ships={ships} pricing={pricing} userId={userId} onPaymentError={onPaymentError} onPaid={onPaid} />}
+      {method === 'paypal' && items && userId && !soldOut && <PayPalButtons items={items} ships={ships} pricing={pricing} userId={userId} onPaymentError={onPaymentError} onPaid={onPaid} />}
     </div>
+  )
+}
+
+/** A refusal of stock corrected the cart (cart-provider's stockRefused): what it holds now. */
+function StockCorrected({ left }: { left: number }) {
+  return (
+    <p>
+      {left > 0
+        ? `Your cart now holds the ${left === 1 ? 'copy' : `${left} copies`} we have: please check your order and pay again.`
+        : 'It is marked sold out in your cart: please remove it, then pay.'}{' '}
+      <Link to={paths.cart} className="font-bold text-tiger-700 underline underline-offset-4">
+        Back to Cart
+      </Link>
+    </p>
   )
 }
 

@@ -82,8 +82,10 @@ function Buttons(props: PayPalPanelProps) {
       return id
     } catch (err) {
       reported.current = true
-      latest.current.onPaymentError(err instanceof ApiError ? problemOf(err, 'Error creating PayPal order: ') : `Error creating PayPal order: ${messageOf(err, 'Failed to create order')}`)
-      toast.error('Payment Error', { description: 'There was a problem setting up PayPal. Please try again.' })
+      const problem = err instanceof ApiError ? problemOf(err, 'Error creating PayPal order: ') : `Error creating PayPal order: ${messageOf(err, 'Failed to create order')}`
+      latest.current.onPaymentError(problem)
+      if (typeof problem !== 'string' && problem.stock) toast.error('Not enough copies left', { description: problem.message })
+      else toast.error('Payment Error', { description: 'There was a problem setting up PayPal. Please try again.' })
       throw err
     }
   }

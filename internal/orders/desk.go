@@ -340,7 +340,14 @@ func (s *Service) ResendConfirmation(ctx context.Context, number string) (AdminO
 		}
 		now := s.now().UTC()
 		// At most maxResends an hour per order (each is in the audit log):
-		// a buyer's inbox is not a place to click at.
+		// a buyer's inbox is not a place to click at. Two resends at once
+		// take turns to count on PostgreSQL (SQLite's write lock already
+		// makes them), so neither slips past the limit.
+		if tx.Dialect() == db.Postgres {
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?, hashtext(?))`, lockResends, o.Number); err != nil {
+				return fmt.Errorf("orders: lock resends: %w", err)
+			}
+		}
 		var sent int
 		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM audit_log WHERE action = ? AND entity_id = ? AND at > ?`,
 			"order.resend_confirmation", o.Number, now.Add(-time.Hour)).Scan(&sent); err != nil {

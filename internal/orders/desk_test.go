@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -384,6 +385,31 @@ func TestDeskReads(t *testing.T) {
 				e.Staff("manager2", auth.RoleManager)
 				e.Request("POST", desk+e.Vars["a"]+"/resend-confirmation", nil, "manager2", map[string]string{"Idempotency-Key": "resend-5"}).Expect(t, 200)
 			}},
+		{Name: "ten resends at once send three (issue 38, item 22)", Method: "GET", URL: desk + "{a}", As: "manager",
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				before(t, e)
+				statuses := make([]int, 10)
+				var wg sync.WaitGroup
+				for i := range statuses {
+					wg.Go(func() { statuses[i] = act(e, e.Vars["a"], "resend-confirmation", nil, fmt.Sprint("at-once-", i)).Status })
+				}
+				wg.Wait()
+				sent := 0
+				for _, s := range statuses {
+					if s == 200 {
+						sent++
+					} else if s != 429 {
+						t.Errorf("a resend answered %d", s)
+					}
+				}
+				if sent != 3 {
+					t.Errorf("%d resends sent at once, want 3: %v", sent, statuses)
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM mail_outbox WHERE subject LIKE 'Your Siso & Friends order %'`); n != 5 {
+					t.Errorf("%d confirmations, want 2 and 3 resent", n)
+				}
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`"kind":"email"`}},
 	})
 }
 

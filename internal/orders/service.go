@@ -214,10 +214,26 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 // other buyers without paying.
 const maxHeldCopies = 5
 
+// The keys of PostgreSQL's advisory locks (the first of their two int4
+// keys; the second names the buyer or the order): each count checked
+// before a write takes turns with the others of its buyer or order.
+const (
+	lockHeldCopies int32 = 7283200 // a buyer's unpaid copies (withinHoldLimit)
+	lockResends    int32 = 7283201 // an order's resent confirmations (ResendConfirmation)
+)
+
 // withinHoldLimit refuses a checkout that would make the buyer's unpaid
 // PayPal checkouts (awaiting payment, or declined and not yet expired)
 // hold more than maxHeldCopies copies of one book.
 func (s *Service) withinHoldLimit(ctx context.Context, tx *db.Tx, o Order) error {
+	// Two checkouts of one buyer at once must not both count the copies
+	// before either is recorded: they take turns on PostgreSQL (SQLite's
+	// write lock, taken at BEGIN, already makes them).
+	if tx.Dialect() == db.Postgres {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(?, hashtext(?))`, lockHeldCopies, o.UserID); err != nil {
+			return fmt.Errorf("orders: lock held copies: %w", err)
+		}
+	}
 	rows, err := tx.QueryContext(ctx, `SELECT l.book_id, SUM(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
 		WHERE o.user_id = ? AND o.provider = ? AND (o.payment_status = ? OR (o.payment_status = ? AND o.provider_order_id IS NOT NULL))
 		AND l.format = ? GROUP BY l.book_id`, o.UserID, ProviderPayPal, PaymentPending, PaymentFailed, formats.Print)

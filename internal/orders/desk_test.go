@@ -391,7 +391,9 @@ func TestDeskReads(t *testing.T) {
 				statuses := make([]int, 10)
 				var wg sync.WaitGroup
 				for i := range statuses {
-					wg.Go(func() { statuses[i] = act(e, e.Vars["a"], "resend-confirmation", nil, fmt.Sprint("at-once-", i)).Status })
+					wg.Go(func() {
+						statuses[i] = act(e, e.Vars["a"], "resend-confirmation", nil, fmt.Sprint("at-once-", i)).Status
+					})
 				}
 				wg.Wait()
 				sent := 0

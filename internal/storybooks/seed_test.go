@@ -1,9 +1,14 @@
 package storybooks_test
 
 import (
+	"context"
+	"fmt"
 	"os"
+	"strings"
 	"testing"
 
+	"bookshop/internal/db"
+	"bookshop/internal/db/dbtest"
 	"bookshop/internal/storybooks"
 	"bookshop/internal/storybooks/story"
 )
@@ -30,4 +35,26 @@ func TestShippedStory(t *testing.T) {
 			t.Errorf("page %s: %v", p.ID, err)
 		}
 	}
+}
+
+// Book 3's description counts the paths its storybook has, in words
+// (migration 0650): a story rewritten with more or fewer paths must say so
+// in the catalogue too.
+func TestShippedStoryPathsInDescription(t *testing.T) {
+	b, err := storybooks.Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := story.Check(b)
+	words := []string{"", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight"}
+	want := fmt.Sprintf("%s different story paths and %s happy endings", words[rep.Paths], strings.ToLower(words[rep.Endings]))
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		var description string
+		if err := d.QueryRowContext(context.Background(), `SELECT description FROM books WHERE id = ?`, storybooks.ShippedBookID).Scan(&description); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(description, want) {
+			t.Errorf("book %d's description = %q, want it to say %q", storybooks.ShippedBookID, description, want)
+		}
+	})
 }

@@ -120,6 +120,10 @@ func TestCreateAndSave(t *testing.T) {
 	badMedia[1]["picture"] = "/illustrations/siso.svg" // a shop drawing: fine
 	badMedia[2]["picture"] = "/illustrations/nobody.svg"
 	badMedia[3]["timings"] = []int{0, 100, 200}
+	described := fourPaths()
+	described[0]["alt"] = "Siso holds up a treasure map."
+	longAlt := fourPaths()
+	longAlt[0]["alt"] = strings.Repeat("a", 301)
 	apitest.Run(t, []apitest.Scenario{
 		{Name: "create twice with one key is one", Method: "POST", URL: "/api/admin/storybooks", As: "ed",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
@@ -143,6 +147,10 @@ func TestCreateAndSave(t *testing.T) {
 		save("a save", map[string]any{"version": 1, "title": " Stripes ", "previewPages": 2, "pages": fourPaths()}, 200,
 			`"title":"Stripes","status":"draft","version":2`, `"previewPages":2`, `"report":{"paths":4,"endings":4,"problems":[]}`,
 			`"html":"\u003cp\u003e\u003cspan class=\"w\" data-w=\"0\"\u003eSiso`),
+		save("a picture's description is kept", map[string]any{"version": 1, "pages": described}, 200,
+			`"picture":"/illustrations/siso.svg","alt":"Siso holds up a treasure map."`),
+		save("a picture's description too long", map[string]any{"version": 1, "pages": longAlt}, 400,
+			`"pages.start.alt":"A picture's description is at most 300 characters; this one has 301."`),
 		save("a stale save", map[string]any{"version": 7, "pages": fourPaths()}, 409, storybooks.ConflictMessage),
 		save("no version", map[string]any{"pages": fourPaths()}, 400, `"version":"Required`),
 		save("an unknown target, a duplicate id and empty text", map[string]any{"version": 1, "pages": broken}, 400,

@@ -51,6 +51,7 @@ type ReadPage struct {
 	HTML      string         `json:"html"`
 	Words     int            `json:"words"`
 	Picture   string         `json:"picture"`
+	Alt       string         `json:"alt"`
 	Narration string         `json:"narration"`
 	Timings   []int          `json:"timings"`
 	Choices   []story.Choice `json:"choices"`
@@ -117,7 +118,7 @@ func (s *Service) GetPage(w http.ResponseWriter, r *http.Request) error {
 
 func readPage(p story.Page) ReadPage {
 	rp := rendered(p)
-	out := ReadPage{ID: p.ID, HTML: rp.HTML, Words: rp.Words, Picture: p.Picture, Narration: p.Narration,
+	out := ReadPage{ID: p.ID, HTML: rp.HTML, Words: rp.Words, Picture: p.Picture, Alt: p.Alt, Narration: p.Narration,
 		Timings: p.Timings, Choices: rp.Choices, Ending: p.Ending}
 	if out.Timings == nil {
 		out.Timings = []int{}

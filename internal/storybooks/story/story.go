@@ -25,6 +25,9 @@ type Page struct {
 	// the shop's character drawings (/illustrations/….svg) or a shipped
 	// scene (/storybooks/<slug>/….svg). Empty: no picture.
 	Picture string `json:"picture,omitempty"`
+	// Alt says what the picture shows to a reader who cannot see it (the
+	// reader's img alt). Empty: the words of the page already tell it.
+	Alt string `json:"alt,omitempty"`
 	// Narration is the URL of an uploaded recording of the text.
 	Narration string `json:"narration,omitempty"`
 	// Timings are the milliseconds into the narration at which each word of

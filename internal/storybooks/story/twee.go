@@ -20,7 +20,7 @@ import (
 // A storybook is one passage per page (the passage's name is the page id),
 // StoryTitle and StoryData. What Twine has no place for travels in the
 // passage's metadata beside Twine's position and size: the ending's name,
-// the picture, the narration and its timings. Twine keeps unknown metadata
+// the picture and its description, the narration and its timings. Twine keeps unknown metadata
 // only until the story is saved in Twine; a passage tagged "ending" then
 // still is an ending, named after the passage.
 
@@ -50,6 +50,7 @@ type passageMeta struct {
 	Size      string `json:"size,omitempty"`
 	Ending    string `json:"ending,omitempty"`
 	Picture   string `json:"picture,omitempty"`
+	Alt       string `json:"alt,omitempty"`
 	Narration string `json:"narration,omitempty"`
 	Timings   []int  `json:"timings,omitempty"`
 }
@@ -348,7 +349,7 @@ func parsePage(p passage) (Page, error) {
 			return page, errorAt(p.line, "the metadata of passage %q is not valid JSON (%s); a [ ] { or } in a name needs a backslash before it.", p.name, jsonProblem(err))
 		}
 	}
-	page.Picture, page.Narration = meta.Picture, meta.Narration
+	page.Picture, page.Alt, page.Narration = meta.Picture, meta.Alt, meta.Narration
 	if len(meta.Timings) > 0 {
 		page.Timings = meta.Timings
 	}
@@ -534,7 +535,7 @@ func WriteTwee(b Storybook) []byte {
 	positions := mapPositions(b)
 	for i, p := range b.Pages {
 		out.WriteString("\n:: " + escapeHeader(p.ID))
-		meta := passageMeta{Position: positions[i], Size: passageSize, Picture: p.Picture, Narration: p.Narration, Timings: p.Timings}
+		meta := passageMeta{Position: positions[i], Size: passageSize, Picture: p.Picture, Alt: p.Alt, Narration: p.Narration, Timings: p.Timings}
 		if p.Ending != "" {
 			out.WriteString(" [" + endingTag + "]")
 			if p.Ending != p.ID {

@@ -47,6 +47,7 @@ func TestTweeRoundTrip(t *testing.T) {
 	full := fourPaths()
 	full.IFID = testIFID
 	full.Pages[0].Picture = "/storybooks/media/ab12.webp"
+	full.Pages[0].Alt = `Siso peeks out of a "cave" {with} [brackets] \ and ünïcode 🐯`
 	full.Pages[0].Narration = "/storybooks/media/cd34.mp3"
 	full.Pages[0].Timings = []int{0, 250, 600}
 	full.Pages[0].Text = "*Siso* looked up.\n\nThe sky was **huge** & <blue>."
@@ -84,6 +85,7 @@ func TestWriteTwee(t *testing.T) {
 	b := fourPaths()
 	b.IFID = testIFID
 	b.Pages[3].Picture = "/illustrations/siso.svg"
+	b.Pages[3].Alt = "Siso waves from a red balloon."
 	want := `:: StoryTitle
 Our First Adventure
 
@@ -116,7 +118,7 @@ Siso looks around.
 [[Go to boat->boat]]
 [[Go to cave->cave]]
 
-:: balloon [ending] {"position":"500,100","size":"100,100","ending":"The balloon ending","picture":"/illustrations/siso.svg"}
+:: balloon [ending] {"position":"500,100","size":"100,100","ending":"The balloon ending","picture":"/illustrations/siso.svg","alt":"Siso waves from a red balloon."}
 And they all went home.
 
 :: cave [ending] {"position":"500,250","size":"100,100","ending":"The cave ending"}

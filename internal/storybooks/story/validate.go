@@ -17,6 +17,7 @@ const (
 	MaxTextLength  = 4000
 	MaxLabelLength = 120 // a choice's label and an ending's name
 	MaxTitleLength = 200
+	MaxAltLength   = 300 // a picture's description: a sentence or two
 )
 
 // idPunctuation is what a page id may hold besides letters, digits and
@@ -44,7 +45,7 @@ var (
 // Check's.
 //
 // Keys are "title", "start", "pages" (more than MaxPages), and per page
-// "pages.<pageId>.<field>": id, text, ending, picture, narration, timings,
+// "pages.<pageId>.<field>": id, text, ending, picture, alt, narration, timings,
 // choices (more than MaxChoices), and "choices.<i>.to" and
 // "choices.<i>.label" with i counted from 0. A page without an id is
 // "pages..id" and so on.
@@ -104,6 +105,12 @@ func validatePage(p Page, ids map[string]int) map[string]string {
 	}
 	if p.Picture != "" && !isMediaPath(p.Picture, mediaPrefixes...) {
 		errs["picture"] = "Choose an uploaded picture or one of the shop's drawings."
+	}
+	switch {
+	case utf8.RuneCountInString(p.Alt) > MaxAltLength:
+		errs["alt"] = tooLong("A picture's description", MaxAltLength, p.Alt)
+	case p.Alt != "" && p.Picture == "":
+		errs["alt"] = "Choose a picture to describe, or leave its description empty."
 	}
 	if p.Narration != "" && !isMediaPath(p.Narration, narrationPrefix) {
 		errs["narration"] = "Choose an uploaded recording."

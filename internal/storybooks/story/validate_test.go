@@ -119,8 +119,20 @@ func TestValidate(t *testing.T) {
 				b.Pages[1].Picture = "/illustrations/siso.svg"
 				b.Pages[2].Picture = "/storybooks/our-first-adventure/hill.svg"
 				b.Pages[0].Narration = "/storybooks/media/cd34.mp3"
+				b.Pages[1].Alt = "Siso, a little tiger, waves from the top of a green hill."
 			},
 			want: map[string]string{},
+		},
+		{
+			name: "a picture's description too long, or with no picture",
+			change: func(b *Storybook) {
+				b.Pages[0].Picture, b.Pages[0].Alt = "/illustrations/siso.svg", strings.Repeat("é", 301)
+				b.Pages[1].Alt = "A hill."
+			},
+			want: map[string]string{
+				"pages.start.alt": "A picture's description is at most 300 characters; this one has 301.",
+				"pages.hill.alt":  "Choose a picture to describe, or leave its description empty.",
+			},
 		},
 		{
 			name: "pictures and narration from elsewhere",

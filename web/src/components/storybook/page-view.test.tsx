@@ -42,3 +42,13 @@ it('names an ending and shows what comes next instead of choices', () => {
   expect(screen.getByText('You found 2 of 6 endings')).toBeVisible()
   expect(screen.queryByRole('button')).toBeNull()
 })
+
+it("says what its picture shows as the author described it, and slides in only when turned to", () => {
+  const { container, rerender } = render(<PageView page={page} heading="Page 1" onChoose={() => {}} />)
+  // Without a description the picture is decoration: the words tell it.
+  expect(container.querySelector('img')).toHaveAttribute('alt', '')
+  expect(container.querySelector('article')).not.toHaveClass('animate-page-turn')
+  rerender(<PageView page={{ ...page, alt: 'Siso races across a sunny meadow.' }} heading="Page 2" onChoose={() => {}} turned />)
+  expect(screen.getByRole('img', { name: 'Siso races across a sunny meadow.' })).toBeVisible()
+  expect(container.querySelector('article')).toHaveClass('animate-page-turn')
+})

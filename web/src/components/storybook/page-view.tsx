@@ -8,6 +8,8 @@ export type StoryPage = {
   html: string
   words: number
   picture?: string | null
+  /** What the picture shows, for a reader who cannot see it; empty when the words already tell it. */
+  alt?: string | null
   narration?: string | null
   /** Milliseconds into the narration at which each word starts. */
   timings?: number[] | null
@@ -33,8 +35,9 @@ export type Highlight = { from: number; to: number } | null
  * One storybook page as a child sees it: the picture, big text, and the
  * choices as big buttons, or at an ending its name and `ending` (what comes
  * next). The reader and the back office's "Read it" preview draw it alike.
- * A new page (a new key) slides in; a reader who asked for less motion gets
- * it at once (index.css stops every animation for them).
+ * A page turned to (`turned`) slides in; the page a story opens on does not,
+ * so the server-drawn first page paints at once. A reader who asked for less
+ * motion gets every page at once (index.css stops every animation for them).
  */
 export function PageView({
   page,
@@ -44,6 +47,7 @@ export function PageView({
   highlight = null,
   onChoose,
   ending,
+  turned = false,
   className,
 }: {
   page: StoryPage
@@ -55,15 +59,17 @@ export function PageView({
   onChoose: (to: string) => void
   /** Shown below an ending's name: endings found, the map, start again. */
   ending?: ReactNode
+  /** The reader turned to this page (it slides in), rather than opening the story on it. */
+  turned?: boolean
   className?: string
 }) {
   return (
-    <article key={page.id} className={cn('grid animate-page-turn grid-cols-1 items-start gap-6 lg:grid-cols-2 lg:gap-10', className)} aria-labelledby={`story-page-${page.id}`}>
+    <article key={page.id} className={cn('grid grid-cols-1 items-start gap-6 lg:grid-cols-2 lg:gap-10', turned && 'animate-page-turn', className)} aria-labelledby={`story-page-${page.id}`}>
       {page.picture ? (
-        // The picture shows what the text beside it tells, so it adds nothing for a screen reader.
+        // Without the author's words for it, the picture shows what the text beside it tells: nothing more to say.
         <img
           src={page.picture}
-          alt=""
+          alt={page.alt ?? ''}
           width={800}
           height={600}
           className="aspect-[4/3] w-full rounded-3xl border-4 border-white bg-sun-100 object-contain shadow-lg"

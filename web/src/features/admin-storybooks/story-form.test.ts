@@ -34,6 +34,19 @@ describe('the storybook form', () => {
     })
   })
 
+  it("carries a picture's description, trimmed, and drops it with the picture", () => {
+    const values = storyValuesOf({ ...story, pages: [{ ...story.pages[0], picture: '/illustrations/siso.svg', alt: 'Siso yawns.' }, story.pages[1]] })
+    expect(values.pages[0].alt).toBe('Siso yawns.')
+    values.pages[0].alt = '  Siso yawns in the sun.  '
+    expect(toSave(values, 4).pages[0]).toMatchObject({ picture: '/illustrations/siso.svg', alt: 'Siso yawns in the sun.' })
+    values.pages[0].picture = ''
+    expect(toSave(values, 4).pages[0]).not.toHaveProperty('alt')
+    expect(formPathOf('pages.start.alt', ['start', 'the end'])).toBe('pages.0.alt')
+    values.pages[0].picture = '/illustrations/siso.svg'
+    values.pages[0].alt = 'x'.repeat(301)
+    expect(storySchema.safeParse(values).error?.issues.map((i) => i.message)).toEqual(["Keep the picture's description to 300 characters or fewer."])
+  })
+
   it('keeps choices and the start on a renamed page', () => {
     const values = storyValuesOf(story)
     values.pages[1].id = 'home'

@@ -13,6 +13,8 @@ export type PageValues = {
   id: string
   text: string
   picture: string
+  /** The picture's description; dropped on save when there is no picture. */
+  alt: string
   narration: string
   timings: number[]
   isEnding: boolean
@@ -39,6 +41,7 @@ export function storyValuesOf(story: AdminStorybook): StoryValues {
       id: p.id,
       text: p.text,
       picture: p.picture ?? '',
+      alt: p.alt ?? '',
       narration: p.narration ?? '',
       timings: p.timings ?? [],
       // An ending is a page with an ending's name (the API leaves it out, or empty, on other pages).
@@ -54,7 +57,7 @@ export function blankPage(pages: readonly PageValues[]): PageValues {
   const taken = new Set(pages.map((p) => p.id))
   let n = pages.length + 1
   while (taken.has(`page-${n}`)) n++
-  return { key: newKey(), id: `page-${n}`, text: '', picture: '', narration: '', timings: [], isEnding: false, ending: '', choices: [] }
+  return { key: newKey(), id: `page-${n}`, text: '', picture: '', alt: '', narration: '', timings: [], isEnding: false, ending: '', choices: [] }
 }
 
 /** The save's body: keys become ids again, what is empty is left out, an ending keeps no choices. */
@@ -63,6 +66,7 @@ export function toSave(values: StoryValues, version: number): StorybookSave {
   const pages = values.pages.map((p): PageFields => {
     const page: PageFields = { id: p.id.trim(), text: p.text.trim(), choices: [] }
     if (p.picture) page.picture = p.picture
+    if (p.picture && p.alt.trim()) page.alt = p.alt.trim()
     if (p.narration) page.narration = p.narration
     if (p.narration && p.timings.length > 0) page.timings = p.timings
     if (p.isEnding) page.ending = p.ending.trim()
@@ -88,14 +92,14 @@ export function formPathOf(serverName: string, sentIds: readonly string[]): stri
   })
   if (found < 0) return null
   const field = rest.slice(sentIds[found].length + 1)
-  const known = /^(id|text|picture|narration|timings|ending|choices)$|^choices\.\d+\.(to|label)$/
+  const known = /^(id|text|picture|alt|narration|timings|ending|choices)$|^choices\.\d+\.(to|label)$/
   if (!field) return `pages.${found}.id`
   if (!known.test(field)) return `pages.${found}.text`
   return `pages.${found}.${field === 'ending' ? 'ending' : field}`
 }
 
 /** The server's limits (internal/storybooks/story/validate.go), checked as the author types. */
-export const limits = { id: 64, text: 4000, label: 120, title: 200, choices: 6 }
+export const limits = { id: 64, text: 4000, label: 120, title: 200, alt: 300, choices: 6 }
 
 const tooLong = (what: string, n: number) => `Keep the ${what} to ${n.toLocaleString('en-US')} characters or fewer.`
 
@@ -115,6 +119,7 @@ const pageSchema = z
       .refine((s) => /^[\p{L}\p{N} \-_'’!,()]*$/u.test(s), "A page's name can use letters, digits, spaces and - _ ' ’ ! , ( )."),
     text: z.string().trim().min(1, "Write the page's text.").max(limits.text, tooLong('text', limits.text)),
     picture: z.string(),
+    alt: z.string().trim().max(limits.alt, tooLong("picture's description", limits.alt)),
     narration: z.string(),
     timings: z.array(z.number()),
     isEnding: z.boolean(),

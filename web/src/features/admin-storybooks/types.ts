@@ -27,6 +27,8 @@ export type PageFields = {
   id: string
   text: string
   picture?: string
+  /** What the picture shows, said to a child who cannot see it (the reader's alt). */
+  alt?: string
   narration?: string
   /** One per word, in milliseconds from the narration's start. */
   timings?: number[]

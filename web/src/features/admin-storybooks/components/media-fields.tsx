@@ -2,11 +2,12 @@ import { ImageUp, Music, X } from 'lucide-react'
 import { useId } from 'react'
 import { useFormContext, useFormState, useWatch } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
+import { InputField } from '@/components/ui/form'
 import { FieldError } from '@/components/ui/label'
 import { cn } from '@/lib/cn'
 import { messageOf } from '@/lib/errors'
 import { narrationTypes, pictureTypes, useUploadMedia } from '../api/storybooks'
-import type { StoryValues } from '../story-form'
+import { limits, type StoryValues } from '../story-form'
 
 /** The shop's character drawings, which any page may show. */
 export const characters = [
@@ -121,6 +122,11 @@ export function PictureField({ index }: { index: number }) {
           <FieldError id={errorId} message={error} />
         </div>
       </div>
+      {picture && (
+        <InputField control={form.control} name={`pages.${index}.alt`} label="Describe the picture" autoComplete="off" maxLength={limits.alt} placeholder="Siso and Nainni wave from a red balloon.">
+          <p className="text-sm text-muted">Read out to a child who cannot see the picture. Leave it empty when the page's words already tell what it shows.</p>
+        </InputField>
+      )}
     </fieldset>
   )
 }

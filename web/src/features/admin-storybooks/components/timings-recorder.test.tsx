@@ -38,7 +38,7 @@ function Page() {
       title: 'T',
       start: 'k',
       previewPages: '3',
-      pages: [{ key: 'k', id: 'start', text: saved.text, picture: '', narration: saved.narration!, timings: [], isEnding: false, ending: '', choices: [] }],
+      pages: [{ key: 'k', id: 'start', text: saved.text, picture: '', alt: '', narration: saved.narration!, timings: [], isEnding: false, ending: '', choices: [] }],
     },
   })
   const timings = useWatch({ control: form.control, name: 'pages.0.timings' })

@@ -1,14 +1,16 @@
 import { ArrowLeft, RotateCcw, X } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { PageView } from '@/components/storybook/page-view'
+import { ReadToMeButton, useReadAloud } from '@/components/storybook/read-to-me'
 import { Button } from '@/components/ui/button'
 import { useModalDialog } from '@/components/ui/modal-dialog'
 import type { AdminStorybook } from '../types'
 
 /**
  * "Read it": the saved storybook as a child reads it, in the reader's own
- * page view, choice by choice from the start or from the page chosen; Back
- * and Start again as in the reader. Open while `from` names a page.
+ * page view, choice by choice from the start or from the page chosen; Back,
+ * "Read to me" (the narration and word timings saved with the page, or the
+ * browser's voice) and Start again as in the reader. Open while `from` names a page.
  */
 export function ReadIt({ story, from, onClose }: { story: AdminStorybook; from: string | null; onClose: () => void }) {
   const ref = useModalDialog(from !== null)
@@ -31,6 +33,7 @@ function Reading({ story, from, titleId, onClose }: { story: AdminStorybook; fro
   const id = trail[trail.length - 1]
   const page = story.pages.find((p) => p.id === id)
   const turned = trail.length > 1
+  const aloud = useReadAloud(page)
   // A turn moves focus to the new page's heading, as in the reader.
   useEffect(() => {
     if (turned) headingRef.current?.focus()
@@ -48,6 +51,7 @@ function Reading({ story, from, titleId, onClose }: { story: AdminStorybook; fro
           <Button type="button" variant="outline" size="sm" onClick={() => setTrail((t) => t.slice(0, -1))} disabled={trail.length < 2}>
             <ArrowLeft aria-hidden="true" /> Back
           </Button>
+          <ReadToMeButton aloud={aloud} disabled={!page} size="sm" />
           <Button type="button" variant="outline" size="sm" onClick={() => setTrail([story.start])}>
             <RotateCcw aria-hidden="true" /> Start again
           </Button>
@@ -56,12 +60,19 @@ function Reading({ story, from, titleId, onClose }: { story: AdminStorybook; fro
           </Button>
         </div>
       </header>
+      {aloud.message && (
+        <p role="status" className="font-semibold text-tiger-800">
+          {aloud.message}
+        </p>
+      )}
       <div className="min-h-[60svh] rounded-[2rem] bg-white p-4 shadow-sm sm:p-8">
         {page ? (
           <PageView
             page={page}
             heading={`Page ${trail.length}`}
             headingRef={headingRef}
+            turned={turned}
+            highlight={aloud.highlight}
             onChoose={(to) => setTrail((t) => [...t, to])}
             ending={<p className="mt-3 text-muted">One of {story.report.endings} endings.</p>}
           />

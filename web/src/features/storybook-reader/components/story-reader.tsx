@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { ArrowLeft, RotateCcw, Square, Volume2 } from 'lucide-react'
+import { ArrowLeft, RotateCcw } from 'lucide-react'
 import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { KeepForOffline } from '@/components/offline/keep-for-offline'
-import { PageView, type Highlight, type StoryPage } from '@/components/storybook/page-view'
+import { PageView, type StoryPage } from '@/components/storybook/page-view'
+import { ReadToMeButton, useReadAloud } from '@/components/storybook/read-to-me'
 import { Button } from '@/components/ui/button'
 import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
@@ -13,7 +14,6 @@ import { isBeyondPreview, storyPageQueryOptions } from '../api/get-page'
 import { useStorybook } from '../api/get-storybook'
 import { progressQueryOptions, useSaveProgress } from '../api/progress'
 import { useReader, useTextSize } from '../preferences'
-import { canSpeak, playNarration, speak } from '../read-aloud'
 import { canRead, currentPage, readingReducer, startReading, union, type Reading } from '../reading'
 import type { Progress, Storybook } from '../types'
 import { EndingNext } from './ending-next'
@@ -86,17 +86,7 @@ function Reader({ book, userId, kid }: { book: Storybook; userId: string | null;
           <Button variant="outline" onClick={() => turn({ type: 'back' })} disabled={reading.trail.length < 2}>
             <ArrowLeft /> Back
           </Button>
-          <Button variant="secondary" onClick={aloud.reading ? aloud.stop : aloud.start} disabled={!page.data || locked}>
-            {aloud.reading ? (
-              <>
-                <Square /> Stop reading
-              </>
-            ) : (
-              <>
-                <Volume2 /> Read to me
-              </>
-            )}
-          </Button>
+          <ReadToMeButton aloud={aloud} disabled={!page.data || locked} />
           <TextSizePicker value={textSize} onChange={setTextSize} />
           <Button variant="outline" onClick={restart}>
             <RotateCcw /> Start again
@@ -123,6 +113,7 @@ function Reader({ book, userId, kid }: { book: Storybook; userId: string | null;
             headingRef={headingRef}
             textSize={textSize}
             highlight={aloud.highlight}
+            turned={reading.trail.length > 1}
             onChoose={(to) => turn({ type: 'choose', to })}
             ending={<EndingNext book={book} found={found} visited={union(progress?.visited ?? [], reading.visited)} current={id} onRestart={restart} />}
           />
@@ -209,36 +200,4 @@ function usePrefetch(book: Storybook, userId: string | null, page: StoryPage | u
       )
     }
   }, [client, book, userId, page])
-}
-
-/** "Read to me" on the page shown: started and stopped by the reader, stopped when the page turns. */
-function useReadAloud(page: StoryPage | undefined) {
-  const [reading, setReading] = useState(false)
-  const [highlight, setHighlight] = useState<Highlight>(null)
-  const [message, setMessage] = useState('')
-  const stopping = useRef<() => void>(() => {})
-  const stop = useCallback(() => {
-    stopping.current()
-    stopping.current = () => {}
-    setReading(false)
-    setHighlight(null)
-  }, [])
-  useEffect(() => stop, [page?.id, stop])
-  const start = useCallback(() => {
-    if (!page) return
-    stop()
-    setMessage('')
-    const listener = {
-      onHighlight: setHighlight,
-      onEnd: (failed: boolean) => {
-        stop()
-        if (failed) setMessage('Sorry, the reading could not be played. Please try again.')
-      },
-    }
-    if (page.narration) stopping.current = playNarration(page.narration, page.timings ?? [], listener)
-    else if (canSpeak()) stopping.current = speak(page.html, listener)
-    else return setMessage('This browser cannot read aloud. A grown-up can read this page with you!')
-    setReading(true)
-  }, [page, stop])
-  return { reading, highlight, message, start, stop }
 }

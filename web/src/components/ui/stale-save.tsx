@@ -21,7 +21,13 @@ import { Button } from './button'
  * `what` names the record in a failed reload's message ("Could not reload the post").
  * `equal` tells a kept change from an untouched field; the default (===) fits
  * text fields, a field holding an array or object needs a deep comparison.
+ * `merge` applies a field's kept change over the newer version part by part
+ * (a storybook's pages, page by page) rather than whole; what both changed
+ * is listed in `conflicts`, shown until the next save.
  */
+/** A field's three-way merge: my value, the one I opened, the newer version's; `conflicts` names what both changed. */
+export type FieldMerge<T> = (mine: T, opened: T, latest: T) => { value: T; conflicts: string[] }
+
 export function useStaleSave<TValues extends FieldValues, TBase>({
   form,
   base,
@@ -30,6 +36,7 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
   onReloaded,
   what,
   equal = Object.is,
+  merge = {},
 }: {
   form: UseFormReturn<TValues>
   /** The version the form's edits are based on (null: a new record, never stale). */
@@ -39,10 +46,14 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
   onReloaded: (latest: TBase) => void
   what?: string
   equal?: (a: unknown, b: unknown) => boolean
+  merge?: { [K in keyof TValues]?: FieldMerge<TValues[K]> }
 }) {
   const [conflict, setConflict] = useState<string | null>(null)
   const [reloading, setReloading] = useState(false)
   const [unsaved, setUnsaved] = useState<Partial<TValues> | null>(null)
+  // The values opened and reloaded, which a field's merge compares the kept change with.
+  const [sides, setSides] = useState<{ opened: TValues; latest: TValues } | null>(null)
+  const [conflicts, setConflicts] = useState<string[] | null>(null)
 
   const reload = async () => {
     if (!base) return
@@ -53,9 +64,12 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
       const edits = Object.fromEntries(Object.keys(opened).filter((k) => !equal(mine[k], opened[k])).map((k) => [k, mine[k]])) as Partial<TValues>
       const latest = await fetchLatest(base)
       onReloaded(latest)
-      form.reset(valuesOf(latest))
+      const latestValues = valuesOf(latest)
+      form.reset(latestValues)
       setConflict(null)
       setUnsaved(Object.keys(edits).length > 0 ? edits : null)
+      setSides({ opened, latest: latestValues })
+      setConflicts(null)
     } catch (error) {
       toast.error(what ? `Could not reload ${what}` : 'Could not reload', { description: messageOf(error) })
     } finally {
@@ -67,6 +81,7 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
     conflict,
     reloading,
     unsaved,
+    conflicts,
     reload,
     /** Shows a stale save's refusal; false for any other error, which the caller shows. */
     refused: (error: unknown) => {
@@ -76,11 +91,21 @@ export function useStaleSave<TValues extends FieldValues, TBase>({
     },
     /** Puts the kept changes back in the form, over the newer version. */
     applyAgain: () => {
-      for (const [key, value] of Object.entries(unsaved ?? {})) form.setValue(key as Path<TValues>, value as PathValue<TValues, Path<TValues>>, { shouldDirty: true })
+      const found: string[] = []
+      for (const [key, value] of Object.entries(unsaved ?? {})) {
+        const fieldMerge = merge[key as keyof TValues] as FieldMerge<unknown> | undefined
+        const merged = fieldMerge && sides ? fieldMerge(value, sides.opened[key], sides.latest[key]) : { value, conflicts: [] }
+        found.push(...merged.conflicts)
+        form.setValue(key as Path<TValues>, merged.value as PathValue<TValues, Path<TValues>>, { shouldDirty: true })
+      }
       setUnsaved(null)
+      setConflicts(found.length > 0 ? found : null)
     },
     /** Forgets the kept changes (discarded, or saved). */
-    forget: () => setUnsaved(null),
+    forget: () => {
+      setUnsaved(null)
+      setConflicts(null)
+    },
   }
 }
 
@@ -138,6 +163,17 @@ export function StaleSaveAlerts<TValues extends FieldValues>({
               Discard them
             </Button>
           </div>
+        </Alert>
+      )}
+      {stale.conflicts && (
+        <Alert tone="warning" role="alert">
+          <p className="font-bold">Your changes are applied, but these were also changed in the newer version:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {stale.conflicts.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+          <p className="mt-2">Your version of them is in the form: check them before you save.</p>
         </Alert>
       )}
     </>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { blankPage, formPathOf, storySchema, storyValuesOf, toSave } from './story-form'
+import { blankPage, formPathOf, mergePages, storySchema, storyValuesOf, toSave, type PageValues } from './story-form'
 import type { AdminStorybook } from './types'
 
 const story: AdminStorybook = {
@@ -84,5 +84,48 @@ describe('the storybook form', () => {
     expect(formPathOf('start', ids)).toBe('start')
     expect(formPathOf('pages.gone.text', ids)).toBeNull()
     expect(formPathOf('bookId', ids)).toBeNull()
+  })
+})
+
+describe('applying my pages again over a newer version', () => {
+  const opened = () => storyValuesOf(story).pages
+  const texts = (pages: PageValues[]) => pages.map((p) => `${p.id}: ${p.text}`)
+
+  it("keeps the other person's pages where I changed nothing, and mine where they changed nothing", () => {
+    const mine = opened()
+    mine[0].text = 'Siso wakes up early.'
+    const added = { ...blankPage(mine), id: 'hill', text: 'Windy!' }
+    mine.push(added)
+    const latest = opened()
+    latest[1].text = 'Home at last.'
+    latest.push({ ...blankPage(latest), key: 'k:river', id: 'river', text: 'Splash!' })
+    const { value, conflicts } = mergePages(mine, opened(), latest)
+    expect(texts(value)).toEqual(['start: Siso wakes up early.', 'the end: Home at last.', 'river: Splash!', 'hill: Windy!'])
+    expect(conflicts).toEqual([])
+  })
+
+  it('takes deletions from either side, and names a page both changed (mine is applied)', () => {
+    const mine = opened()
+    mine[0].text = 'Siso wakes up early.'
+    const latest = opened()
+    latest[0].text = 'Siso wakes up late.'
+    latest.splice(1, 1) // they deleted "the end"
+    const { value, conflicts } = mergePages(mine, opened(), latest)
+    expect(texts(value)).toEqual(['start: Siso wakes up early.'])
+    expect(conflicts).toEqual(['Page start: changed by both of you'])
+
+    const mineDeleted = opened().slice(0, 1)
+    const theirs = opened()
+    theirs[1].text = 'Home, and cocoa.'
+    const second = mergePages(mineDeleted, opened(), theirs)
+    expect(texts(second.value)).toEqual(['start: Siso wakes up.'])
+    expect(second.conflicts).toEqual(['Page the end: you deleted it, the newer version changed it'])
+  })
+
+  it('sees the same change on both sides as no conflict', () => {
+    const mine = opened()
+    const latest = opened()
+    mine[0].text = latest[0].text = 'Siso yawns.'
+    expect(mergePages(mine, opened(), latest)).toEqual({ value: latest, conflicts: [] })
   })
 })

@@ -162,3 +162,29 @@ export function firstPageWithError(errors: { pages?: unknown }): number {
 
 /** Deep equality of two form values, for the stale save's list of kept changes (arrays are new objects on every read). */
 export const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * "Apply my changes again" after a stale save, page by page: a page only I
+ * changed (or added, or deleted) takes my version; one only the other
+ * person changed keeps theirs; one we both changed differently takes mine
+ * and is named in `conflicts`, for the author to check before saving.
+ * Pages keep the newer version's order, with my new pages after them.
+ */
+export function mergePages(mine: PageValues[], opened: PageValues[], latest: PageValues[]): { value: PageValues[]; conflicts: string[] } {
+  const byKey = (pages: PageValues[]) => new Map(pages.map((p) => [p.key, p]))
+  const m = byKey(mine)
+  const o = byKey(opened)
+  const l = byKey(latest)
+  const conflicts: string[] = []
+  const pick = (key: string): PageValues | undefined => {
+    const [a, base, b] = [m.get(key), o.get(key), l.get(key)]
+    if (sameValue(a, base)) return b // untouched here: theirs (or gone, if they deleted it)
+    if (sameValue(b, base) || sameValue(a, b)) return a // untouched there, or the same change
+    const name = a?.id || b?.id || base?.id || ''
+    conflicts.push(a && b ? `Page ${name}: changed by both of you` : a ? `Page ${name}: you changed it, the newer version deleted it` : `Page ${name}: you deleted it, the newer version changed it`)
+    return a
+  }
+  const keys = [...latest.map((p) => p.key), ...mine.map((p) => p.key).filter((k) => !l.has(k)), ...opened.map((p) => p.key).filter((k) => !l.has(k) && !m.has(k))]
+  const value = keys.map(pick).filter((p): p is PageValues => p !== undefined)
+  return { value, conflicts }
+}

@@ -165,6 +165,34 @@ it('keeps the edits through a stale save: Reload shows the newer version, and th
   expect(puts()[1]).toMatchObject({ version: 5, title: 'Siso and the Wind' })
 })
 
+it("applies my pages again page by page: the other person's pages stay, a page both changed is named", async () => {
+  const user = userEvent.setup()
+  await renderEditor()
+  expect(screen.getByRole('heading', { name: 'Page start' })).toBeInTheDocument()
+  const text = screen.getByLabelText('Text')
+  await user.clear(text)
+  await user.click(text)
+  await user.paste('Siso wakes up early.')
+  replies['PUT /api/admin/storybooks/7'] = [{ status: 409, body: { error: { code: 'conflict', message: 'Someone else saved this storybook after you opened it.' } } }]
+  await user.click(screen.getByRole('button', { name: 'Save' }))
+  expect(await screen.findByText('Someone else saved this storybook after you opened it.')).toBeInTheDocument()
+
+  const newer = story(5)
+  newer.pages[0] = { ...newer.pages[0], text: 'Siso wakes up with the sun.' }
+  newer.pages[2] = { ...newer.pages[2], text: 'The wind sings.' }
+  replies['GET /api/admin/storybooks/7'] = [{ status: 200, body: newer }]
+  await user.click(screen.getByRole('button', { name: 'Reload' }))
+  expect(await screen.findByText('This is the newer version. Your changes were not saved: Pages.')).toBeInTheDocument()
+  await act(() => user.click(screen.getByRole('button', { name: 'Apply my changes again' })))
+  expect(screen.getByRole('alert')).toHaveTextContent('Page start: changed by both of you')
+
+  replies['PUT /api/admin/storybooks/7'] = [{ status: 200, body: story(6) }]
+  await user.click(screen.getByRole('button', { name: 'Save' }))
+  await waitFor(() => expect(puts()).toHaveLength(2))
+  expect(puts()[1].version).toBe(5)
+  expect(puts()[1].pages.map((p) => p.text)).toEqual(['Siso wakes up early.', 'Splash!', 'The wind sings.'])
+})
+
 it('publishes what is saved, and shows the problems the server refuses it for', async () => {
   const user = userEvent.setup()
   await renderEditor()

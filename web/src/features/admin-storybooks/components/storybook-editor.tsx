@@ -16,7 +16,7 @@ import { ApiError, apiFetch } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
 import { exportTwee, storybookQueryOptions, usePublishing, useSaveStorybook, useStorybook } from '../api/storybooks'
 import { saveText } from '../download'
-import { blankPage, firstPageWithError, formPathOf, sameValue, storySchema, storyValuesOf, toSave, type StoryValues } from '../story-form'
+import { blankPage, firstPageWithError, formPathOf, mergePages, sameValue, storySchema, storyValuesOf, toSave, type StoryValues } from '../story-form'
 import type { AdminStorybook, Problem, Report } from '../types'
 import { ProblemsCount, StatusBadge } from './badges'
 import { GrantDialog } from './grant-dialog'
@@ -71,6 +71,7 @@ function StoryForm({ loaded, canGrant }: { loaded: AdminStorybook; canGrant: boo
     onReloaded: setBase,
     what: 'the storybook',
     equal: sameValue,
+    merge: { pages: mergePages },
   })
   const saving = useRef(false)
   const [values, start] = useWatch({ control: form.control, name: ['pages', 'start'] })

@@ -116,6 +116,8 @@ test('an editor builds a five-ending storybook, fixes the dead end the map shows
   // Start: the forest or the river.
   await expect(page.getByRole('form', { name: `Edit ${title}` })).toBeVisible()
   await writePage(page, 'start', 'Siso wakes up under the **big moon**. Which way home?')
+  await pageEditor(page).getByRole('group', { name: "The friends' drawings" }).getByRole('button', { name: 'Siso' }).click()
+  await pageEditor(page).getByLabel('Describe the picture').fill('Siso the tiger stretches under a big round moon.')
   await choiceToNewPage(page, 'Into the forest')
   await choiceToNewPage(page, 'Down to the river')
   await followChoice(page, 0)
@@ -172,19 +174,41 @@ test('an editor builds a five-ending storybook, fixes the dead end the map shows
   await page.getByRole('button', { name: 'Publish' }).click()
   await expect(page.getByRole('region', { name: title }).getByText('Published', { exact: true })).toBeVisible()
 
-  // Someone else saves meanwhile: this editor's save is refused, reloads the newer version, and applies the change again.
+  // Someone else saves meanwhile (the title, the boat and the lantern pages): this editor's save is refused, reloads
+  // the newer version, and applies their changes again page by page: the other person's boat page stays, the
+  // lantern page both changed is named.
   const headers = { Authorization: `Bearer ${staff.token}` }
-  const { version } = (await (await page.request.get(`/api/admin/storybooks/${id}`, { headers })).json()) as { version: number }
-  const other = await page.request.put(`/api/admin/storybooks/${id}`, { headers, data: { version, title: `${title}!` } })
+  type Saved = { version: number; title: string; pages: { id: string; text: string }[] }
+  const latest = async () => (await (await page.request.get(`/api/admin/storybooks/${id}`, { headers })).json()) as Saved
+  const before = await latest()
+  const theirs = before.pages.map((p) => (p.id === 'boat' ? { ...p, text: 'FeeFee rows, Lizzie sings.' } : p.id === 'lantern' ? { ...p, text: 'The lantern glows gold.' } : p))
+  const other = await page.request.put(`/api/admin/storybooks/${id}`, { headers, data: { version: before.version, title: `${title}!`, pages: theirs } })
   expect(other.ok(), await other.text()).toBeTruthy()
   await page.getByRole('form', { name: `Edit ${title}` }).getByLabel('Title', { exact: true }).fill('Siso Finds the Way Home')
+  await openFromMap(page, 'treetop')
+  await pageEditor(page).getByLabel('Text').fill('Nainni waves from the very top.')
+  await openFromMap(page, 'lantern')
+  await pageEditor(page).getByLabel('Text').fill('The lantern shows a secret path home, all the way.')
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Reload' })).toBeVisible()
   await page.getByRole('button', { name: 'Reload' }).click()
-  await expect(page.getByText('This is the newer version. Your changes were not saved: Title.')).toBeVisible()
+  await expect(page.getByText('This is the newer version. Your changes were not saved: Title, Pages.')).toBeVisible()
   await page.getByRole('button', { name: 'Apply my changes again' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Page lantern: changed by both of you' })).toBeVisible()
+  await screenshots(page, 'storybook-editor-merged')
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByRole('heading', { name: 'Siso Finds the Way Home' })).toBeVisible()
+  // Read it shows the start as a child sees it: the picture described as the author wrote, and "Read to me".
+  await openFromMap(page, 'start')
+  await pageEditor(page).getByRole('button', { name: 'Read from here' }).click()
+  const readIt = page.getByRole('dialog', { name: 'Siso Finds the Way Home' })
+  await expect(readIt.getByRole('img', { name: 'Siso the tiger stretches under a big round moon.' })).toBeVisible()
+  await expect(readIt.getByRole('button', { name: 'Read to me' })).toBeEnabled()
+  await screenshots(page, 'storybook-read-it')
+  await readIt.getByRole('button', { name: 'Close' }).click()
+  const merged = await latest()
+  const text = (pageId: string) => merged.pages.find((p) => p.id === pageId)?.text
+  expect([text('boat'), text('treetop'), text('lantern')]).toEqual(['FeeFee rows, Lizzie sings.', 'Nainni waves from the very top.', 'The lantern shows a secret path home, all the way.'])
 
   // The list shows it published, with its paths and no problems.
   await page.getByRole('link', { name: 'Back to the storybooks' }).click()

@@ -237,6 +237,8 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /api/admin/storybooks/{id}/publish", sb(s.storybooks.PublishStorybook))
 	mux.Handle("POST /api/admin/storybooks/{id}/unpublish", h(s.storybooks.UnpublishStorybook))
 	mux.Handle("POST /api/admin/storybooks/{id}/grants", h(idempotent(s.storybooks.GrantStorybook)))
+	// The storybooks a customer's family has, on their page, where support gives one (the grant above).
+	mux.Handle("GET /api/admin/customers/{id}/storybooks", h(s.storybooks.CustomerStorybooks))
 
 	// Book covers (internal/covers): uploaded in the back office, served
 	// in the widths of the pages' srcset. The shipped covers (/covers/book-N.svg)

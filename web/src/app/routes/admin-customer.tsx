@@ -9,7 +9,7 @@ export default function AdminCustomerRoute() {
   const me = useAdminMe()
   return (
     <PermittedPage permission="customers.read" title="Customer">
-      <CustomerPage id={id} canResend={allows(me, 'emails.resend')} canHelp={allows(me, 'customers.help')} />
+      <CustomerPage id={id} canResend={allows(me, 'emails.resend')} canHelp={allows(me, 'customers.help')} canGrant={allows(me, 'storybooks.grants')} />
     </PermittedPage>
   )
 }

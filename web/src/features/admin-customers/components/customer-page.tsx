@@ -11,6 +11,7 @@ import { formatCents } from '@/lib/money'
 import { useCustomer } from '../api/customers'
 import { customerName, type CustomerDetail } from '../types'
 import { CustomerActions, ResetFactors } from './customer-actions'
+import { CustomerStorybooks } from './customer-storybooks'
 import { StatusBadges } from './status-badges'
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never')
@@ -35,8 +36,8 @@ function Block({ title, children, className }: { title: string; children: ReactN
   )
 }
 
-/** /admin/customers/:id: what support needs to help the customer, and the actions the role allows. */
-export function CustomerPage({ id, canResend, canHelp }: { id: string; canResend: boolean; canHelp: boolean }) {
+/** /admin/customers/:id: what support needs to help the customer, and the actions the role allows (canGrant: give a storybook). */
+export function CustomerPage({ id, canResend, canHelp, canGrant }: { id: string; canResend: boolean; canHelp: boolean; canGrant: boolean }) {
   const customer = useCustomer(id)
   return (
     <div>
@@ -50,12 +51,12 @@ export function CustomerPage({ id, canResend, canHelp }: { id: string; canResend
         ) : (
           <LoadFailed what="the customer" onRetry={() => void customer.refetch()} />
         ))}
-      {customer.data && <Customer c={customer.data} canResend={canResend} canHelp={canHelp} />}
+      {customer.data && <Customer c={customer.data} canResend={canResend} canHelp={canHelp} canGrant={canGrant} />}
     </div>
   )
 }
 
-function Customer({ c, canResend, canHelp }: { c: CustomerDetail; canResend: boolean; canHelp: boolean }) {
+function Customer({ c, canResend, canHelp, canGrant }: { c: CustomerDetail; canResend: boolean; canHelp: boolean; canGrant: boolean }) {
   return (
     <>
       <header className="mb-6">
@@ -126,6 +127,9 @@ function Customer({ c, canResend, canHelp }: { c: CustomerDetail; canResend: boo
               {canHelp && c.role === 'user' && <ResetFactors customer={c} />}
             </>
           )}
+        </Block>
+        <Block title="Storybooks" className="lg:col-span-3">
+          <CustomerStorybooks customer={c} canGrant={canGrant} />
         </Block>
         <Block title="Sessions" className="lg:col-span-2">
           {c.sessions.length === 0 ? (

@@ -24,11 +24,14 @@ import (
 // of size MiB (a real one: a header, incompressible bytes, its %%EOF),
 // a parent is granted it as the selling half does at payment, and
 // parallel clients each make a link and download the whole file. It prints
-// "files UPLOAD_S s DOWNLOAD_S s MBPS MB/s BEFORE kB", the upload's time,
-// the slowest download's, the bytes served per second by all together, and
-// the shop's RSS (process pid) once the accounts are signed in, just before
-// the upload: sign-ins hash passwords (19 MiB each), which is not what the
-// files cost. load-files.sh reads the shop's peak RSS (VmHWM) after it.
+// "files UPLOAD_S s DOWNLOAD_S s MBPS MB/s BEFORE kB UPLOAD_PEAK kB
+// DOWNLOAD_PEAK kB EARLIER_PEAK kB", the upload's time, the slowest
+// download's, the bytes served per second by all together, the shop's RSS
+// (process pid) once the accounts are signed in, just before the upload
+// (sign-ins hash passwords, 19 MiB each, which is not what the files
+// cost), its peak RSS (VmHWM) through the upload alone and through the
+// downloads alone (the peak is reset before each through clear_refs; 0
+// when the kernel refuses), and its peak before the upload.
 func (l *loader) downloads(bin string, pid, sizeMiB, parallel int) error {
 	pdf, err := bigPDF(sizeMiB)
 	if err != nil {
@@ -53,16 +56,22 @@ func (l *loader) downloads(bin string, pid, sizeMiB, parallel int) error {
 	if err != nil {
 		return err
 	}
-	before := rssKB(pid)
+	before, earlier := rssKB(pid), statusKB(pid, "VmHWM:")
+	reset := resetPeak(pid)
 	start := time.Now()
 	file, err := l.uploadFile(token, pdf)
 	if err != nil {
 		return err
 	}
 	uploadTime := time.Since(start)
+	uploadPeak := 0
+	if reset {
+		uploadPeak = statusKB(pid, "VmHWM:")
+	}
 	if err := l.grantFile(parent.email, file.ID, parallel); err != nil {
 		return err
 	}
+	reset = resetPeak(pid)
 	start = time.Now()
 	var wg sync.WaitGroup
 	errs := make(chan error, parallel)
@@ -79,24 +88,38 @@ func (l *loader) downloads(bin string, pid, sizeMiB, parallel int) error {
 	if err := <-errs; err != nil {
 		return err
 	}
+	downloadPeak := 0
+	if reset {
+		downloadPeak = statusKB(pid, "VmHWM:")
+	}
 	mb := float64(file.Size) * float64(parallel) / 1e6
-	fmt.Printf("files %.2f s %.2f s %.0f MB/s %d kB\n", uploadTime.Seconds(), took.Seconds(), mb/took.Seconds(), before)
+	fmt.Printf("files %.2f s %.2f s %.0f MB/s %d kB %d kB %d kB %d kB\n", uploadTime.Seconds(), took.Seconds(), mb/took.Seconds(), before, uploadPeak, downloadPeak, earlier)
 	return nil
 }
 
 // rssKB is the process's resident set (VmRSS) in kB, 0 if unknown.
-func rssKB(pid int) int {
+func rssKB(pid int) int { return statusKB(pid, "VmRSS:") }
+
+// statusKB is a kB field of the process's /proc status, 0 if unknown.
+func statusKB(pid int, field string) int {
 	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0
 	}
 	for line := range strings.SplitSeq(string(status), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+		if v, ok := strings.CutPrefix(line, field); ok {
 			n, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
 			return n
 		}
 	}
 	return 0
+}
+
+// resetPeak sets the process's peak RSS (VmHWM) back to its RSS now
+// (proc(5), clear_refs "5"), so that the next peak read is of what follows;
+// false when the kernel refuses (another user's process).
+func resetPeak(pid int) bool {
+	return os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("5"), 0) == nil
 }
 
 // bigPDF writes a PDF of sizeMiB to a temporary file.

@@ -51,7 +51,7 @@ type Book struct {
 	Slug            string   `json:"slug"`
 	// Stock is the copies on hand, nil when the book's stock is not
 	// tracked (always available); InStock is false only for a tracked
-	// book with none left.
+	// book with none left (a book without print never runs out).
 	Stock   *int `json:"stock"`
 	InStock bool `json:"inStock"`
 	// Storybook tells that the book's interactive edition is published
@@ -95,7 +95,7 @@ func (b *AdminBook) public() Book {
 	return Book{ID: b.ID, Title: b.Title, Author: b.Author, Description: b.Description, CoverImage: b.CoverImage,
 		Price: float64(b.PriceCents) / 100, PriceCents: b.PriceCents, Rating: b.Rating, IsNewRelease: b.IsNewRelease,
 		Category: b.Category, Pages: b.Pages, ISBN: b.ISBN, PublicationDate: b.PublicationDate, AgeBand: b.AgeBand,
-		Slug: b.Slug, Stock: b.Stock, InStock: b.Stock == nil || *b.Stock > 0, Storybook: b.Storybook,
+		Slug: b.Slug, Stock: b.Stock, InStock: b.Stock == nil || *b.Stock > 0 || !b.inPrint(), Storybook: b.Storybook,
 		Formats: b.publicFormats()}
 }
 

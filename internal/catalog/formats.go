@@ -64,6 +64,10 @@ func (b *AdminBook) format(f string) *AdminFormat {
 	return nil
 }
 
+// inPrint tells whether b is sold in print. A book from before formats
+// (none loaded) is.
+func (b *AdminBook) inPrint() bool { return len(b.Formats) == 0 || b.format(formats.Print) != nil }
+
 // setPrintPrice is the old priceCents field: the printed book's price.
 func (b *AdminBook) setPrintPrice(cents int64) {
 	if p := b.format(formats.Print); p != nil {

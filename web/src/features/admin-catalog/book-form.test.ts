@@ -119,6 +119,28 @@ describe('formats', () => {
     expect(changedFields(book, fieldsOf(formValuesOf(book)))).toEqual({})
   })
 
+  it('sells a book in digital formats alone: no print, and no print price asked for nor sent', () => {
+    const values = { ...formValuesOf(sold), print: false, price: '' }
+    expect(bookSchema.safeParse(values).success).toBe(true)
+    expect(changedFields(sold, fieldsOf(values))).toEqual({ formats: [{ format: 'ebook', priceCents: 499, files: ['f-1'] }] })
+    const digital: AdminBook = { ...book, priceCents: 499, formats: [{ format: 'ebook', priceCents: 499, files: [epub] }] }
+    const loaded = formValuesOf(digital)
+    expect([loaded.print, loaded.price]).toEqual([false, ''])
+    expect(changedFields(digital, fieldsOf(loaded))).toEqual({})
+    // A new price of its one format moves the book's price with it, and print stays off.
+    loaded.formats[1] = { ...loaded.formats[1], price: '3.99' }
+    expect(changedFields(digital, fieldsOf(loaded))).toEqual({ formats: [{ format: 'ebook', priceCents: 399, files: ['f-1'] }] })
+    expect(fieldsOf(loaded).priceCents).toBe(399)
+  })
+
+  it('needs one format at least, and print’s price only when sold in print', () => {
+    const none = { ...formValuesOf(sold), print: false, price: '' }
+    none.formats[1] = { ...none.formats[1], on: false }
+    const fields = Object.fromEntries(bookSchema.safeParse(none).error!.issues.map((i) => [i.path.join('.'), i.message]))
+    expect(fields).toEqual({ print: 'A book is sold in at least one format: turn on print or a digital format.' })
+    expect(bookSchema.safeParse({ ...formValuesOf(sold), price: '' }).error!.issues.map((i) => i.path.join('.'))).toEqual(['price'])
+  })
+
   it('needs a price, and a file for a format sold as files', () => {
     const values = formValuesOf(sold)
     values.formats[2] = { ...values.formats[2], on: true, price: '' }

@@ -22,7 +22,9 @@ export type BookFormValues = {
   title: string
   author: string
   description: string
-  /** Dollars, as typed ("12.99"); sent as priceCents. */
+  /** Sold in print (shipped, at price); off: a book sold in digital formats alone. */
+  print: boolean
+  /** The printed book's price in dollars, as typed ("12.99"); sent as priceCents. */
   price: string
   category: string
   pages: string
@@ -80,7 +82,8 @@ export const bookSchema = z
     title: name('title'),
     author: name('author'),
     description: z.string().trim().max(5000, 'At most 5,000 characters.'),
-    price: z.string().refine(validPrice, priceMessage),
+    print: z.boolean(),
+    price: z.string(),
     category: z.string().min(1, 'Choose a category.'),
     pages: z.string().refine(wholeNumber(1, 2000), 'Enter the number of pages: a whole number from 1 to 2000.'),
     isbn: z.string().trim(),
@@ -105,12 +108,19 @@ export const bookSchema = z
     path: ['stock'],
     message: 'Enter the copies on hand: a whole number from 0 to 1,000,000.',
   })
+  // Print's price only when it is sold in print; a book is sold in one format at least.
+  .refine((v) => !v.print || validPrice(v.price), { path: ['price'], message: priceMessage })
+  .refine((v) => v.print || v.formats.some((f) => f.on), {
+    path: ['print'],
+    message: 'A book is sold in at least one format: turn on print or a digital format.',
+  })
 
 /** A new book's form: a draft with its stock not tracked, as the seeded books. */
 export const emptyBook: BookFormValues = {
   title: '',
   author: '',
   description: '',
+  print: true,
   price: '',
   category: '',
   pages: '',
@@ -133,7 +143,9 @@ export function formValuesOf(book: AdminBook): BookFormValues {
     title: book.title,
     author: book.author,
     description: book.description,
-    price: centsToDollars(book.priceCents),
+    // A server without formats sells every book in print.
+    print: !book.formats || book.formats.some((f) => f.format === 'print'),
+    price: book.formats && !book.formats.some((f) => f.format === 'print') ? '' : centsToDollars(book.priceCents),
     category: book.category,
     pages: String(book.pages),
     isbn: book.isbn,
@@ -153,12 +165,19 @@ export function formValuesOf(book: AdminBook): BookFormValues {
   }
 }
 
-/** The formats a save sends: print at the book's price, then each digital format that is on. */
+/** The formats a save sends: print at the book's price when it is sold in print, then each digital format that is on. */
 function formatsOf(values: BookFormValues): FormatPatch[] {
-  return [
-    { format: 'print', priceCents: dollarsToCents(values.price) ?? 0, files: [] },
-    ...values.formats.filter((f) => f.on).map((f) => ({ format: f.format, priceCents: dollarsToCents(f.price) ?? 0, files: withFiles(f.format) ? f.files.map((file) => file.id) : [] })),
-  ]
+  const digital = values.formats.filter((f) => f.on).map((f) => ({ format: f.format, priceCents: dollarsToCents(f.price) ?? 0, files: withFiles(f.format) ? f.files.map((file) => file.id) : [] }))
+  return values.print ? [{ format: 'print', priceCents: dollarsToCents(values.price) ?? 0, files: [] }, ...digital] : digital
+}
+
+/**
+ * The book's priceCents: print's price, or without print the lowest of its
+ * formats (as the server keeps it, so an unchanged book sends nothing).
+ */
+function priceCentsOf(values: BookFormValues, formats: FormatPatch[]): number {
+  if (values.print) return dollarsToCents(values.price) ?? 0
+  return formats.length > 0 ? Math.min(...formats.map((f) => f.priceCents)) : 0
 }
 
 /** A loaded book's formats as a save would send them, to tell whether they changed. */
@@ -168,11 +187,12 @@ function loadedFormats(book: AdminBook): FormatPatch[] {
 
 /** What a save sends for valid form values. */
 export function fieldsOf(values: BookFormValues): BookFields {
+  const formats = formatsOf(values)
   return {
     title: values.title.trim(),
     author: values.author.trim(),
     description: values.description.trim(),
-    priceCents: dollarsToCents(values.price) ?? 0,
+    priceCents: priceCentsOf(values, formats),
     category: values.category,
     pages: Number(values.pages),
     isbn: values.isbn.trim(),
@@ -184,7 +204,7 @@ export function fieldsOf(values: BookFormValues): BookFields {
     stock: values.trackStock ? Number(values.stock) : null,
     ageBand: values.ageBand,
     slug: values.slug.trim(),
-    formats: formatsOf(values),
+    formats,
   }
 }
 
@@ -197,6 +217,8 @@ export function changedFields(loaded: AdminBook, next: BookFields): Partial<Book
   }
   // Formats go as a whole list when any of them changed (to a server that has them).
   if (next.formats && loaded.formats && JSON.stringify(next.formats) !== JSON.stringify(loadedFormats(loaded))) changes.formats = next.formats
+  // Without print, priceCents follows the formats; sent alone it would be taken as print's price.
+  if (next.formats && !next.formats.some((f) => f.format === 'print')) delete changes.priceCents
   return changes
 }
 
@@ -226,6 +248,7 @@ export const fieldLabels: Record<keyof BookFormValues, string> = {
   title: 'Title',
   author: 'Author',
   description: 'Description',
+  print: 'Print',
   price: 'Price',
   category: 'Category',
   pages: 'Pages',

@@ -74,7 +74,7 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
   const slugTyped = useRef(false)
   // A second click while the first save is on its way does nothing.
   const saving = useRef(false)
-  const [title, trackStock, status] = useWatch({ control: form.control, name: ['title', 'trackStock', 'status'] })
+  const [title, trackStock, status, print] = useWatch({ control: form.control, name: ['title', 'trackStock', 'status', 'print'] })
 
   const refused = (error: unknown) => {
     if (stale.refused(error)) return
@@ -92,7 +92,7 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
       const fields = fieldsOf(values)
       if (!base) {
         // A plain printed book is created as before formats; one sold in more formats says so.
-        if (fields.formats?.length === 1) delete fields.formats
+        if (fields.formats?.length === 1 && fields.formats[0].format === 'print') delete fields.formats
         const created = await create.mutateAsync(fields)
         toast.success('Book created', { description: `“${created.title}” is saved as ${statusNames[created.status].toLowerCase()}.` })
         await navigate(paths.adminBook(created.id), { replace: true })
@@ -149,7 +149,11 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
             <InputField control={form.control} name="author" label="Author" autoComplete="off" />
             <LabelledField control={form.control} name="description" label="Description" renderControl={(field) => <Textarea rows={6} {...field} />} />
             <div className="grid gap-5 sm:grid-cols-2">
-              <InputField control={form.control} name="price" label="Price (US dollars)" inputMode="decimal" placeholder="12.99" autoComplete="off" />
+              {print ? (
+                <InputField control={form.control} name="price" label="Price (US dollars)" inputMode="decimal" placeholder="12.99" autoComplete="off" />
+              ) : (
+                <p className="self-end text-sm text-muted">Not sold in print: each digital format has its price under Formats.</p>
+              )}
               <InputField control={form.control} name="pages" label="Pages" inputMode="numeric" autoComplete="off" />
               <InputField control={form.control} name="isbn" label="ISBN-13" autoComplete="off" placeholder="978-1-915842-01-5">
                 <FormDescription>A published book needs one.</FormDescription>

@@ -19,22 +19,41 @@ const formatHelp: Record<DigitalFormat, string> = {
 }
 
 /**
- * The book's formats: print is the book itself at its price (above); each
- * digital format is turned on with its price and, for the ones sold as files,
- * its files uploaded here. All of it is saved with the book (and its version).
+ * The book's formats: print is the book itself at its price (above), on
+ * unless the book is sold in digital formats alone; each digital format is
+ * turned on with its price and, for the ones sold as files, its files
+ * uploaded here. All of it is saved with the book (and its version).
  */
 export function FormatsField() {
   const form = useFormContext<BookFormValues>()
-  const formats = useWatch({ control: form.control, name: 'formats' })
+  const [formats, print] = useWatch({ control: form.control, name: ['formats', 'print'] })
   return (
     <section aria-labelledby="book-formats" className="space-y-4 rounded-2xl border-2 border-line bg-white p-5">
       <div>
         <h2 id="book-formats" className="text-xl font-bold">
           Formats
         </h2>
-        <p className="text-sm text-muted">Print is sold at the price above. Digital formats go to the family’s Library at payment and are not refundable.</p>
+        <p className="text-sm text-muted">{print && 'Print is sold at the price above. '}Digital formats go to the family’s Library at payment and are not refundable.</p>
       </div>
       <ul className="space-y-4">
+        <li className="rounded-xl border-2 border-line p-4">
+          <FormField
+            control={form.control}
+            name="print"
+            render={({ field }) => (
+              <FormItem>
+                <div className="flex flex-wrap items-center gap-3">
+                  <FormControl>
+                    <Switch checked={field.value} onCheckedChange={(on) => field.onChange(on)} onBlur={field.onBlur} ref={field.ref} />
+                  </FormControl>
+                  <FormLabel className="cursor-pointer text-lg">{formatNames.print}</FormLabel>
+                </div>
+                <p className="text-sm text-muted">{field.value ? 'The printed book, shipped to the family at the price above.' : 'Not sold in print: only the digital formats below.'}</p>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </li>
         {formats.map((f, i) => (
           <li key={f.format} className="rounded-xl border-2 border-line p-4">
             <FormField

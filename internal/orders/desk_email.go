@@ -81,7 +81,7 @@ func refundEmail(o Order, st State, r refundRow, totalRefunded int64, site Setti
 		m.Reason = r.Reason
 	}
 	for _, l := range r.Lines {
-		m.Lines = append(m.Lines, strconv.Itoa(l.Quantity)+" × "+l.Title)
+		m.Lines = append(m.Lines, strconv.Itoa(l.Quantity)+" × "+l.named())
 	}
 	return mail.OrderRefundedEmail(o.Email, m)
 }

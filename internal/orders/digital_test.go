@@ -480,13 +480,14 @@ func TestSecondPaymentOfAnOwnedFormatIsRefunded(t *testing.T) {
 		}
 		o := e.Do("GET", desk+e.Vars["number"], nil, "manager").Expect(t, 200).Body
 		for _, want := range []string{`"paymentStatus":"refunded"`, "was not delivered: the family already has it, from another order. Its price is refunded automatically.",
-			"Refunded $7.69 for 1 × Our First Adventure: Your family already has Our First Adventure (Interactive) in your Library"} {
+			"Refunded $7.69 for 1 × Our First Adventure (Interactive): Your family already has Our First Adventure (Interactive) in your Library"} {
 			if !strings.Contains(o, want) {
 				t.Errorf("the second order lacks %s: %s", want, o)
 			}
 		}
 		mail := e.LastMail(e.User("buyer").Email)
-		if !strings.Contains(mail, "$7.69") || !strings.Contains(mail, "already has Our First Adventure (Interactive) in your Library from another order") {
+		if !strings.Contains(mail, "$7.69") || !strings.Contains(mail, "1 × Our First Adventure (Interactive)") ||
+			!strings.Contains(mail, "already has Our First Adventure (Interactive) in your Library from another order") {
 			t.Errorf("the refund e-mail: %s", mail)
 		}
 		if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'order.refund' AND actor_system = 'Siso & Friends'`); n != 1 {

@@ -16,6 +16,7 @@ import (
 	"bookshop/internal/audit"
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
+	"bookshop/internal/formats"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
 	"bookshop/internal/paypal"
@@ -69,6 +70,16 @@ type refundLine struct {
 	Title    string `json:"title"`
 	Format   string `json:"format,omitempty"`
 	Quantity int    `json:"quantity"`
+}
+
+// named is the line's book as the timeline and the e-mail name it: with
+// its format when digital ("Our First Adventure (E-book)"), as one book
+// may be in an order twice.
+func (l refundLine) named() string {
+	if formats.IsDigital(l.Format) {
+		return l.Title + " (" + formats.Word(l.Format) + ")"
+	}
+	return l.Title
 }
 
 // CancelInput is the body of POST /api/admin/orders/{number}/cancel.
@@ -566,7 +577,7 @@ func refundNote(r refundRow) string {
 		} else {
 			b.WriteString(", ")
 		}
-		b.WriteString(strconv.Itoa(l.Quantity) + " × " + l.Title)
+		b.WriteString(strconv.Itoa(l.Quantity) + " × " + l.named())
 	}
 	if r.Reason != "" {
 		b.WriteString(": " + r.Reason)

@@ -439,3 +439,43 @@ test('a support role has no catalogue: no Books or Categories in its navigation,
     await expect(page.getByRole('heading', { name: 'Your role does not allow this' })).toBeVisible()
   }
 })
+
+test('an editor sets up a book sold in digital formats alone: print off, an e-book with its file', async ({ page }) => {
+  test.setTimeout(90_000)
+  const errors = collectConsoleErrors(page)
+  await staffAtAal2(page, 'editor')
+  const title = `Stars to Download ${Date.now() % 1_000_000}`
+  await page.goto('/admin/books/new')
+  await fillBook(page, { title, author: 'Hannah Lindqvist', price: '9.50', isbn: uniqueIsbn() })
+  const form = page.getByRole('form', { name: 'New book' })
+
+  // Print off: its price is no longer asked for, and a book needs one format at least.
+  await form.getByRole('switch', { name: 'Print', exact: true }).click()
+  await expect(form.getByLabel('Price (US dollars)', { exact: true })).toHaveCount(0)
+  await expect(form.getByText('Not sold in print: only the digital formats below.')).toBeVisible()
+  await form.getByRole('button', { name: 'Create book' }).click()
+  await expect(form.getByText('A book is sold in at least one format: turn on print or a digital format.')).toBeVisible()
+
+  await form.getByRole('switch', { name: 'E-book' }).click()
+  await form.getByLabel('E-book price (US dollars)').fill('3.99')
+  await form.getByLabel('Upload the file of the e-book').setInputFiles({
+    name: 'stars.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+  })
+  await expect(form.getByRole('list', { name: 'E-book files' })).toContainText('stars.pdf')
+  await form.getByRole('button', { name: 'Create book' }).click()
+  await createdId(page)
+  await expect(page.getByText('Book created')).toBeVisible()
+
+  // Saved so, and shown so again after a reload.
+  await page.reload()
+  const editor = page.getByRole('form', { name: `Edit ${title}` })
+  await expect(editor.getByRole('switch', { name: 'Print', exact: true })).toHaveAttribute('aria-checked', 'false')
+  await expect(editor.getByRole('switch', { name: 'E-book' })).toHaveAttribute('aria-checked', 'true')
+  await expect(editor.getByLabel('E-book price (US dollars)')).toHaveValue('3.99')
+  await expect(editor.getByLabel('Price (US dollars)', { exact: true })).toHaveCount(0)
+  await expectNoViolationsAtEveryWidth(page, 'the editor of a book without print')
+  await screenshots(page, 'book-without-print')
+  expect(errors).toEqual([])
+})

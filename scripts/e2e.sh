@@ -31,10 +31,12 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# start_fake NAME PACKAGE URL-TO-POLL ARGS...: builds and starts a fake, waits until it answers.
+# Both fakes in one go build (one load of the package graph, not two).
+go build -o "$E2E_DATA_DIR/" ./internal/paypal/paypaltest/cmd/fakepaypal ./internal/auth/googletest/cmd/fakegoogle
+
+# start_fake NAME URL-TO-POLL ARGS...: starts a fake built above, waits until it answers.
 start_fake() {
-  local name=$1 pkg=$2 probe=$3; shift 3
-  go build -o "$E2E_DATA_DIR/$name" "$pkg"
+  local name=$1 probe=$2; shift 2
   "$E2E_DATA_DIR/$name" "$@" >"$E2E_DATA_DIR/$name.log" 2>&1 &
   FAKE_PIDS+=($!)
   for _ in $(seq 50); do
@@ -45,9 +47,9 @@ start_fake() {
 }
 
 FAKE_PAYPAL="http://127.0.0.1:${FAKE_PAYPAL_PORT:-$(free_port)}"
-start_fake fakepaypal ./internal/paypal/paypaltest/cmd/fakepaypal "$FAKE_PAYPAL/sdk/js" -addr "${FAKE_PAYPAL#http://}"
+start_fake fakepaypal "$FAKE_PAYPAL/sdk/js" -addr "${FAKE_PAYPAL#http://}"
 FAKE_GOOGLE="http://127.0.0.1:${FAKE_GOOGLE_PORT:-$(free_port)}"
-start_fake fakegoogle ./internal/auth/googletest/cmd/fakegoogle "$FAKE_GOOGLE/.well-known/openid-configuration" \
+start_fake fakegoogle "$FAKE_GOOGLE/.well-known/openid-configuration" \
   -addr "${FAKE_GOOGLE#http://}" -client-id e2e-google-client
 
 # Merged into the shop's environment by playwright.config.ts (a caller's own E2E_EXTRA_ENV wins).

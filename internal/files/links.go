@@ -106,7 +106,9 @@ func (s *Service) CreateLink(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, Link{URL: s.set.SiteURL + DownloadPrefix + token, ExpiresAt: expires, DownloadsLeft: left})
 }
 
-var errRevoked = httpx.Errorf(httpx.CodeForbidden, "This purchase was refunded, so its downloads are no longer available.")
+// errRevoked answers a purchase taken back: refunded, or its payment
+// denied by PayPal after it was delivered.
+var errRevoked = httpx.Errorf(httpx.CodeForbidden, "This purchase is no longer in your library (it was refunded, or its payment did not go through), so its downloads are not available.")
 
 func (s *Service) noneLeft() string {
 	return "You have downloaded this file " + strconv.Itoa(s.set.DownloadLimit) + " times, as many as a purchase allows. Please contact us if you need it again."

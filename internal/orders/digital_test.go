@@ -436,7 +436,7 @@ func TestDeniedCaptureTakesTheFormatsBack(t *testing.T) {
 				h, body := deniedEvent(e, "21.98")
 				deliver(t, e, h, body, 200, `"outcome":"applied"`)
 			},
-			ExpectedStatus: 403, ExpectedContent: []string{`"code":"forbidden"`},
+			ExpectedStatus: 403, ExpectedContent: []string{`"code":"forbidden"`, "its payment did not go through"},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				expectGrants(t, e, "buyer", 0, 0, 0)
 				if n := e.Count(`SELECT COUNT(*) FROM orders WHERE payment_status = 'payment_failed' AND fulfillment_status = 'cancelled'`); n != 1 {

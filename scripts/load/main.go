@@ -66,6 +66,7 @@ func main() {
 	database := fs.String("database", "", "DATABASE_URL of the shop instead of -db (seed-year, year)")
 	scale := fs.Float64("scale", 1, "share of the year's figures to seed (seed-year)")
 	rounds := fs.Int("rounds", 50, "requests per route (year)")
+	only := fs.String("only", "", "time only the year's measures whose names contain this (year)")
 	_ = fs.Parse(os.Args[2:])
 	l := &loader{base: *base, dbPath: *dbPath, database: *database, workers: *workers, duration: *duration,
 		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
@@ -84,7 +85,7 @@ func main() {
 	case "seed-year":
 		err = seedYear(l.databaseURL(), *scale)
 	case "year":
-		err = l.year(*rounds, *pid)
+		err = l.year(*rounds, *pid, *only)
 	case "seed-books":
 		err = l.seedBooks(*books)
 	case "search":

@@ -5,9 +5,12 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http"
+	"slices"
+	"strings"
 	"time"
 
 	"bookshop/internal/auth"
+	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 )
 
@@ -105,65 +108,50 @@ func (s *Service) sales(ctx context.Context, now time.Time) (SalesReport, error)
 	today := midnight(now, loc)
 	since := today.AddDate(0, 0, -29)
 	report := SalesReport{TimeZone: loc.String(), Days: make([]DayRevenue, 30), TopBooks: []TopBook{}, Waiting: []WaitingOrder{}}
-	byDay := map[string]*DayRevenue{}
 	for i := range report.Days {
-		d := since.AddDate(0, 0, i).Format(time.DateOnly)
-		report.Days[i] = DayRevenue{Day: d}
-		byDay[d] = &report.Days[i]
+		report.Days[i] = DayRevenue{Day: since.AddDate(0, 0, i).Format(time.DateOnly)}
 	}
 	report.Periods = []SalesPeriod{{Days: 1}, {Days: 7}, {Days: 30}}
-	// each adds an amount made at at to the periods and the day it falls in.
-	each := func(at time.Time, add func(p *SalesPeriod), day func(d *DayRevenue)) {
-		if d := byDay[at.In(loc).Format(time.DateOnly)]; d != nil {
-			day(d)
+	// The database sums the orders and refunds of each day (salesDays
+	// buckets): thirty rows to read, not a month of orders.
+	buckets := salesDays(since, s.db.Dialect)
+	paidDay, paidArgs := buckets.of("o.paid_at")
+	refundDay, refundArgs := buckets.of("f.completed_at")
+	add := func(day int, f func(p *SalesPeriod), d func(d *DayRevenue)) {
+		if day < len(report.Days) {
+			d(&report.Days[day])
 		}
 		for i := range report.Periods {
-			if p := &report.Periods[i]; !at.Before(today.AddDate(0, 0, 1-p.Days)) {
-				add(p)
+			if p := &report.Periods[i]; day >= len(report.Days)-p.Days {
+				f(p)
 			}
 		}
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT o.paid_at, o.subtotal_cents, o.discount_cents, o.shipping_cents, o.tax_cents, o.total_cents
-		FROM orders o WHERE `+counted+` AND o.paid_at >= ?`, since.UTC())
+	// firstOrder is the lowest id of those orders (topBooks).
+	firstOrder := int64(-1)
+	err := s.eachDay(ctx, `SELECT `+paidDay+`, COUNT(*), SUM(o.subtotal_cents), SUM(o.discount_cents), SUM(o.shipping_cents),
+		SUM(o.tax_cents), SUM(o.total_cents), MIN(o.id)
+		FROM orders o WHERE `+counted+` AND o.paid_at >= ? GROUP BY 1`, paidArgs(since.UTC()), func(day int, v []int64) {
+		if firstOrder < 0 || v[6] < firstOrder {
+			firstOrder = v[6]
+		}
+		add(day, func(p *SalesPeriod) {
+			p.Orders += v[0]
+			p.GrossSalesCents += v[1]
+			p.DiscountsCents += v[2]
+			p.ShippingCents += v[3]
+			p.TaxCents += v[4]
+		}, func(d *DayRevenue) { d.Orders += v[0]; d.RevenueCents += v[5] })
+	})
 	if err != nil {
 		return SalesReport{}, fmt.Errorf("sales: orders: %w", err)
 	}
-	for rows.Next() {
-		var at time.Time
-		var sub, disc, ship, tax, total int64
-		if err := rows.Scan(&at, &sub, &disc, &ship, &tax, &total); err != nil {
-			rows.Close()
-			return SalesReport{}, err
-		}
-		each(at, func(p *SalesPeriod) {
-			p.GrossSalesCents += sub
-			p.DiscountsCents += disc
-			p.ShippingCents += ship
-			p.TaxCents += tax
-			p.Orders++
-		}, func(d *DayRevenue) { d.RevenueCents += total; d.Orders++ })
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return SalesReport{}, err
-	}
-	refunds, err := s.db.QueryContext(ctx, `SELECT f.completed_at, f.amount_cents FROM order_refunds f JOIN orders o ON o.id = f.order_id
-		WHERE `+counted+` AND f.status = ? AND f.completed_at >= ?`, refundCompleted, since.UTC())
+	err = s.eachDay(ctx, `SELECT `+refundDay+`, SUM(f.amount_cents) FROM order_refunds f JOIN orders o ON o.id = f.order_id
+		WHERE `+counted+` AND f.status = ? AND f.completed_at >= ? GROUP BY 1`, refundArgs(refundCompleted, since.UTC()), func(day int, v []int64) {
+		add(day, func(p *SalesPeriod) { p.RefundsCents += v[0] }, func(d *DayRevenue) { d.RevenueCents -= v[0] })
+	})
 	if err != nil {
 		return SalesReport{}, fmt.Errorf("sales: refunds: %w", err)
-	}
-	for refunds.Next() {
-		var at time.Time
-		var amount int64
-		if err := refunds.Scan(&at, &amount); err != nil {
-			refunds.Close()
-			return SalesReport{}, err
-		}
-		each(at, func(p *SalesPeriod) { p.RefundsCents += amount }, func(d *DayRevenue) { d.RevenueCents -= amount })
-	}
-	refunds.Close()
-	if err := refunds.Err(); err != nil {
-		return SalesReport{}, err
 	}
 	for i := range report.Periods {
 		p := &report.Periods[i]
@@ -174,8 +162,10 @@ func (s *Service) sales(ctx context.Context, now time.Time) (SalesReport, error)
 			p.AverageCents = (p.TotalCents + p.Orders/2) / p.Orders
 		}
 	}
-	if report.TopBooks, err = s.topBooks(ctx, since); err != nil {
-		return SalesReport{}, err
+	if firstOrder >= 0 {
+		if report.TopBooks, err = s.topBooks(ctx, since, firstOrder); err != nil {
+			return SalesReport{}, err
+		}
 	}
 	const waitingToShip = `payment_status = '` + PaymentPaid + `' AND fulfillment_status = '` + Unfulfilled + `'`
 	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM orders WHERE `+waitingToShip).Scan(&report.WaitingCount); err != nil {
@@ -197,14 +187,97 @@ func (s *Service) sales(ctx context.Context, now time.Time) (SalesReport, error)
 	return report, waiting.Err()
 }
 
+// dayBuckets are the starts of the shop's days after the first of the
+// dashboard's thirty, and the start of tomorrow: of(column) is the number
+// of the day an instant falls in (0 the first, 29 today, 30 later), which
+// the database groups by. The CASE halves the days at each step, so a row
+// costs five comparisons, not thirty.
+type dayBuckets struct {
+	bounds []time.Time
+	// text compares SQLite's timestamps as the text they are stored as:
+	// against the column's NUMERIC affinity, each comparison would first
+	// try to read the bound as a number.
+	text bool
+}
+
+func salesDays(since time.Time, dialect db.Dialect) dayBuckets {
+	b := dayBuckets{bounds: make([]time.Time, 30), text: dialect == db.SQLite}
+	for i := range b.bounds {
+		b.bounds[i] = since.AddDate(0, 0, i+1).UTC()
+	}
+	return b
+}
+
+// of is the CASE for column, whose bounds args gives, then more.
+func (b dayBuckets) of(column string) (string, func(more ...any) []any) {
+	if b.text {
+		column = "CAST(" + column + " AS TEXT)"
+	}
+	var sql strings.Builder
+	var args []any
+	// day is the CASE of the days lo to hi, those from bounds[lo-1] on.
+	var day func(lo, hi int)
+	day = func(lo, hi int) {
+		if lo == hi {
+			fmt.Fprintf(&sql, "%d", lo)
+			return
+		}
+		mid := (lo + hi + 1) / 2
+		fmt.Fprintf(&sql, "CASE WHEN %s >= ? THEN ", column)
+		args = append(args, b.bounds[mid-1])
+		day(mid, hi)
+		sql.WriteString(" ELSE ")
+		day(lo, mid-1)
+		sql.WriteString(" END")
+	}
+	day(0, len(b.bounds))
+	return sql.String(), func(more ...any) []any { return append(slices.Clone(args), more...) }
+}
+
+// eachDay runs a query whose rows are a day bucket and sums, and gives
+// each to fn.
+func (s *Service) eachDay(ctx context.Context, query string, args []any, fn func(day int, sums []int64)) error {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	sums := make([]int64, len(cols)-1)
+	dest := make([]any, len(cols))
+	var day int
+	dest[0] = &day
+	for i := range sums {
+		dest[i+1] = &sums[i]
+	}
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return err
+		}
+		fn(day, sums)
+	}
+	return rows.Err()
+}
+
 // topBooks are the five books with the most net copies (sold, less
-// refunded) in the orders paid since, cancelled ones left out.
-func (s *Service) topBooks(ctx context.Context, since time.Time) ([]TopBook, error) {
+// refunded) in the orders paid since, cancelled ones left out; firstOrder
+// is the lowest id among those orders.
+func (s *Service) topBooks(ctx context.Context, since time.Time, firstOrder int64) ([]TopBook, error) {
+	// SQLite looks up the lines of each order in the index; PostgreSQL
+	// would rather read every line of the year and join them all, unless
+	// told that only the lines from firstOrder on can count.
+	fromFirst, args := "", []any{since.UTC()}
+	if s.db.Dialect == db.Postgres {
+		fromFirst, args = " AND l.order_id >= ?", append(args, firstOrder)
+	}
 	rows, err := s.db.QueryContext(ctx, `SELECT l.book_id, MAX(l.title), SUM(l.quantity - l.refunded_quantity),
 		SUM(l.unit_price_cents * (l.quantity - l.refunded_quantity))
-		FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE `+counted+` AND o.paid_at >= ?
+		FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE `+counted+` AND o.paid_at >= ?`+fromFirst+`
 		GROUP BY l.book_id HAVING SUM(l.quantity - l.refunded_quantity) > 0
-		ORDER BY SUM(l.quantity - l.refunded_quantity) DESC, l.book_id LIMIT 5`, since.UTC())
+		ORDER BY SUM(l.quantity - l.refunded_quantity) DESC, l.book_id LIMIT 5`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("sales: top books: %w", err)
 	}

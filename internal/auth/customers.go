@@ -64,7 +64,8 @@ func (s *Service) scanCustomer(row interface{ Scan(...any) error }) (CustomerSum
 const maxCustomerResults = 50
 
 // SearchCustomers serves GET /api/admin/customers?q=: accounts whose
-// e-mail or name contains q (any case), newest first.
+// e-mail address is q, or whose address or name has a word starting with
+// each word of q (any case), newest first.
 func (s *Service) SearchCustomers(w http.ResponseWriter, r *http.Request) error {
 	if _, err := RequireStaff(r.Context(), PermCustomersRead); err != nil {
 		return err
@@ -73,18 +74,23 @@ func (s *Service) SearchCustomers(w http.ResponseWriter, r *http.Request) error 
 	if len([]rune(q)) > 200 {
 		return httpx.Invalid("The search is too long.", map[string]string{"q": "Use at most 200 characters"})
 	}
-	// Newest first from the index on created_at, stopping at a page: no
-	// search reads every account unless what it seeks is rare. A whole
-	// e-mail address is looked up in the addresses' index (they are kept
-	// in lower case).
+	// A whole e-mail address is looked up in the addresses' index (they
+	// are kept in lower case); other text finds the people whose address,
+	// or whose name, has a word starting with each word typed, in the
+	// words' indexes (migration 0901). Newest first, a page at most.
 	where, args := "", []any{}
-	switch {
+	switch words := db.SearchWords(q); {
 	case httpx.LooksLikeEmail(q):
 		where, args = `WHERE u.email = ?`, []any{q}
+	case q != "" && len(words) == 0: // punctuation alone
+		where = `WHERE 1 = 0`
 	case q != "":
-		like := db.LikeContaining(q)
-		where = `WHERE LOWER(u.email) LIKE ? ESCAPE '\' OR LOWER(COALESCE(p.first_name, '') || ' ' || COALESCE(p.last_name, '')) LIKE ? ESCAPE '\'`
-		args = []any{like, like}
+		where = `WHERE u.id IN (` + customerWords(s.db) + `)`
+		match := s.db.WordsQuery(words)
+		if s.db.Dialect == db.SQLite {
+			match = "{words} : (" + match + ")" // not the id's words
+		}
+		args = []any{match, match}
 	}
 	rows, err := s.db.QueryContext(r.Context(), `SELECT `+customerColumns+` FROM users u LEFT JOIN profiles p ON p.id = u.id
 		`+where+` ORDER BY u.created_at DESC, u.id DESC LIMIT ?`, append(args, maxCustomerResults+1)...)
@@ -109,6 +115,17 @@ func (s *Service) SearchCustomers(w http.ResponseWriter, r *http.Request) error 
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"customers": list, "more": more})
+}
+
+// customerWords are the ids of the people whose address, or whose name,
+// matches the WordsQuery bound twice. PostgreSQL's expressions are its
+// indexes' (migration 0901).
+func customerWords(d *db.DB) string {
+	if d.Dialect == db.Postgres {
+		return `SELECT id FROM users WHERE search_words(email) @@ to_tsquery('simple', ?)
+			UNION SELECT id FROM profiles WHERE search_words(first_name || ' ' || last_name) @@ to_tsquery('simple', ?)`
+	}
+	return `SELECT user_id FROM users_search WHERE users_search MATCH ? UNION SELECT user_id FROM profiles_search WHERE profiles_search MATCH ?`
 }
 
 // CustomerDetail is a customer's page.

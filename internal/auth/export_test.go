@@ -6,3 +6,6 @@ func SetHashHook(f func()) (restore func()) {
 	testHookHash = f
 	return func() { testHookHash = nil }
 }
+
+// CustomerWords is the customer search's condition on words.
+var CustomerWords = customerWords

@@ -374,11 +374,12 @@ type orderQuery struct {
 	page, perPage int
 }
 
-// parseOrderQuery reads q (order number, e-mail or name), paymentStatus,
+// parseOrderQuery reads q (order number, e-mail or words of either or of
+// the buyer's name, as the database d searches them), paymentStatus,
 // fulfillmentStatus and the older status (each one or several,
 // comma-separated), from and to (dates, YYYY-MM-DD, inclusive),
 // method, sort and page/perPage.
-func parseOrderQuery(v url.Values) (orderQuery, error) {
+func parseOrderQuery(v url.Values, d *db.DB) (orderQuery, error) {
 	q := orderQuery{where: []string{"1 = 1"}}
 	fields := map[string]string{}
 	if text := strings.TrimSpace(v.Get("q")); text != "" {
@@ -387,18 +388,20 @@ func parseOrderQuery(v url.Values) (orderQuery, error) {
 		}
 		switch lower := strings.ToLower(text); {
 		// A whole order number or e-mail address is looked up in its
-		// index; anything else (part of one, a name) is searched as text
-		// in every order, the name in the shipping details' JSON.
+		// index; anything else finds the orders with a word starting with
+		// each word typed in the number, the address or the buyer's name
+		// (the shipping details'), in the words' index (migration 0901).
 		case wholeOrderNumber.MatchString(strings.ToUpper(text)):
 			q.where = append(q.where, "number = ?")
 			q.args = append(q.args, strings.ToUpper(text))
 		case httpx.LooksLikeEmail(lower):
 			q.where = append(q.where, "LOWER(email) = ?")
 			q.args = append(q.args, lower)
+		case len(db.SearchWords(text)) == 0: // punctuation alone
+			q.where = append(q.where, "1 = 0")
 		default:
-			like := db.LikeContaining(lower)
-			q.where = append(q.where, `(LOWER(number) LIKE ? ESCAPE '\' OR LOWER(email) LIKE ? ESCAPE '\' OR LOWER(shipping_info) LIKE ? ESCAPE '\')`)
-			q.args = append(q.args, like, like, like)
+			q.where = append(q.where, orderWords(d))
+			q.args = append(q.args, d.WordsQuery(db.SearchWords(text)))
 		}
 	}
 	for _, f := range []struct {
@@ -470,6 +473,16 @@ func parseOrderQuery(v url.Values) (orderQuery, error) {
 	return q, nil
 }
 
+// orderWords is the condition of the orders whose words match the
+// WordsQuery bound to it. PostgreSQL's expression is its index's
+// (migration 0901).
+func orderWords(d *db.DB) string {
+	if d.Dialect == db.Postgres {
+		return `search_words(number || ' ' || email || ' ' || COALESCE(shipping_info::jsonb ->> 'fullName', '')) @@ to_tsquery('simple', ?)`
+	}
+	return `id IN (SELECT rowid FROM orders_search WHERE orders_search MATCH ?)`
+}
+
 // oneOrMore reads a comma-separated list of allowed values, each once: a
 // list that repeats one must not become more SQL variables than the
 // database takes. false when a value is not allowed.
@@ -506,7 +519,7 @@ func (s *Service) ListOrdersForDesk(ctx context.Context, v url.Values) (OrderLis
 	if _, err := requireDesk(ctx, auth.PermOrdersRead); err != nil {
 		return OrderList{}, err
 	}
-	q, err := parseOrderQuery(v)
+	q, err := parseOrderQuery(v, s.db)
 	if err != nil {
 		return OrderList{}, err
 	}

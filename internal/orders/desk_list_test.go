@@ -1,11 +1,17 @@
 package orders_test
 
 import (
+	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"bookshop/internal/apitest"
 	"bookshop/internal/auth"
+	"bookshop/internal/db"
+	"bookshop/internal/db/dbtest"
 )
 
 // TestDeskListRepeatedStatus: a status filter that names one status many
@@ -19,4 +25,90 @@ func TestDeskListRepeatedStatus(t *testing.T) {
 			demoOrder(t, e, "buyer")
 		},
 		ExpectedStatus: 200, ExpectedContent: []string{`"total":1`, `"status":"paid"`}}})
+}
+
+// TestDeskListKeysetPages: in every sort, following nextCursor from the
+// first page and then prevCursor back gives the pages that their numbers
+// give (issue 40: keyset pages), with no cursor past either end; orders
+// made at the same instant keep one place. A cursor that names no order,
+// or both cursors at once, is a 400 naming it.
+func TestDeskListKeysetPages(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, nil)
+		e.Staff("manager", auth.RoleManager)
+		var numbers []string
+		for i := range 10 {
+			if i%4 == 0 {
+				e.Clock.Advance(time.Minute) // the others share an instant
+			}
+			numbers = append(numbers, demoOrder(t, e, ""))
+		}
+		act(e, numbers[1], "fulfil", shipBody, "").Expect(t, 200)
+		act(e, numbers[4], "cancel", map[string]any{"reason": "Asked by the buyer"}, "c4").Expect(t, 200)
+		type page struct {
+			Orders                 []struct{ Number string }
+			Total                  int
+			NextCursor, PrevCursor *string
+		}
+		get := func(query string) page {
+			t.Helper()
+			var p page
+			if err := json.Unmarshal([]byte(e.Do("GET", "/api/admin/orders?perPage=2&"+query, nil, "manager").Expect(t, 200).Body), &p); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+		of := func(p page) (out []string) {
+			for _, o := range p.Orders {
+				out = append(out, o.Number)
+			}
+			return out
+		}
+		for _, sort := range []string{"createdAt", "-createdAt", "totalCents", "-totalCents", "number", "-number", "status", "-status"} {
+			var byNumber [][]string
+			for n := 1; n <= 5; n++ {
+				byNumber = append(byNumber, of(get(fmt.Sprintf("sort=%s&page=%d", sort, n))))
+			}
+			p := get("sort=" + sort)
+			if p.PrevCursor != nil || p.Total != 10 {
+				t.Errorf("%s: the first page has a page before it, or %d orders", sort, p.Total)
+			}
+			var walked []page
+			for {
+				walked = append(walked, p)
+				if p.NextCursor == nil || len(walked) > 5 {
+					break
+				}
+				p = get("sort=" + sort + "&after=" + *p.NextCursor)
+			}
+			for i := len(walked) - 1; i > 0; i-- {
+				if walked[i].PrevCursor == nil {
+					t.Fatalf("%s: page %d has no page before it", sort, i+1)
+				}
+				if back := get("sort=" + sort + "&before=" + *walked[i].PrevCursor); !slices.Equal(of(back), of(walked[i-1])) {
+					t.Errorf("%s: back from page %d: %v, want %v", sort, i+1, of(back), of(walked[i-1]))
+				}
+			}
+			if len(walked) != 5 {
+				t.Fatalf("%s: %d pages by cursor, want 5", sort, len(walked))
+			}
+			for i, w := range walked {
+				if !slices.Equal(of(w), byNumber[i]) {
+					t.Errorf("%s: page %d by cursor %v, by number %v", sort, i+1, of(w), byNumber[i])
+				}
+			}
+		}
+		filtered := get("paymentStatus=paid&sort=-createdAt&after=" + numbers[6])
+		if len(filtered.Orders) != 2 || slices.Contains(of(filtered), numbers[4]) {
+			t.Errorf("a filtered list's next page: %v", of(filtered))
+		}
+		for query, want := range map[string]string{
+			"after=SF-GONE": `"after":"The number of an order of the list"`,
+			"after=" + numbers[0] + "&before=" + numbers[1]: `"before":"Either after or before, not both"`,
+		} {
+			if res := e.Do("GET", "/api/admin/orders?"+query, nil, "manager").Expect(t, 400); !strings.Contains(res.Body, want) {
+				t.Errorf("%s: %s", query, res.Body)
+			}
+		}
+	})
 }

@@ -332,12 +332,16 @@ type OrderSummary struct {
 	CreatedAt          time.Time `json:"createdAt"`
 }
 
-// OrderList is GET /api/admin/orders's response.
+// OrderList is GET /api/admin/orders's response. NextCursor and
+// PrevCursor name the places of the pages after and before this one (for
+// after= and before=), null at either end of the list.
 type OrderList struct {
-	Orders  []OrderSummary `json:"orders"`
-	Total   int            `json:"total"`
-	Page    int            `json:"page"`
-	PerPage int            `json:"perPage"`
+	Orders     []OrderSummary `json:"orders"`
+	Total      int            `json:"total"`
+	Page       int            `json:"page"`
+	PerPage    int            `json:"perPage"`
+	NextCursor *string        `json:"nextCursor"`
+	PrevCursor *string        `json:"prevCursor"`
 }
 
 // AllStatuses are every value of legacyStatus, for the list's older
@@ -347,15 +351,24 @@ var AllStatuses = []string{PaymentPending, PaymentPaid, "fulfilled", Delivered, 
 
 var allProviders = []string{ProviderPayPal, ProviderDemoCard, ProviderDemoApple, ProviderDemoGoogle, ProviderNone}
 
-var orderSorts = map[string]string{
-	"createdAt":   "created_at, id",
-	"-createdAt":  "created_at DESC, id DESC",
-	"totalCents":  "total_cents, id",
-	"-totalCents": "total_cents DESC, id DESC",
-	"number":      "number",
-	"-number":     "number DESC",
-	"status":      "status, created_at DESC, id DESC",
-	"-status":     "status DESC, created_at DESC, id DESC",
+// sortKey is one column a list is sorted by.
+type sortKey struct {
+	column string
+	desc   bool
+}
+
+// orderSorts are the list's orders, each ending with a unique column, so
+// that an order has one place in it: a page starts after (or ends before)
+// the order its cursor names.
+var orderSorts = map[string][]sortKey{
+	"createdAt":   {{"created_at", false}, {"id", false}},
+	"-createdAt":  {{"created_at", true}, {"id", true}},
+	"totalCents":  {{"total_cents", false}, {"id", false}},
+	"-totalCents": {{"total_cents", true}, {"id", true}},
+	"number":      {{"number", false}},
+	"-number":     {{"number", true}},
+	"status":      {{"status", false}, {"created_at", true}, {"id", true}},
+	"-status":     {{"status", true}, {"created_at", true}, {"id", true}},
 }
 
 const (
@@ -370,15 +383,19 @@ var wholeOrderNumber = regexp.MustCompile(`^SF-[0-9A-Z]{10}$`)
 type orderQuery struct {
 	where         []string
 	args          []any
-	orderBy       string
+	sort          []sortKey
 	page, perPage int
+	// after or before: the number of the order the page starts after or
+	// ends before; neither: the page is found by its number.
+	after, before string
 }
 
 // parseOrderQuery reads q (order number, e-mail or words of either or of
 // the buyer's name, as the database d searches them), paymentStatus,
 // fulfillmentStatus and the older status (each one or several,
 // comma-separated), from and to (dates, YYYY-MM-DD, inclusive),
-// method, sort and page/perPage.
+// method, sort, page/perPage, and the order a page starts after or ends
+// before (after, before: the list's nextCursor and prevCursor).
 func parseOrderQuery(v url.Values, d *db.DB) (orderQuery, error) {
 	q := orderQuery{where: []string{"1 = 1"}}
 	fields := map[string]string{}
@@ -457,8 +474,12 @@ func parseOrderQuery(v url.Values, d *db.DB) (orderQuery, error) {
 		sort = "-createdAt"
 	}
 	var ok bool
-	if q.orderBy, ok = orderSorts[sort]; !ok {
+	if q.sort, ok = orderSorts[sort]; !ok {
 		fields["sort"] = "createdAt, totalCents, number or status, each with - for descending"
+	}
+	q.after, q.before = v.Get("after"), v.Get("before")
+	if q.after != "" && q.before != "" {
+		fields["before"] = "Either after or before, not both"
 	}
 	q.page, ok = whole(v.Get("page"), 1, 1, 100_000)
 	if !ok {
@@ -528,29 +549,167 @@ func (s *Service) ListOrdersForDesk(ctx context.Context, v url.Values) (OrderLis
 	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM orders WHERE `+where, q.args...).Scan(&list.Total); err != nil {
 		return OrderList{}, fmt.Errorf("orders: count: %w", err)
 	}
+	page, err := s.orderPage(ctx, q, where)
+	if err != nil || len(page.ids) == 0 {
+		return list, err
+	}
+	ids := make([]any, len(page.ids))
+	for i, id := range page.ids {
+		ids[i] = id
+	}
 	// refunded_cents counts refunds under way too: the list sums the
 	// completed and the pending ones apart, as the order page does.
 	refunds := `(SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds WHERE order_id = orders.id AND status = '`
-	rows, err := s.db.QueryContext(ctx, `SELECT number, payment_status, fulfillment_status, provider, email, shipping_info, total_cents,
+	rows, err := s.db.QueryContext(ctx, `SELECT id, number, payment_status, fulfillment_status, provider, email, shipping_info, total_cents,
 		`+refunds+refundCompleted+`'), `+refunds+refundPending+`'),
 		fulfilled_at IS NOT NULL, created_at, (SELECT COALESCE(SUM(quantity), 0) FROM order_lines WHERE order_id = orders.id)
-		FROM orders WHERE `+where+` ORDER BY `+q.orderBy+` LIMIT `+strconv.Itoa(q.perPage)+` OFFSET `+strconv.Itoa((q.page-1)*q.perPage), q.args...)
+		FROM orders WHERE id IN (?`+strings.Repeat(", ?", len(ids)-1)+`)`, ids...)
 	if err != nil {
 		return OrderList{}, fmt.Errorf("orders: list: %w", err)
 	}
 	defer rows.Close()
+	byID := map[int64]OrderSummary{}
 	for rows.Next() {
+		var id int64
 		var o OrderSummary
 		var info string
 		var st State
-		if err := rows.Scan(&o.Number, &st.Payment, &st.Fulfilment, &o.Provider, &o.Email, &info, &o.TotalCents, &o.RefundedCents, &o.PendingRefundCents, &o.Shipped, &o.CreatedAt, &o.Items); err != nil {
+		if err := rows.Scan(&id, &o.Number, &st.Payment, &st.Fulfilment, &o.Provider, &o.Email, &info, &o.TotalCents, &o.RefundedCents, &o.PendingRefundCents, &o.Shipped, &o.CreatedAt, &o.Items); err != nil {
 			return OrderList{}, err
 		}
 		var si ShippingInfo
 		_ = json.Unmarshal([]byte(info), &si) // a name is a nicety: an unreadable one is left out
 		o.Name, o.CreatedAt = si.FullName, o.CreatedAt.UTC()
 		o.Status, o.PaymentStatus, o.FulfillmentStatus = legacyStatus(st), st.Payment, st.Fulfilment
-		list.Orders = append(list.Orders, o)
+		byID[id] = o
 	}
-	return list, rows.Err()
+	if err := rows.Err(); err != nil {
+		return OrderList{}, err
+	}
+	for _, id := range page.ids {
+		list.Orders = append(list.Orders, byID[id])
+	}
+	first, last := list.Orders[0].Number, list.Orders[len(list.Orders)-1].Number
+	if page.hasBefore {
+		list.PrevCursor = &first
+	}
+	if page.hasAfter {
+		list.NextCursor = &last
+	}
+	return list, nil
+}
+
+// orderIDs are a page of the list, in its order, and whether the list goes
+// on before and after it.
+type orderIDs struct {
+	ids                 []int64
+	hasBefore, hasAfter bool
+}
+
+// orderPage finds the ids of q's page: the perPage orders after (or
+// before) the order its cursor names, from that order's place in the
+// sort's index (keyset pages: the year's last page as fast as its first),
+// or else the page by its number (OFFSET, which steps over every order
+// before it). The list's columns are then read for the page's orders only.
+func (s *Service) orderPage(ctx context.Context, q orderQuery, where string) (orderIDs, error) {
+	cursor, param, backwards := q.after, "after", false
+	if q.before != "" {
+		cursor, param, backwards = q.before, "before", true
+	}
+	args := slices.Clone(q.args)
+	limit := " LIMIT " + strconv.Itoa(q.perPage+1)
+	if cursor != "" {
+		var n int
+		if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM orders WHERE number = ?`, cursor).Scan(&n); err != nil {
+			return orderIDs{}, fmt.Errorf("orders: cursor: %w", err)
+		}
+		if n == 0 {
+			return orderIDs{}, httpx.Invalid("That page of the list is gone: start again from the first page.",
+				map[string]string{param: "The number of an order of the list"})
+		}
+		cond, condArgs := keysetAfter(q.sort, backwards, cursor)
+		where += " AND " + cond
+		args = append(args, condArgs...)
+	} else {
+		limit += " OFFSET " + strconv.Itoa((q.page-1)*q.perPage)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM orders WHERE `+where+` ORDER BY `+sortSQL(q.sort, backwards)+limit, args...)
+	if err != nil {
+		return orderIDs{}, fmt.Errorf("orders: list: %w", err)
+	}
+	defer rows.Close()
+	var page orderIDs
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return orderIDs{}, err
+		}
+		page.ids = append(page.ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return orderIDs{}, err
+	}
+	more := len(page.ids) > q.perPage
+	page.ids = page.ids[:min(len(page.ids), q.perPage)]
+	switch {
+	case backwards:
+		slices.Reverse(page.ids)
+		page.hasBefore, page.hasAfter = more, true
+	case cursor != "":
+		page.hasBefore, page.hasAfter = true, more
+	default:
+		page.hasBefore, page.hasAfter = q.page > 1, more
+	}
+	return page, nil
+}
+
+// sortSQL is the sort's ORDER BY, or its reverse.
+func sortSQL(sort []sortKey, reverse bool) string {
+	cols := make([]string, len(sort))
+	for i, k := range sort {
+		cols[i] = k.column
+		if k.desc != reverse {
+			cols[i] += " DESC"
+		}
+	}
+	return strings.Join(cols, ", ")
+}
+
+// keysetAfter is the condition of the orders after the order numbered
+// number in sort (before it when backwards), compared with that order's
+// own values: one row value where the columns all go one way, which both
+// databases read from the sort's index, or else column by column.
+func keysetAfter(sort []sortKey, backwards bool, number string) (string, []any) {
+	op := func(k sortKey) string {
+		if k.desc != backwards {
+			return " < "
+		}
+		return " > "
+	}
+	of := func(cols ...string) string {
+		return "(SELECT " + strings.Join(cols, ", ") + " FROM orders WHERE number = ?)"
+	}
+	cols := make([]string, len(sort))
+	oneWay := true
+	for i, k := range sort {
+		cols[i] = k.column
+		oneWay = oneWay && k.desc == sort[0].desc
+	}
+	if oneWay {
+		return "(" + strings.Join(cols, ", ") + ")" + op(sort[0]) + of(cols...), []any{number}
+	}
+	// a > x OR (a = x AND (b < y OR (b = y AND c < z)))
+	var args []any
+	var after func(i int) string
+	after = func(i int) string {
+		k := sort[i]
+		args = append(args, number)
+		c := k.column + op(k) + of(k.column)
+		if i == len(sort)-1 {
+			return c
+		}
+		args = append(args, number)
+		return "(" + c + " OR (" + k.column + " = " + of(k.column) + " AND " + after(i+1) + "))"
+	}
+	return after(0), args
 }

@@ -19,7 +19,7 @@ var adminLists = []string{
 }
 
 // listParams are every query parameter those lists read, and one none does.
-var listQueryParams = []string{"q", "actor", "kind", "from", "to", "before", "limit", "status", "stock", "sort",
+var listQueryParams = []string{"q", "actor", "kind", "from", "to", "before", "after", "limit", "status", "stock", "sort",
 	"category", "categories", "method", "page", "perPage", "bookId", "reader", "ids", "min", "max", "x"}
 
 // Issue 38 item 19 (T4-2): no value of any parameter of a back-office list

@@ -413,11 +413,19 @@ func (l *loader) year(rounds, pid int, only string) error {
 		return fmt.Errorf("the seeded customers are not listed: %v", err)
 	}
 	number, mail := some.Orders[3].Number, some.Orders[3].Email
+	// The place of page 400, as the desk reaches it: Next from the first page.
+	var page400 string
+	if strings.Contains("orders paged to 400", only) || strings.Contains(only, "by its place") {
+		if page400, err = l.ordersTo400(token); err != nil {
+			return err
+		}
+	}
 	cust := customers.Customers[len(customers.Customers)-1]
 	month := time.Now().AddDate(0, -3, 0)
 	routes := []struct{ name, path string }{
 		{"orders list", "/api/admin/orders"},
 		{"orders page 400", "/api/admin/orders?page=400"},
+		{"orders page 400 by its place", "/api/admin/orders?page=400&after=" + page400},
 		{"orders by e-mail", "/api/admin/orders?q=" + mail},
 		{"orders by number", "/api/admin/orders?q=" + number},
 		{"orders by name", "/api/admin/orders?q=Mina%20Sato"},
@@ -492,6 +500,31 @@ func loadAvg() string {
 		return "?"
 	}
 	return strings.Join(f[:3], " ")
+}
+
+// ordersTo400 follows the order list's nextCursor from its first page to
+// its 400th, 25 orders a page, and returns the place of the 400th.
+func (l *loader) ordersTo400(token string) (string, error) {
+	start := time.Now()
+	var pages []time.Duration
+	next := ""
+	for len(pages) < 399 {
+		var page struct{ NextCursor *string }
+		t := time.Now()
+		if err := l.getAs(token, "/api/admin/orders?perPage=25"+next, &page); err != nil {
+			return "", err
+		}
+		pages = append(pages, time.Since(t))
+		if page.NextCursor == nil {
+			return "", fmt.Errorf("the order list ends at page %d", len(pages))
+		}
+		next = "&after=" + *page.NextCursor
+	}
+	first, last := pages[0], pages[len(pages)-1]
+	slices.Sort(pages)
+	fmt.Printf("year orders paged to 400  %d pages in %.1f s, first %.1f ms, last %.1f ms, p99 %.1f ms  load %s\n",
+		len(pages), time.Since(start).Seconds(), ms(first), ms(last), ms(pages[(len(pages)*99)/100]), loadAvg())
+	return strings.TrimPrefix(next, "&after="), nil
 }
 
 // auditToTheEnd pages the whole audit log by its cursor, 100 at a time.

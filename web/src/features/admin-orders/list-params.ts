@@ -2,7 +2,14 @@ import { fulfillmentNames, paymentNames } from '@/lib/order-status'
 import type { FulfillmentStatus, PaymentMethod, PaymentStatus } from './types'
 import { methodNames } from './types'
 
-/** The order list's filters, kept in the page's URL (?q=&paymentStatus=&fulfillmentStatus=&method=&from=&to=&sort=&page=). */
+/**
+ * The order list's filters, kept in the page's URL
+ * (?q=&paymentStatus=&fulfillmentStatus=&method=&from=&to=&sort=&page=&after=|before=).
+ * `after` and `before` are where the page is (the number of the order it
+ * starts after or ends before, from the page next to it): the server finds
+ * it from there, as fast at the end of a year of orders as at its start.
+ * Without either, the page is found by its number.
+ */
 export type OrderFilters = {
   q: string
   paymentStatus: PaymentStatus | ''
@@ -12,6 +19,8 @@ export type OrderFilters = {
   to: string
   sort: OrderSort
   page: number
+  after: string
+  before: string
 }
 
 export type OrderSort = '-createdAt' | 'createdAt' | '-totalCents' | 'totalCents' | 'number'
@@ -44,6 +53,9 @@ export function filtersFromSearch(search: URLSearchParams): OrderFilters {
   const page = Number(search.get('page'))
   const from = search.get('from') ?? ''
   const to = search.get('to') ?? ''
+  const after = search.get('after') ?? ''
+  const before = search.get('before') ?? ''
+  const onePlace = page > 1 && !(after && before)
   return {
     q: (search.get('q') ?? '').trim(),
     paymentStatus: pick('paymentStatus', Object.keys(paymentNames) as PaymentStatus[]),
@@ -53,6 +65,8 @@ export function filtersFromSearch(search: URLSearchParams): OrderFilters {
     to: isDate(to) ? to : '',
     sort: pick('sort', sorts.map((s) => s.value)) || '-createdAt',
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    after: onePlace ? after : '',
+    before: onePlace ? before : '',
   }
 }
 
@@ -67,6 +81,8 @@ export function searchFromFilters(f: OrderFilters): URLSearchParams {
   if (f.to) out.set('to', f.to)
   if (f.sort !== '-createdAt') out.set('sort', f.sort)
   if (f.page > 1) out.set('page', String(f.page))
+  if (f.page > 1 && f.after) out.set('after', f.after)
+  else if (f.page > 1 && f.before) out.set('before', f.before)
   return out
 }
 
@@ -80,7 +96,18 @@ export function apiSearch(f: OrderFilters): string {
 
 /** New filters start again at page 1, unless the page is what changed. */
 export function withFilters(f: OrderFilters, changes: Partial<OrderFilters>): OrderFilters {
-  return { ...f, page: 1, ...changes }
+  return { ...f, page: 1, after: '', before: '', ...changes }
+}
+
+/**
+ * The filters of another page, from the page shown: the next one starts
+ * after its last order, the one before ends before its first; the first
+ * page needs no place, and a page further away is found by its number.
+ */
+export function pageFrom(f: OrderFilters, shown: { nextCursor: string | null; prevCursor: string | null }, page: number): OrderFilters {
+  if (page === f.page + 1 && shown.nextCursor) return withFilters(f, { page, after: shown.nextCursor })
+  if (page === f.page - 1 && page > 1 && shown.prevCursor) return withFilters(f, { page, before: shown.prevCursor })
+  return withFilters(f, { page })
 }
 
 export function isFiltered(f: OrderFilters): boolean {

@@ -37,7 +37,8 @@ export type OrderSummary = {
   createdAt: string
 }
 
-export type OrderPage = { orders: OrderSummary[]; total: number; page: number; perPage: number }
+/** A page of the list; nextCursor and prevCursor are the places of the pages beside it (null at the ends). */
+export type OrderPage = { orders: OrderSummary[]; total: number; page: number; perPage: number; nextCursor: string | null; prevCursor: string | null }
 
 export type AdminLine = {
   position: number

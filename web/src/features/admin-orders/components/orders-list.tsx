@@ -5,7 +5,21 @@ import { countOf, FilterField as Field, FilterSelect, ListResults, TableOrCards,
 import { paths } from '@/config/paths'
 import { formatCents } from '@/lib/money'
 import { useAdminOrders } from '../api/orders'
-import { filtersFromSearch, FIRST_DAY, isFiltered, LAST_DAY, fulfillmentFilters, methodFilters, pageCount, paymentFilters, searchFromFilters, sorts, withFilters, type OrderFilters } from '../list-params'
+import {
+  filtersFromSearch,
+  FIRST_DAY,
+  isFiltered,
+  LAST_DAY,
+  fulfillmentFilters,
+  methodFilters,
+  pageCount,
+  pageFrom,
+  paymentFilters,
+  searchFromFilters,
+  sorts,
+  withFilters,
+  type OrderFilters,
+} from '../list-params'
 import { methodNames, type OrderSummary } from '../types'
 import { OrderStatusBadge } from './status-badge'
 
@@ -39,7 +53,7 @@ export function OrdersList() {
             description: isFiltered(filters) ? 'Try other words or fewer filters.' : 'Orders appear here as soon as they are paid.',
           }}
           count={(data) => countOf(data.total, 'order')}
-          pages={(data) => ({ page: filters.page, count: pageCount(data.total), onPage: (page) => show(withFilters(filters, { page })) })}
+          pages={(data) => ({ page: filters.page, count: pageCount(data.total), onPage: (page) => show(pageFrom(filters, data, page)) })}
         >
           {(data) => <OrdersTableOrCards orders={data.orders} />}
         </ListResults>

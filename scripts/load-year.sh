@@ -6,7 +6,8 @@
 # seed-year), starts the shop on it on loopback, and times the back
 # office: every list, search, filter, order and customer page (p50, p99),
 # the sales dashboard, the audit log paged to its end by its cursor, and the
-# orders' CSV of the year with the shop's peak RSS. On SQLite, then on a
+# orders' CSV of the year with the shop's peak RSS; on SQLite, `bookshop
+# backup` and `bookshop restore` of the year, timed. On SQLite, then on a
 # throwaway PostgreSQL (scripts/with-postgres.sh) unless YEAR_DBS=sqlite.
 # Each line carries the machine's load average. `make load` ends with it;
 # never `make test`.
@@ -45,6 +46,21 @@ one() {
   kill -0 "$shop" 2>/dev/null || { echo "load-year: the shop did not start:" >&2; tail -n 20 "$tmp/shop.log" >&2; return 1; }
   timeout 1800 "$tmp/load" year -url "http://127.0.0.1:$port" -database "$url" -pid "$shop" -rounds "$ROUNDS"
   kill "$shop"; wait "$shop" 2>/dev/null || true; shop=
+  case $url in sqlite:*) backup_restore "$url" ;; esac
+}
+
+# backup_restore times `bookshop backup` and `bookshop restore` of the
+# year's SQLite database (the shop stopped), with the archive's size.
+backup_restore() {
+  local url=$1 start archive
+  start=$EPOCHREALTIME
+  archive=$(DATABASE_URL="$url" "$BIN" backup --to "$tmp/backups" 2>/dev/null | tail -n 1)
+  awk -v s="$start" -v e="$EPOCHREALTIME" -v b="$(stat -c %s "$archive")" -v l="$(cut -d' ' -f1-3 /proc/loadavg)" \
+    'BEGIN { printf "year backup              %.1f s, %d MB  load %s\n", e - s, b / 1e6, l }'
+  start=$EPOCHREALTIME
+  DATABASE_URL="$url" "$BIN" restore "$archive" >/dev/null 2>&1
+  awk -v s="$start" -v e="$EPOCHREALTIME" -v l="$(cut -d' ' -f1-3 /proc/loadavg)" \
+    'BEGIN { printf "year restore             %.1f s  load %s\n", e - s, l }'
 }
 
 for dbs in $YEAR_DBS; do
@@ -54,7 +70,7 @@ for dbs in $YEAR_DBS; do
       if [ -n "${YEAR_PG_URL:-}" ]; then
         one "$YEAR_PG_URL"
       else
-        export -f one; export BIN SCALE ROUNDS tmp
+        export -f one backup_restore; export BIN SCALE ROUNDS tmp
         # shellcheck disable=SC2016
         scripts/with-postgres.sh bash -c 'one "$TEST_DATABASE_URL"'
       fi ;;

@@ -561,6 +561,7 @@ func (l *loader) exportCSV(token string, pid int) error {
 		"&to="+now.Format(time.DateOnly), nil)
 	req.Header.Set("Authorization", "Bearer "+token)
 	peak := rssKB(pid)
+	before, cpu := peak, cpuTime(pid)
 	done := make(chan struct{})
 	go func() {
 		for {
@@ -604,8 +605,8 @@ func (l *loader) exportCSV(token string, pid int) error {
 	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("export: %d", resp.StatusCode)
 	}
-	fmt.Printf("year orders CSV          %d lines, %.1f MB in %.1f s, peak RSS %d MB  load %s\n",
-		lines, float64(size)/1e6, time.Since(start).Seconds(), peak/1024, loadAvg())
+	fmt.Printf("year orders CSV          %d lines, %.1f MB in %.1f s, cpu %.1f s, RSS %d MB before, peak %d MB  load %s\n",
+		lines, float64(size)/1e6, time.Since(start).Seconds(), (cpuTime(pid) - cpu).Seconds(), before/1024, peak/1024, loadAvg())
 	return nil
 }
 

@@ -184,3 +184,56 @@ test('a manager ships, refunds through PayPal, and sees a refund made in PayPal;
   await context.close()
   expect(errors).toEqual([])
 })
+
+// Issue 40: the desk pages a long list from each page's place (keyset
+// pages), and keeps Previous, "Page n of m" and Next; the URL holds the
+// place, so a reload shows the same orders.
+test('a manager pages through a long list: Next, a reload, Previous', async ({ page }) => {
+  const errors = collectConsoleErrors(page)
+  const buyer = await confirmedAccount(page.request, 'pager', { first_name: 'Pia', last_name: 'Pager' })
+  const token = await accessToken(page.request, buyer)
+  const word = `pg${Math.random().toString(36).slice(2, 8)}` // this test's orders alone
+  for (let i = 0; i < 52; i++) {
+    await pay(page.request, token, { action: 'demo_payment', method: 'card', shippingInfo: { ...shippingInfo, fullName: `Quinn ${word}`, email: buyer } })
+  }
+  await managerSignsIn(page)
+  await page.goto(`/admin/orders?q=${word}`)
+  const table = page.getByRole('table', { name: 'Orders' })
+  const numbers = () => table.getByRole('link').allTextContents()
+  await expect(page.getByRole('status').filter({ hasText: '52 orders' })).toBeVisible()
+  await expect(page.getByText('Page 1 of 3')).toBeVisible()
+  await expect(table.getByRole('link')).toHaveCount(25)
+  const first = await numbers()
+
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByText('Page 2 of 3')).toBeVisible()
+  await expect(page).toHaveURL(/page=2&after=SF-/)
+  await expect(table.getByRole('link').first()).not.toHaveText(first[0])
+  const second = await numbers()
+  expect(second).toHaveLength(25)
+  expect(second.filter((n) => first.includes(n))).toEqual([])
+
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByText('Page 3 of 3')).toBeVisible()
+  await expect(table.getByRole('link')).toHaveCount(2)
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
+  await page.reload()
+  await expect(page.getByText('Page 3 of 3')).toBeVisible()
+  await expect(table.getByRole('link')).toHaveCount(2)
+  await screenshots(page, 'orders-last-page')
+  await expect(page.getByRole('list', { name: 'Orders' })).toBeHidden() // the cards are the phone's
+
+  await page.getByRole('button', { name: 'Previous' }).click()
+  await expect(page.getByText('Page 2 of 3')).toBeVisible()
+  await expect(page).toHaveURL(/page=2&before=SF-/)
+  await expect(table.getByRole('link').first()).toHaveText(second[0])
+  expect(await numbers()).toEqual(second)
+
+  await page.setViewportSize({ width: 390, height: 844 })
+  await expect(page.getByRole('list', { name: 'Orders' }).getByRole('listitem')).toHaveCount(25)
+  await page.getByRole('button', { name: 'Previous' }).click()
+  await expect(page.getByText('Page 1 of 3')).toBeVisible()
+  await expect(page).not.toHaveURL(/after=|before=|page=/)
+  await expect(page.getByRole('list', { name: 'Orders' }).getByRole('link').first()).toHaveText(first[0])
+  expect(errors).toEqual([])
+})

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # The browser figures of issue #13, reproducible: starts `bookshop serve`
 # (not dev) on a temporary database on loopback and runs Lighthouse 12 in
-# mobile defaults on the public routes and on the page of a book an editor
-# has just created in the back office with an uploaded cover, then prints the
-# table. `make lighthouse` builds first; BIN=path measures another build.
+# mobile defaults on the public routes (with the storybook's preview,
+# /read/our-first-adventure) and on the page of a book an editor has just
+# created in the back office with an uploaded cover, then prints the table.
+# Then issue #35's reading figures: a family given the storybook reads its
+# every path as a mid-range phone (web/scripts/storybook-turns.mjs: the time
+# from a choice to the next page shown) and keeps it for offline (its size).
+# `make lighthouse` builds first; BIN=path measures another build;
+# TURNS=0 leaves the reading figures out.
 # Lighthouse comes from npm (npx); Chromium from CHROME_PATH (default
 # /usr/bin/chromium). Not run by `make test`.
 set -euo pipefail
@@ -39,3 +44,8 @@ new_book=$("$tmp/load" new-book -url "$url" -db "$db" -bin "$BIN" -cover "$tmp/c
 
 echo "Lighthouse 12, mobile defaults, $BIN; the new book is $new_book"
 (cd web && NEW_BOOK="$new_book" node scripts/lighthouse.mjs "$url" "$tmp")
+
+if [ "${TURNS:-1}" != 0 ]; then
+  read -r _ family password < <("$tmp/load" storybook-family -url "$url" -db "$db" -bin "$BIN")
+  (cd web && node scripts/storybook-turns.mjs "$url" "$family" "$password")
+fi

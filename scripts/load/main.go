@@ -15,11 +15,13 @@
 //	go run ./scripts/load search -url ... -workers 8 -duration 10s
 //	go run ./scripts/load pages -url ... -n 300
 //	go run ./scripts/load new-book -url ... -db ... -bin ./bin/bookshop -cover cover.png
+//	go run ./scripts/load storybook-family -url ... -db ... -bin ./bin/bookshop
 //	go run ./scripts/load files -url ... -db ... -bin ./bin/bookshop -pid PID -mib 100 -workers 20
 //	go run ./scripts/load s3 -addr 127.0.0.1:PORT   (a local S3-compatible server, until killed)
 //
 // Each prints one line "name value unit" that load.sh turns into the table
-// (new-book: "new-book /books/ID", for scripts/lighthouse.sh).
+// (new-book: "new-book /books/ID", storybook-family: "storybook-family EMAIL
+// PASSWORD", for scripts/lighthouse.sh).
 package main
 
 import (
@@ -49,13 +51,13 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|seed-year|year|search|pages|new-book|files|s3 [flags]")
+		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|seed-year|year|search|pages|new-book|storybook-family|files|s3 [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
 	base := fs.String("url", "", "base URL of the shop (loopback)")
 	dbPath := fs.String("db", "", "SQLite file of the shop (to confirm the load accounts)")
-	bin := fs.String("bin", "bin/bookshop", "binary (startup, new-book)")
+	bin := fs.String("bin", "bin/bookshop", "binary (startup, new-book, storybook-family)")
 	cover := fs.String("cover", "", "JPEG, PNG or WebP picture to upload (new-book)")
 	workers := fs.Int("workers", 8, "concurrent clients")
 	duration := fs.Duration("duration", 10*time.Second, "how long to measure")
@@ -94,6 +96,8 @@ func main() {
 		err = l.pages(*books)
 	case "new-book":
 		err = l.newBook(*bin, *cover)
+	case "storybook-family":
+		err = l.storybookFamily(*bin)
 	case "files":
 		err = l.downloads(*bin, *pid, *mib, *workers)
 	case "s3":

@@ -30,7 +30,7 @@ const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 // LIGHTHOUSE_ROUTES=/,/books measures fewer while trying a change.
 const newBook = process.env.NEW_BOOK
 const routes = process.env.LIGHTHOUSE_ROUTES?.split(',') ??
-  ['/', '/books', '/books/3', '/login', '/faq', '/checkout', ...(newBook ? [newBook] : [])]
+  ['/', '/books', '/books/3', '/login', '/faq', '/checkout', '/read/our-first-adventure', ...(newBook ? [newBook] : [])]
 const debugPort = 9300 + Math.floor(Math.random() * 600)
 
 const profile = mkdtempSync(join(tmpdir(), 'lighthouse-profile-'))

@@ -221,3 +221,103 @@ test('an editor builds a five-ending storybook, fixes the dead end the map shows
   // The refused publish (422) and the stale save (409) are answers the journey asked for; nothing else went wrong.
   expect(errors.filter((e) => !/^Failed to load resource: .* (422|409)/.test(e))).toEqual([])
 })
+
+/**
+ * A story as Twine 2 exports it (Build, Export as Twee): Harlowe links,
+ * Twine's positions, a passage tagged ending, and one a writer left
+ * unfinished (no links, no tag): three paths, where a storybook needs four.
+ */
+const moonlitPicnic = `:: StoryTitle
+The Moonlit Picnic
+
+:: StoryData
+{
+  "ifid": "8C2F8C49-6E0B-4C59-9E4B-3B8E0D6B1A7D",
+  "format": "Harlowe",
+  "format-version": "3.3.9",
+  "start": "Blanket",
+  "tag-colors": {
+    "ending": "green"
+  },
+  "zoom": 1
+}
+
+:: Blanket {"position":"100,200","size":"100,100"}
+Siso spreads a blanket under the *big round moon*. Who comes to the picnic first?
+
+[[Nainni hops over->Nainni]]
+[[Lizzie brings lemonade->Lizzie]]
+
+:: Nainni {"position":"300,100","size":"100,100"}
+Nainni brings a carrot cake, still warm.
+
+[[Share the cake->Cake]]
+[[Count the stars->Stars]]
+
+:: Lizzie {"position":"300,300","size":"100,100"}
+Lizzie pours lemonade for everyone. FeeFee yawns.
+
+[[Toast the moon->Moon]]
+[[Take a moonlit walk->Walk]]
+
+:: Cake [ending] {"position":"500,50","size":"100,100"}
+Everyone has a slice, and a second slice. Yum!
+
+:: Stars [ending] {"position":"500,150","size":"100,100"}
+They count one hundred stars, then fall asleep.
+
+:: Moon [ending] {"position":"500,250","size":"100,100"}
+The moon seems to smile back at them.
+
+:: Walk {"position":"500,350","size":"100,100"}
+The path by the pond glows silver.
+`
+
+for (const size of widths) {
+  test(`an author imports a story from Twine, fixes what the map names, and publishes it (${size.width} px)`, async ({ page }) => {
+    test.setTimeout(120_000)
+    const errors = collectConsoleErrors(page)
+    const staff = await editor(page.request)
+    const title = `The Moonlit Picnic ${size.width} ${Date.now() % 1_000_000}`
+    await draftBook(page.request, staff.token, title)
+    await signIn(page, staff) // at 1440 px, where the account menu shows
+    await page.setViewportSize({ width: size.width, height: size.height })
+
+    await page.goto('/admin/storybooks')
+    await page.getByRole('button', { name: 'Import from Twine' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import from Twine' })
+    await dialog.getByLabel('Book').selectOption({ label: title })
+    await dialog.getByLabel('Twee file').setInputFiles({ name: 'The Moonlit Picnic.twee', mimeType: 'text/plain', buffer: Buffer.from(moonlitPicnic) })
+    await dialog.getByRole('button', { name: 'Import' }).click()
+    await expect(page).toHaveURL(/\/admin\/storybooks\/\d+$/)
+    await expect(page.getByText('“The Moonlit Picnic”: 7 pages.')).toBeVisible()
+
+    // The map draws Twine's passages and links; the check names the unfinished page, in red, and the missing path.
+    const map = page.getByTestId('story-map')
+    await expect(map.locator('[data-page="Cake"]')).toHaveAttribute('data-state', /ending/)
+    const walk = map.locator('[data-page="Walk"]')
+    await expect(walk).toHaveAttribute('data-state', /problem/)
+    const problems = page.getByRole('region', { name: 'To fix before publishing' })
+    await expect(problems).toContainText('has no choices and is not an ending.')
+    await expect(problems).toContainText('The story has 3 paths from the start to an ending; a storybook has 4 to 8.')
+    await expect(page.getByRole('heading', { name: 'Page Blanket' })).toBeVisible()
+    await expect(pageEditor(page).getByLabel('Text')).toHaveValue('Siso spreads a blanket under the *big round moon*. Who comes to the picnic first?')
+    await screenshots(page, `storybook-imported-${size.width}`)
+    await expectNoViolationsAtEveryWidth(page, 'an imported storybook')
+    await page.setViewportSize({ width: size.width, height: size.height })
+
+    // The fix: the walk is a fourth ending.
+    await problems.getByRole('button', { name: 'Walk' }).click()
+    await expect(page.getByRole('heading', { name: 'Page Walk' })).toBeVisible()
+    await pageEditor(page).getByRole('switch', { name: 'This page is an ending' }).click()
+    await pageEditor(page).getByLabel("Ending's name").fill('The Silver Pond')
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    await expect(page.getByRole('region', { name: 'To fix before publishing' })).toBeHidden()
+    await expect(page.getByText('4 paths, 4 endings')).toBeVisible()
+    await expect(walk).not.toHaveAttribute('data-state', /problem/)
+    await page.getByRole('button', { name: 'Publish' }).click()
+    await expect(page.getByRole('region', { name: 'The Moonlit Picnic' }).getByText('Published', { exact: true })).toBeVisible()
+    await screenshots(page, `storybook-imported-published-${size.width}`)
+    expect(errors).toEqual([])
+  })
+}

@@ -163,10 +163,10 @@ func (s *Service) validate(ctx context.Context, q db.Querier, b *AdminBook, fiel
 func insertBook(ctx context.Context, tx *db.Tx, b *AdminBook, at time.Time) error {
 	b.Version, b.UpdatedAt = 1, at.UTC()
 	err := tx.QueryRowContext(ctx, `INSERT INTO books (title, author, description, cover_image, price_cents, rating,
-		is_new_release, category_id, pages, isbn, publication_date, status, stock, age_band, slug, version, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		is_new_release, category_id, pages, isbn, publication_date, status, stock, age_band, slug, version, updated_at, preorders)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		b.Title, b.Author, b.Description, b.CoverImage, b.PriceCents, b.Rating, b.IsNewRelease, b.Category, b.Pages,
-		b.ISBN, b.PublicationDate, b.Status, b.Stock, b.AgeBand, b.Slug, b.Version, b.UpdatedAt).Scan(&b.ID)
+		b.ISBN, b.PublicationDate, b.Status, b.Stock, b.AgeBand, b.Slug, b.Version, b.UpdatedAt, b.Preorders).Scan(&b.ID)
 	if err != nil {
 		return storeError(err)
 	}
@@ -178,10 +178,10 @@ func insertBook(ctx context.Context, tx *db.Tx, b *AdminBook, at time.Time) erro
 func saveBook(ctx context.Context, tx *db.Tx, b *AdminBook, at time.Time) (bool, error) {
 	res, err := tx.ExecContext(ctx, `UPDATE books SET title = ?, author = ?, description = ?, cover_image = ?,
 		price_cents = ?, rating = ?, is_new_release = ?, category_id = ?, pages = ?, isbn = ?, publication_date = ?,
-		status = ?, stock = ?, age_band = ?, slug = ?, version = version + 1, updated_at = ?
+		status = ?, stock = ?, age_band = ?, slug = ?, preorders = ?, version = version + 1, updated_at = ?
 		WHERE id = ? AND version = ?`,
 		b.Title, b.Author, b.Description, b.CoverImage, b.PriceCents, b.Rating, b.IsNewRelease, b.Category, b.Pages,
-		b.ISBN, b.PublicationDate, b.Status, b.Stock, b.AgeBand, b.Slug, at.UTC(), b.ID, b.Version)
+		b.ISBN, b.PublicationDate, b.Status, b.Stock, b.AgeBand, b.Slug, b.Preorders, at.UTC(), b.ID, b.Version)
 	if err != nil {
 		return false, storeError(err)
 	}
@@ -277,6 +277,9 @@ func (s *Service) patchBook(ctx context.Context, a actor, id int, in bookInput) 
 		}
 		if !ok {
 			return httpx.Errorf(httpx.CodeConflict, staleBook)
+		}
+		if err := s.dateSaved(ctx, tx, &b); err != nil {
+			return err
 		}
 		action := "book.update"
 		if b.Status == StatusArchived && before.Status != StatusArchived {

@@ -62,6 +62,10 @@ type Book struct {
 	// the printed book's (or, for a book sold only in digital formats, the
 	// lowest), for older clients.
 	Formats []Format `json:"formats"`
+	// Preorder tells that the book takes pre-orders: its pre-orders are on
+	// and its publicationDate is after today, in the shop's time zone. It
+	// ships, and its digital formats open, on that day.
+	Preorder bool `json:"preorder"`
 }
 
 // AdminBook is a book as the back office sees and edits it, in any status.
@@ -88,15 +92,24 @@ type AdminBook struct {
 	// Formats are every format the book has, with their files, whether on
 	// sale yet or not (an interactive edition whose storybook is a draft).
 	Formats []AdminFormat `json:"formats"`
+	// Preorders is the editor's switch: while its publicationDate is still
+	// to come, the published book takes pre-orders.
+	Preorders bool `json:"preorders"`
 }
 
-// public is the book as visitors see it.
-func (b *AdminBook) public() Book {
+// PreorderOn tells whether the book takes pre-orders on the shop's day
+// today (YYYY-MM-DD).
+func (b *AdminBook) PreorderOn(today string) bool {
+	return b.Status == StatusPublished && b.Preorders && b.PublicationDate > today
+}
+
+// public is the book as visitors see it on the shop's day today.
+func (b *AdminBook) public(today string) Book {
 	return Book{ID: b.ID, Title: b.Title, Author: b.Author, Description: b.Description, CoverImage: b.CoverImage,
 		Price: float64(b.PriceCents) / 100, PriceCents: b.PriceCents, Rating: b.Rating, IsNewRelease: b.IsNewRelease,
 		Category: b.Category, Pages: b.Pages, ISBN: b.ISBN, PublicationDate: b.PublicationDate, AgeBand: b.AgeBand,
 		Slug: b.Slug, Stock: b.Stock, InStock: b.Stock == nil || *b.Stock > 0 || !b.inPrint(), Storybook: b.Storybook,
-		Formats: b.publicFormats()}
+		Formats: b.publicFormats(), Preorder: b.PreorderOn(today)}
 }
 
 // Category is a shelf of the shop with the number of published books on it.
@@ -111,6 +124,7 @@ type Category struct {
 // concurrent use. A change makes a new snapshot (Live).
 type Catalog struct {
 	version    int64
+	today      string             // the shop's day it was made for: a pre-order ends with it
 	all        map[int]*AdminBook // every book, in any status
 	books      []Book             // the published books, by id
 	byID       map[int]int        // index into books
@@ -140,13 +154,13 @@ type document struct {
 
 // Load reads the catalogue from the database and precomputes its responses.
 func Load(ctx context.Context, q db.Querier) (*Catalog, error) {
-	return load(ctx, q, nil)
+	return load(ctx, q, nil, time.Now().UTC().Format(time.DateOnly))
 }
 
 // load reads a consistent snapshot: the version before and after the rows
 // is the same, so no change committed in between. Documents of books that
 // did not change since prev are reused rather than made again.
-func load(ctx context.Context, q db.Querier, prev *Catalog) (*Catalog, error) {
+func load(ctx context.Context, q db.Querier, prev *Catalog, today string) (*Catalog, error) {
 	for range 10 {
 		before, err := readVersion(ctx, q)
 		if err != nil {
@@ -165,14 +179,14 @@ func load(ctx context.Context, q db.Querier, prev *Catalog) (*Catalog, error) {
 			return nil, fmt.Errorf("catalog: read version: %w", err)
 		}
 		if before == after {
-			return build(after, books, cats, prev)
+			return build(after, today, books, cats, prev)
 		}
 	}
 	return nil, fmt.Errorf("catalog: the catalogue kept changing while it was loaded")
 }
 
-func build(version int64, all []*AdminBook, cats []Category, prev *Catalog) (*Catalog, error) {
-	c := &Catalog{version: version, all: make(map[int]*AdminBook, len(all)), byID: map[int]int{},
+func build(version int64, today string, all []*AdminBook, cats []Category, prev *Catalog) (*Catalog, error) {
+	c := &Catalog{version: version, today: today, all: make(map[int]*AdminBook, len(all)), byID: map[int]int{},
 		bySlug: map[string]int{}, bookJSON: map[int]document{}}
 	counts := map[string]int{}
 	for _, b := range all {
@@ -180,7 +194,7 @@ func build(version int64, all []*AdminBook, cats []Category, prev *Catalog) (*Ca
 		if b.Status != StatusPublished {
 			continue
 		}
-		pub := b.public()
+		pub := b.public(today)
 		c.byID[b.ID] = len(c.books)
 		c.bySlug[b.Slug] = b.ID
 		c.books = append(c.books, pub)
@@ -383,6 +397,9 @@ type Offer struct {
 	PriceCents int64
 	Status     string
 	Tracked    bool
+	// ReleaseDate is the publication date of a book taking pre-orders
+	// today, "" for one that is out.
+	ReleaseDate string
 	// Formats are the prices of the formats on sale now, by format; Files
 	// the files of each file format, in their order.
 	Formats map[string]int64
@@ -398,6 +415,9 @@ func (c *Catalog) Offer(id int) (Offer, bool) {
 	}
 	o := Offer{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents, Status: b.Status, Tracked: b.Stock != nil,
 		Formats: map[string]int64{}, Files: map[string][]string{}}
+	if b.PreorderOn(c.today) {
+		o.ReleaseDate = b.PublicationDate
+	}
 	for _, f := range b.Formats {
 		if b.Sellable(f) {
 			o.Formats[f.Format] = f.PriceCents
@@ -421,7 +441,7 @@ func (c *Catalog) HasCategory(id string) bool {
 // publish or unpublish bumps the catalogue's version (BumpVersion), so the
 // snapshot reads it again.
 const bookColumns = `id, title, author, description, cover_image, price_cents, rating, is_new_release, category_id,
-	pages, isbn, publication_date, status, stock, age_band, slug, version, updated_at,
+	pages, isbn, publication_date, status, stock, age_band, slug, version, updated_at, preorders,
 	EXISTS (SELECT 1 FROM storybooks WHERE storybooks.book_id = books.id AND storybooks.status = 'published')`
 
 func scanBook(row interface{ Scan(...any) error }) (*AdminBook, error) {
@@ -429,7 +449,7 @@ func scanBook(row interface{ Scan(...any) error }) (*AdminBook, error) {
 	var stock *int64
 	if err := row.Scan(&b.ID, &b.Title, &b.Author, &b.Description, &b.CoverImage, &b.PriceCents, &b.Rating,
 		&b.IsNewRelease, &b.Category, &b.Pages, &b.ISBN, &b.PublicationDate, &b.Status, &stock, &b.AgeBand,
-		&b.Slug, &b.Version, &b.UpdatedAt, &b.Storybook); err != nil {
+		&b.Slug, &b.Version, &b.UpdatedAt, &b.Preorders, &b.Storybook); err != nil {
 		return nil, err
 	}
 	if stock != nil {

@@ -498,6 +498,9 @@ func (s *Service) applyImport(ctx context.Context, tx *db.Tx, a actor, p *import
 		if !ok { // cannot happen: the plan read the book in this transaction
 			return httpx.Errorf(httpx.CodeConflict, "A book changed during the import. Import the file again.")
 		}
+		if err := s.dateSaved(ctx, tx, b); err != nil {
+			return err
+		}
 		updated = append(updated, b.ID)
 	}
 	next := 0

@@ -20,9 +20,12 @@ const WatchInterval = 500 * time.Millisecond
 // current snapshot behind an atomic pointer, swapped for a new one after
 // each change, and the handlers that read and change it.
 type Service struct {
-	db     *db.DB
-	now    func() time.Time
-	covers CoverStore // nil: uploaded covers are not checked
+	db   *db.DB
+	now  func() time.Time
+	zone *time.Location // SHOP_TIME_ZONE: whose days a pre-order counts
+	// releaseDates is told each saved book's date (UseReleaseDates); nil: nobody.
+	releaseDates ReleaseDates
+	covers       CoverStore // nil: uploaded covers are not checked
 
 	cur atomic.Pointer[Catalog]
 	// mu makes one reload at a time: a caller that waited finds the
@@ -32,20 +35,27 @@ type Service struct {
 	reloadQueued atomic.Bool // Changed's reload has not started yet
 }
 
-// New loads the catalogue. now is the clock of updatedAt and the audit log
-// (nil: time.Now).
-func New(ctx context.Context, d *db.DB, now func() time.Time) (*Service, error) {
+// New loads the catalogue. now is the clock of updatedAt, the audit log
+// and the day pre-orders end (nil: time.Now); zone is the shop's time
+// zone, whose days those are (nil: UTC).
+func New(ctx context.Context, d *db.DB, now func() time.Time, zone *time.Location) (*Service, error) {
 	if now == nil {
 		now = time.Now
 	}
-	cat, err := Load(ctx, d)
+	if zone == nil {
+		zone = time.UTC
+	}
+	s := &Service{db: d, now: now, zone: zone}
+	cat, err := load(ctx, d, nil, s.today())
 	if err != nil {
 		return nil, err
 	}
-	s := &Service{db: d, now: now}
 	s.cur.Store(cat)
 	return s, nil
 }
+
+// today is the shop's day now, YYYY-MM-DD.
+func (s *Service) today() string { return s.now().In(s.zone).Format(time.DateOnly) }
 
 // Current is the catalogue as it is now. Read it once per request: a later
 // call may return a newer snapshot.
@@ -56,16 +66,18 @@ func (s *Service) Current() *Catalog { return s.cur.Load() }
 // responded to). Register before the server starts.
 func (s *Service) OnChange(fn func(*Catalog)) { s.onChange = append(s.onChange, fn) }
 
-// Refresh reloads the catalogue if its version in the database moved on.
+// Refresh reloads the catalogue if its version in the database moved on,
+// or the shop's day did (a book's pre-orders end on its day).
 func (s *Service) Refresh(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cur := s.cur.Load()
 	v, err := readVersion(ctx, s.db)
-	if err != nil || v == cur.version {
+	today := s.today()
+	if err != nil || (v == cur.version && today == cur.today) {
 		return err
 	}
-	next, err := load(ctx, s.db, cur)
+	next, err := load(ctx, s.db, cur, today)
 	if err != nil {
 		return err
 	}
@@ -105,4 +117,21 @@ func (s *Service) Changed(ctx context.Context) {
 // reloads when another instance changed it.
 func (s *Service) Watch(ctx context.Context, interval time.Duration) {
 	background.Every(ctx, interval, "catalog: watch for changes", s.Refresh)
+}
+
+// ReleaseDates is told, in the transaction that saves a book, its
+// publication date, so that the pre-orders waiting for it move with it
+// (internal/orders, adapted by the server).
+type ReleaseDates interface {
+	DateSaved(ctx context.Context, tx *db.Tx, bookID int, title, date string) error
+}
+
+// UseReleaseDates makes saves tell r the books' dates. Call it before serving.
+func (s *Service) UseReleaseDates(r ReleaseDates) { s.releaseDates = r }
+
+func (s *Service) dateSaved(ctx context.Context, tx *db.Tx, b *AdminBook) error {
+	if s.releaseDates == nil {
+		return nil
+	}
+	return s.releaseDates.DateSaved(ctx, tx, b.ID, b.Title, b.PublicationDate)
 }

@@ -20,7 +20,7 @@ import (
 func shelf(t testing.TB, books ...*AdminBook) *Catalog {
 	t.Helper()
 	cats := []Category{{ID: "fiction"}, {ID: "fantasy"}, {ID: "mystery"}}
-	c, err := build(1, books, cats, nil)
+	c, err := build(1, "2026-12-02", books, cats, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

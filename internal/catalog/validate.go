@@ -47,6 +47,7 @@ type bookInput struct {
 	ISBN            *string      `json:"isbn"`
 	PublicationDate *string      `json:"publicationDate"`
 	IsNewRelease    *bool        `json:"isNewRelease"`
+	Preorders       *bool        `json:"preorders"`
 	CoverImage      *string      `json:"coverImage"`
 	Rating          nullable     `json:"rating"` // null: not rated
 	Status          *string      `json:"status"`
@@ -99,6 +100,9 @@ func (in *bookInput) apply(b *AdminBook, fields map[string]string) {
 	}
 	if in.IsNewRelease != nil {
 		b.IsNewRelease = *in.IsNewRelease
+	}
+	if in.Preorders != nil {
+		b.Preorders = *in.Preorders
 	}
 	if in.PriceCents != nil {
 		n, err := strconv.ParseInt(string(*in.PriceCents), 10, 64)

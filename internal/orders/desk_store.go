@@ -190,19 +190,23 @@ type AdminOrder struct {
 	Number string `json:"number"`
 	// Status is the one status the shop showed before (legacyStatus), for
 	// older readers; PaymentStatus and FulfillmentStatus are the order's.
-	Status            string      `json:"status"`
-	PaymentStatus     string      `json:"paymentStatus"`
-	FulfillmentStatus string      `json:"fulfillmentStatus"`
-	Version           int         `json:"version"`
-	Currency          string      `json:"currency"`
-	Items             []AdminLine `json:"items"`
-	SubtotalCents     int64       `json:"subtotalCents"`
-	TaxCents          int64       `json:"taxCents"`
-	ShippingCents     int64       `json:"shippingCents"`
-	TotalCents        int64       `json:"totalCents"`
-	DiscountCode      string      `json:"discountCode"`
-	DiscountCents     int64       `json:"discountCents"`
-	ShippingMethod    string      `json:"shippingMethod"`
+	Status            string `json:"status"`
+	PaymentStatus     string `json:"paymentStatus"`
+	FulfillmentStatus string `json:"fulfillmentStatus"`
+	// Preorder tells a pre-order; ReleaseDate is the day it waits for
+	// (its books' last), "" for an order of books that were out.
+	Preorder       bool        `json:"preorder"`
+	ReleaseDate    string      `json:"releaseDate"`
+	Version        int         `json:"version"`
+	Currency       string      `json:"currency"`
+	Items          []AdminLine `json:"items"`
+	SubtotalCents  int64       `json:"subtotalCents"`
+	TaxCents       int64       `json:"taxCents"`
+	ShippingCents  int64       `json:"shippingCents"`
+	TotalCents     int64       `json:"totalCents"`
+	DiscountCode   string      `json:"discountCode"`
+	DiscountCents  int64       `json:"discountCents"`
+	ShippingMethod string      `json:"shippingMethod"`
 	// RefundedCents is what completed refunds gave back; PendingRefundCents
 	// what refunds still under way at PayPal are asking; RefundableCents
 	// what is left once both are taken off.
@@ -237,6 +241,8 @@ type AdminLine struct {
 	// one: digital purchases are non-refundable under the shop's policy).
 	Format  string `json:"format"`
 	Digital bool   `json:"digital"`
+	// ReleaseDate is the day a pre-ordered book comes out, "" for one that was out.
+	ReleaseDate string `json:"releaseDate"`
 }
 
 // Buyer is who placed the order.
@@ -274,7 +280,7 @@ func (s *Service) adminOrder(ctx context.Context, number string) (AdminOrder, er
 	if err != nil {
 		return AdminOrder{}, err
 	}
-	v := AdminOrder{Number: o.Number, Status: legacyStatus(o.State), PaymentStatus: o.Payment, FulfillmentStatus: o.Fulfilment, Version: d.Version, Currency: o.Currency, Items: []AdminLine{},
+	v := AdminOrder{Number: o.Number, Status: legacyStatus(o.State), PaymentStatus: o.Payment, FulfillmentStatus: o.Fulfilment, Preorder: o.Preorder, ReleaseDate: releaseDateOf(o.Lines), Version: d.Version, Currency: o.Currency, Items: []AdminLine{},
 		SubtotalCents: o.SubtotalCents, TaxCents: o.TaxCents, ShippingCents: o.ShippingCents, TotalCents: o.TotalCents,
 		DiscountCode: o.DiscountCode, DiscountCents: o.DiscountCents, ShippingMethod: o.ShippingMethod,
 		RefundableCents: max(0, o.TotalCents-d.RefundedCents),
@@ -293,7 +299,7 @@ func (s *Service) adminOrder(ctx context.Context, number string) (AdminOrder, er
 	for i, l := range o.Lines {
 		v.Items = append(v.Items, AdminLine{Position: i + 1, BookID: l.BookID, Title: l.Title, Quantity: l.Quantity,
 			RefundedQuantity: refunded[i+1], UnitPriceCents: l.UnitPriceCents, LineTotalCents: l.LineTotalCents,
-			Format: l.Format, Digital: l.IsDigital()})
+			Format: l.Format, Digital: l.IsDigital(), ReleaseDate: l.ReleaseDate})
 	}
 	if v.Refunds, err = refundsOf(ctx, s.db, o.ID); err != nil {
 		return AdminOrder{}, err

@@ -120,7 +120,11 @@ func (s *Service) checkNotOwned(ctx context.Context, q db.Querier, userID string
 		if err != nil {
 			return err
 		}
-		if n > 0 || has {
+		waiting, err := pendingPreorders(ctx, q, userID, l.BookID, l.Format)
+		if err != nil {
+			return err
+		}
+		if n > 0 || has || waiting > 0 {
 			return ownedRefusal(l.Title, l.Format)
 		}
 	}
@@ -141,11 +145,12 @@ func digitalBuyer(ctx context.Context) (auth.Caller, error) {
 // past checkNotOwned) is not delivered twice: strict refuses the payment
 // then (a demo payment, where nothing was taken); otherwise the line's
 // refund is reserved here, in the same transaction, and returned for
-// refundOwned to make once the transaction is committed.
-func (s *Service) deliver(ctx context.Context, tx *db.Tx, o Order, strict bool, at time.Time) ([]refundRow, error) {
+// refundOwned to make once the transaction is committed. The positions
+// in skip (refunded lines of a pre-order released later) are not delivered.
+func (s *Service) deliver(ctx context.Context, tx *db.Tx, o Order, strict bool, skip map[int]bool, at time.Time) ([]refundRow, error) {
 	var owned []refundRow
 	for i, l := range o.Lines {
-		if !l.IsDigital() {
+		if !l.IsDigital() || skip[i+1] {
 			continue
 		}
 		if s.delivery == nil || o.UserID == "" {

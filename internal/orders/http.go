@@ -91,14 +91,18 @@ type OrderView struct {
 	Number string `json:"number"`
 	// Status is the one status the shop showed before (legacyStatus);
 	// PaymentStatus and FulfillmentStatus are the order's, side by side.
-	Status            string      `json:"status"`
-	PaymentStatus     string      `json:"paymentStatus"`
-	FulfillmentStatus string      `json:"fulfillmentStatus"`
-	Provider          string      `json:"provider"`
-	Currency          string      `json:"currency"`
-	Items             []LineView  `json:"items"`
-	Subtotal          json.Number `json:"subtotal"`
-	SubtotalCents     int64       `json:"subtotalCents"`
+	Status            string `json:"status"`
+	PaymentStatus     string `json:"paymentStatus"`
+	FulfillmentStatus string `json:"fulfillmentStatus"`
+	// Preorder tells a pre-order; ReleaseDate is the day it ships (its
+	// books' last), "" for an order of books that were out.
+	Preorder      bool        `json:"preorder"`
+	ReleaseDate   string      `json:"releaseDate"`
+	Provider      string      `json:"provider"`
+	Currency      string      `json:"currency"`
+	Items         []LineView  `json:"items"`
+	Subtotal      json.Number `json:"subtotal"`
+	SubtotalCents int64       `json:"subtotalCents"`
 	// The discount code and what it took off the subtotal ("" and 0 without one).
 	DiscountCode  string       `json:"discountCode"`
 	DiscountCents int64        `json:"discountCents"`
@@ -138,17 +142,18 @@ type LineView struct {
 	LineTotalCents int64       `json:"lineTotalCents"`
 	Format         string      `json:"format"`
 	Digital        bool        `json:"digital"`
+	ReleaseDate    string      `json:"releaseDate"` // a pre-ordered book's day, "" for one that was out
 }
 
 func viewOf(o Order) OrderView {
-	v := OrderView{Number: o.Number, Status: legacyStatus(o.State), PaymentStatus: o.Payment, FulfillmentStatus: o.Fulfilment, Provider: o.Provider, Currency: o.Currency, Items: []LineView{},
+	v := OrderView{Number: o.Number, Status: legacyStatus(o.State), PaymentStatus: o.Payment, FulfillmentStatus: o.Fulfilment, Preorder: o.Preorder, ReleaseDate: releaseDateOf(o.Lines), Provider: o.Provider, Currency: o.Currency, Items: []LineView{},
 		Subtotal: dollars(o.SubtotalCents), SubtotalCents: o.SubtotalCents, DiscountCode: o.DiscountCode, DiscountCents: o.DiscountCents, Tax: dollars(o.TaxCents), TaxCents: o.TaxCents,
 		Shipping: dollars(o.ShippingCents), ShippingCents: o.ShippingCents, Total: dollars(o.TotalCents), TotalCents: o.TotalCents,
 		ShippingInfo: o.Shipping, CreatedAt: o.CreatedAt.UTC(), PaidAt: o.PaidAt}
 	for _, l := range o.Lines {
 		v.Items = append(v.Items, LineView{BookID: l.BookID, Title: l.Title, Quantity: l.Quantity,
 			UnitPrice: dollars(l.UnitPriceCents), UnitPriceCents: l.UnitPriceCents, LineTotal: dollars(l.LineTotalCents), LineTotalCents: l.LineTotalCents,
-			Format: l.Format, Digital: l.IsDigital()})
+			Format: l.Format, Digital: l.IsDigital(), ReleaseDate: l.ReleaseDate})
 	}
 	return v
 }

@@ -52,6 +52,9 @@ type PricedBook struct {
 	OnSale     bool // published: a draft or archived book is refused
 	// Formats are the prices of the formats on sale now, by format.
 	Formats map[string]int64
+	// ReleaseDate is the publication date (YYYY-MM-DD) of a book taking
+	// pre-orders, "" for a book that is out.
+	ReleaseDate string
 }
 
 // Catalog finds the books a cart names and takes their copies. The server
@@ -131,6 +134,9 @@ type Line struct {
 	UnitPriceCents int64
 	Quantity       int
 	LineTotalCents int64
+	// ReleaseDate is the day a pre-ordered book comes out (YYYY-MM-DD), ""
+	// for a book that was out: the order waits for its lines' last one.
+	ReleaseDate string
 }
 
 // Cart is a cart priced by the server: its books, the discount taken off
@@ -270,7 +276,8 @@ func priceLine(cat Catalog, it ItemInput) (Line, error) {
 		return Line{}, httpx.Invalid("The price of '"+book.Title+"' is $"+FormatCents(price)+", not "+sent+". Please refresh your cart.",
 			map[string]string{"items": "Price does not match the catalogue"})
 	}
-	return Line{BookID: book.ID, Format: format, Title: book.Title, UnitPriceCents: unit, Quantity: qty, LineTotalCents: unit * int64(qty)}, nil
+	return Line{BookID: book.ID, Format: format, Title: book.Title, UnitPriceCents: unit, Quantity: qty, LineTotalCents: unit * int64(qty),
+		ReleaseDate: book.ReleaseDate}, nil
 }
 
 // formatOf is the line's format ("" is print) and its price, or a refusal

@@ -647,15 +647,16 @@ func (s *Service) failRefund(ctx context.Context, o Order, r refundRow, why stri
 }
 
 // uncancel undoes a cancellation whose refund failed: the order is
-// unfulfilled again and may ship (its payment moved nothing meanwhile).
+// unfulfilled again and may ship (its payment moved nothing meanwhile), or
+// a pre-order awaits its release again (uncancelTo).
 func uncancel(ctx context.Context, tx *db.Tx, orderID int64, a staff, now time.Time) error {
 	from, err := stateOf(ctx, tx, orderID)
 	if err != nil {
 		return err
 	}
-	to, ok := from.moveBy(moveUncancel)
-	if !ok {
-		return nil
+	to, ok, err := uncancelTo(ctx, tx, orderID, from)
+	if err != nil || !ok {
+		return err
 	}
 	_, err = moveOrder(ctx, tx, orderID, change{from: from, to: to, note: "The cancellation is undone: its refund failed", actor: a,
 		set: `, cancelled_at = NULL`}, now)

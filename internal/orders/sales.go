@@ -38,6 +38,10 @@ type SalesPeriod struct {
 	RevenueCents int64 `json:"revenueCents"`
 	Orders       int64 `json:"orders"`
 	AverageCents int64 `json:"averageCents"` // total sales per order
+	// Preorders are the pre-orders among Orders, and PreorderSalesCents
+	// their total sales (counted in TotalCents too: they are paid).
+	Preorders          int64 `json:"preorders"`
+	PreorderSalesCents int64 `json:"preorderSalesCents"`
 }
 
 // DayRevenue is one day of the chart: its total sales.
@@ -72,6 +76,8 @@ type SalesReport struct {
 	TopBooks     []TopBook      `json:"topBooks"`
 	Waiting      []WaitingOrder `json:"waiting"` // the oldest first, at most 10
 	WaitingCount int64          `json:"waitingCount"`
+	// AwaitingRelease counts the paid pre-orders waiting for their book.
+	AwaitingRelease int64 `json:"awaitingRelease"`
 }
 
 // GetSales serves GET /api/admin/sales (auth.PermOrdersRead).
@@ -130,7 +136,8 @@ func (s *Service) sales(ctx context.Context, now time.Time) (SalesReport, error)
 	// firstOrder is the lowest id of those orders (topBooks).
 	firstOrder := int64(-1)
 	err := s.eachDay(ctx, `SELECT `+paidDay+`, COUNT(*), SUM(o.subtotal_cents), SUM(o.discount_cents), SUM(o.shipping_cents),
-		SUM(o.tax_cents), SUM(o.total_cents), MIN(o.id)
+		SUM(o.tax_cents), SUM(o.total_cents), MIN(o.id),
+		SUM(CASE WHEN o.preorder THEN 1 ELSE 0 END), SUM(CASE WHEN o.preorder THEN o.total_cents ELSE 0 END)
 		FROM orders o WHERE `+counted+` AND o.paid_at >= ? GROUP BY 1`, paidArgs(since.UTC()), func(day int, v []int64) {
 		if firstOrder < 0 || v[6] < firstOrder {
 			firstOrder = v[6]
@@ -141,6 +148,8 @@ func (s *Service) sales(ctx context.Context, now time.Time) (SalesReport, error)
 			p.DiscountsCents += v[2]
 			p.ShippingCents += v[3]
 			p.TaxCents += v[4]
+			p.Preorders += v[7]
+			p.PreorderSalesCents += v[8]
 		}, func(d *DayRevenue) { d.Orders += v[0]; d.RevenueCents += v[5] })
 	})
 	if err != nil {
@@ -170,6 +179,10 @@ func (s *Service) sales(ctx context.Context, now time.Time) (SalesReport, error)
 	const waitingToShip = `payment_status = '` + PaymentPaid + `' AND fulfillment_status = '` + Unfulfilled + `'`
 	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM orders WHERE `+waitingToShip).Scan(&report.WaitingCount); err != nil {
 		return SalesReport{}, fmt.Errorf("sales: waiting: %w", err)
+	}
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM orders WHERE fulfillment_status = ? AND payment_status IN (?, ?)`,
+		AwaitingRelease, PaymentPaid, PaymentPartiallyRefunded).Scan(&report.AwaitingRelease); err != nil {
+		return SalesReport{}, fmt.Errorf("sales: awaiting release: %w", err)
 	}
 	waiting, err := s.db.QueryContext(ctx, `SELECT number, email, total_cents, paid_at FROM orders WHERE `+waitingToShip+` ORDER BY paid_at, id LIMIT 10`)
 	if err != nil {

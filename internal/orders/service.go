@@ -692,7 +692,10 @@ func (s *Service) placePaid(ctx context.Context, req PaymentRequest, provider, n
 	s.markBuyer(ctx, o.UserID)
 	paidAt := s.now().UTC()
 	o.State, o.PaidAt = State{PaymentPaid, Unfulfilled}, &paidAt
-	if digitalOnly(o.Lines) {
+	switch {
+	case s.awaiting(o.Lines, paidAt):
+		o.Fulfilment = AwaitingRelease
+	case digitalOnly(o.Lines):
 		o.Fulfilment = Delivered
 	}
 	return resultOf(o), nil

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -265,4 +266,38 @@ func TestOneWriterOfStatuses(t *testing.T) {
 			return false
 		})
 	}
+}
+
+// TestUncancelGoesBackWhereCancelCameFrom: a pre-order's failed
+// cancellation takes it back to awaiting release, another order's to
+// unfulfilled.
+func TestUncancelGoesBackWhereCancelCameFrom(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		ctx := context.Background()
+		at := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+		for i, before := range []string{AwaitingRelease, Unfulfilled} {
+			var id int64
+			err := d.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+				if err := tx.QueryRowContext(ctx, `INSERT INTO orders (number, provider, currency, subtotal_cents, tax_cents, shipping_cents, total_cents,
+					created_at, updated_at) VALUES (?, 'demo_card', 'USD', 1000, 100, 0, 1100, ?, ?) RETURNING id`, "SF-UNCANCEL"+strconv.Itoa(i), at, at).Scan(&id); err != nil {
+					return err
+				}
+				for _, c := range []change{
+					{from: State{PaymentPending, Unfulfilled}, to: State{PaymentPaid, before}},
+					{from: State{PaymentPaid, before}, to: State{PaymentPaid, Cancelled}},
+				} {
+					if _, err := moveOrder(ctx, tx, id, c, at); err != nil {
+						return err
+					}
+				}
+				return uncancel(ctx, tx, id, staff{system: "test"}, at)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s, err := stateOf(ctx, d, id); err != nil || s != (State{PaymentPaid, before}) {
+				t.Errorf("uncancelled from %s: %s, %v", before, s, err)
+			}
+		}
+	})
 }

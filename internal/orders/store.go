@@ -38,11 +38,14 @@ type Order struct {
 	IdempotencyKey string // the payment call's Idempotency-Key, if it sent one
 	CreatedAt      time.Time
 	PaidAt         *time.Time
+	// Preorder tells that a line waited for its book's release when the
+	// order was placed (preorder.go).
+	Preorder bool
 }
 
 const orderColumns = `id, number, COALESCE(user_id, ''), email, provider, COALESCE(provider_order_id, ''), payment_status, fulfillment_status, currency,
 	subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, COALESCE(capture_id, ''), capture_attempt, created_at, paid_at,
-	shipping_method, discount_code, discount_cents, tax_rate_bp`
+	shipping_method, discount_code, discount_cents, tax_rate_bp, preorder`
 
 func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 	var o Order
@@ -50,7 +53,7 @@ func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 	var paid sql.NullTime
 	err := row.Scan(&o.ID, &o.Number, &o.UserID, &o.Email, &o.Provider, &o.ProviderOrderID, &o.Payment, &o.Fulfilment, &o.Currency,
 		&o.SubtotalCents, &o.TaxCents, &o.ShippingCents, &o.TotalCents, &shipping, &o.CaptureID, &o.CaptureAttempt, &o.CreatedAt, &paid,
-		&o.ShippingMethod, &o.DiscountCode, &o.DiscountCents, &o.TaxBasisPoints)
+		&o.ShippingMethod, &o.DiscountCode, &o.DiscountCents, &o.TaxBasisPoints, &o.Preorder)
 	if err != nil {
 		return Order{}, err
 	}
@@ -73,22 +76,23 @@ func insertOrder(ctx context.Context, tx *db.Tx, o *Order, note string, at time.
 	}
 	now := at.UTC()
 	o.CreatedAt = now
+	o.Preorder = releaseDateOf(o.Lines) != ""
 	// 50 random bits make a collision of numbers practically impossible;
 	// should one happen, the unique index refuses it and the buyer retries.
 	o.Number = newOrderNumber()
 	err = tx.QueryRowContext(ctx, `INSERT INTO orders (number, user_id, email, provider, payment_status, currency,
 		subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, created_at, updated_at, paid_at, idempotency_key,
-		shipping_method, discount_code, discount_cents, tax_rate_bp)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		shipping_method, discount_code, discount_cents, tax_rate_bp, preorder)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		o.Number, nullString(o.UserID), o.Email, o.Provider, PaymentPending, o.Currency,
 		o.SubtotalCents, o.TaxCents, o.ShippingCents, o.TotalCents, string(shipping), now, now, nil, nullString(o.IdempotencyKey),
-		shippingMethodOf(o.Cart), o.DiscountCode, o.DiscountCents, o.TaxBasisPoints).Scan(&o.ID)
+		shippingMethodOf(o.Cart), o.DiscountCode, o.DiscountCents, o.TaxBasisPoints, o.Preorder).Scan(&o.ID)
 	if err != nil {
 		return fmt.Errorf("insert order: %w", err)
 	}
 	for i, l := range o.Lines {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO order_lines (order_id, position, book_id, title, unit_price_cents, quantity, line_total_cents, format)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, o.ID, i+1, l.BookID, l.Title, l.UnitPriceCents, l.Quantity, l.LineTotalCents, l.Format); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO order_lines (order_id, position, book_id, title, unit_price_cents, quantity, line_total_cents, format, release_date)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, o.ID, i+1, l.BookID, l.Title, l.UnitPriceCents, l.Quantity, l.LineTotalCents, l.Format, l.ReleaseDate); err != nil {
 			return fmt.Errorf("insert order line: %w", err)
 		}
 	}
@@ -123,7 +127,7 @@ func orderBy(ctx context.Context, q db.Querier, where string, arg any) (Order, e
 }
 
 func orderLines(ctx context.Context, q db.Querier, orderID int64) ([]Line, error) {
-	rows, err := q.QueryContext(ctx, `SELECT book_id, title, unit_price_cents, quantity, line_total_cents, format
+	rows, err := q.QueryContext(ctx, `SELECT book_id, title, unit_price_cents, quantity, line_total_cents, format, release_date
 		FROM order_lines WHERE order_id = ? ORDER BY position`, orderID)
 	if err != nil {
 		return nil, fmt.Errorf("load order lines: %w", err)
@@ -132,7 +136,7 @@ func orderLines(ctx context.Context, q db.Querier, orderID int64) ([]Line, error
 	var lines []Line
 	for rows.Next() {
 		var l Line
-		if err := rows.Scan(&l.BookID, &l.Title, &l.UnitPriceCents, &l.Quantity, &l.LineTotalCents, &l.Format); err != nil {
+		if err := rows.Scan(&l.BookID, &l.Title, &l.UnitPriceCents, &l.Quantity, &l.LineTotalCents, &l.Format, &l.ReleaseDate); err != nil {
 			return nil, err
 		}
 		lines = append(lines, l)
@@ -279,7 +283,9 @@ const awaitingPayment = `payment_status IN ('` + PaymentPending + `', '` + Payme
 // so, unless the order still awaits payment. Only forward: a late capture
 // (a retry, the reconciler, PayPal's webhook) never reopens an order that
 // moved on (shipped, cancelled, refunded, expired).
-func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string, at time.Time) (bool, error) {
+// A pre-order still waiting for a book (awaiting) is paid into
+// awaiting_release.
+func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string, awaiting bool, at time.Time) (bool, error) {
 	shipping, err := json.Marshal(o.Shipping)
 	if err != nil {
 		return false, err
@@ -293,7 +299,10 @@ func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string
 			return false, err
 		}
 		to := State{PaymentPaid, from.Fulfilment}
-		if digitalOnly(o.Lines) { // delivered as it is paid: nothing for the desk to ship
+		switch {
+		case awaiting: // paid now, shipped and delivered on its book's day
+			to.Fulfilment = AwaitingRelease
+		case digitalOnly(o.Lines): // delivered as it is paid: nothing for the desk to ship
 			to.Fulfilment = Delivered
 		}
 		moved, err := moveOrder(ctx, q, o.ID, change{from: from, to: to, note: note,
@@ -312,13 +321,15 @@ func markPaid(ctx context.Context, q db.Querier, o Order, captureID, note string
 // moves the order, so the family gets each format once. strict refuses
 // the payment when a format was delivered meanwhile by another order;
 // otherwise that line's refund is reserved and returned (refundOwned makes
-// it after the commit).
+// it after the commit). A pre-order's formats are delivered on its release
+// day instead (release).
 func (s *Service) payAndDeliver(ctx context.Context, tx *db.Tx, o Order, captureID, note string, strict bool, at time.Time) (bool, []refundRow, error) {
-	changed, err := markPaid(ctx, tx, o, captureID, note, at)
-	if err != nil || !changed {
+	awaiting := s.awaiting(o.Lines, at)
+	changed, err := markPaid(ctx, tx, o, captureID, note, awaiting, at)
+	if err != nil || !changed || awaiting {
 		return changed, nil, err
 	}
-	owned, err := s.deliver(ctx, tx, o, strict, at)
+	owned, err := s.deliver(ctx, tx, o, strict, nil, at)
 	return true, owned, err
 }
 

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bookshop/internal/newsletter"
+	"bookshop/internal/orders"
 	"bookshop/internal/restock"
 	"context"
 	"errors"
@@ -171,6 +172,10 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 	if s.restock != nil {
 		// E-mails the addresses waiting for a book back in stock, once each.
 		jobs = append(jobs, func(ctx context.Context) { s.restock.RunAlerts(ctx, restock.AlertInterval) })
+	}
+	if s.orders != nil {
+		// Releases the pre-orders whose book came out: one run per book and day.
+		jobs = append(jobs, func(ctx context.Context) { s.orders.RunReleases(ctx, orders.ReleaseInterval) })
 	}
 	if s.catalog != nil {
 		// Reloads the catalogue when another instance changed it.

@@ -132,7 +132,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if err := storybooks.LoadShipped(context.Background(), d, o.now); err != nil {
 		return nil, err
 	}
-	cat, err := catalog.New(context.Background(), d, o.now)
+	cat, err := catalog.New(context.Background(), d, o.now, cfg.ShopTimeZone)
 	if err != nil {
 		return nil, err
 	}
@@ -214,6 +214,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	codes := discounts.New(d, o.now)
 	shop.UsePricing(orderRates{prices}, orderDiscounts{codes})
 	shop.UseDelivery(orderDelivery{catalog: cat, files: downloads, now: o.now})
+	cat.UseReleaseDates(shop) // a book's new date moves its pre-orders and tells their buyers
 	books.UseLibraryFiles(libraryFiles(downloads, shop))
 	srv := &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: letters, geo: geo.New(countries),
@@ -398,7 +399,7 @@ func (c orderCatalog) PricedBook(id int) (orders.PricedBook, bool) {
 		return orders.PricedBook{}, false
 	}
 	return orders.PricedBook{ID: b.ID, Title: b.Title, PriceCents: b.PriceCents, OnSale: b.Status == catalog.StatusPublished,
-		Formats: b.Formats}, true
+		Formats: b.Formats, ReleaseDate: b.ReleaseDate}, true
 }
 
 func (orderCatalog) TakeCopies(ctx context.Context, tx *db.Tx, lines []orders.Line) (bool, *orders.Shortage, error) {
@@ -654,6 +655,9 @@ func requireStaff(p auth.Permission) func(context.Context) error {
 // Orders is the orders service, for tests that run its background jobs
 // (the reconciler) at a moment of their choosing.
 func (s *Server) Orders() *orders.Service { return s.orders }
+
+// Catalog is the live catalogue, for tests to reload it on a new day.
+func (s *Server) Catalog() *catalog.Service { return s.catalog }
 
 // Newsletter is the newsletter service, for tests that run its dispatcher.
 func (s *Server) Newsletter() *newsletter.Service { return s.newsletter }

@@ -1,3 +1,4 @@
+import { formatLongDate } from './dates'
 import { formatCents } from './money'
 
 /**
@@ -54,4 +55,14 @@ export function priceLabel(book: Parameters<typeof offersOf>[0]): string {
   const offers = offersOf(book)
   if (offers.length === 1) return formatCents(offers[0].priceCents)
   return `from ${formatCents(Math.min(...offers.map((f) => f.priceCents)))}`
+}
+
+/** What a book taking pre-orders says on its page and card: "Pre-order — ships March 3, 2027". */
+export function preorderLabel(publicationDate: string): string {
+  return `Pre-order — ships ${formatLongDate(publicationDate)}`
+}
+
+/** The day a cart with pre-orders ships, all in one parcel: its last book's; undefined when everything is out. */
+export function shipsOn(lines: { releaseDate?: string }[]): string | undefined {
+  return lines.reduce<string | undefined>((last, l) => (l.releaseDate && (!last || l.releaseDate > last) ? l.releaseDate : last), undefined)
 }

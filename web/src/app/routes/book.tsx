@@ -10,7 +10,7 @@ import { useCart } from '@/features/cart/cart-provider'
 import { NotifyWhenBack } from '@/features/restock/components/notify-when-back'
 import { libraryQueryOptions } from '@/features/storybook-reader/api/get-library'
 import type { Library as FamilyLibrary } from '@/features/storybook-reader/types'
-import { isDigital, priceOf, type BookFormat } from '@/lib/formats'
+import { isDigital, preorderLabel, priceOf, type BookFormat } from '@/lib/formats'
 
 /** Whether the family's library already holds this book in this digital format. */
 function owns(library: FamilyLibrary | undefined, bookId: number, format: BookFormat): boolean {
@@ -29,7 +29,8 @@ export default function BookPage() {
     <BookDetails
       id={bookIdFromParam(id)}
       actions={(book, format) => (
-        <div className="flex flex-wrap gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          {book.preorder && <p className="w-full font-extrabold text-sky-700">{preorderLabel(book.publicationDate)}</p>}
           {owns(library.data, book.id, format) ? (
             <Button asChild size="lg" variant="secondary">
               <Link to={paths.library}>
@@ -41,11 +42,20 @@ export default function BookPage() {
               size="lg"
               onClick={() => {
                 const priceCents = priceOf(book, format) ?? book.priceCents
-                addToCart({ id: book.id, title: book.title, coverImage: book.coverImage, format, priceCents, price: priceCents / 100, stock: book.stock })
+                addToCart({
+                  id: book.id,
+                  title: book.title,
+                  coverImage: book.coverImage,
+                  format,
+                  priceCents,
+                  price: priceCents / 100,
+                  stock: book.stock,
+                  releaseDate: book.preorder ? book.publicationDate : undefined,
+                })
               }}
               disabled={format === 'print' && book.inStock === false}
             >
-              <ShoppingCart /> Add to Cart
+              <ShoppingCart /> {book.preorder ? 'Pre-order' : 'Add to Cart'}
             </Button>
           )}
           {format === 'print' && book.inStock === false && <NotifyWhenBack bookId={book.id} />}

@@ -14,6 +14,7 @@ const book: AdminBook = {
   isbn: '978-1-915842-01-5',
   publicationDate: '2025-03-01',
   isNewRelease: true,
+  preorders: false,
   coverImage: '/covers/book-1.svg',
   rating: 4.5,
   status: 'published',
@@ -25,6 +26,10 @@ const book: AdminBook = {
 }
 
 describe('the book form', () => {
+  it('sends the pre-orders switch when it is turned on (issue 39)', () => {
+    expect(changedFields(book, fieldsOf({ ...formValuesOf(book), preorders: true }))).toEqual({ preorders: true })
+  })
+
   it('shows a book and sends it back unchanged', () => {
     const values = formValuesOf(book)
     expect(values.price).toBe('12.99')

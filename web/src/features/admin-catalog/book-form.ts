@@ -31,6 +31,8 @@ export type BookFormValues = {
   isbn: string
   publicationDate: string
   isNewRelease: boolean
+  /** Take pre-orders while the publication date is to come. */
+  preorders: boolean
   coverImage: string
   rating: string
   status: BookStatus
@@ -89,6 +91,7 @@ export const bookSchema = z
     isbn: z.string().trim(),
     publicationDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the publication date.'),
     isNewRelease: z.boolean(),
+    preorders: z.boolean(),
     coverImage: z.string(),
     // Optional: a book nobody rated shows no stars.
     rating: z.string().refine((text) => text.trim() === '' || (/^\d(\.\d)?$/.test(text.trim()) && Number(text) <= 5), 'Enter a rating from 0 to 5, such as 4.5, or leave it empty.'),
@@ -127,6 +130,7 @@ export const emptyBook: BookFormValues = {
   isbn: '',
   publicationDate: '',
   isNewRelease: false,
+  preorders: false,
   coverImage: '',
   rating: '',
   status: 'draft',
@@ -151,6 +155,7 @@ export function formValuesOf(book: AdminBook): BookFormValues {
     isbn: book.isbn,
     publicationDate: book.publicationDate,
     isNewRelease: book.isNewRelease,
+    preorders: book.preorders,
     coverImage: book.coverImage,
     rating: book.rating === null ? '' : String(book.rating),
     status: book.status,
@@ -198,6 +203,7 @@ export function fieldsOf(values: BookFormValues): BookFields {
     isbn: values.isbn.trim(),
     publicationDate: values.publicationDate,
     isNewRelease: values.isNewRelease,
+    preorders: values.preorders,
     coverImage: values.coverImage,
     rating: values.rating.trim() === '' ? null : Number(values.rating),
     status: values.status,
@@ -255,6 +261,7 @@ export const fieldLabels: Record<keyof BookFormValues, string> = {
   isbn: 'ISBN',
   publicationDate: 'Publication date',
   isNewRelease: 'New release',
+  preorders: 'Pre-orders',
   coverImage: 'Cover',
   rating: 'Rating',
   status: 'Status',

@@ -16,6 +16,8 @@ export type AdminBook = {
   /** YYYY-MM-DD */
   publicationDate: string
   isNewRelease: boolean
+  /** Pre-orders on: while publicationDate is to come, the published book takes pre-orders (issue 39). */
+  preorders: boolean
   coverImage: string
   /** Out of 5; null: not rated. */
   rating: number | null

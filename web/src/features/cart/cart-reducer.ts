@@ -14,13 +14,25 @@ export type CartBook = {
   format?: BookFormat
   /** Printed copies left, when the page knows it (null: not counted, always available). */
   stock?: number | null
+  /** A pre-ordered book's day (YYYY-MM-DD). */
+  releaseDate?: string
 }
 
 /** A book of the catalogue as the sync reads it: its formats' prices (none: a book from before formats, print only) and its stock. */
-export type CatalogBook = Omit<CartBook, 'format'> & { formats?: BookFormatOffer[] }
+export type CatalogBook = Omit<CartBook, 'format' | 'releaseDate'> & { formats?: BookFormatOffer[]; preorder?: boolean; publicationDate?: string }
 
 /** A line is a book in a format: the same book in two formats is two lines. */
-export type CartItem = { id: number; format: BookFormat; title: string; price: number; priceCents: number; coverImage: string; quantity: number }
+export type CartItem = {
+  id: number
+  format: BookFormat
+  title: string
+  price: number
+  priceCents: number
+  coverImage: string
+  quantity: number
+  /** A pre-ordered book's day (YYYY-MM-DD): it ships, or opens in the Library, then. */
+  releaseDate?: string
+}
 
 export type CartState = {
   items: CartItem[]
@@ -113,6 +125,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
         priceCents: book.priceCents ?? toCents(book.price),
         coverImage: book.coverImage,
         quantity: amount,
+        ...(book.releaseDate ? { releaseDate: book.releaseDate } : {}),
       }
       return { ...known, items: [...state.items, item] }
     }
@@ -185,12 +198,20 @@ function syncWithCatalog(state: CartState, books: CatalogBook[]): CartState {
       continue
     }
     const price = priceCents / 100
-    if (book.title === item.title && priceCents === item.priceCents && price === item.price && book.coverImage === item.coverImage) {
+    const releaseDate = book.preorder ? book.publicationDate : undefined
+    if (
+      book.title === item.title &&
+      priceCents === item.priceCents &&
+      price === item.price &&
+      book.coverImage === item.coverImage &&
+      releaseDate === item.releaseDate
+    ) {
       items.push(item)
       continue
     }
     changed = true
-    items.push({ ...item, title: book.title, price, priceCents, coverImage: book.coverImage })
+    const { releaseDate: _was, ...rest } = item
+    items.push({ ...rest, title: book.title, price, priceCents, coverImage: book.coverImage, ...(releaseDate ? { releaseDate } : {}) })
   }
   return changed ? { ...state, items } : state
 }
@@ -246,12 +267,19 @@ export function parseStoredCart(raw: string | null): CartState {
         priceCents: toCents(v.price),
         coverImage: v.coverImage,
         quantity: clampQuantity(v.quantity, format),
+        ...releaseDateOf(v),
       })
     }
     return { items }
   } catch {
     return emptyCart
   }
+}
+
+/** A stored line's pre-order day, when it has a well-formed one. */
+function releaseDateOf(v: object): { releaseDate?: string } {
+  const d = (v as { releaseDate?: unknown }).releaseDate
+  return typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? { releaseDate: d } : {}
 }
 
 /** Stored as {items, total}, the spec's cart shape. */

@@ -28,6 +28,8 @@ export type Book = {
   storybook?: boolean
   /** Each format it is sold in with its price, print first (issue 37); `price` above is the printed book's. */
   formats?: BookFormatOffer[]
+  /** The book takes pre-orders: it comes out on `publicationDate`, when it ships and its digital formats open (issue 39). */
+  preorder?: boolean
 }
 
 /** A shelf of the shop with its real number of books. */

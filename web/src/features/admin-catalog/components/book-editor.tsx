@@ -181,6 +181,11 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
               <p className="-mt-3 text-sm text-muted">{statusHelp[status]}</p>
               <SelectField control={form.control} name="category" label="Category" options={categoryOptions} placeholder={categories.isPending ? 'Loading...' : 'Choose a category'} />
               <CheckboxField name="isNewRelease" label="New release" control={form.control} />
+              <CheckboxField name="preorders" label="Take pre-orders" control={form.control} />
+              <p className="-mt-3 text-sm text-muted">
+                While the publication date is to come, the shop says “Pre-order — ships” that day. Buyers pay now; the orders ship, and digital formats open, on
+                that day. Moving the date tells them.
+              </p>
               <CheckboxField name="trackStock" label="Track quantity" control={form.control} />
               {trackStock ? (
                 <InputField control={form.control} name="stock" label="Copies on hand" inputMode="numeric" autoComplete="off">
@@ -226,7 +231,7 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
   )
 }
 
-function CheckboxField({ name, label, control }: { name: 'isNewRelease' | 'trackStock'; label: string; control: ReturnType<typeof useForm<BookFormValues>>['control'] }) {
+function CheckboxField({ name, label, control }: { name: 'isNewRelease' | 'preorders' | 'trackStock'; label: string; control: ReturnType<typeof useForm<BookFormValues>>['control'] }) {
   return (
     <FormField
       control={control}

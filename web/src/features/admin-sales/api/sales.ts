@@ -17,11 +17,14 @@ export type SalesPeriod = {
   revenueCents: number
   orders: number
   averageCents: number
+  /** The pre-orders among the orders, and their total sales (counted in the total too). */
+  preorders?: number
+  preorderSalesCents?: number
 }
 export type DayRevenue = { day: string; revenueCents: number; orders: number }
 export type TopBook = { bookId: number; title: string; copies: number; revenueCents: number }
 export type WaitingOrder = { number: string; email: string; totalCents: number; paidAt: string }
-export type SalesReport = { timeZone: string; periods: SalesPeriod[]; days: DayRevenue[]; topBooks: TopBook[]; waiting: WaitingOrder[]; waitingCount: number }
+export type SalesReport = { timeZone: string; periods: SalesPeriod[]; days: DayRevenue[]; topBooks: TopBook[]; waiting: WaitingOrder[]; waitingCount: number; awaitingRelease?: number }
 
 export const salesQueryOptions = () => queryOptions({ queryKey: userKey('admin', 'sales'), queryFn: () => apiFetch<SalesReport>('/api/admin/sales'), staleTime: 30_000 })
 

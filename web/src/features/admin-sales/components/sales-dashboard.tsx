@@ -92,6 +92,9 @@ export function SalesDashboard({ showStock }: { showStock: boolean }) {
               ))}
             </ul>
           )}
+          <p className="mt-3 text-sm text-muted">
+            Pre-orders awaiting release: <strong className="text-ink">{report.awaitingRelease ?? 0}</strong>. They join these on their book’s day.
+          </p>
         </section>
         {showStock && <LowStock />}
       </div>
@@ -113,6 +116,7 @@ function PeriodCard({ period: p }: { period: SalesPeriod }) {
     ['Total sales', formatCents(p.totalCents)],
     ['Orders', String(p.orders)],
     ['Average order', formatCents(p.averageCents)],
+    ['Of which pre-orders', `${p.preorders ?? 0} (${formatCents(p.preorderSalesCents ?? 0)})`],
   ]
   return (
     <section aria-label={periodNames[p.days]} className="rounded-2xl border-2 border-line bg-white p-5">

@@ -17,6 +17,7 @@ import { useCart, type LineStock } from '../cart-provider'
 import { formatNames, isDigital, shipsAnything } from '@/lib/formats'
 import { MAX_QUANTITY, lineKey, type CartItem } from '../cart-reducer'
 import { PaymentLogos } from './payment-logos'
+import { PreorderNote } from '@/components/ui/preorder-note'
 
 /** The /cart page: line items, order summary and the way to checkout. */
 export function CartView() {
@@ -80,6 +81,7 @@ function FilledCart() {
               <dd>{formatCents(totals.totalCents)}</dd>
             </div>
           </dl>
+          <PreorderNote items={cart.items} className="mt-4" />
           <PromoCode applied={code} problem={quote.isError ? messageOf(quote.error) : null} items={cart.items} />
           {cart.soldOut.length > 0 ? (
             <>

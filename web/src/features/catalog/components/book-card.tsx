@@ -2,7 +2,7 @@ import { Star } from 'lucide-react'
 import { Link } from 'react-router'
 import { Badge } from '@/components/ui/badge'
 import { paths } from '@/config/paths'
-import { offersOf, priceLabel } from '@/lib/formats'
+import { offersOf, preorderLabel, priceLabel } from '@/lib/formats'
 import type { Book } from '../types'
 import { BookCover } from './book-cover'
 
@@ -19,6 +19,7 @@ export function BookCard({ book, eager = false }: { book: Book; eager?: boolean 
         {book.isNewRelease && <Badge className="mb-1.5 self-start px-2 py-0.5 text-[0.65rem]">New</Badge>}
         <h3 className="line-clamp-2 font-display text-base font-semibold leading-snug sm:text-lg">{book.title}</h3>
         <p className="mt-0.5 truncate text-sm text-muted">{book.author}</p>
+        {book.preorder && <p className="mt-1 text-sm font-extrabold text-sky-700">{preorderLabel(book.publicationDate)}</p>}
         {book.inStock === false && <p className="mt-1 text-sm font-extrabold text-red-700">{offersOf(book).length > 1 ? 'Print out of stock' : 'Out of stock'}</p>}
         <div className="mt-auto flex items-center justify-between pt-2">
           <span className="text-lg font-extrabold text-tiger-700">{priceLabel(book)}</span>

@@ -24,6 +24,7 @@ import { problemOf, type PaymentProblem } from '../payment-problem'
 import { paymentRequest, type CheckoutPricing } from '../payment-request'
 import { schemaFor, toShippingInfo, type CheckoutFormInput, type CheckoutFormValues } from '../schema'
 import type { CheckoutItem } from '../types'
+import { PreorderNote } from '@/components/ui/preorder-note'
 import { OrderSummary } from './order-summary'
 import { LogInFirst, PayActions } from './pay-actions'
 import { PaymentMethodTabs, type PaymentMethod } from './payment-method-tabs'
@@ -251,6 +252,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
         {/* On a phone the summary comes first, folded to its total, so the buyer sees what they pay before the form. */}
         <div className="order-first lg:sticky lg:top-24 lg:order-none">
           <OrderSummary items={items} pricing={pricing} />
+          {items && <PreorderNote items={items} className="mt-4" />}
           {discountProblem && (
             <Alert tone="error" className="mt-4">
               <p className="font-bold">Discount code not applied</p>

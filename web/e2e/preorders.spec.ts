@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test'
-import { PASSWORD, confirmedAccount, staffToken } from './accounts'
+import { confirmedAccount, logIn, staffToken } from './accounts'
 import { widths } from './axe'
 import { collectConsoleErrors } from './console'
 
@@ -19,6 +19,9 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
 })
 
+// One journey per width, one after the other: both change the same book.
+test.describe.configure({ mode: 'serial' })
+
 for (const { name, width, height } of widths) {
   test(`a parent pre-orders a book to come and sees it awaiting release in My Orders (${name})`, async ({ page }) => {
     test.setTimeout(120_000)
@@ -34,11 +37,8 @@ for (const { name, width, height } of widths) {
     try {
       await page.setViewportSize({ width, height })
       const email = await confirmedAccount(page.request, `preorder-${name}`)
-      await page.goto('/login')
-      await page.getByLabel('Email').fill(email)
-      await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-      await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-      await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+      await logIn(page, email)
+      await expect(page.getByText('Login successful')).toBeVisible()
 
       await page.goto(`/books/${BOOK}`)
       await expect(page.getByText('Pre-order — ships March 3, 2027').first()).toBeVisible()

@@ -4,7 +4,8 @@ import { widths } from './axe'
 import { collectConsoleErrors } from './console'
 
 // Issue 39: a book with a date to come takes pre-orders; a parent pays now
-// and sees the order awaiting its release in My Orders.
+// and sees the order awaiting its release in My Orders. On the way, the
+// checkout's newsletter box (unchecked until asked) sends the confirmation.
 
 const BOOK = 7 // Kind Words, Warm Hearts, $12.99: no other journey buys it
 
@@ -58,8 +59,18 @@ for (const { name, width, height } of widths) {
       await page.getByLabel('State', { exact: true }).fill('IL')
       await page.getByLabel('ZIP Code', { exact: true }).fill('62701')
       await page.getByLabel('Card Number').fill('4242 4242 4242 4242')
+      // The newsletter box is unchecked until the parent asks; asked, it is the same double opt-in.
+      const news = page.getByRole('checkbox', { name: /Send me news and offers/ })
+      await expect(news).not.toBeChecked()
+      await news.check()
       await page.getByRole('button', { name: 'Pay $14.29' }).click()
       await expect(page).toHaveURL('/thank-you', { timeout: 15_000 })
+      await expect
+        .poll(async () => {
+          const mails = (await (await page.request.get('/api/dev/mail')).json()) as { to: string; subject: string }[]
+          return mails.filter((m) => m.to === email && /Confirm your subscription/.test(m.subject)).length
+        })
+        .toBe(1)
 
       await page.goto('/profile')
       const order = page.locator('details', { hasText: 'Kind Words' })

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowLeft, ShoppingBasket } from 'lucide-react'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/checkbox'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Form } from '@/components/ui/form'
 import { Loading } from '@/components/ui/loading'
@@ -14,6 +15,7 @@ import { countryName } from '@/lib/countries'
 import { setAppliedCode, useAppliedCode, useDiscountQuote } from '@/lib/discount'
 import { messageOf } from '@/lib/errors'
 import { useGeo } from '@/lib/geo'
+import { subscribeAtCheckout } from '@/lib/newsletter'
 import { isDigital, shipsAnything } from '@/lib/formats'
 import { formatCents, orderTotals, shippingCents } from '@/lib/money'
 import { countryCodeOf, useShipping, useShippingMethods, zone } from '@/lib/shipping'
@@ -109,6 +111,9 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   const navigate = useNavigate()
   const [method, setMethod] = useState<PaymentMethod>('card')
   const [paymentError, setPaymentError] = useState<PaymentProblem | null>(null)
+  // Unchecked until the buyer asks: marketing goes only to grown-ups who asked for it.
+  const [news, setNews] = useState(false)
+  const newsId = useId()
   const demoPayment = useRecordDemoPayment()
   const freeOrder = usePlaceFreeOrder()
   // Until the cart is read the page is drawn as for books that ship (the server's drawing).
@@ -132,6 +137,8 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   const free = totals?.totalCents === 0
 
   const finish = (result: PaymentResult) => {
+    // The e-mail to confirm is a nicety beside the order: a failure to ask for it must not hold the buyer back.
+    if (news) subscribeAtCheckout(form.getValues('email')).catch(() => undefined)
     setPaymentComplete(result.orderNumber)
     onDone()
     onPaid()
@@ -232,6 +239,13 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
               <PaymentMethodTabs control={form.control} method={method} onMethodChange={changeMethod} signedIn={!!user} authLoading={authLoading} step={ships ? 4 : 2} />
             )}
             <OrderNotesField control={form.control} step={ships ? 5 : 3} ships={ships} />
+            <div className="flex items-start gap-3 rounded-2xl border-2 border-line bg-white p-4">
+              <Checkbox id={newsId} checked={news} onCheckedChange={(c) => setNews(c === true)} className="mt-0.5" />
+              <label htmlFor={newsId} className="cursor-pointer">
+                <span className="font-bold">Send me news and offers by e-mail</span>
+                <span className="block text-sm text-muted">New books and story ideas, now and then. We’ll e-mail you a link to confirm first.</span>
+              </label>
+            </div>
             <PayActions
               method={free ? 'free' : method}
               items={items}

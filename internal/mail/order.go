@@ -18,6 +18,9 @@ type OrderConfirmation struct {
 	Demo    bool     // a demo payment, no money charged
 
 	OrderURL string // where the buyer sees the order on the site; "" for a guest
+	// StatusURL is a guest's link to the order's status page (status,
+	// parcel, refunds); "" for an account.
+	StatusURL string
 	// Digital are the digital formats bought ("Our First Adventure
 	// (Interactive)"), ready in the family's library at LibraryURL.
 	Digital      []string

@@ -14,6 +14,7 @@ type OrderShipped struct {
 	Lines          []OrderLine
 	Address        []string
 	OrderURL       string // My Orders; "" for a guest
+	StatusURL      string // a guest's link to the order's status page; "" for an account
 	SupportEmail   string
 	SiteURL        string
 }
@@ -32,6 +33,7 @@ type OrderCancelled struct {
 	Status       string // "Cancelled · Refunded"
 	Demo         bool   // a demo payment: nothing was charged, nothing moves
 	OrderURL     string
+	StatusURL    string
 	SupportEmail string
 	SiteURL      string
 }
@@ -53,6 +55,7 @@ type OrderRefunded struct {
 	Lines         []string // "2 × Title" of a refund of lines
 	Demo          bool
 	OrderURL      string
+	StatusURL     string
 	SupportEmail  string
 	SiteURL       string
 }

@@ -224,7 +224,7 @@ func (s *Service) Fulfil(ctx context.Context, number string, in FulfilInput) (Ad
 			return err
 		}
 		f := fulfilment{Carrier: in.Carrier, TrackingNumber: in.TrackingNumber, TrackingURL: in.TrackingURL}
-		return s.tellBuyer(ctx, tx, o, func() (mail.Message, error) { return shippedEmail(o, to, f, s.site) }, now)
+		return s.tellBuyer(ctx, tx, o, func(statusURL string) (mail.Message, error) { return shippedEmail(o, to, f, statusURL, s.site) }, now)
 	})
 	if err != nil && !errors.Is(err, errShippedAlready) {
 		return AdminOrder{}, err

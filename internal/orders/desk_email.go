@@ -2,10 +2,12 @@ package orders
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"time"
 
 	"bookshop/internal/db"
+	"bookshop/internal/linktoken"
 	"bookshop/internal/mail"
 )
 
@@ -13,12 +15,17 @@ import (
 // transaction of the move it tells of, and written in the timeline.
 
 // tellBuyer queues the e-mail build makes and notes it in the timeline. An
-// order whose buyer was erased has no address: nothing is sent.
-func (s *Service) tellBuyer(ctx context.Context, q db.Querier, o Order, build func() (mail.Message, error), at time.Time) error {
+// order whose buyer was erased has no address: nothing is sent. A guest's
+// e-mail carries a new link to the order's status page (statusURL).
+func (s *Service) tellBuyer(ctx context.Context, q db.Querier, o Order, build func(statusURL string) (mail.Message, error), at time.Time) error {
 	if o.Email == "" {
 		return nil
 	}
-	m, err := build()
+	statusURL, err := s.statusLink(ctx, q, o, at)
+	if err != nil {
+		return err
+	}
+	m, err := build(statusURL)
 	if err != nil {
 		return err
 	}
@@ -33,7 +40,30 @@ func (s *Service) tellBuyer(ctx context.Context, q db.Querier, o Order, build fu
 // queueConfirmation puts the paid order's confirmation e-mail in the
 // outbox, in the transaction that marks it paid (or a resend).
 func (s *Service) queueConfirmation(ctx context.Context, q db.Querier, o Order, at time.Time) error {
-	return s.tellBuyer(ctx, q, o, func() (mail.Message, error) { return confirmationEmail(o, s.site) }, at)
+	return s.tellBuyer(ctx, q, o, func(statusURL string) (mail.Message, error) { return confirmationEmail(o, statusURL, s.site) }, at)
+}
+
+// StatusPath is the app's page a guest's link opens (web/src/config/paths.ts).
+const StatusPath = "/order-status"
+
+// statusLinkLife is how long a guest's link to an order works after its
+// e-mail: past the parcel's arrival and the time to ask for a refund. Each
+// later e-mail brings a new link.
+const statusLinkLife = 180 * 24 * time.Hour
+
+// statusLink makes a guest's link to the order's status page: a random
+// token (linktoken, kept only as its hash) that shows this one order until
+// it expires. An order of an account has My Orders instead: "".
+func (s *Service) statusLink(ctx context.Context, q db.Querier, o Order, at time.Time) (string, error) {
+	if o.UserID != "" {
+		return "", nil
+	}
+	token, hash := linktoken.New()
+	if _, err := q.ExecContext(ctx, `INSERT INTO order_status_links (token_hash, order_id, created_at, expires_at) VALUES (?, ?, ?, ?)`,
+		hash, o.ID, at.UTC(), at.UTC().Add(statusLinkLife)); err != nil {
+		return "", fmt.Errorf("orders: status link: %w", err)
+	}
+	return s.site.SiteURL + StatusPath + "?token=" + token, nil
 }
 
 func greeting(o Order) string {
@@ -54,9 +84,9 @@ func orderURL(o Order, site Settings) string {
 // The e-mails after payment name the order's state after the move they
 // tell of (st).
 
-func shippedEmail(o Order, st State, f fulfilment, site Settings) (mail.Message, error) {
+func shippedEmail(o Order, st State, f fulfilment, statusURL string, site Settings) (mail.Message, error) {
 	m := mail.OrderShipped{Name: greeting(o), Number: o.Number, Status: st.words(), Carrier: f.Carrier, TrackingNumber: f.TrackingNumber,
-		TrackingURL: f.TrackingURL, Address: addressLines(o.Shipping), OrderURL: orderURL(o, site),
+		TrackingURL: f.TrackingURL, Address: addressLines(o.Shipping), OrderURL: orderURL(o, site), StatusURL: statusURL,
 		SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
 	for _, l := range printLines(o.Lines) { // the parcel holds the print lines alone
 		m.Lines = append(m.Lines, mail.OrderLine{Title: l.Title, Quantity: l.Quantity})
@@ -64,19 +94,19 @@ func shippedEmail(o Order, st State, f fulfilment, site Settings) (mail.Message,
 	return mail.OrderShippedEmail(o.Email, m)
 }
 
-func cancelledEmail(o Order, st State, r refundRow, site Settings) (mail.Message, error) {
+func cancelledEmail(o Order, st State, r refundRow, statusURL string, site Settings) (mail.Message, error) {
 	m := mail.OrderCancelled{Name: greeting(o), Number: o.Number, Status: st.words(), Reason: r.Reason, Demo: isDemo(o.Provider),
-		OrderURL: orderURL(o, site), SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
+		OrderURL: orderURL(o, site), StatusURL: statusURL, SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
 	if r.AmountCents > 0 {
 		m.Refund = "$" + FormatCents(r.AmountCents)
 	}
 	return mail.OrderCancelledEmail(o.Email, m)
 }
 
-func refundEmail(o Order, st State, r refundRow, totalRefunded int64, site Settings) (mail.Message, error) {
+func refundEmail(o Order, st State, r refundRow, totalRefunded int64, statusURL string, site Settings) (mail.Message, error) {
 	m := mail.OrderRefunded{Name: greeting(o), Number: o.Number, Status: st.words(), Amount: "$" + FormatCents(r.AmountCents),
 		TotalRefunded: "$" + FormatCents(totalRefunded), Full: totalRefunded >= o.TotalCents, Demo: isDemo(o.Provider),
-		OrderURL: orderURL(o, site), SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
+		OrderURL: orderURL(o, site), StatusURL: statusURL, SupportEmail: site.SupportEmail, SiteURL: site.SiteURL}
 	if r.Source != sourcePayPal {
 		m.Reason = r.Reason
 	}

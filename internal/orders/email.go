@@ -25,13 +25,13 @@ const profilePath = "/profile"
 
 // confirmationEmail is the one e-mail a paid order sends: its lines,
 // totals, where it goes and where to see it.
-func confirmationEmail(o Order, site Settings) (mail.Message, error) {
+func confirmationEmail(o Order, statusURL string, site Settings) (mail.Message, error) {
 	usd := func(c int64) string { return "$" + FormatCents(c) }
 	c := mail.OrderConfirmation{
 		Name: o.Shipping.FullName, Number: o.Number,
 		Subtotal: usd(o.SubtotalCents), Tax: usd(o.TaxCents), TaxRate: percent(o.TaxBasisPoints), Shipping: "Free", Total: usd(o.TotalCents), Currency: o.Currency,
 		Address: addressLines(o.Shipping), Demo: isDemo(o.Provider),
-		SupportEmail: site.SupportEmail, SiteURL: site.SiteURL,
+		StatusURL: statusURL, SupportEmail: site.SupportEmail, SiteURL: site.SiteURL,
 	}
 	if c.Name == "" {
 		c.Name = "there"

@@ -17,7 +17,7 @@ func TestConfirmationEmail(t *testing.T) {
 	}
 
 	t.Run("a signed-in buyer's order", func(t *testing.T) {
-		m, err := confirmationEmail(order(), site)
+		m, err := confirmationEmail(order(), "", site)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +68,7 @@ func TestConfirmationEmail(t *testing.T) {
 	t.Run("a guest's demo order", func(t *testing.T) {
 		o := order()
 		o.UserID, o.Provider, o.Shipping.FullName = "", ProviderDemoCard, ""
-		m, err := confirmationEmail(o, site)
+		m, err := confirmationEmail(o, "", site)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +86,7 @@ func TestConfirmationEmail(t *testing.T) {
 	t.Run("shipping that costs", func(t *testing.T) {
 		o := order()
 		o.ShippingCents, o.TotalCents = 499, 5996
-		m, err := confirmationEmail(o, site)
+		m, err := confirmationEmail(o, "", site)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"time"
 
 	"bookshop/internal/auth"
+	"bookshop/internal/db"
 	"bookshop/internal/httpx"
+	"bookshop/internal/linktoken"
 )
 
 // ProcessPayment serves POST /functions/v1/process-payment, the spec's
@@ -206,4 +209,56 @@ func (s *Service) GetOrder(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, v)
+}
+
+// StatusView is an order as a guest's e-mailed link shows it: the buyer's
+// view (statuses, lines, totals, parcel, refunds) with no address beyond
+// the city.
+type StatusView struct {
+	OrderView
+	// ShippingInfo hides the embedded view's whole address (and e-mail):
+	// a nil pointer, omitted.
+	ShippingInfo *struct{} `json:"shippingInfo,omitempty"`
+	ShipTo       ShipTo    `json:"shipTo"`
+}
+
+// ShipTo is as much of the address as a status link shows.
+type ShipTo struct {
+	City    string `json:"city"`
+	Country string `json:"country"`
+}
+
+// errStatusLink is a forged, mistyped or expired status link: one answer
+// for each, which says nothing of any order.
+func (s *Service) errStatusLink() error {
+	return httpx.Errorf(httpx.CodeNotFound, "This link to an order is not valid, or it has expired. Please use the link in the latest e-mail "+
+		"about your order, or write to us at %s with your order number.", s.site.SupportEmail)
+}
+
+// OrderStatus serves POST /api/order-status {token}: the one order a
+// guest's e-mailed link names, while the link works (statusLinkLife).
+func (s *Service) OrderStatus(w http.ResponseWriter, r *http.Request) error {
+	hash, err := linktoken.Read(r, s.errStatusLink())
+	if err != nil {
+		return err
+	}
+	ctx := r.Context()
+	var id int64
+	err = s.db.QueryRowContext(ctx, `SELECT order_id FROM order_status_links WHERE token_hash = ? AND expires_at > ?`, hash, s.now().UTC()).Scan(&id)
+	if db.IsNoRows(err) {
+		return s.errStatusLink()
+	}
+	if err != nil {
+		return fmt.Errorf("orders: read status link: %w", err)
+	}
+	o, err := orderBy(ctx, s.db, "id = ?", id)
+	if err != nil {
+		return err
+	}
+	v, err := s.buyerView(ctx, o)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return httpx.WriteJSON(w, http.StatusOK, StatusView{OrderView: v, ShipTo: ShipTo{City: o.Shipping.City, Country: o.Shipping.Country}})
 }

@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -203,11 +204,12 @@ func (s *Service) release(ctx context.Context, tx *db.Tx, id int64, now time.Tim
 	if err != nil {
 		return o, false, nil, err
 	}
-	return o, true, owned, s.tellBuyer(ctx, tx, o, func() (mail.Message, error) { return releasedEmail(o, skip, s.site) }, now)
+	return o, true, owned, s.tellBuyer(ctx, tx, o, func(statusURL string) (mail.Message, error) { return releasedEmail(o, skip, statusURL, s.site) }, now)
 }
 
-func releasedEmail(o Order, skip map[int]bool, site Settings) (mail.Message, error) {
-	m := mail.PreorderReleased{Name: greeting(o), Number: o.Number, OrderURL: orderURL(o, site), SiteURL: site.SiteURL}
+// releasedEmail's "See your order" is My Orders, or a guest's status link.
+func releasedEmail(o Order, skip map[int]bool, statusURL string, site Settings) (mail.Message, error) {
+	m := mail.PreorderReleased{Name: greeting(o), Number: o.Number, OrderURL: cmp.Or(orderURL(o, site), statusURL), SiteURL: site.SiteURL}
 	for i, l := range o.Lines {
 		if skip[i+1] {
 			continue
@@ -270,9 +272,9 @@ func (s *Service) DateSaved(ctx context.Context, tx *db.Tx, bookID int, title, d
 			continue
 		}
 		told[o.Email] = true
-		err = s.tellBuyer(ctx, tx, o, func() (mail.Message, error) {
+		err = s.tellBuyer(ctx, tx, o, func(statusURL string) (mail.Message, error) {
 			return mail.PreorderDateChangedEmail(o.Email, mail.PreorderDateChanged{Name: greeting(o), Title: title, Date: longDate(date),
-				OrderURL: orderURL(o, s.site), SiteURL: s.site.SiteURL})
+				OrderURL: cmp.Or(orderURL(o, s.site), statusURL), SiteURL: s.site.SiteURL})
 		}, now)
 		if err != nil {
 			return err

@@ -554,9 +554,11 @@ func (s *Service) recordRefund(ctx context.Context, tx *db.Tx, o Order, r refund
 			return false, err
 		}
 	}
-	build := func() (mail.Message, error) { return refundEmail(o, to, r, completed, s.site) }
+	build := func(statusURL string) (mail.Message, error) {
+		return refundEmail(o, to, r, completed, statusURL, s.site)
+	}
 	if r.Source == sourceCancel {
-		build = func() (mail.Message, error) { return cancelledEmail(o, to, r, s.site) }
+		build = func(statusURL string) (mail.Message, error) { return cancelledEmail(o, to, r, statusURL, s.site) }
 	}
 	return returned, s.tellBuyer(ctx, tx, o, build, now)
 }

@@ -497,7 +497,7 @@ func (s *Service) captureDenied(ctx context.Context, ev paypal.WebhookEvent) (st
 			if err := s.releaseDiscount(ctx, tx, o); err != nil {
 				return err
 			}
-			return s.tellBuyer(ctx, tx, o, func() (mail.Message, error) { return cancelledEmail(o, to, r, s.site) }, now)
+			return s.tellBuyer(ctx, tx, o, func(statusURL string) (mail.Message, error) { return cancelledEmail(o, to, r, statusURL, s.site) }, now)
 		}
 		return addTimeline(ctx, tx, o.ID, entry{kind: kindWebhook, note: note + " after the order was " + statusWords[legacyStatus(o.State)] + ": check the payment in PayPal.", actor: paypalActor}, now)
 	})

@@ -55,6 +55,10 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("POST /functions/v1/process-payment", httpx.HandleWith(orders.WriteError, s.orders.ProcessPayment))
 	mux.Handle("GET /api/orders", h(s.orders.ListOrders))
 	mux.Handle("GET /api/orders/{number}", h(s.orders.GetOrder))
+	// A guest's e-mailed link to an order (/order-status?token=, the app's
+	// page, asks with the token in the body): that order's status, parcel
+	// and refunds, no address beyond the city.
+	mux.Handle("POST /api/order-status", h(limited("order_status", "Too many attempts. Please wait a minute and try again.", s.orders.OrderStatus)))
 	// PayPal's webhooks: verified with PayPal, applied once per event.
 	mux.Handle("POST /api/paypal/webhook", h(s.orders.PayPalWebhook))
 

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
       { path: paths.newsletterConfirm, ...page(() => import('./routes/newsletter-confirm')) },
       { path: paths.newsletterUnsubscribe, ...page(() => import('./routes/newsletter-unsubscribe')) },
       { path: paths.backInStockConfirm, ...page(() => import('./routes/back-in-stock-confirm')) },
+      { path: paths.orderStatus, ...page(() => import('./routes/order-status')) },
       // Not behind RequireAuth: a signed-out visitor sees 'Not Logged In' (spec 02 §2).
       { path: paths.profile, ...page(() => import('./routes/profile')) },
       {

@@ -52,6 +52,8 @@ export const paths = {
   newsletterConfirm: '/newsletter/confirm',
   newsletterUnsubscribe: '/newsletter/unsubscribe',
   backInStockConfirm: '/back-in-stock/confirm',
+  // A guest's e-mailed link to an order (features/order-status; internal/orders StatusPath).
+  orderStatus: '/order-status',
   // Storybooks (features/storybook-reader): a story read choice by choice, and the family's shelf of them.
   read: (slug: string) => `/read/${slug}`,
   library: '/library',

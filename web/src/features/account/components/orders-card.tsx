@@ -77,7 +77,7 @@ function OrderRow({ order: o }: { order: Order }) {
 }
 
 /** What happened after payment, shown without opening the order: the parcel and its tracking link, refunds. */
-function AfterPayment({ order: o }: { order: Order }) {
+export function AfterPayment({ order: o }: { order: Pick<Order, 'number' | 'fulfilment' | 'refunds'> }) {
   const f = o.fulfilment
   const refunds = o.refunds ?? []
   if (!f && refunds.length === 0) return null

@@ -9,6 +9,7 @@ import { loadAuthClient } from '@/lib/auth-client-loader'
 import { getConsent, hasAnalyticsConsent, setConsent } from '@/lib/consent'
 import { kidsQueryOptions } from '@/lib/kids'
 import { profileQueryOptions, type Profile } from '@/lib/profile'
+import { storedSession } from '@/lib/auth-storage'
 import { forgetUserData, userKey } from '@/lib/user-data'
 import { trackDevice } from './api/track-device'
 import { needsSecondStep } from './second-step'
@@ -43,6 +44,13 @@ export type AuthState = {
 const AuthContext = createContext<AuthState | null>(null)
 
 /**
+ * Whether a failure is not worth a toast: a session ended elsewhere says so
+ * once, at its sign-out; a device offline (a storybook kept for reading
+ * without the internet) knows why nothing loads, and reads on.
+ */
+const quietFailure = (err: unknown) => isSessionEnded(err) || !navigator.onLine
+
+/**
  * What spec 01 §4 loads at each sign-in besides the profile: the device is
  * stored (only under 'all' consent, see lib/consent) and the children's names
  * are read, each failure with its own toast.
@@ -52,11 +60,22 @@ function loadSignInData(queryClient: QueryClient) {
     trackDevice().then(
       // The devices table may already be on screen (a sign-in straight to /profile).
       () => queryClient.invalidateQueries({ queryKey: userKey('devices') }),
-      (err: unknown) => isSessionEnded(err) || toast.error('Failed to load user data. Please try again.'),
+      (err: unknown) => quietFailure(err) || toast.error('Failed to load user data. Please try again.'),
     )
   }
-  // A session ended elsewhere says so once, at its sign-out, not here.
-  queryClient.fetchQuery(kidsQueryOptions()).catch((err: unknown) => isSessionEnded(err) || toast.error('Error loading kid names'))
+  queryClient.fetchQuery(kidsQueryOptions()).catch((err: unknown) => quietFailure(err) || toast.error('Error loading kid names'))
+}
+
+/**
+ * A page opened offline whose access token has expired: auth-js cannot
+ * refresh it and reports no session, though it keeps the session stored
+ * (a network failure is no sign-out). The app stays signed in with the
+ * stored one, quietly, so kept storybooks open; it is refreshed when the
+ * network returns.
+ */
+function offlineSession(): Session | null {
+  if (typeof navigator === 'undefined' || navigator.onLine) return null
+  return storedSession() as Session | null
 }
 
 /** How long a sign-out waits for its page before it stops reporting loading anyway. */
@@ -91,6 +110,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   if (leavingTo !== null && location.pathname === leavingTo) setLeavingTo(null)
   const signedIn = useRef(false)
   const afterSignOut = useRef<string>(paths.home)
+  // Signed in with the stored session of a page opened offline (offlineSession): refreshed when the network returns.
+  const waitingForNetwork = useRef(false)
 
   // A session that still owes its two-step code is not complete: no user, no
   // profile (no 'Error loading profile') until the code is verified.
@@ -111,7 +132,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   )
 
   const handleEvent = useCallback(
-    (event: AuthChangeEvent, next: Session | null) => {
+    (event: AuthChangeEvent, reported: Session | null) => {
+      const offline = event === 'INITIAL_SESSION' && reported === null ? offlineSession() : null
+      waitingForNetwork.current = offline !== null
+      const next = offline ?? reported
       const user = next?.user ?? null
       // Another account signed in (in this tab or another): nothing of the last one stays.
       setSession((previous) => {
@@ -122,7 +146,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       switch (event) {
         case 'INITIAL_SESSION':
           setLoading(false)
-          if (complete) {
+          if (complete && !offline) {
             // A signed-in user with no stored choice accepts all (spec 01 §4 "Consent").
             if (getConsent() === null) setConsent('all')
             loadSignInData(queryClient)
@@ -173,6 +197,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // its INITIAL_SESSION the state says loading.
     loadAuthClient().then(({ authClient }) => {
       if (unmounted) return
+      // Offline with an expired token, auth-js retries its refresh for half a minute before its
+      // INITIAL_SESSION: the stored session signs the page in now (offlineSession).
+      if (offlineSession()) handleEvent('INITIAL_SESSION', null)
       const { data } = authClient.onAuthStateChange((event, next) => {
         // auth-js calls back while holding its lock; work that asks the client
         // for the session again (every /api call does) must run after it.
@@ -188,6 +215,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unsubscribe?.()
     }
   }, [handleEvent])
+
+  useEffect(() => {
+    // The refresh says TOKEN_REFRESHED (signed in again, the profile and children read) or, refused, SIGNED_OUT.
+    const back = () => {
+      if (!waitingForNetwork.current) return
+      waitingForNetwork.current = false
+      void loadAuthClient().then(({ authClient }) => authClient.refreshSession())
+    }
+    window.addEventListener('online', back)
+    return () => window.removeEventListener('online', back)
+  }, [])
 
   const signOut = useCallback(async (options: SignOutOptions = {}) => {
     afterSignOut.current = options.redirectTo ?? paths.home
@@ -223,7 +261,7 @@ function useProfileOf(userId: string | null): Profile | null {
   const { error, data } = query
   const reported = useRef<unknown>(null)
   useEffect(() => {
-    if (!error || query.isRefetchError || reported.current === error || isSessionEnded(error)) return
+    if (!error || query.isRefetchError || reported.current === error || quietFailure(error)) return
     reported.current = error
     if (error instanceof ApiError) toast.error('Error loading profile', { description: error.message })
     else toast.error('Failed to load user data. Please try again.')

@@ -45,7 +45,7 @@ afterEach(() => {
 it('shows a family with files but no storybook its files, not the empty library', async () => {
   serve({ storybooks: [], files: [ebook] })
   renderLibrary()
-  expect(await screen.findByRole('heading', { name: 'E-books, audiobooks and printables' })).toBeInTheDocument()
+  expect(await screen.findByRole('heading', { name: 'E-books, audiobooks and printables' }, { timeout: 10000 })).toBeInTheDocument()
   expect(screen.getByRole('listitem', { name: 'Our First Adventure · E-book' })).toBeInTheDocument()
   expect(screen.queryByText('No storybooks here yet')).not.toBeInTheDocument()
 })
@@ -60,5 +60,5 @@ it('in kid mode, where files are not shown, says there is no storybook yet', asy
   serve({ storybooks: [], files: [ebook] })
   renderLibrary(true)
   expect(await screen.findByText('Ask a grown-up to add a storybook to your library.')).toBeInTheDocument()
-  expect(screen.queryByRole('heading', { name: 'E-books, audiobooks and printables' })).not.toBeInTheDocument()
+  expect(screen.queryByRole('heading', { name: 'E-books, audiobooks and printables' }, { timeout: 10000 })).not.toBeInTheDocument()
 })

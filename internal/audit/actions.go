@@ -31,6 +31,7 @@ var actions = []string{
 	"staff.role",
 	"staff.invite",
 	"subscriber.unsubscribe",
+	"subscriber.unsuppress",
 	"storybook.create", "storybook.grant", "storybook.import", "storybook.media", "storybook.publish",
 	"storybook.unpublish", "storybook.update",
 	"user.create", "user.delete", "user.generate_link", "user.invite", "user.update",

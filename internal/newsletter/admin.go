@@ -182,3 +182,49 @@ func (s *Service) UnsubscribeByStaff(w http.ResponseWriter, r *http.Request) err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"email": email, "status": StatusUnsubscribed})
 }
+
+// LiftSuppression serves POST /api/admin/newsletter/unsuppress {email}: a
+// manager lifts the suppression a bounce or a complaint put on an address
+// (its owner fixed their mailbox, or complained by mistake). The address
+// keeps its status: a subscribed one gets campaigns again, a pending or
+// unsubscribed one does not. Audited, by row id.
+func (s *Service) LiftSuppression(w http.ResponseWriter, r *http.Request) error {
+	c, err := auth.RequireStaff(r.Context(), auth.PermNewsletter)
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Email string `json:"email"`
+	}
+	if err := httpx.DecodeJSON(r, &body); err != nil {
+		return err
+	}
+	email, err := normalize(body.Email)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	var status string
+	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
+		var id int64
+		var reason *string
+		err := tx.QueryRowContext(ctx, `SELECT id, status, suppressed_reason FROM newsletter WHERE email = ? AND suppressed_at IS NOT NULL`, email).
+			Scan(&id, &status, &reason)
+		if db.IsNoRows(err) {
+			return httpx.Errorf(httpx.CodeNotFound, "No suppressed subscriber with that address.")
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE newsletter SET suppressed_at = NULL, suppressed_reason = NULL, updated_at = ? WHERE id = ?`, now, id); err != nil {
+			return err
+		}
+		before := map[string]any{"status": StatusSuppressed, "reason": reason}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: c.UserID, Action: "subscriber.unsuppress", Entity: "subscriber",
+			EntityID: fmt.Sprint(id), Before: before, After: map[string]string{"status": status}, At: now})
+	})
+	if err != nil {
+		return err
+	}
+	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"email": email, "status": status})
+}

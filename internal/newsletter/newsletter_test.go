@@ -284,6 +284,37 @@ func TestSubscribersBackOffice(t *testing.T) {
 					t.Errorf("%d audit entries", n)
 				}
 			}},
+		{Name: "a manager lifts a suppression, audited; the address is subscribed again", Method: "POST", URL: "/api/admin/newsletter/unsuppress", As: "manager",
+			Body: map[string]any{"email": "Reader@example.com"}, Config: map[string]string{"MAIL_EVENTS_SECRET": secret},
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Staff("manager", auth.RoleManager)
+				subscribe(t, e, "reader@example.com")
+				e.Request("POST", "/api/mail/events", map[string]any{"type": "complaint", "email": "reader@example.com"}, "",
+					map[string]string{"Authorization": "Bearer " + secret}).Expect(t, 200)
+			},
+			ExpectedStatus: 200, ExpectedContent: []string{`{"email":"reader@example.com","status":"subscribed"}`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if st := status(t, e, "reader@example.com"); st != "subscribed" {
+					t.Errorf("status %s", st)
+				}
+				if n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'subscriber.unsuppress' AND before_json LIKE '%complaint%'
+					AND after_json NOT LIKE '%reader%'`); n != 1 {
+					t.Errorf("%d audit entries", n)
+				}
+				// Lifted once: a second call finds nothing suppressed.
+				e.Do("POST", "/api/admin/newsletter/unsuppress", map[string]any{"email": "reader@example.com"}, "manager").Expect(t, 404)
+			}},
+		{Name: "an editor may not lift a suppression", Method: "POST", URL: "/api/admin/newsletter/unsuppress", As: "editor",
+			Body:           map[string]any{"email": "reader@example.com"},
+			BeforeTest:     func(t *testing.T, e *apitest.Env) { e.Staff("editor", auth.RoleEditor) },
+			ExpectedStatus: 403, ExpectedContent: []string{"Your role does not allow this."}},
+		{Name: "lifting an address that is not suppressed is a 404", Method: "POST", URL: "/api/admin/newsletter/unsuppress", As: "manager",
+			Body: map[string]any{"email": "reader@example.com"},
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				e.Staff("manager", auth.RoleManager)
+				subscribe(t, e, "reader@example.com")
+			},
+			ExpectedStatus: 404, ExpectedContent: []string{"No suppressed subscriber with that address."}},
 		{Name: "unsubscribe an unknown address is a 404", Method: "POST", URL: "/api/admin/newsletter/unsubscribe", As: "manager",
 			Body:           map[string]any{"email": "nobody@example.com"},
 			BeforeTest:     func(t *testing.T, e *apitest.Env) { e.Staff("manager", auth.RoleManager) },

@@ -277,6 +277,7 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/admin/newsletter/subscribers", h(s.newsletter.ListSubscribers))
 	mux.Handle("GET /api/admin/newsletter/subscribers.csv", h(s.newsletter.ExportSubscribers))
 	mux.Handle("POST /api/admin/newsletter/unsubscribe", h(s.newsletter.UnsubscribeByStaff))
+	mux.Handle("POST /api/admin/newsletter/unsuppress", h(s.newsletter.LiftSuppression))
 	mux.Handle("GET /api/admin/campaigns", h(s.newsletter.ListCampaigns))
 	mux.Handle("POST /api/admin/campaigns", h(idempotent(s.newsletter.CreateCampaign)))
 	mux.Handle("POST /api/admin/campaigns/preview", h(s.newsletter.PreviewCampaign))

@@ -71,6 +71,7 @@ export const actionNames: Record<string, string> = {
   'campaign.update': 'Changed a campaign',
   'campaign.send': 'Sent a campaign (or set its time)',
   'subscriber.unsubscribe': 'Unsubscribed a newsletter reader on request',
+  'subscriber.unsuppress': 'Lifted the suppression of a newsletter reader',
   'post.create': 'Wrote a post',
   'post.update': 'Changed a post',
   'games.config': 'Published the games configuration',

@@ -29,6 +29,15 @@ export function useUnsubscribeSubscriber() {
   })
 }
 
+/** Lifts the suppression a bounce or a complaint put on an address (audited); it keeps its status. */
+export function useLiftSuppression() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (email: string) => apiFetch('/api/admin/newsletter/unsuppress', { method: 'POST', json: { email } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKey('admin', 'newsletter') }),
+  })
+}
+
 /** Downloads the subscribers matching q as CSV. */
 export async function downloadSubscribers(q: string) {
   const url = URL.createObjectURL(await apiBlob(`/api/admin/newsletter/subscribers.csv?q=${encodeURIComponent(q)}`))

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Download, MailX, Search, Users } from 'lucide-react'
+import { Download, MailCheck, MailX, Search, Users } from 'lucide-react'
 import { Alert } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label'
 import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
 import { messageOf } from '@/lib/errors'
-import { downloadSubscribers, useSubscribers, useUnsubscribeSubscriber } from '../api/newsletter'
+import { downloadSubscribers, useLiftSuppression, useSubscribers, useUnsubscribeSubscriber } from '../api/newsletter'
 import { formatWhen, sourceLabel, subscriberStatusLabel } from '../format'
 import type { SubscriberStatus } from '../types'
 
@@ -26,6 +26,7 @@ export function SubscribersPage() {
   }, [typed])
   const list = useSubscribers(q)
   const unsubscribe = useUnsubscribeSubscriber()
+  const lift = useLiftSuppression()
   const [exportError, setExportError] = useState('')
 
   return (
@@ -61,6 +62,8 @@ export function SubscribersPage() {
       {exportError && <Alert tone="error">{exportError}</Alert>}
       {unsubscribe.isError && <Alert tone="error">{messageOf(unsubscribe.error)}</Alert>}
       {unsubscribe.isSuccess && <Alert tone="success">Unsubscribed. They will get no more newsletters.</Alert>}
+      {lift.isError && <Alert tone="error">{messageOf(lift.error)}</Alert>}
+      {lift.isSuccess && <Alert tone="success">Suppression lifted. A confirmed subscriber gets the newsletter again.</Alert>}
       {list.isPending ? (
         <Loading label="Loading subscribers..." />
       ) : list.isError ? (
@@ -99,6 +102,11 @@ export function SubscribersPage() {
                       {(s.status === 'subscribed' || s.status === 'pending') && (
                         <Button size="sm" variant="outline" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate(s.email)} aria-label={`Unsubscribe ${s.email}`}>
                           <MailX /> Unsubscribe
+                        </Button>
+                      )}
+                      {s.status === 'suppressed' && (
+                        <Button size="sm" variant="outline" disabled={lift.isPending} onClick={() => lift.mutate(s.email)} aria-label={`Lift the suppression of ${s.email}`}>
+                          <MailCheck /> Lift suppression
                         </Button>
                       )}
                     </td>

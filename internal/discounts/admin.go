@@ -55,14 +55,19 @@ type input struct {
 	MinSubtotalCents opt[json.Number] `json:"minSubtotalCents"`
 	StartsAt         opt[string]      `json:"startsAt"`
 	EndsAt           opt[string]      `json:"endsAt"`
-	UsageLimit       opt[json.Number] `json:"usageLimit"`
-	OncePerCustomer  opt[bool]        `json:"oncePerCustomer"`
-	Active           opt[bool]        `json:"active"`
-	Version          opt[json.Number] `json:"version"`
+	// FirstDay and LastDay (YYYY-MM-DD) are the shop's days, in its time
+	// zone; given, they set StartsAt and EndsAt (a code ending 31 January
+	// works until the end of 31 January where the shop is).
+	FirstDay        opt[string]      `json:"firstDay"`
+	LastDay         opt[string]      `json:"lastDay"`
+	UsageLimit      opt[json.Number] `json:"usageLimit"`
+	OncePerCustomer opt[bool]        `json:"oncePerCustomer"`
+	Active          opt[bool]        `json:"active"`
+	Version         opt[json.Number] `json:"version"`
 }
 
 // apply puts the fields given onto c and checks the whole code.
-func (in input) apply(c *Code) error {
+func (in input) apply(c *Code, zone *time.Location) error {
 	fields := map[string]string{}
 	if in.Code.Set {
 		c.Code = Normalize(in.Code.V)
@@ -91,8 +96,13 @@ func (in input) apply(c *Code) error {
 	whole(in.UsageLimit, &c.UsageLimit, 1, maxLimit, "usageLimit", "A number of uses from 1, or empty for no limit.", fields)
 	moment(in.StartsAt, &c.StartsAt, "startsAt", fields)
 	moment(in.EndsAt, &c.EndsAt, "endsAt", fields)
-	if c.StartsAt != nil && c.EndsAt != nil && !c.EndsAt.After(*c.StartsAt) && fields["endsAt"] == "" {
+	shopDay(in.FirstDay, &c.StartsAt, 0, zone, "firstDay", fields)
+	shopDay(in.LastDay, &c.EndsAt, 1, zone, "lastDay", fields)
+	if c.StartsAt != nil && c.EndsAt != nil && !c.EndsAt.After(*c.StartsAt) && fields["endsAt"] == "" && fields["lastDay"] == "" {
 		fields["endsAt"] = "The end must come after the start."
+		if in.LastDay.Set {
+			fields["lastDay"] = "The last day cannot come before the first."
+		}
 	}
 	if in.OncePerCustomer.Set && !in.OncePerCustomer.Null {
 		c.OncePerCustomer = in.OncePerCustomer.V
@@ -120,6 +130,24 @@ func whole(o opt[json.Number], dst **int64, lo, hi int64, name, msg string, fiel
 		}
 		n := r.Num().Int64()
 		*dst = &n
+	}
+}
+
+// shopDay reads a nullable day (YYYY-MM-DD) of the shop into dst: the
+// midnight that begins it, or with after 1 the one that ends it.
+func shopDay(o opt[string], dst **time.Time, after int, zone *time.Location, name string, fields map[string]string) {
+	switch {
+	case !o.Set:
+	case o.Null || o.V == "":
+		*dst = nil
+	default:
+		t, ok := startOfDay(o.V, zone)
+		if !ok {
+			fields[name] = "A day such as 2027-01-31, or empty."
+			return
+		}
+		t = t.In(zone).AddDate(0, 0, after).UTC()
+		*dst = &t
 	}
 }
 
@@ -170,6 +198,9 @@ func (s *Service) ListDiscounts(w http.ResponseWriter, r *http.Request) error {
 	if err := rows.Err(); err != nil {
 		return err
 	}
+	for i := range list {
+		list[i] = list[i].withDays(s.zone)
+	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"discounts": list})
 }
 
@@ -194,7 +225,7 @@ func (s *Service) GetDiscount(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, c)
+	return httpx.WriteJSON(w, http.StatusOK, c.withDays(s.zone))
 }
 
 // CreateDiscount serves POST /api/admin/discounts: 201 with the code.
@@ -211,7 +242,7 @@ func (s *Service) CreateDiscount(w http.ResponseWriter, r *http.Request) error {
 		return httpx.Invalid(invalidCode, map[string]string{"version": "A new discount has no version yet."})
 	}
 	c := Code{Active: true}
-	if err := in.apply(&c); err != nil {
+	if err := in.apply(&c, s.zone); err != nil {
 		return err
 	}
 	at := s.now().UTC()
@@ -232,7 +263,7 @@ func (s *Service) CreateDiscount(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusCreated, c)
+	return httpx.WriteJSON(w, http.StatusCreated, c.withDays(s.zone))
 }
 
 // UpdateDiscount serves PATCH /api/admin/discounts/{id} {version, ...the
@@ -262,7 +293,7 @@ func (s *Service) UpdateDiscount(w http.ResponseWriter, r *http.Request) error {
 			return httpx.Errorf(httpx.CodeConflict, staleCode)
 		}
 		c := before
-		if err := in.apply(&c); err != nil {
+		if err := in.apply(&c, s.zone); err != nil {
 			return err
 		}
 		if err := codeFree(ctx, tx, c); err != nil {
@@ -286,7 +317,7 @@ func (s *Service) UpdateDiscount(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return httpx.WriteJSON(w, http.StatusOK, saved)
+	return httpx.WriteJSON(w, http.StatusOK, saved.withDays(s.zone))
 }
 
 // codeFree refuses a code another discount has.

@@ -38,6 +38,41 @@ type Code struct {
 	Version          int64      `json:"version"`
 	CreatedAt        time.Time  `json:"createdAt"`
 	UpdatedAt        time.Time  `json:"updatedAt"`
+	// FirstDay and LastDay are the shop's days (SHOP_TIME_ZONE) the code
+	// can be used, YYYY-MM-DD: StartsAt is the midnight that begins the
+	// first, EndsAt the midnight that ends the last. Set in the back
+	// office's answers; nil without a start or an end.
+	FirstDay *string `json:"firstDay"`
+	LastDay  *string `json:"lastDay"`
+}
+
+// withDays is c with its first and last days in zone.
+func (c Code) withDays(zone *time.Location) Code {
+	c.FirstDay, c.LastDay = nil, nil
+	if c.StartsAt != nil {
+		d := c.StartsAt.In(zone).Format(time.DateOnly)
+		c.FirstDay = &d
+	}
+	if c.EndsAt != nil {
+		d := lastDay(*c.EndsAt, zone)
+		c.LastDay = &d
+	}
+	return c
+}
+
+// lastDay is the shop's last day of a period that ends at end (the
+// midnight after it).
+func lastDay(end time.Time, zone *time.Location) string {
+	return end.In(zone).Add(-time.Nanosecond).Format(time.DateOnly)
+}
+
+// startOfDay is the midnight that begins the day (YYYY-MM-DD) in zone.
+func startOfDay(day string, zone *time.Location) (time.Time, bool) {
+	t, err := time.ParseInLocation(time.DateOnly, day, zone)
+	if err != nil || t.Year() < 2000 || t.Year() > 2200 {
+		return time.Time{}, false
+	}
+	return t.UTC(), true
 }
 
 // AmountFor is the code's reduction of a subtotal: a percentage rounded
@@ -71,19 +106,19 @@ func unknown(code string) error {
 	return refuse("We don't recognize the code %s. Please check it and try again.", code)
 }
 
-func day(t time.Time) string { return t.UTC().Format("January 2, 2006") }
+func day(t time.Time, zone *time.Location) string { return t.In(zone).Format("January 2, 2006") }
 
 // refusal tells why the code cannot be used now for subtotalCents, or nil.
 // usedUp is checked here for a quote; a redemption checks it again in the
 // UPDATE that counts the use.
-func (c Code) refusal(now time.Time, subtotalCents int64) error {
+func (c Code) refusal(now time.Time, zone *time.Location, subtotalCents int64) error {
 	switch {
 	case !c.Active:
 		return refuse("The code %s is not active at the moment.", c.Code)
 	case c.StartsAt != nil && now.Before(*c.StartsAt):
-		return refuse("The code %s can be used from %s.", c.Code, day(*c.StartsAt))
+		return refuse("The code %s can be used from %s.", c.Code, day(*c.StartsAt, zone))
 	case c.EndsAt != nil && !now.Before(*c.EndsAt):
-		return refuse("The code %s expired on %s.", c.Code, day(*c.EndsAt))
+		return refuse("The code %s expired on %s.", c.Code, day(c.EndsAt.Add(-time.Nanosecond), zone))
 	case c.UsageLimit != nil && c.UsedCount >= *c.UsageLimit:
 		return usedUp(c.Code)
 	case subtotalCents < c.MinSubtotalCents:
@@ -158,16 +193,21 @@ func usedBy(ctx context.Context, q db.Querier, c Code, who Customer) (bool, erro
 
 // Service checks, uses and manages the codes.
 type Service struct {
-	db  *db.DB
-	now func() time.Time
+	db   *db.DB
+	zone *time.Location // SHOP_TIME_ZONE: a code's first and last days are the shop's
+	now  func() time.Time
 }
 
-// New makes the service; now is the clock of dates and saves (nil: time.Now).
-func New(d *db.DB, now func() time.Time) *Service {
+// New makes the service; zone is the shop's (nil: UTC), now is the clock
+// of dates and saves (nil: time.Now).
+func New(d *db.DB, zone *time.Location, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, now: now}
+	if zone == nil {
+		zone = time.UTC
+	}
+	return &Service{db: d, zone: zone, now: now}
 }
 
 // Quote checks a code for a subtotal and a customer and gives its
@@ -177,7 +217,7 @@ func (s *Service) Quote(ctx context.Context, typed string, subtotalCents int64, 
 	if err != nil {
 		return Code{}, 0, err
 	}
-	if err := c.refusal(s.now(), subtotalCents); err != nil {
+	if err := c.refusal(s.now(), s.zone, subtotalCents); err != nil {
 		return Code{}, 0, err
 	}
 	if c.OncePerCustomer {
@@ -202,7 +242,7 @@ func (s *Service) Redeem(ctx context.Context, tx *db.Tx, typed string, subtotalC
 	if err != nil {
 		return Code{}, 0, err
 	}
-	if err := c.refusal(s.now(), subtotalCents); err != nil {
+	if err := c.refusal(s.now(), s.zone, subtotalCents); err != nil {
 		return Code{}, 0, err
 	}
 	var onceUser, onceEmail any

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"strings"
+	"time"
 	"sync"
 	"testing"
 
@@ -69,11 +70,27 @@ func TestDiscountRules(t *testing.T) {
 		{Name: "not active", Method: "POST", URL: "/api/discounts/check", Body: check("spring20"), BeforeTest: withCode(map[string]any{"active": false}),
 			ExpectedStatus: 400, ExpectedContent: []string{`The code SPRING20 is not active at the moment.`}},
 		{Name: "not started", Method: "POST", URL: "/api/discounts/check", Body: check("spring20"),
-			BeforeTest:     withCode(map[string]any{"startsAt": "2026-07-01T00:00:00Z"}),
+			BeforeTest:     withCode(map[string]any{"firstDay": "2026-07-01"}),
 			ExpectedStatus: 400, ExpectedContent: []string{`The code SPRING20 can be used from July 1, 2026.`}},
 		{Name: "expired", Method: "POST", URL: "/api/discounts/check", Body: check("spring20"),
-			BeforeTest:     withCode(map[string]any{"startsAt": "2026-05-01T00:00:00Z", "endsAt": "2026-05-31T00:00:00Z"}),
+			BeforeTest:     withCode(map[string]any{"firstDay": "2026-05-01", "lastDay": "2026-05-31"}),
 			ExpectedStatus: 400, ExpectedContent: []string{`The code SPRING20 expired on May 31, 2026.`}},
+		{Name: "a code's last day ends at the shop's midnight (SHOP_TIME_ZONE), not UTC's (issue 38, item 10)", Method: "POST", URL: "/api/discounts/check",
+			Body: check("spring20"),
+			BeforeTest: func(t *testing.T, e *apitest.Env) {
+				// 2026-06-01 12:00 UTC is 7 am in Chicago; the code's last day is today there.
+				e.Staff("mgr", auth.RoleManager)
+				made := e.Request("POST", "/api/admin/discounts", newCode(map[string]any{"lastDay": "2026-06-01"}), "mgr",
+					map[string]string{"Idempotency-Key": "code-1"}).Expect(t, 201).Body
+				if !strings.Contains(made, `"endsAt":"2026-06-02T05:00:00Z"`) || !strings.Contains(made, `"lastDay":"2026-06-01"`) {
+					t.Errorf("the code does not end at Chicago's midnight: %s", made)
+				}
+				// 11:59 pm in Chicago (4:59 am UTC the next day): still the last day.
+				e.Clock.Advance(16*time.Hour + 59*time.Minute)
+				e.Request("POST", "/api/discounts/check", check("spring20"), "", nil).Expect(t, 200)
+				e.Clock.Advance(time.Minute)
+			},
+			ExpectedStatus: 400, ExpectedContent: []string{`The code SPRING20 expired on June 1, 2026.`}},
 		{Name: "used up", Method: "POST", URL: "/api/discounts/check", Body: check("spring20"),
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				withCode(map[string]any{"usageLimit": 1})(t, e)

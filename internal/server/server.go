@@ -211,7 +211,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	codes := discounts.New(d, o.now)
+	codes := discounts.New(d, cfg.ShopTimeZone, o.now)
 	shop.UsePricing(orderRates{prices}, orderDiscounts{codes})
 	shop.UseDelivery(orderDelivery{catalog: cat, files: downloads, now: o.now})
 	cat.UseReleaseDates(shop) // a book's new date moves its pre-orders and tells their buyers

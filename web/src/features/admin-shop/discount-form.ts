@@ -4,8 +4,9 @@ import type { DiscountFields } from './api/discounts'
 import type { Discount } from './types'
 
 // A discount code's form: a percentage or an amount in dollars, dates as
-// days (the code starts at 00:00 UTC of its first day and ends after its
-// last day), and an empty limit for none.
+// the shop's days (the server starts the code at the midnight that begins
+// its first day and ends it at the one that ends its last, in
+// SHOP_TIME_ZONE), and an empty limit for none.
 
 export type DiscountValues = {
   code: string
@@ -46,30 +47,14 @@ export const discountSchema = z
     if (v.firstDay && v.lastDay && v.lastDay < v.firstDay) ctx.addIssue({ code: 'custom', path: ['lastDay'], message: 'The last day comes after the first.' })
   })
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '')
-
-/** The day before a moment: the last day of a code that ends at 00:00 UTC. */
-function dayBefore(iso: string | null): string {
-  if (!iso) return ''
-  const d = new Date(iso)
-  d.setUTCSeconds(d.getUTCSeconds() - 1)
-  return d.toISOString().slice(0, 10)
-}
-
-function dayAfter(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + 1)
-  return d.toISOString().replace('.000Z', 'Z')
-}
-
 export function discountValuesOf(d: Discount): DiscountValues {
   return {
     code: d.code,
     kind: d.percentOff !== null ? 'percent' : 'amount',
     value: d.percentOff !== null ? String(d.percentOff) : centsToDecimal(d.amountOffCents ?? 0),
     minimum: d.minSubtotalCents ? centsToDecimal(d.minSubtotalCents) : '',
-    firstDay: day(d.startsAt),
-    lastDay: dayBefore(d.endsAt),
+    firstDay: d.firstDay ?? '',
+    lastDay: d.lastDay ?? '',
     usageLimit: d.usageLimit === null ? '' : String(d.usageLimit),
     oncePerCustomer: d.oncePerCustomer,
     active: d.active,
@@ -82,8 +67,8 @@ export function discountFieldsOf(v: DiscountValues): DiscountFields {
     percentOff: v.kind === 'percent' ? Number(v.value) : null,
     amountOffCents: v.kind === 'amount' ? dollarsToCents(v.value) : null,
     minSubtotalCents: v.minimum.trim() === '' ? 0 : (dollarsToCents(v.minimum) ?? 0),
-    startsAt: v.firstDay ? `${v.firstDay}T00:00:00Z` : null,
-    endsAt: v.lastDay ? dayAfter(v.lastDay) : null,
+    firstDay: v.firstDay || null,
+    lastDay: v.lastDay || null,
     usageLimit: v.usageLimit.trim() === '' ? null : Number(v.usageLimit),
     oncePerCustomer: v.oncePerCustomer,
     active: v.active,
@@ -98,18 +83,19 @@ export const formFieldOf: Record<string, keyof DiscountValues> = {
   minSubtotalCents: 'minimum',
   startsAt: 'firstDay',
   endsAt: 'lastDay',
+  firstDay: 'firstDay',
+  lastDay: 'lastDay',
   usageLimit: 'usageLimit',
 }
 
 /**
  * "From Dec 1, 2026, until Jan 31, 2027": the first and the last day a code
- * can be used. endsAt is the moment it stops, the midnight after its last
- * day, so the last day is the day before it (not "until Feb 1").
+ * can be used, the shop's days as the server gives them (not "until Feb 1").
  */
-export function datesText(d: Pick<Discount, 'startsAt' | 'endsAt'>): string {
+export function datesText(d: Pick<Discount, 'firstDay' | 'lastDay'>): string {
   const date = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
-  const from = d.startsAt ? `From ${date(d.startsAt.slice(0, 10))}` : 'From now'
-  return `${from}, ${d.endsAt ? `until ${date(dayBefore(d.endsAt))}` : 'no end'}`
+  const from = d.firstDay ? `From ${date(d.firstDay)}` : 'From now'
+  return `${from}, ${d.lastDay ? `until ${date(d.lastDay)}` : 'no end'}`
 }
 
 /** "20% off" or "$5.00 off". */

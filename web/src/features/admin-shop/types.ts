@@ -4,7 +4,11 @@ export type AdminMethod = { id: string; name: string; deliveryTime: string; pric
 export type AdminZone = { id: string; name: string; methods: AdminMethod[] }
 export type ShopSettings = { version: number; taxRatePercent: number; zones: AdminZone[]; updatedAt: string }
 
-/** A discount code (GET /api/admin/discounts). Times are RFC 3339 in UTC. */
+/**
+ * A discount code (GET /api/admin/discounts). Times are RFC 3339 in UTC;
+ * firstDay and lastDay (YYYY-MM-DD) are the shop's days (SHOP_TIME_ZONE),
+ * the server's reading of startsAt and endsAt.
+ */
 export type Discount = {
   id: number
   code: string
@@ -13,6 +17,8 @@ export type Discount = {
   minSubtotalCents: number
   startsAt: string | null
   endsAt: string | null
+  firstDay: string | null
+  lastDay: string | null
   usageLimit: number | null
   usedCount: number
   oncePerCustomer: boolean

@@ -16,7 +16,8 @@ export function useAdminDiscounts() {
 }
 
 /** What the form sends: every field, so a PATCH also sets a cleared one to null. */
-export type DiscountFields = Pick<Discount, 'code' | 'percentOff' | 'amountOffCents' | 'minSubtotalCents' | 'startsAt' | 'endsAt' | 'usageLimit' | 'oncePerCustomer' | 'active'>
+/** What the form sends: the code's days as the shop's days (the server finds their midnights in SHOP_TIME_ZONE). */
+export type DiscountFields = Pick<Discount, 'code' | 'percentOff' | 'amountOffCents' | 'minSubtotalCents' | 'firstDay' | 'lastDay' | 'usageLimit' | 'oncePerCustomer' | 'active'>
 
 const postDiscount = idempotentPost<Discount>('/api/admin/discounts')
 

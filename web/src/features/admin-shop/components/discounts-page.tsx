@@ -162,8 +162,8 @@ function DiscountForm({ discount, onDone }: { discount?: Discount; onDone: () =>
           <InputField control={form.control} name="value" label={kind === 'percent' ? 'Percent off' : 'Amount off ($)'} inputMode="decimal" autoComplete="off" />
           <InputField control={form.control} name="minimum" label="Minimum subtotal ($)" inputMode="decimal" autoComplete="off" placeholder="none" />
           <InputField control={form.control} name="usageLimit" label="Use limit (all buyers)" inputMode="numeric" autoComplete="off" placeholder="no limit" />
-          <InputField control={form.control} name="firstDay" label="First day (UTC)" type="date" />
-          <InputField control={form.control} name="lastDay" label="Last day (UTC)" type="date" />
+          <InputField control={form.control} name="firstDay" label="First day" type="date" />
+          <InputField control={form.control} name="lastDay" label="Last day" type="date" />
         </div>
         <label className="flex items-center gap-2 font-bold">
           <input type="checkbox" className="size-5 accent-tiger-600" {...form.register('oncePerCustomer')} />

@@ -15,10 +15,12 @@ import (
 // uploaded pictures and audio; objectstore is the S3 client of backups and
 // files; linktoken is the secret of an e-mailed link; markdown turns staff's
 // Markdown into safe HTML; formats names the formats a book is sold in, for
-// the catalogue that sells them and the orders that deliver them), auth to learn who is calling, and audit to
-// record a back-office change.
+// the catalogue that sells them and the orders that deliver them; address
+// is how each country writes an address, for the orders that check one and
+// the settings that group countries into zones), auth to learn who is
+// calling, and audit to record a back-office change.
 var shared = map[string]bool{
-	"audit": true, "auth": true, "background": true, "config": true, "db": true, "formats": true, "httpx": true, "idempotency": true,
+	"address": true, "audit": true, "auth": true, "background": true, "config": true, "db": true, "formats": true, "httpx": true, "idempotency": true,
 	"images": true, "linktoken": true, "mail": true, "markdown": true, "media": true, "objectstore": true, "paypal": true, "ratelimit": true, "testclock": true,
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"bookshop/internal/address"
 	"bookshop/internal/auth"
 	"bookshop/internal/contact"
 	"bookshop/internal/dreams"
@@ -67,6 +68,9 @@ func (s *Server) routes() http.Handler {
 	// prices it; a code is checked against the cart, priced by the server.
 	mux.Handle("GET /api/shipping", h(s.prices.GetShipping))
 	mux.Handle("GET /api/shipping/methods", h(s.prices.GetShippingMethods))
+	// How a country writes an address (internal/address): the checkout's
+	// labels and fields, from the dataset the server validates orders with.
+	mux.Handle("GET /api/address-formats/{country}", h(address.Serve))
 	mux.Handle("POST /api/discounts/check", h(limited("discount_check", "Too many codes tried. Please wait a minute and try again.", s.orders.CheckDiscount)))
 
 	// Newsletter (internal/newsletter) and the checkout's default country (internal/geo).

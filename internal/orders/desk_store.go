@@ -202,6 +202,8 @@ type AdminOrder struct {
 	Items          []AdminLine `json:"items"`
 	SubtotalCents  int64       `json:"subtotalCents"`
 	TaxCents       int64       `json:"taxCents"`
+	TaxRate        string      `json:"taxRate"`  // "10%", or "0% print, 20% digital"
+	TaxPlace       string      `json:"taxPlace"` // where the rate is of; "" for older orders
 	ShippingCents  int64       `json:"shippingCents"`
 	TotalCents     int64       `json:"totalCents"`
 	DiscountCode   string      `json:"discountCode"`
@@ -281,7 +283,7 @@ func (s *Service) adminOrder(ctx context.Context, number string) (AdminOrder, er
 		return AdminOrder{}, err
 	}
 	v := AdminOrder{Number: o.Number, Status: legacyStatus(o.State), PaymentStatus: o.Payment, FulfillmentStatus: o.Fulfilment, Preorder: o.Preorder, ReleaseDate: releaseDateOf(o.Lines), Version: d.Version, Currency: o.Currency, Items: []AdminLine{},
-		SubtotalCents: o.SubtotalCents, TaxCents: o.TaxCents, ShippingCents: o.ShippingCents, TotalCents: o.TotalCents,
+		SubtotalCents: o.SubtotalCents, TaxCents: o.TaxCents, TaxRate: o.Tax.Label(o.Lines), TaxPlace: o.Tax.Place, ShippingCents: o.ShippingCents, TotalCents: o.TotalCents,
 		DiscountCode: o.DiscountCode, DiscountCents: o.DiscountCents, ShippingMethod: o.ShippingMethod,
 		RefundableCents: max(0, o.TotalCents-d.RefundedCents),
 		Buyer:           Buyer{UserID: o.UserID, Email: o.Email, Name: o.Shipping.FullName},

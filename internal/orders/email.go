@@ -29,7 +29,7 @@ func confirmationEmail(o Order, statusURL string, site Settings) (mail.Message, 
 	usd := func(c int64) string { return "$" + FormatCents(c) }
 	c := mail.OrderConfirmation{
 		Name: o.Shipping.FullName, Number: o.Number,
-		Subtotal: usd(o.SubtotalCents), Tax: usd(o.TaxCents), TaxRate: percent(o.TaxBasisPoints), Shipping: "Free", Total: usd(o.TotalCents), Currency: o.Currency,
+		Subtotal: usd(o.SubtotalCents), Tax: usd(o.TaxCents), TaxRate: o.Tax.Label(o.Lines), Shipping: "Free", Total: usd(o.TotalCents), Currency: o.Currency,
 		Address: addressLines(o.Shipping), Demo: isDemo(o.Provider),
 		StatusURL: statusURL, SupportEmail: site.SupportEmail, SiteURL: site.SiteURL,
 	}

@@ -12,7 +12,7 @@ func TestConfirmationEmail(t *testing.T) {
 			Cart: Cart{Lines: []Line{
 				{BookID: 1, Title: "Siso and the Stripe That Got Away", UnitPriceCents: 1999, Quantity: 2, LineTotalCents: 3998},
 				{BookID: 2, Title: "Nainni's <Big> Day", UnitPriceCents: 999, Quantity: 1, LineTotalCents: 999},
-			}, SubtotalCents: 4997, TaxCents: 500, TaxBasisPoints: 1000, TotalCents: 5497},
+			}, SubtotalCents: 4997, TaxCents: 500, Tax: Tax{PrintBasisPoints: 1000, DigitalBasisPoints: 1000, Place: "Illinois, United States"}, TotalCents: 5497},
 			Shipping: ShippingInfo{FullName: "Alice Ship", Email: "alice@example.com", Address: "1 Main St", City: "Springfield", State: "IL", ZipCode: "62701", Country: "United States"}}
 	}
 

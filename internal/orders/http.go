@@ -111,6 +111,8 @@ type OrderView struct {
 	DiscountCents int64        `json:"discountCents"`
 	Tax           json.Number  `json:"tax"`
 	TaxCents      int64        `json:"taxCents"`
+	TaxRate       string       `json:"taxRate"`  // "10%", or "0% print, 20% digital"
+	TaxPlace      string       `json:"taxPlace"` // where the rate is of; "" for older orders
 	Shipping      json.Number  `json:"shipping"`
 	ShippingCents int64        `json:"shippingCents"`
 	Total         json.Number  `json:"total"`
@@ -151,7 +153,7 @@ type LineView struct {
 func viewOf(o Order) OrderView {
 	v := OrderView{Number: o.Number, Status: legacyStatus(o.State), PaymentStatus: o.Payment, FulfillmentStatus: o.Fulfilment, Preorder: o.Preorder, ReleaseDate: releaseDateOf(o.Lines), Provider: o.Provider, Currency: o.Currency, Items: []LineView{},
 		Subtotal: dollars(o.SubtotalCents), SubtotalCents: o.SubtotalCents, DiscountCode: o.DiscountCode, DiscountCents: o.DiscountCents, Tax: dollars(o.TaxCents), TaxCents: o.TaxCents,
-		Shipping: dollars(o.ShippingCents), ShippingCents: o.ShippingCents, Total: dollars(o.TotalCents), TotalCents: o.TotalCents,
+		TaxRate: o.Tax.Label(o.Lines), TaxPlace: o.Tax.Place, Shipping: dollars(o.ShippingCents), ShippingCents: o.ShippingCents, Total: dollars(o.TotalCents), TotalCents: o.TotalCents,
 		ShippingInfo: o.Shipping, CreatedAt: o.CreatedAt.UTC(), PaidAt: o.PaidAt}
 	for _, l := range o.Lines {
 		v.Items = append(v.Items, LineView{BookID: l.BookID, Title: l.Title, Quantity: l.Quantity,

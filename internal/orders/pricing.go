@@ -150,7 +150,7 @@ type Cart struct {
 	ShippingMethod string // a method id of the shipping settings ("standard")
 	ShippingCents  int64
 	TaxCents       int64
-	TaxBasisPoints int64 // the rate TaxCents was taken at: 1000 is 10 %
+	Tax            Tax // the rates TaxCents was taken at, and their place
 	TotalCents     int64
 }
 
@@ -163,7 +163,7 @@ func PriceCart(cat Catalog, items []ItemInput, amount json.Number, amountRequire
 	if err != nil {
 		return Cart{}, err
 	}
-	c.TaxCents, c.TaxBasisPoints = TaxCents(c.SubtotalCents), 1000
+	c.TaxCents, c.Tax = TaxCents(c.SubtotalCents), Tax{PrintBasisPoints: 1000, DigitalBasisPoints: 1000}
 	c.TotalCents = c.SubtotalCents + c.TaxCents + c.ShippingCents
 	if amount == "" && !amountRequired {
 		return c, nil
@@ -300,18 +300,20 @@ func formatOf(book PricedBook, format string) (string, int64, error) {
 }
 
 // Rates are the settings a cart is priced with beyond its books: the tax
-// rate and the shipping methods of the buyer's country. The server adapts
-// the shop's settings (internal/shopsettings) to it.
+// rates of the buyer's country (or state, as the address gives it) and the
+// shipping methods of its zone. The server adapts the shop's settings
+// (internal/shopsettings) to it.
 type Rates interface {
-	For(ctx context.Context, country string) (Tariff, error)
+	For(ctx context.Context, country, state string) (Tariff, error)
 }
 
-// Tariff is the tax rate and the shipping methods offered to one zone.
+// Tariff is the tax rates of one destination and the shipping methods
+// offered to its zone.
 type Tariff struct {
-	TaxBasisPoints int64 // 1000 is 10 %
-	Zone           string
-	ZoneName       string
-	Methods        []ShippingRate // offered, cheapest first
+	Tax      Tax
+	Zone     string
+	ZoneName string
+	Methods  []ShippingRate // offered, cheapest first
 }
 
 // ShippingRate is an offered shipping method.
@@ -355,8 +357,8 @@ func (s *Service) UsePricing(r Rates, d Discounts) { s.rates, s.discounts = r, d
 // standardRates are the spec's: 10 % tax and free standard shipping.
 type standardRates struct{}
 
-func (standardRates) For(context.Context, string) (Tariff, error) {
-	return Tariff{TaxBasisPoints: 1000, Zone: "us", ZoneName: "United States", Methods: []ShippingRate{{ID: "standard", Name: "Standard"}}}, nil
+func (standardRates) For(context.Context, string, string) (Tariff, error) {
+	return Tariff{Tax: Tax{PrintBasisPoints: 1000, DigitalBasisPoints: 1000}, Zone: "us", ZoneName: "United States", Methods: []ShippingRate{{ID: "standard", Name: "Standard"}}}, nil
 }
 
 var errNoCodes = httpx.Invalid("Discount codes are not available.", map[string]string{"discountCode": "Not available"})
@@ -365,7 +367,7 @@ var errNoCodes = httpx.Invalid("Discount codes are not available.", map[string]s
 // code, the shipping method offered to country, and the tax on the
 // subtotal after the discount. The browser's amount, when required, must be
 // the server's total: the browser's prices are never used.
-func (s *Service) priceOrder(ctx context.Context, req PaymentRequest, country string, c Customer, amountRequired bool) (Cart, error) {
+func (s *Service) priceOrder(ctx context.Context, req PaymentRequest, country, state string, c Customer, amountRequired bool) (Cart, error) {
 	cart, err := priceBooks(s.catalog, req.Items)
 	if err != nil {
 		return Cart{}, err
@@ -374,7 +376,7 @@ func (s *Service) priceOrder(ctx context.Context, req PaymentRequest, country st
 	if rates == nil {
 		rates = standardRates{}
 	}
-	tariff, err := rates.For(ctx, country)
+	tariff, err := rates.For(ctx, country, state)
 	if err != nil {
 		return Cart{}, err
 	}
@@ -400,7 +402,8 @@ func (s *Service) priceOrder(ctx context.Context, req PaymentRequest, country st
 		// counts what ships, not the digital formats beside it.
 		cart.ShippingMethod, cart.ShippingCents = method.ID, method.priceFor(min(net, subtotalOf(printLines(cart.Lines))))
 	}
-	cart.TaxCents, cart.TaxBasisPoints = (net*tariff.TaxBasisPoints+5000)/10000, tariff.TaxBasisPoints
+	cart.Tax = tariff.Tax
+	cart.TaxCents = cart.Tax.TaxCents(cart.Lines, cart.DiscountCents)
 	cart.TotalCents = net + cart.ShippingCents + cart.TaxCents
 	if req.Amount == "" && !amountRequired {
 		return cart, nil
@@ -486,17 +489,21 @@ func (s *Service) checkSamePricing(ctx context.Context, o Order, req PaymentRequ
 	if req.ShippingInfo == nil || s.rates == nil {
 		return nil
 	}
-	was, err := s.rates.For(ctx, countryOf(o.Shipping))
+	was, err := s.rates.For(ctx, countryOf(o.Shipping), o.Shipping.State)
 	if err != nil {
 		return err
 	}
-	now, err := s.rates.For(ctx, req.ShippingInfo.Country)
+	now, err := s.rates.For(ctx, countryOf(*req.ShippingInfo), req.ShippingInfo.State)
 	if err != nil {
 		return err
 	}
-	if was.Zone != now.Zone {
+	switch {
+	case was.Zone != now.Zone:
 		return httpx.Invalid("Your shipping country changed after the PayPal order was created, and so did the shipping price. Please start the payment again.",
 			map[string]string{"country": "Changed"})
+	case was.Tax.PrintBasisPoints != now.Tax.PrintBasisPoints || was.Tax.DigitalBasisPoints != now.Tax.DigitalBasisPoints:
+		return httpx.Invalid("Your address changed after the PayPal order was created, and so did the tax. Please start the payment again.",
+			map[string]string{"state": "Changed"})
 	}
 	return nil
 }
@@ -534,6 +541,7 @@ type quoteRequest struct {
 	Code           string      `json:"code"`
 	Items          []ItemInput `json:"items"`
 	Country        string      `json:"country"`
+	State          string      `json:"state"` // its tax may be the state's own
 	ShippingMethod string      `json:"shippingMethod"`
 	Email          string      `json:"email"` // a guest's, for once-per-customer codes
 }
@@ -547,6 +555,7 @@ type Quote struct {
 	ShippingCents  int64  `json:"shippingCents"`
 	TaxCents       int64  `json:"taxCents"`
 	TotalCents     int64  `json:"totalCents"`
+	TaxRate        string `json:"taxRate"` // "10%", or "0% print, 20% digital"
 }
 
 // CheckDiscount serves POST /api/discounts/check: the cart priced with the
@@ -569,10 +578,10 @@ func (s *Service) CheckDiscount(w http.ResponseWriter, r *http.Request) error {
 	if country == "" {
 		country = "US"
 	}
-	cart, err := s.priceOrder(r.Context(), PaymentRequest{Items: in.Items, DiscountCode: in.Code, ShippingMethod: in.ShippingMethod}, country, who, false)
+	cart, err := s.priceOrder(r.Context(), PaymentRequest{Items: in.Items, DiscountCode: in.Code, ShippingMethod: in.ShippingMethod}, country, in.State, who, false)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, Quote{Code: cart.DiscountCode, SubtotalCents: cart.SubtotalCents, DiscountCents: cart.DiscountCents,
-		ShippingMethod: cart.ShippingMethod, ShippingCents: cart.ShippingCents, TaxCents: cart.TaxCents, TotalCents: cart.TotalCents})
+		ShippingMethod: cart.ShippingMethod, ShippingCents: cart.ShippingCents, TaxCents: cart.TaxCents, TaxRate: cart.Tax.Label(cart.Lines), TotalCents: cart.TotalCents})
 }

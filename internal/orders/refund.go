@@ -256,16 +256,13 @@ func linesToRefund(o Order, in []RefundLineInput) ([]refundLine, error) {
 // each line were refunded (by position): their share of what the buyer
 // paid for the books, tax and any discount included (shipping is refunded
 // by amount). What was paid for the books is shared out between the lines
-// by largest remainder (allocate), and a line's share between its copies
+// by largest remainder (paidShares: by tax class where the classes' rates
+// differ, so a line gives back its own tax), and a line's share between its copies
 // the same way, the first copies refunded taking the odd cents; so
 // refunding every copy, all at once or one by one, gives back exactly what
 // was paid for the books, never a cent more or less.
 func linesAmount(o Order, lines []refundLine, before map[int]int) int64 {
-	weights := make([]int64, len(o.Lines))
-	for i, l := range o.Lines {
-		weights[i] = l.LineTotalCents
-	}
-	shares := allocate(o.TotalCents-o.ShippingCents, weights)
+	shares := paidShares(o)
 	var sum int64
 	for _, l := range lines {
 		i := l.Position - 1

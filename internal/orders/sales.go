@@ -1,6 +1,7 @@
 package orders
 
 import (
+	"bookshop/internal/formats"
 	"context"
 	"encoding/csv"
 	"fmt"
@@ -334,8 +335,11 @@ func (s *Service) ExportOrders(w http.ResponseWriter, r *http.Request) error {
 	}
 	rows, err := s.db.QueryContext(r.Context(), `SELECT number, paid_at, status, provider, email, subtotal_cents, discount_code, discount_cents,
 		shipping_method, shipping_cents, tax_cents, total_cents, payment_status, fulfillment_status,
-		(SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds f WHERE f.order_id = orders.id AND f.status = ?)
-		FROM orders WHERE paid_at >= ? AND paid_at < ? ORDER BY paid_at, id`, refundCompleted, from.UTC(), to.AddDate(0, 0, 1).UTC())
+		(SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds f WHERE f.order_id = orders.id AND f.status = ?),
+		tax_rate_bp, digital_tax_rate_bp, tax_place,
+		EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = orders.id AND l.format = ?),
+		EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = orders.id AND l.format <> ?)
+		FROM orders WHERE paid_at >= ? AND paid_at < ? ORDER BY paid_at, id`, refundCompleted, formats.Print, formats.Print, from.UTC(), to.AddDate(0, 0, 1).UTC())
 	if err != nil {
 		return fmt.Errorf("export orders: %w", err)
 	}
@@ -348,19 +352,25 @@ func (s *Service) ExportOrders(w http.ResponseWriter, r *http.Request) error {
 	// moves on while rows flow, as a download's does.
 	rc, moved := http.NewResponseController(w), time.Time{}
 	// status is the one status of before (legacyStatus), kept for the
-	// sheets that read it; payment_status and fulfillment_status follow.
+	// sheets that read it; payment_status and fulfillment_status follow,
+	// then the tax's rate and the place it is of, added last so older
+	// sheets still find their columns.
 	_ = out.Write([]string{"number", "paid_at", "status", "provider", "email", "subtotal", "discount_code", "discount", "shipping_method", "shipping", "tax", "total",
-		"refunded", "payment_status", "fulfillment_status"})
+		"refunded", "payment_status", "fulfillment_status", "tax_rate", "tax_place"})
 	for rows.Next() {
 		var number, status, provider, email, code, method string
 		var paid time.Time
 		var sub, disc, ship, tax, total, refunded int64
 		var st State
-		if err := rows.Scan(&number, &paid, &status, &provider, &email, &sub, &code, &disc, &method, &ship, &tax, &total, &st.Payment, &st.Fulfilment, &refunded); err != nil {
+		var rates Tax
+		var hasPrint, hasDigital bool
+		if err := rows.Scan(&number, &paid, &status, &provider, &email, &sub, &code, &disc, &method, &ship, &tax, &total, &st.Payment, &st.Fulfilment, &refunded,
+			&rates.PrintBasisPoints, &rates.DigitalBasisPoints, &rates.Place, &hasPrint, &hasDigital); err != nil {
 			return err
 		}
 		_ = out.Write([]string{number, paid.In(loc).Format(time.RFC3339), status, provider, csvSafe(email), FormatCents(sub), code, FormatCents(disc),
-			method, FormatCents(ship), FormatCents(tax), FormatCents(total), FormatCents(refunded), st.Payment, st.Fulfilment})
+			method, FormatCents(ship), FormatCents(tax), FormatCents(total), FormatCents(refunded), st.Payment, st.Fulfilment,
+			rates.label(hasPrint, hasDigital), csvSafe(rates.Place)})
 		if now := time.Now(); now.Sub(moved) > time.Second {
 			moved = now
 			_ = rc.SetWriteDeadline(now.Add(time.Minute)) // a test's recorder has none to move

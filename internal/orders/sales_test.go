@@ -58,8 +58,8 @@ func TestSales(t *testing.T) {
 			ExpectedStatus: 403, ExpectedContent: []string{"Your role does not allow this."}},
 		{Name: "anonymous", Method: "GET", URL: "/api/admin/sales", ExpectedStatus: 401, ExpectedContent: []string{`"code":"unauthorized"`}},
 		{Name: "the CSV", Method: "GET", URL: "/api/admin/orders/export.csv?from=2026-06-01&to=2026-06-01", As: "help", BeforeTest: twoOrdersOneRefund,
-			ExpectedStatus: 200, ExpectedContent: []string{"number,paid_at,status,provider,email,subtotal,discount_code,discount,shipping_method,shipping,tax,total,refunded,payment_status,fulfillment_status\n",
-				",2026-06-01T07:00:00-05:00,partially_refunded,demo_card,alice.ship@example.com,49.97,,0.00,standard,0.00,5.00,54.97,5.00,partially_refunded,unfulfilled\n"},
+			ExpectedStatus: 200, ExpectedContent: []string{"number,paid_at,status,provider,email,subtotal,discount_code,discount,shipping_method,shipping,tax,total,refunded,payment_status,fulfillment_status,tax_rate,tax_place\n",
+				",2026-06-01T07:00:00-05:00,partially_refunded,demo_card,alice.ship@example.com,49.97,,0.00,standard,0.00,5.00,54.97,5.00,partially_refunded,unfulfilled,10%,United States\n"},
 			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
 				if n := strings.Count(res.Body, "\n"); n != 3 {
 					t.Errorf("%d lines, want the header and two orders", n)

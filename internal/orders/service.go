@@ -153,7 +153,7 @@ func (s *Service) CreatePayPalOrder(ctx context.Context, req PaymentRequest) (st
 	if err != nil {
 		return "", err
 	}
-	cart, err := s.priceOrder(ctx, req, countryOf(shipTo), Customer{UserID: caller.UserID, Email: caller.Email}, true)
+	cart, err := s.priceOrder(ctx, req, countryOf(shipTo), shipTo.State, Customer{UserID: caller.UserID, Email: caller.Email}, true)
 	if err != nil {
 		return "", err
 	}
@@ -323,7 +323,8 @@ func payPalIDOf(o Order, err error) (string, error) {
 
 func payPalOrderRequest(o Order) paypal.CreateOrderRequest {
 	money := func(c int64) paypal.Money { return paypal.Money{CurrencyCode: o.Currency, Value: FormatCents(c)} }
-	items := make([]paypal.Item, len(o.Lines))
+	taxes := lineTaxes(o)
+	items := make([]paypal.Item, 0, len(o.Lines))
 	for i, l := range o.Lines {
 		name := []rune(l.Title)
 		name = name[:min(len(name), 127)] // PayPal's limit for an item name
@@ -331,8 +332,17 @@ func payPalOrderRequest(o Order) paypal.CreateOrderRequest {
 		if l.IsDigital() {
 			sku, category = sku+"-"+l.Format, "DIGITAL_GOODS"
 		}
-		items[i] = paypal.Item{Name: string(name), SKU: sku, Quantity: strconv.Itoa(l.Quantity),
-			UnitAmount: money(l.UnitPriceCents), Category: category}
+		// PayPal's tax is per unit: a line whose tax does not divide by
+		// its copies is two items, the last copies a cent more each, so
+		// the items' tax adds up to tax_total exactly.
+		q := int64(l.Quantity)
+		per, odd := taxes[i]/q, taxes[i]%q
+		for _, part := range []struct{ n, tax int64 }{{q - odd, per}, {odd, per + 1}} {
+			if part.n > 0 {
+				items = append(items, paypal.Item{Name: string(name), SKU: sku, Quantity: strconv.FormatInt(part.n, 10),
+					UnitAmount: money(l.UnitPriceCents), Tax: ptr(money(part.tax)), Category: category})
+			}
+		}
 	}
 	return paypal.CreateOrderRequest{
 		Intent: "CAPTURE",
@@ -642,7 +652,7 @@ func (s *Service) placePaid(ctx context.Context, req PaymentRequest, provider, n
 		return PaymentResult{}, err
 	}
 	o.Email = o.Shipping.Email
-	cart, err := s.priceOrder(ctx, req, countryOf(o.Shipping), Customer{UserID: o.UserID, Email: o.Email}, true)
+	cart, err := s.priceOrder(ctx, req, countryOf(o.Shipping), o.Shipping.State, Customer{UserID: o.UserID, Email: o.Email}, true)
 	if err != nil {
 		return PaymentResult{}, err
 	}

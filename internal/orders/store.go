@@ -45,7 +45,7 @@ type Order struct {
 
 const orderColumns = `id, number, COALESCE(user_id, ''), email, provider, COALESCE(provider_order_id, ''), payment_status, fulfillment_status, currency,
 	subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, COALESCE(capture_id, ''), capture_attempt, created_at, paid_at,
-	shipping_method, discount_code, discount_cents, tax_rate_bp, preorder`
+	shipping_method, discount_code, discount_cents, tax_rate_bp, preorder, digital_tax_rate_bp, tax_place`
 
 func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 	var o Order
@@ -53,7 +53,7 @@ func scanOrder(row interface{ Scan(...any) error }) (Order, error) {
 	var paid sql.NullTime
 	err := row.Scan(&o.ID, &o.Number, &o.UserID, &o.Email, &o.Provider, &o.ProviderOrderID, &o.Payment, &o.Fulfilment, &o.Currency,
 		&o.SubtotalCents, &o.TaxCents, &o.ShippingCents, &o.TotalCents, &shipping, &o.CaptureID, &o.CaptureAttempt, &o.CreatedAt, &paid,
-		&o.ShippingMethod, &o.DiscountCode, &o.DiscountCents, &o.TaxBasisPoints, &o.Preorder)
+		&o.ShippingMethod, &o.DiscountCode, &o.DiscountCents, &o.Tax.PrintBasisPoints, &o.Preorder, &o.Tax.DigitalBasisPoints, &o.Tax.Place)
 	if err != nil {
 		return Order{}, err
 	}
@@ -82,11 +82,11 @@ func insertOrder(ctx context.Context, tx *db.Tx, o *Order, note string, at time.
 	o.Number = newOrderNumber()
 	err = tx.QueryRowContext(ctx, `INSERT INTO orders (number, user_id, email, provider, payment_status, currency,
 		subtotal_cents, tax_cents, shipping_cents, total_cents, shipping_info, created_at, updated_at, paid_at, idempotency_key,
-		shipping_method, discount_code, discount_cents, tax_rate_bp, preorder)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		shipping_method, discount_code, discount_cents, tax_rate_bp, preorder, digital_tax_rate_bp, tax_place)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		o.Number, nullString(o.UserID), o.Email, o.Provider, PaymentPending, o.Currency,
 		o.SubtotalCents, o.TaxCents, o.ShippingCents, o.TotalCents, string(shipping), now, now, nil, nullString(o.IdempotencyKey),
-		shippingMethodOf(o.Cart), o.DiscountCode, o.DiscountCents, o.TaxBasisPoints, o.Preorder).Scan(&o.ID)
+		shippingMethodOf(o.Cart), o.DiscountCode, o.DiscountCents, o.Tax.PrintBasisPoints, o.Preorder, o.Tax.DigitalBasisPoints, o.Tax.Place).Scan(&o.ID)
 	if err != nil {
 		return fmt.Errorf("insert order: %w", err)
 	}

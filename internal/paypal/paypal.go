@@ -91,6 +91,7 @@ type Item struct {
 	SKU        string `json:"sku,omitempty"`
 	Quantity   string `json:"quantity"`
 	UnitAmount Money  `json:"unit_amount"`
+	Tax        *Money `json:"tax,omitempty"` // per unit; the items' add up to tax_total
 	Category   string `json:"category,omitempty"`
 }
 

@@ -19,13 +19,14 @@ const shippingAnswer = "/api/shipping"
 // each payment, without importing them.
 type orderRates struct{ settings *shopsettings.Service }
 
-func (r orderRates) For(ctx context.Context, country string) (orders.Tariff, error) {
+func (r orderRates) For(ctx context.Context, country, state string) (orders.Tariff, error) {
 	s, err := r.settings.Fresh(ctx)
 	if err != nil {
 		return orders.Tariff{}, err
 	}
 	z := s.ZoneOf(country)
-	t := orders.Tariff{TaxBasisPoints: s.TaxRateBasisPoints, Zone: z.ID, ZoneName: z.Name}
+	rates, place := s.Tax(country, state)
+	t := orders.Tariff{Tax: orders.Tax{PrintBasisPoints: int64(rates.Print), DigitalBasisPoints: int64(rates.Digital), Place: place}, Zone: z.ID, ZoneName: z.Name}
 	for _, m := range z.Offered() {
 		t.Methods = append(t.Methods, orders.ShippingRate{ID: m.ID, Name: m.Name, PriceCents: *m.PriceCents, FreeOverCents: m.FreeOverCents})
 	}

@@ -78,8 +78,9 @@ func (s *Service) Watch(ctx context.Context, interval time.Duration) {
 	background.Every(ctx, interval, "shopsettings: watch for changes", s.Refresh)
 }
 
-// PublicSettings is what every visitor may read: the tax rate and the
-// methods each zone offers (GET /api/shipping, carried by the pages).
+// PublicSettings is what every visitor may read: each zone's countries,
+// tax rates and offered methods (GET /api/shipping, carried by the pages),
+// and the United States' print rate, the cart's estimate.
 type PublicSettings struct {
 	TaxRatePercent json.Number  `json:"taxRatePercent"`
 	Zones          []PublicZone `json:"zones"`
@@ -87,9 +88,12 @@ type PublicSettings struct {
 
 // PublicZone is a zone with its offered methods.
 type PublicZone struct {
-	ID      string         `json:"id"`
-	Name    string         `json:"name"`
-	Methods []PublicMethod `json:"methods"`
+	ID        string         `json:"id"`
+	Name      string         `json:"name"`
+	Countries []string       `json:"countries"`
+	Tax       TaxRates       `json:"tax"`
+	Regions   []RegionTax    `json:"regions"`
+	Methods   []PublicMethod `json:"methods"`
 }
 
 // PublicMethod is an offered method, without its switch.
@@ -111,9 +115,9 @@ func publicMethods(z Zone) []PublicMethod {
 
 // Public is the settings as every visitor may read them.
 func (s Settings) Public() PublicSettings {
-	out := PublicSettings{TaxRatePercent: s.TaxRatePercent(), Zones: []PublicZone{}}
+	out := PublicSettings{TaxRatePercent: s.USTax().Percent(), Zones: []PublicZone{}}
 	for _, z := range s.Zones {
-		out.Zones = append(out.Zones, PublicZone{ID: z.ID, Name: z.Name, Methods: publicMethods(z)})
+		out.Zones = append(out.Zones, PublicZone{ID: z.ID, Name: z.Name, Countries: z.Countries, Tax: z.Tax, Regions: z.Regions, Methods: publicMethods(z)})
 	}
 	return out
 }
@@ -128,16 +132,21 @@ func (s *Service) GetShipping(w http.ResponseWriter, r *http.Request) error {
 	return httpx.WriteJSON(w, http.StatusOK, s.Current().Public())
 }
 
-// GetShippingMethods serves GET /api/shipping/methods?country=GB: the
-// methods offered to that country with their prices.
+// GetShippingMethods serves GET /api/shipping/methods?country=GB&state=:
+// the methods offered to that country with their prices, and the tax rates
+// of the destination (a state's own where its zone names one) with the
+// place they are of.
 func (s *Service) GetShippingMethods(w http.ResponseWriter, r *http.Request) error {
-	country := r.URL.Query().Get("country")
+	country, state := r.URL.Query().Get("country"), r.URL.Query().Get("state")
 	if !isCountryCode(country) {
 		return httpx.Invalid("Give the country as its two-letter ISO code, e.g. ?country=GB.", map[string]string{"country": "A two-letter country code"})
 	}
-	z := s.Current().ZoneOf(country)
+	cur := s.Current()
+	z := cur.ZoneOf(country)
+	tax, place := cur.Tax(country, state)
 	w.Header().Set("Cache-Control", "no-cache")
-	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"country": strings.ToUpper(country), "zone": z.ID, "zoneName": z.Name, "methods": publicMethods(z)})
+	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"country": strings.ToUpper(country), "zone": z.ID, "zoneName": z.Name,
+		"tax": tax, "taxPlace": place, "methods": publicMethods(z)})
 }
 
 func isCountryCode(s string) bool {
@@ -154,14 +163,13 @@ func isCountryCode(s string) bool {
 
 // adminView is the settings as the back office reads and saves them.
 type adminView struct {
-	Version        int64       `json:"version"`
-	TaxRatePercent json.Number `json:"taxRatePercent"`
-	Zones          []Zone      `json:"zones"`
-	UpdatedAt      time.Time   `json:"updatedAt"`
+	Version   int64     `json:"version"`
+	Zones     []Zone    `json:"zones"`
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 func viewOf(s Settings) adminView {
-	return adminView{Version: s.Version, TaxRatePercent: s.TaxRatePercent(), Zones: s.Zones, UpdatedAt: s.UpdatedAt}
+	return adminView{Version: s.Version, Zones: s.Zones, UpdatedAt: s.UpdatedAt}
 }
 
 // GetAdminSettings serves GET /api/admin/settings (manager, owner).
@@ -178,8 +186,7 @@ func (s *Service) GetAdminSettings(w http.ResponseWriter, r *http.Request) error
 
 const staleSettings = "Someone else saved the settings after you opened them. Reload to see their changes, then make yours again."
 
-// UpdateSettings serves PUT /api/admin/settings {version, taxRatePercent,
-// zones}: the whole settings, saved over the version they were read at (a
+// UpdateSettings serves PUT /api/admin/settings {version, zones}: the whole settings, saved over the version they were read at (a
 // newer one is a 409), with their audit entry.
 func (s *Service) UpdateSettings(w http.ResponseWriter, r *http.Request) error {
 	c, err := auth.RequireStaff(r.Context(), auth.PermSettings)

@@ -1,6 +1,7 @@
 // Package shopsettings holds the settings the shop prices orders with: the
-// tax rate and the shipping zones with their methods, prices, delivery
-// times and free-over thresholds. The back office edits them
+// shipping zones with their countries, methods, prices, delivery times and
+// free-over thresholds, and their tax rates by tax class (print, digital),
+// with states or provinces at their own rates. The back office edits them
 // (/admin/settings); the checkout, the payment function, /shipping and the
 // FAQ all read them, so the site says one thing everywhere.
 package shopsettings
@@ -9,13 +10,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"bookshop/internal/address"
 	"bookshop/internal/db"
 )
 
-// The zones: the United States, and everywhere else.
+// The zones every shop has: the United States, and everywhere else (the
+// zone of the countries no other zone lists, always the last). A manager
+// adds zones between them (the UK, the EU, Canada) with their countries.
 const (
 	ZoneUS            = "us"
 	ZoneInternational = "intl"
@@ -28,10 +33,52 @@ const (
 	MethodExpress   = "express"
 )
 
-var (
-	zoneIDs   = []string{ZoneUS, ZoneInternational}
-	methodIDs = []string{MethodStandard, MethodExpedited, MethodExpress}
+var methodIDs = []string{MethodStandard, MethodExpedited, MethodExpress}
+
+// The tax classes: printed books, and the digital formats (interactive,
+// e-book, audiobook, printable), which many countries tax otherwise.
+const (
+	ClassPrint   = "print"
+	ClassDigital = "digital"
 )
+
+// Rate is a tax rate in basis points (1000 is 10 %), written as a
+// percentage in JSON (10, 8.25) in the settings and their API alike.
+type Rate int64
+
+// Percent is the rate as a percentage: 10, 8.25.
+func (r Rate) Percent() json.Number {
+	whole, frac := int64(r)/100, int64(r)%100
+	if frac == 0 {
+		return json.Number(fmt.Sprint(whole))
+	}
+	return json.Number(strings.TrimRight(fmt.Sprintf("%d.%02d", whole, frac), "0"))
+}
+
+func (r Rate) MarshalJSON() ([]byte, error) { return []byte(r.Percent()), nil }
+
+func (r *Rate) UnmarshalJSON(b []byte) error {
+	n := json.Number(b)
+	bp, ok := basisPoints(&n)
+	if !ok {
+		return fmt.Errorf("shopsettings: tax rate %s", b)
+	}
+	*r = Rate(bp)
+	return nil
+}
+
+// TaxRates are a place's rates by tax class.
+type TaxRates struct {
+	Print   Rate `json:"print"`
+	Digital Rate `json:"digital"`
+}
+
+// RegionTax are the rates of one state or province of a zone, where the
+// publisher must collect there at another rate than the zone's.
+type RegionTax struct {
+	Code string `json:"code"` // ISO 3166-2: "US-IL"
+	TaxRates
+}
 
 // Method is one way of shipping to a zone.
 type Method struct {
@@ -60,11 +107,15 @@ func (m Method) PriceFor(subtotalCents int64) int64 {
 // priced (the validation allows no other, but the settings are stored).
 func (m Method) offered() bool { return m.Enabled && m.PriceCents != nil }
 
-// Zone is a group of countries with its methods.
+// Zone is a group of countries with its methods and tax rates.
 type Zone struct {
-	ID      string   `json:"id"`
-	Name    string   `json:"name"`
-	Methods []Method `json:"methods"`
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Countries are ISO codes; the last zone, everywhere else, has none.
+	Countries []string    `json:"countries"`
+	Tax       TaxRates    `json:"tax"`
+	Regions   []RegionTax `json:"regions"` // states or provinces at their own rates
+	Methods   []Method    `json:"methods"`
 }
 
 // Offered is the methods the zone offers (switched on and priced), in order.
@@ -90,49 +141,73 @@ func (z Zone) Method(id string) (Method, bool) {
 
 // Settings are the shop's pricing settings at one version.
 type Settings struct {
-	Version int64 `json:"version"`
-	// TaxRateBasisPoints is the tax on the subtotal: 1000 is 10 %.
-	TaxRateBasisPoints int64     `json:"-"`
-	Zones              []Zone    `json:"zones"`
-	UpdatedAt          time.Time `json:"updatedAt"`
-}
-
-// TaxRatePercent is the tax rate as a percentage (10, 8.25).
-func (s Settings) TaxRatePercent() json.Number {
-	whole, frac := s.TaxRateBasisPoints/100, s.TaxRateBasisPoints%100
-	if frac == 0 {
-		return json.Number(fmt.Sprint(whole))
-	}
-	return json.Number(strings.TrimRight(fmt.Sprintf("%d.%02d", whole, frac), "0"))
-}
-
-// TaxCents is the tax on subtotalCents, rounded half-up to the cent.
-func (s Settings) TaxCents(subtotalCents int64) int64 {
-	return (subtotalCents*s.TaxRateBasisPoints + 5000) / 10000
+	Version   int64     `json:"version"`
+	Zones     []Zone    `json:"zones"`
+	UpdatedAt time.Time `json:"updatedAt"`
 }
 
 // ZoneOf is the zone of a country, given as its ISO code ("US", "GB") or
-// its English name as the checkout's form sends it ("United States").
+// its English name as the checkout's form sends it ("United States"): the
+// zone that lists it, else everywhere else.
 func (s Settings) ZoneOf(country string) Zone {
-	id := ZoneInternational
-	switch strings.ToLower(strings.TrimSpace(country)) {
-	case "us", "usa", "united states", "united states of america":
-		id = ZoneUS
-	}
+	code, _ := address.CodeOf(country)
 	for _, z := range s.Zones {
-		if z.ID == id {
+		if slices.Contains(z.Countries, code) {
 			return z
 		}
 	}
-	return Zone{ID: id}
+	for _, z := range s.Zones {
+		if z.ID == ZoneInternational {
+			return z
+		}
+	}
+	return Zone{ID: ZoneInternational}
+}
+
+// Tax is the rates for a destination: its state's or province's (state as
+// the address gives it, "IL" or "Illinois") where its zone names one, else
+// its zone's; and the place they are of, as an order names it ("Illinois,
+// United States", "United Kingdom").
+func (s Settings) Tax(country, state string) (TaxRates, string) {
+	z := s.ZoneOf(country)
+	f, known := address.Lookup(country)
+	place := f.Name
+	if !known {
+		place = z.Name
+	}
+	if code, ok := f.Subdivision(state); ok && known {
+		for _, r := range z.Regions {
+			if r.Code == code {
+				name := code
+				for _, sd := range f.Subdivisions {
+					if f.Country+"-"+sd.Code == code {
+						name = sd.Name
+					}
+				}
+				return r.TaxRates, name + ", " + place
+			}
+		}
+	}
+	return z.Tax, place
+}
+
+// USTax is the United States' zone's print rate: the cart's estimate
+// before the buyer says where the order goes.
+func (s Settings) USTax() Rate {
+	for _, z := range s.Zones {
+		if z.ID == ZoneUS {
+			return z.Tax.Print
+		}
+	}
+	return 0
 }
 
 // Load reads the settings.
 func Load(ctx context.Context, q db.Querier) (Settings, error) {
 	var s Settings
 	var shipping string
-	err := q.QueryRowContext(ctx, `SELECT tax_rate_bp, shipping, version, updated_at FROM shop_settings WHERE id = 1`).
-		Scan(&s.TaxRateBasisPoints, &shipping, &s.Version, &s.UpdatedAt)
+	err := q.QueryRowContext(ctx, `SELECT shipping, version, updated_at FROM shop_settings WHERE id = 1`).
+		Scan(&shipping, &s.Version, &s.UpdatedAt)
 	if err != nil {
 		return Settings{}, fmt.Errorf("shopsettings: load: %w", err)
 	}
@@ -156,8 +231,8 @@ func save(ctx context.Context, tx *db.Tx, s *Settings, at time.Time) (bool, erro
 	if err != nil {
 		return false, err
 	}
-	res, err := tx.ExecContext(ctx, `UPDATE shop_settings SET tax_rate_bp = ?, shipping = ?, version = version + 1, updated_at = ?
-		WHERE id = 1 AND version = ?`, s.TaxRateBasisPoints, string(shipping), at.UTC(), s.Version)
+	res, err := tx.ExecContext(ctx, `UPDATE shop_settings SET shipping = ?, version = version + 1, updated_at = ?
+		WHERE id = 1 AND version = ?`, string(shipping), at.UTC(), s.Version)
 	if err != nil {
 		return false, fmt.Errorf("shopsettings: save: %w", err)
 	}

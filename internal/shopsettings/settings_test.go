@@ -22,9 +22,19 @@ var cart = []map[string]any{
 // oneBook is one copy of book 1: subtotal 14.99, tax 1.50.
 var oneBook = []map[string]any{{"id": 1, "name": "Siso and the Stripe That Got Away", "quantity": 1, "unitPrice": 14.99}}
 
+// address is a valid address in the country: its city, state and postal
+// code as it writes them (internal/address checks them).
 func address(country string) map[string]any {
+	local := map[string][3]string{
+		"United Kingdom": {"London", "", "EC1Y 8SY"}, "Germany": {"Berlin", "", "10115"}, "France": {"Paris", "", "75001"},
+		"Japan": {"", "Tokyo", "154-0023"}, "Canada": {"Toronto", "ON", "M5V 2T6"},
+	}
+	at, ok := local[country]
+	if !ok {
+		at = [3]string{"Springfield", "IL", "62701"}
+	}
 	return map[string]any{"fullName": "Alice Reader", "email": "alice.ship@example.com", "address": "12 Story Lane",
-		"city": "Springfield", "state": "IL", "zipCode": "62701", "country": country}
+		"city": at[0], "state": at[1], "zipCode": at[2], "country": country}
 }
 
 func demo(items []map[string]any, amount float64, country string, extra map[string]any) map[string]any {
@@ -35,18 +45,23 @@ func demo(items []map[string]any, amount float64, country string, extra map[stri
 
 var attempt = map[string]string{"Idempotency-Key": "attempt-1"}
 
-// defaults is PUT /api/admin/settings's body for the seeded settings at
+func method(id, name, time string, price any, enabled bool) map[string]any {
+	return map[string]any{"id": id, "name": name, "deliveryTime": time, "priceCents": price, "freeOverCents": nil, "enabled": enabled}
+}
+
+func rates(print, digital any) map[string]any {
+	return map[string]any{"print": print, "digital": digital}
+}
+
+// settingsBody is PUT /api/admin/settings's body for the seeded settings at
 // version 1, with change applied to it.
 func settingsBody(change func(zones []map[string]any)) map[string]any {
-	method := func(id, name, time string, price any, enabled bool) map[string]any {
-		return map[string]any{"id": id, "name": name, "deliveryTime": time, "priceCents": price, "freeOverCents": nil, "enabled": enabled}
-	}
 	zones := []map[string]any{
-		{"id": "us", "name": "United States", "methods": []map[string]any{
+		{"id": "us", "name": "United States", "countries": []string{"US"}, "tax": rates(10, 10), "regions": []any{}, "methods": []map[string]any{
 			method("standard", "Standard", "3-7 business days", 0, true),
 			method("expedited", "Expedited", "2-3 business days", 899, true),
 			method("express", "Express", "1-2 business days", 1499, true)}},
-		{"id": "intl", "name": "Everywhere else", "methods": []map[string]any{
+		{"id": "intl", "name": "Everywhere else", "countries": []string{}, "tax": rates(0, 0), "regions": []any{}, "methods": []map[string]any{
 			method("standard", "International Standard", "7-21 business days", 1299, true),
 			// Not priced: the shop's policy names only standard abroad.
 			method("expedited", "International Expedited", "", nil, false),
@@ -55,7 +70,7 @@ func settingsBody(change func(zones []map[string]any)) map[string]any {
 	if change != nil {
 		change(zones)
 	}
-	return map[string]any{"version": 1, "taxRatePercent": 10, "zones": zones}
+	return map[string]any{"version": 1, "zones": zones}
 }
 
 func usStandard(zones []map[string]any) map[string]any {
@@ -116,12 +131,12 @@ func TestShippingPrices(t *testing.T) {
 		{Name: "US express costs 14.99", Method: "POST", URL: pay, Headers: attempt,
 			Body:           demo(cart, 69.96, "United States", map[string]any{"shippingMethod": "express"}),
 			ExpectedStatus: 200, ExpectedContent: []string{`"total":"69.96"`}, AfterTest: orderHas("express", 1499, 6996)},
-		{Name: "a UK order pays international standard", Method: "POST", URL: pay, Headers: attempt,
-			Body:           demo(cart, 67.96, "United Kingdom", nil),
-			ExpectedStatus: 200, ExpectedContent: []string{`"total":"67.96"`}, AfterTest: orderHas("standard", 1299, 6796)},
+		{Name: "a UK order pays international standard and no US tax", Method: "POST", URL: pay, Headers: attempt,
+			Body:           demo(cart, 62.96, "United Kingdom", nil),
+			ExpectedStatus: 200, ExpectedContent: []string{`"total":"62.96"`}, AfterTest: orderHas("standard", 1299, 6296)},
 		{Name: "a UK order without its shipping is refused", Method: "POST", URL: pay, Headers: attempt,
-			Body:           demo(cart, 54.97, "United Kingdom", nil),
-			ExpectedStatus: 400, ExpectedContent: []string{`does not match the order total of $67.96 (subtotal $49.97, shipping $12.99, tax $5.00)`}},
+			Body:           demo(cart, 49.97, "United Kingdom", nil),
+			ExpectedStatus: 400, ExpectedContent: []string{`does not match the order total of $62.96 (subtotal $49.97, shipping $12.99, tax $0.00)`}},
 		{Name: "express is not offered abroad", Method: "POST", URL: pay, Headers: attempt,
 			Body:           demo(cart, 67.96, "Germany", map[string]any{"shippingMethod": "express"}),
 			ExpectedStatus: 400, ExpectedContent: []string{`The shipping method 'express' is not offered to Everywhere else. Choose standard.`, `"shippingMethod":"Not offered to this country"`}},
@@ -136,9 +151,7 @@ func TestShippingPrices(t *testing.T) {
 			ExpectedStatus: 200, ExpectedContent: []string{`"total":"54.97"`}, AfterTest: orderHas("standard", 0, 5497)},
 		{Name: "a new tax rate prices the tax", Method: "POST", URL: pay, Headers: attempt,
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
-				body := settingsBody(nil)
-				body["taxRatePercent"] = 8.25
-				saveSettings(t, e, body)
+				saveSettings(t, e, settingsBody(func(z []map[string]any) { z[0]["tax"] = rates(8.25, 8.25) }))
 			},
 			Body:           demo(oneBook, 16.23, "United States", nil), // 14.99 + 1.24 (1.236675 rounded)
 			ExpectedStatus: 200, ExpectedContent: []string{`"total":"16.23"`},
@@ -149,7 +162,7 @@ func TestShippingPrices(t *testing.T) {
 				}
 			}},
 		{Name: "the PayPal order carries the shipping", Method: "POST", URL: pay, As: "buyer", Headers: attempt,
-			Body:           map[string]any{"action": "create_order", "items": cart, "amount": 67.96, "shippingInfo": address("Japan")},
+			Body:           map[string]any{"action": "create_order", "items": cart, "amount": 62.96, "shippingInfo": address("Japan")},
 			ExpectedStatus: 200, ExpectedContent: []string{`"id":"`},
 			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
 				o, ok := e.PayPal.Order(res.JSON(t)["id"].(string))
@@ -157,10 +170,10 @@ func TestShippingPrices(t *testing.T) {
 					t.Fatal("PayPal has no such order")
 				}
 				b := o.PurchaseUnits[0].Amount.Breakdown
-				if o.PurchaseUnits[0].Amount.Value != "67.96" || b.Shipping == nil || b.Shipping.Value != "12.99" || b.ItemTotal.Value != "49.97" || b.TaxTotal.Value != "5.00" {
+				if o.PurchaseUnits[0].Amount.Value != "62.96" || b.Shipping == nil || b.Shipping.Value != "12.99" || b.ItemTotal.Value != "49.97" || b.TaxTotal.Value != "0.00" {
 					t.Errorf("PayPal order amount %+v, breakdown %+v %+v", o.PurchaseUnits[0].Amount.Money, b, b.Shipping)
 				}
-				orderHas("standard", 1299, 6796)(t, e, res)
+				orderHas("standard", 1299, 6296)(t, e, res)
 			}},
 	})
 }
@@ -181,7 +194,7 @@ func TestAdminSettings(t *testing.T) {
 	asManager := func(t *testing.T, e *apitest.Env) { e.Staff("mgr", auth.RoleManager) }
 	apitest.Run(t, []apitest.Scenario{
 		{Name: "read", Method: "GET", URL: "/api/admin/settings", As: "mgr", BeforeTest: asManager,
-			ExpectedStatus: 200, ExpectedContent: []string{`"version":1`, `"taxRatePercent":10`,
+			ExpectedStatus: 200, ExpectedContent: []string{`"version":1`, `"countries":["US"],"tax":{"print":10,"digital":10},"regions":[]`,
 				`{"id":"standard","name":"International Standard","deliveryTime":"7-21 business days","priceCents":1299,"freeOverCents":null,"enabled":true}`,
 				`{"id":"expedited","name":"International Expedited","deliveryTime":"","priceCents":null,"freeOverCents":null,"enabled":false}`,
 				`{"id":"express","name":"International Express","deliveryTime":"","priceCents":null,"freeOverCents":null,"enabled":false}`}},
@@ -227,10 +240,10 @@ func TestAdminSettings(t *testing.T) {
 						m["enabled"] = false
 					}
 				})
-				b["taxRatePercent"] = 33.333
+				b["zones"].([]map[string]any)[0]["tax"] = rates(33.333, 10)
 				return b
 			}(),
-			ExpectedStatus: 400, ExpectedContent: []string{`"taxRatePercent":"A percentage from 0 to 30`, `"zones.us.standard.priceCents":"A price in cents`,
+			ExpectedStatus: 400, ExpectedContent: []string{`"zones.us.tax.print":"A percentage from 0 to 30`, `"zones.us.standard.priceCents":"A price in cents`,
 				`"zones.us.standard.deliveryTime":"Required."`, `"zones.intl.methods":"Offer at least one method`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
 				if n := e.Count(`SELECT version FROM shop_settings`); n != 1 {
@@ -238,7 +251,7 @@ func TestAdminSettings(t *testing.T) {
 				}
 			}},
 		{Name: "no version", Method: "PUT", URL: "/api/admin/settings", As: "mgr", BeforeTest: asManager,
-			Body: map[string]any{"taxRatePercent": 10}, ExpectedStatus: 400, ExpectedContent: []string{`"version":"Required`, `"zones":"Give both zones`}},
+			Body: map[string]any{"zones": []any{}}, ExpectedStatus: 400, ExpectedContent: []string{`"version":"Required`, `"zones":"The zones start with the United States (us) and end with everywhere else (intl)."`}},
 		{Name: "an unknown field", Method: "PUT", URL: "/api/admin/settings", As: "mgr", BeforeTest: asManager,
 			Body: func() map[string]any {
 				b := settingsBody(nil)

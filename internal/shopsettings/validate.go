@@ -4,10 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"bookshop/internal/address"
 	"bookshop/internal/httpx"
 )
 
@@ -21,17 +24,38 @@ const (
 	maxText           = 60
 )
 
+// Limits of the zones.
+const (
+	maxZones   = 30
+	maxRegions = 60
+)
+
+var zoneID = regexp.MustCompile(`^[a-z][a-z0-9-]{0,29}$`)
+
 // input is PUT /api/admin/settings's body.
 type input struct {
-	Version        *json.Number `json:"version"`
-	TaxRatePercent *json.Number `json:"taxRatePercent"`
-	Zones          []zoneInput  `json:"zones"`
+	Version *json.Number `json:"version"`
+	Zones   []zoneInput  `json:"zones"`
 }
 
 type zoneInput struct {
-	ID      string        `json:"id"`
-	Name    string        `json:"name"`
-	Methods []methodInput `json:"methods"`
+	ID        string        `json:"id"`
+	Name      string        `json:"name"`
+	Countries []string      `json:"countries"`
+	Tax       ratesInput    `json:"tax"`
+	Regions   []regionInput `json:"regions"`
+	Methods   []methodInput `json:"methods"`
+}
+
+type ratesInput struct {
+	Print   *json.Number `json:"print"`
+	Digital *json.Number `json:"digital"`
+}
+
+type regionInput struct {
+	Code    string       `json:"code"`
+	Print   *json.Number `json:"print"`
+	Digital *json.Number `json:"digital"`
 }
 
 type methodInput struct {
@@ -45,7 +69,7 @@ type methodInput struct {
 
 // settings checks the input whole and makes the settings it names. Each
 // problem is reported on its field, named as the form names it:
-// "zones.us.express.priceCents".
+// "zones.us.express.priceCents", "zones.uk.countries".
 func (in input) settings() (Settings, error) {
 	fields := map[string]string{}
 	var s Settings
@@ -57,19 +81,26 @@ func (in input) settings() (Settings, error) {
 	default:
 		s.Version = v
 	}
-	if bp, ok := basisPoints(in.TaxRatePercent); ok {
-		s.TaxRateBasisPoints = bp
-	} else {
-		fields["taxRatePercent"] = "A percentage from 0 to 30, with at most two decimals (10 or 8.25)."
+	n := len(in.Zones)
+	switch {
+	case n < 2 || in.Zones[0].ID != ZoneUS || in.Zones[n-1].ID != ZoneInternational:
+		fields["zones"] = "The zones start with the United States (us) and end with everywhere else (intl)."
+	case n > maxZones:
+		fields["zones"] = fmt.Sprintf("At most %d zones.", maxZones)
 	}
-	if len(in.Zones) != len(zoneIDs) {
-		fields["zones"] = "Give both zones: " + strings.Join(zoneIDs, " and ") + "."
-	}
-	for i, id := range zoneIDs {
-		if i >= len(in.Zones) {
-			break
+	ids, owner := map[string]bool{}, map[string]string{} // zone ids seen; each country's zone
+	for i, zin := range in.Zones {
+		at := "zones." + zin.ID
+		switch {
+		case !zoneID.MatchString(zin.ID):
+			fields[fmt.Sprintf("zones.%d", i)] = "A zone's id is lower-case letters, digits and dashes, starting with a letter (uk, eu)."
+			continue
+		case ids[zin.ID]:
+			fields[at] = "Two zones have this id."
+			continue
 		}
-		z, ok := in.Zones[i].zone(id, fields)
+		ids[zin.ID] = true
+		z, ok := zin.zone(at, i == n-1, owner, fields)
 		if ok {
 			s.Zones = append(s.Zones, z)
 		}
@@ -80,13 +111,44 @@ func (in input) settings() (Settings, error) {
 	return s, nil
 }
 
-func (in zoneInput) zone(id string, fields map[string]string) (Zone, bool) {
-	at := "zones." + id
-	if in.ID != id {
-		fields[at] = fmt.Sprintf("Zones come in this order: %s; found %q here.", strings.Join(zoneIDs, ", "), in.ID)
-		return Zone{}, false
+// zone checks one zone: its name, countries (none for everywhere else,
+// the last; each country in one zone only), rates and methods.
+func (in zoneInput) zone(at string, last bool, owner map[string]string, fields map[string]string) (Zone, bool) {
+	z := Zone{ID: in.ID, Name: text(in.Name, at+".name", fields), Countries: []string{}, Regions: []RegionTax{}}
+	switch {
+	case last && len(in.Countries) > 0:
+		fields[at+".countries"] = "Everywhere else covers the countries no other zone lists: leave its countries empty."
+	case !last && len(in.Countries) == 0:
+		fields[at+".countries"] = "Give at least one country."
 	}
-	z := Zone{ID: id, Name: text(in.Name, at+".name", fields)}
+	for _, c := range in.Countries {
+		code, known := address.CodeOf(c)
+		switch {
+		case !known || len(strings.TrimSpace(c)) != 2:
+			fields[at+".countries"] = fmt.Sprintf("%q is not a country code: give two-letter ISO codes (GB, FR).", c)
+		case owner[code] != "":
+			fields[at+".countries"] = fmt.Sprintf("%s is already in the zone %s.", code, owner[code])
+		default:
+			owner[code] = z.ID
+			z.Countries = append(z.Countries, code)
+		}
+	}
+	z.Tax = rates(in.Tax.Print, in.Tax.Digital, at+".tax", fields)
+	if len(in.Regions) > maxRegions {
+		fields[at+".regions"] = fmt.Sprintf("At most %d states or provinces.", maxRegions)
+	}
+	for i, rin := range in.Regions {
+		rat := fmt.Sprintf("%s.regions.%d", at, i)
+		code := strings.ToUpper(strings.TrimSpace(rin.Code))
+		country, _, _ := strings.Cut(code, "-")
+		f, known := address.Lookup(country)
+		if _, ok := f.Subdivision(strings.TrimPrefix(code, country+"-")); !known || !ok || !slices.Contains(z.Countries, country) || len(country) != 2 {
+			fields[rat+".code"] = "A state or province of this zone's countries, as its ISO code (US-IL, CA-ON)."
+		} else if slices.ContainsFunc(z.Regions, func(r RegionTax) bool { return r.Code == code }) {
+			fields[rat+".code"] = "This state or province is named twice."
+		}
+		z.Regions = append(z.Regions, RegionTax{Code: code, TaxRates: rates(rin.Print, rin.Digital, rat, fields)})
+	}
 	if len(in.Methods) != len(methodIDs) {
 		fields[at+".methods"] = "Give the three methods: " + strings.Join(methodIDs, ", ") + "."
 		return Zone{}, false
@@ -106,6 +168,23 @@ func (in zoneInput) zone(id string, fields map[string]string) (Zone, bool) {
 		fields[at+".methods"] = "Offer at least one method, or buyers in this zone cannot check out."
 	}
 	return z, true
+}
+
+// rates reads a place's print and digital rates, percentages.
+func rates(print, digital *json.Number, at string, fields map[string]string) TaxRates {
+	var out TaxRates
+	for _, r := range []struct {
+		n     *json.Number
+		into  *Rate
+		class string
+	}{{print, &out.Print, ClassPrint}, {digital, &out.Digital, ClassDigital}} {
+		bp, ok := basisPoints(r.n)
+		if !ok {
+			fields[at+"."+r.class] = "A percentage from 0 to 30, with at most two decimals (10 or 8.25)."
+		}
+		*r.into = Rate(bp)
+	}
+	return out
 }
 
 // method checks one method. A method offered needs its delivery time and

@@ -15,14 +15,23 @@ async function addBook(page: Page, id: number) {
   await expect(page.getByText('Added to Cart')).toBeVisible()
 }
 
+/** The address, as its country asks it: the US's State and ZIP Code, the UK's Post Town and Postal Code. */
 async function fillAddress(page: Page, country?: string) {
+  if (country) await page.getByLabel('Country').selectOption(country)
   await page.getByLabel('Full Name', { exact: true }).fill('Ada Reader')
   await page.getByLabel('Email').fill('ada.reader@example.com')
   await page.getByLabel('Address', { exact: true }).fill('12 Story Lane')
-  await page.getByLabel('City', { exact: true }).fill('Springfield')
-  await page.getByLabel('State', { exact: true }).fill('IL')
-  await page.getByLabel('ZIP Code', { exact: true }).fill('62701')
-  if (country) await page.getByLabel('Country').selectOption(country)
+  if (country === 'United Kingdom') {
+    await page.getByLabel('Post Town', { exact: true }).fill('London')
+    await page.getByLabel('Postal Code', { exact: true }).fill('EC1Y 8SY')
+  } else if (country === 'New Zealand') {
+    await page.getByLabel('City', { exact: true }).fill('Wellington')
+    await page.getByLabel('Postal Code', { exact: true }).fill('6011')
+  } else {
+    await page.getByLabel('City', { exact: true }).fill('Springfield')
+    await page.getByLabel('State', { exact: true }).fill('IL')
+    await page.getByLabel('ZIP Code', { exact: true }).fill('62701')
+  }
 }
 
 /** A manager's access token at aal2: the role from the shop's CLI, two-step sign-in turned on through /auth/v1. */
@@ -135,10 +144,13 @@ async function payPalAmount(request: APIRequestContext, id: string): Promise<{ v
   return body.purchase_units[0].amount
 }
 
-test('a UK buyer is offered international shipping at its price', async ({ page }) => {
+test('a UK buyer is offered international shipping at its price, pays no US tax and sees the rate', async ({ page }) => {
   await addBook(page, 3)
   await page.goto('/checkout')
   await fillAddress(page, 'United Kingdom')
+  // A UK address: a post town and a postcode, no state.
+  await expect(page.getByLabel('State', { exact: true })).toHaveCount(0)
+  await expect(page.getByLabel('ZIP Code', { exact: true })).toHaveCount(0)
   const methods = page.getByRole('group', { name: 'Shipping Method' })
   await expect(methods.getByRole('radio')).toHaveCount(1)
   await expect(methods.getByRole('radio', { name: /International Standard/ })).toBeChecked()
@@ -146,14 +158,15 @@ test('a UK buyer is offered international shipping at its price', async ({ page 
   await expect(methods).toContainText('$12.99')
   const summary = page.getByRole('region', { name: 'Order Summary' })
   await expect(summary).toContainText('Shipping (International Standard)')
-  // 19.99 + 2.00 tax + 12.99 shipping.
-  await expect(page.getByRole('button', { name: 'Pay $34.98' })).toBeVisible()
+  // 19.99 + no tax + 12.99 shipping: the US's 10 % is not charged abroad.
+  await expect(summary.getByText('Tax (0%)')).toBeAttached()
+  await expect(page.getByRole('button', { name: 'Pay $32.98' })).toBeVisible()
   // For a person to look at: the method and the summary at a phone's width and a desktop's.
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 })
     await page.screenshot({ path: test.info().outputPath(`checkout-uk-${width}.png`), fullPage: true })
   }
-  await page.getByRole('button', { name: 'Pay $34.98' }).click()
+  await page.getByRole('button', { name: 'Pay $32.98' }).click()
   await expect(page).toHaveURL('/thank-you', { timeout: 15_000 })
 
   // The site says one thing: the API offers abroad only what /shipping (pages.spec.ts) and the FAQ state.
@@ -164,7 +177,7 @@ test('a UK buyer is offered international shipping at its price', async ({ page 
   await expect(page.getByText('Abroad: International Standard (7-21 business days) costs $12.99.')).toBeVisible()
 })
 
-test('a manager reads the shipping settings (saving them would change the other journeys on this server) and adds a discount code', async ({ page }) => {
+test('a manager adds a zone for New Zealand (no other journey ships there) and a discount code', async ({ page }) => {
   test.setTimeout(90_000)
   const email = await confirmedAccount(page.request, 'settings-manager', { first_name: 'Mina', last_name: 'Ger' })
   await managerToken(page.request, email)
@@ -178,12 +191,39 @@ test('a manager reads the shipping settings (saving them would change the other 
 
   await page.goto('/admin/settings')
   const form = page.getByRole('form', { name: 'Shop settings' })
-  await expect(form.getByLabel('Tax rate (%)')).toHaveValue('10')
+  const us = form.getByRole('region', { name: 'Zone: United States' })
+  await expect(us.getByLabel('Tax on printed books (%)')).toHaveValue('10')
+  await expect(us.getByLabel('Countries')).toHaveValue('US')
   await expectNoViolationsAtEveryWidth(page, '/admin/settings')
+
+  // New Zealand: its own zone with GST at 15 % on every book, standard shipping at $9.99.
+  await form.getByLabel('Zone name').last().fill('New Zealand')
+  await form.getByRole('button', { name: 'Add zone' }).click()
+  const nz = form.getByRole('region', { name: 'Zone: New Zealand' })
+  await nz.getByLabel('Countries').fill('NZ')
+  await nz.getByLabel('Tax on printed books (%)').fill('15')
+  await nz.getByLabel('Tax on digital books (%)').fill('15')
+  const standard = nz.getByRole('group', { name: 'standard' })
+  await standard.getByLabel('Delivery time').fill('6-12 business days')
+  await standard.getByLabel('Price ($)').fill('9.99')
   for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: 900 })
     await page.screenshot({ path: test.info().outputPath(`settings-${width}.png`), fullPage: true })
   }
+  await form.getByRole('button', { name: 'Save settings' }).click()
+  await expect(page.getByText('Settings saved')).toBeVisible()
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Zone: New Zealand' }).getByLabel('Countries')).toHaveValue('NZ')
+
+  // A New Zealand buyer is charged its GST and its shipping: 19.99 + 3.00 + 9.99.
+  await addBook(page, 3)
+  await page.goto('/checkout')
+  await fillAddress(page, 'New Zealand')
+  const summary = page.getByRole('region', { name: 'Order Summary' })
+  await expect(summary.getByText('Tax (15%)')).toBeAttached()
+  await expect(page.getByRole('button', { name: 'Pay $32.98' })).toBeVisible()
+  await page.getByRole('button', { name: 'Pay $32.98' }).click()
+  await expect(page).toHaveURL('/thank-you', { timeout: 15_000 })
 
   await page.goto('/admin/discounts')
   await page.getByRole('button', { name: 'New discount code' }).click()

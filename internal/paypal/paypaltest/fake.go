@@ -361,22 +361,30 @@ func (f *Fake) approveHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // checkAmounts verifies what PayPal verifies: the items add up to item_total
-// and item_total + tax_total + shipping - discount is the amount.
+// (and their tax, when given, to tax_total) and item_total + tax_total +
+// shipping - discount is the amount.
 func checkAmounts(u paypal.PurchaseUnit) string {
 	b := u.Amount.Breakdown
 	if b == nil {
 		return ""
 	}
-	items := new(big.Rat)
+	items, taxes, taxed := new(big.Rat), new(big.Rat), false
 	for _, it := range u.Items {
 		q, err := strconv.Atoi(it.Quantity)
 		if err != nil || q < 1 {
 			return "INVALID_QUANTITY"
 		}
 		items.Add(items, new(big.Rat).Mul(rat(it.UnitAmount.Value), big.NewRat(int64(q), 1)))
+		if it.Tax != nil {
+			taxed = true
+			taxes.Add(taxes, new(big.Rat).Mul(rat(it.Tax.Value), big.NewRat(int64(q), 1)))
+		}
 	}
 	if len(u.Items) > 0 && items.Cmp(rat(b.ItemTotal.Value)) != 0 {
 		return "ITEM_TOTAL_MISMATCH"
+	}
+	if taxed && taxes.Cmp(rat(b.TaxTotal.Value)) != 0 {
+		return "TAX_TOTAL_MISMATCH"
 	}
 	total := new(big.Rat).Add(rat(b.ItemTotal.Value), rat(b.TaxTotal.Value))
 	if b.Shipping != nil {

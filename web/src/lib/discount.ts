@@ -22,7 +22,7 @@ export type DiscountQuote = {
   totalCents: number
 }
 
-export type QuoteWhere = { country?: string; shippingMethod?: string }
+export type QuoteWhere = { country?: string; state?: string; shippingMethod?: string }
 
 export function checkDiscount(code: string, items: PricedItem[], where: QuoteWhere = {}): Promise<DiscountQuote> {
   return apiFetch<DiscountQuote>('/api/discounts/check', { method: 'POST', json: { code, items, ...where } })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { centsToDecimal, formatCents, formatDollars, orderTotals, taxCents, toCents } from './money'
+import { allocate, centsToDecimal, formatCents, formatDollars, orderTotals, taxCents, taxLabel, toCents } from './money'
 
 describe('money', () => {
   it.each([
@@ -61,5 +61,28 @@ describe('money', () => {
   it('never discounts more than the subtotal, and taxes at the settings’ rate', () => {
     expect(orderTotals(cart, { discountCents: 90_000 })).toMatchObject({ discountCents: 4997, taxCents: 0, totalCents: 0 })
     expect(orderTotals([{ priceCents: 1499, quantity: 1 }], { taxRatePercent: 8.25 }).taxCents).toBe(124)
+  })
+
+  // The server's table (internal/orders/tax_test.go): the browser shows what the server charges.
+  it.each([
+    ['the US at 10 %, as before', { print: 10, digital: 10 }, ['p2998', 'p1999'], 0, 500, '10%'],
+    ['the US, a discount taken before tax', { print: 10, digital: 10 }, ['p2998', 'p1999'], 999, 400, '10%'],
+    ['Illinois at 6.25 %', { print: 6.25, digital: 6.25 }, ['p2998'], 0, 187, '6.25%'],
+    ['the UK: print at 0 %', { print: 0, digital: 20 }, ['p2998', 'p1999'], 0, 0, '0%'],
+    ['the UK: an e-book at 20 %', { print: 0, digital: 20 }, ['d499'], 0, 100, '20%'],
+    ['the UK: a mixed cart taxes only its e-book', { print: 0, digital: 20 }, ['p2998', 'd499'], 0, 100, '0% print, 20% digital'],
+    ['the UK: the discount shared by the classes', { print: 0, digital: 20 }, ['p2998', 'd499'], 700, 80, '0% print, 20% digital'],
+    ['the EU: print 5.5 %, digital 20 %', { print: 5.5, digital: 20 }, ['p1999', 'd699'], 0, 250, '5.5% print, 20% digital'],
+    ['Canada: Ontario at 13 %', { print: 13, digital: 13 }, ['p1999', 'd699'], 0, 351, '13%'],
+  ] as const)('taxes by class: %s', (_, rates, codes, discount, tax, label) => {
+    const lines = codes.map((c) => ({ priceCents: Number(c.slice(1)), quantity: 1, format: c[0] === 'p' ? 'print' : 'ebook' }))
+    expect(orderTotals(lines, { tax: rates, discountCents: discount }).taxCents).toBe(tax)
+    expect(taxLabel(lines, rates)).toBe(label)
+  })
+
+  it('shares by largest remainder, the first taking a tie', () => {
+    expect(allocate(700, [2998, 499])).toEqual([600, 100])
+    expect(allocate(1, [1, 1])).toEqual([1, 0])
+    expect(allocate(0, [1, 2])).toEqual([0, 0])
   })
 })

@@ -45,19 +45,66 @@ export function shippingCents(method: ShippingPrice | undefined, subtotalCents: 
   return method.freeOverCents !== null && subtotalCents >= method.freeOverCents ? 0 : method.priceCents
 }
 
+/** A destination's tax rates in percent by tax class: printed books, and the digital formats. */
+export type TaxRates = { print: number; digital: number }
+
+type PricedLine = { priceCents: number; quantity: number; format?: string }
+
+const digitalLine = (l: PricedLine) => (l.format ?? 'print') !== 'print'
+
+/**
+ * Shares total out in proportion to weights by largest remainder, the first taking a cent on a tie, as the
+ * server's allocate does: the shares add up to total exactly.
+ */
+export function allocate(total: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, w) => a + Math.max(w, 0), 0)
+  if (sum <= 0 || total <= 0) return weights.map(() => 0)
+  const out = weights.map((w) => Math.floor((total * Math.max(w, 0)) / sum))
+  const rems = weights.map((w, i) => total * Math.max(w, 0) - out[i] * sum)
+  const order = weights.map((_, i) => i).sort((a, b) => rems[b] - rems[a] || a - b)
+  for (const i of order.slice(0, total - out.reduce((a, v) => a + v, 0))) out[i]++
+  return out
+}
+
+/**
+ * The tax of the lines after the discount, as the server takes it (internal/orders, Tax.TaxCents): one rate on
+ * the whole when the lines share it; else the discount shared between the classes by largest remainder and
+ * each class taxed at its rate, rounded half-up.
+ */
+export function classTaxCents(lines: PricedLine[], discountCents: number, rates: TaxRates): number {
+  const rateOf = (l: PricedLine) => (digitalLine(l) ? rates.digital : rates.print)
+  if (lines.length === 0) return 0
+  const total = (ls: PricedLine[]) => ls.reduce((sum, l) => sum + l.priceCents * l.quantity, 0)
+  if (lines.every((l) => rateOf(l) === rateOf(lines[0]))) return taxCents(total(lines) - discountCents, rateOf(lines[0]))
+  const printSub = total(lines.filter((l) => !digitalLine(l)))
+  const digitalSub = total(lines.filter(digitalLine))
+  const [printOff, digitalOff] = allocate(discountCents, [printSub, digitalSub])
+  return taxCents(printSub - printOff, rates.print) + taxCents(digitalSub - digitalOff, rates.digital)
+}
+
+/** The rate as the summary shows it: "10%", or "0% print, 20% digital" when the cart's classes differ. */
+export function taxLabel(lines: PricedLine[], rates: TaxRates): string {
+  const hasDigital = lines.some(digitalLine)
+  const hasPrint = lines.some((l) => !digitalLine(l))
+  if (hasDigital && !hasPrint) return `${rates.digital}%`
+  if (hasDigital && rates.digital !== rates.print) return `${rates.print}% print, ${rates.digital}% digital`
+  return `${rates.print}%`
+}
+
 /**
  * What the server charges (internal/orders, priceOrder): the books' subtotal, less the discount (never more
- * than the subtotal), plus the method's shipping and the tax on the subtotal after the discount. Without
- * settings: the spec's 10 % and free shipping.
+ * than the subtotal), plus the method's shipping and the tax after the discount at the destination's rates
+ * (`tax`; or one rate, `taxRatePercent`). Without settings: the spec's 10 % and free shipping.
  */
 export function orderTotals(
-  lines: { priceCents: number; quantity: number }[],
-  pricing: { taxRatePercent?: number; discountCents?: number; shipping?: ShippingPrice } = {},
+  lines: PricedLine[],
+  pricing: { taxRatePercent?: number; tax?: TaxRates; discountCents?: number; shipping?: ShippingPrice } = {},
 ): Totals {
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0)
   const discountCents = Math.min(pricing.discountCents ?? 0, subtotalCents)
   const net = subtotalCents - discountCents
-  const tax = taxCents(net, pricing.taxRatePercent)
+  const rate = pricing.taxRatePercent ?? TAX_RATE_PERCENT
+  const tax = classTaxCents(lines, discountCents, pricing.tax ?? { print: rate, digital: rate })
   const shipping = shippingCents(pricing.shipping, net)
   return { subtotalCents, discountCents, taxCents: tax, shippingCents: shipping, totalCents: net + tax + shipping }
 }

@@ -27,6 +27,9 @@ export type Order = {
   discountCode?: string
   discountCents?: number
   taxCents: number
+  /** The rate the tax was taken at: "10%", or "0% print, 20% digital"; and the place it is of ("" for older orders). */
+  taxRate?: string
+  taxPlace?: string
   shippingCents: number
   totalCents: number
   shippingInfo: { fullName?: string; address?: string; city?: string; state?: string; zipCode?: string; country?: string }

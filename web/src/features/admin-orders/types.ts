@@ -86,6 +86,9 @@ export type AdminOrder = {
   items: AdminLine[]
   subtotalCents: number
   taxCents: number
+  /** The rate the tax was taken at: "10%", or "0% print, 20% digital"; and the place it is of ("" for older orders). */
+  taxRate?: string
+  taxPlace?: string
   shippingCents: number
   totalCents: number
   discountCode: string

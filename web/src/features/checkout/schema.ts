@@ -1,3 +1,4 @@
+import { nounOf, subdivisionCode, type AddressFormat } from '@/lib/address-format'
 import { z } from '@/lib/zod'
 
 /** The checkout form of spec 01 §3 with the messages of §5. Card fields and notes are optional. */
@@ -27,8 +28,42 @@ export const contactOnlySchema = checkoutSchema.extend({
   country: z.string(),
 })
 
-/** The form's rules for a cart that ships (`ships`) or one of digital books only. */
-export const schemaFor = (ships: boolean) => (ships ? checkoutSchema : contactOnlySchema)
+const article = (noun: string) => (/^[aeiou]/.test(noun) ? 'an' : 'a')
+
+/**
+ * The rules of an address outside the United States, from its country's format (the server's, internal/orders
+ * checkLocal, in the same words): the fields it asks and requires, a state or province of its list, a postal
+ * code of its pattern. A field it does not ask is not checked (and not sent).
+ */
+export function localSchema(format: AddressFormat) {
+  const fieldOf = (name: string) => format.fields.find((f) => f.name === name)
+  const rule = (name: 'city' | 'state' | 'zipCode') => {
+    const field = fieldOf(name)
+    if (!field) return z.string()
+    const noun = nounOf(field.label)
+    const required = `${noun[0].toUpperCase()}${noun.slice(1)} is required`
+    const zip = format.zipPattern ? new RegExp(`^(?:${format.zipPattern})$`, 'i') : null
+    return z
+      .string()
+      .trim()
+      .superRefine((v, ctx) => {
+        if ((v === '' && field.required) || (name === 'city' && v.length === 1)) ctx.addIssue({ code: 'custom', message: required })
+        else if (v.length > 200) ctx.addIssue({ code: 'custom', message: 'Must be at most 200 characters' })
+        else if (v === '') return
+        else if (name === 'state' && format.subdivisions.length > 0 && !subdivisionCode(format, v))
+          ctx.addIssue({ code: 'custom', message: `Please choose ${article(noun)} ${noun} from the list` })
+        else if (name === 'zipCode' && zip && !zip.test(v)) ctx.addIssue({ code: 'custom', message: `Please check the ${noun} (for example ${format.zipExample})` })
+      })
+  }
+  return checkoutSchema.extend({ city: rule('city'), state: rule('state'), zipCode: rule('zipCode') })
+}
+
+/**
+ * The form's rules for a cart that ships (`ships`), to the country of `format` (the United States keep the
+ * spec's rules), or one of digital books only.
+ */
+export const schemaFor = (ships: boolean, format?: AddressFormat) =>
+  !ships ? contactOnlySchema : format && format.country !== 'US' ? localSchema(format) : checkoutSchema
 
 export type CheckoutFormInput = z.input<typeof checkoutSchema>
 export type CheckoutFormValues = z.output<typeof checkoutSchema>
@@ -45,10 +80,15 @@ export type ShippingInfo = {
   notes?: string
 }
 
-export function toShippingInfo(v: CheckoutFormValues, ships = true): ShippingInfo {
+/**
+ * What the server keeps of the form: the address's fields the country asks (all of them without its format),
+ * or for digital books only the contact and the country, which their tax follows.
+ */
+export function toShippingInfo(v: CheckoutFormValues, ships = true, format?: AddressFormat): ShippingInfo {
+  const asked = (name: 'city' | 'state' | 'zipCode') => !format || format.fields.some((f) => f.name === name)
   const info: ShippingInfo = ships
-    ? { fullName: v.fullName, email: v.email, address: v.address, city: v.city, state: v.state, zipCode: v.zipCode, country: v.country }
-    : { fullName: v.fullName, email: v.email }
+    ? { fullName: v.fullName, email: v.email, address: v.address, city: asked('city') ? v.city : '', state: asked('state') ? v.state : '', zipCode: asked('zipCode') ? v.zipCode : '', country: v.country }
+    : { fullName: v.fullName, email: v.email, ...(v.country ? { country: v.country } : {}) }
   const notes = v.notes?.trim()
   if (notes) info.notes = notes
   return info
@@ -58,9 +98,9 @@ export function toShippingInfo(v: CheckoutFormValues, ships = true): ShippingInf
  * The shipping details of the form, or a sentence a buyer can read saying what
  * to fix (never the validator's raw issue list).
  */
-export function readShippingInfo(values: unknown, ships = true): { ok: true; info: ShippingInfo } | { ok: false; message: string } {
-  const parsed = schemaFor(ships).safeParse(values)
-  if (parsed.success) return { ok: true, info: toShippingInfo(parsed.data, ships) }
+export function readShippingInfo(values: unknown, ships = true, format?: AddressFormat): { ok: true; info: ShippingInfo } | { ok: false; message: string } {
+  const parsed = schemaFor(ships, format).safeParse(values)
+  if (parsed.success) return { ok: true, info: toShippingInfo(parsed.data, ships, format) }
   const problems = [...new Set(parsed.error.issues.map((i) => i.message))]
   return { ok: false, message: `Please check your details: ${problems.join(', ')}.` }
 }

@@ -61,7 +61,7 @@ function OrderRow({ order: o }: { order: Order }) {
               <dd>−{formatCents(o.discountCents)}</dd>
             </>
           )}
-          <dt>Tax</dt>
+          <dt>Tax{o.taxRate && ` (${o.taxRate})`}</dt>
           <dd>{formatCents(o.taxCents)}</dd>
           <dt>Shipping</dt>
           <dd>{o.shippingCents === 0 ? 'Free' : formatCents(o.shippingCents)}</dd>

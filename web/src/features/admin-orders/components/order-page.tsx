@@ -180,7 +180,7 @@ function Lines({ order: o }: { order: AdminOrder }) {
             <dd className="text-right">−{formatCents(o.discountCents)}</dd>
           </>
         )}
-        <dt className="text-muted">Tax</dt>
+        <dt className="text-muted">Tax{o.taxRate && ` (${o.taxRate}${o.taxPlace ? `, ${o.taxPlace}` : ''})`}</dt>
         <dd className="text-right">{formatCents(o.taxCents)}</dd>
         <dt className="text-muted">Shipping ({shippingMethodName(o.shippingMethod)})</dt>
         <dd className="text-right">{o.shippingCents === 0 ? 'Free' : formatCents(o.shippingCents)}</dd>

@@ -17,8 +17,9 @@ import { messageOf } from '@/lib/errors'
 import { useGeo } from '@/lib/geo'
 import { subscribeAtCheckout } from '@/lib/newsletter'
 import { isDigital, shipsAnything } from '@/lib/formats'
+import { subdivisionCode, useAddressFormat } from '@/lib/address-format'
 import { formatCents, orderTotals, shippingCents } from '@/lib/money'
-import { countryCodeOf, useShipping, useShippingMethods, zone } from '@/lib/shipping'
+import { countryCodeOf, taxOf, useShipping, useShippingMethods, zoneOf } from '@/lib/shipping'
 import { prerenderedFormMethod } from '@/lib/render-env'
 import { usePlaceFreeOrder, useRecordDemoPayment, type DemoMethod, type PaymentResult } from '../api/process-payment'
 import { setPaymentComplete } from '../payment-flag'
@@ -124,15 +125,20 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   useLayoutEffect(() => {
     shipsNow.current = ships
   }, [ships])
+  // ...and the address's country: its fields, their words and rules (the United States keep the spec's).
+  const formatNow = useRef<CheckoutPricing['format']>(undefined)
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
-    resolver: (values, context, options) => zodResolver(schemaFor(shipsNow.current))(values, context, options),
+    resolver: (values, context, options) => zodResolver(schemaFor(shipsNow.current, formatNow.current))(values, context, options),
     defaultValues: { ...emptyForm, fullName: user?.fullName ?? '', email: user?.email ?? '' },
   })
   usePrefill(form, user)
   const { pricing, methods, destination, chooseMethod, discountProblem } = useCheckoutPricing(form, items, ships)
+  useLayoutEffect(() => {
+    formatNow.current = pricing.format
+  }, [pricing.format])
   // Digital books go to a family's library: buying one needs an account.
   const loginNeeded = hasDigital && !authLoading && !user
-  const totals = items && orderTotals(items, { shipping: pricing.shipping, discountCents: pricing.discount?.cents, taxRatePercent: pricing.taxRatePercent })
+  const totals = items && orderTotals(items, { shipping: pricing.shipping, discountCents: pricing.discount?.cents, tax: pricing.tax })
   // A 100 % discount: nothing to pay, so no payment method is offered (the server places such an order without one).
   const free = totals?.totalCents === 0
 
@@ -163,7 +169,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
     form.handleSubmit((values) => {
       setPaymentError(null)
       demoPayment.mutate(
-        { method: demoMethod, ...paymentRequest(lines, pricing), shippingInfo: toShippingInfo(values, shipsAnything(lines)) },
+        { method: demoMethod, ...paymentRequest(lines, pricing), shippingInfo: toShippingInfo(values, shipsAnything(lines), pricing.format) },
         {
           onSuccess: finish,
           onError: (err) => {
@@ -179,7 +185,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   const placeFree = (lines: CheckoutItem[]) =>
     form.handleSubmit((values) => {
       setPaymentError(null)
-      freeOrder.mutate({ ...paymentRequest(lines, pricing), shippingInfo: toShippingInfo(values, shipsAnything(lines)) }, { onSuccess: finish, onError: (err) => failed(problemOf(err)) })
+      freeOrder.mutate({ ...paymentRequest(lines, pricing), shippingInfo: toShippingInfo(values, shipsAnything(lines), pricing.format) }, { onSuccess: finish, onError: (err) => failed(problemOf(err)) })
     })
 
   const onSubmit = (e: React.FormEvent<HTMLFormElement>) => {
@@ -215,7 +221,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
             {/* Said first, before the buyer fills anything in. */}
             {loginNeeded && paymentError?.link !== 'login' && <LogInFirst message="Please log in to buy digital books." />}
             {soldOut.length > 0 && <SoldOut titles={soldOut} />}
-            <ShippingFields control={form.control} ships={ships} />
+            <ShippingFields control={form.control} ships={ships} format={pricing.format} />
             {ships ? (
               <ShippingMethodChoice
                 methods={methods}
@@ -303,27 +309,31 @@ function usePrefill(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutForm
 }
 
 /**
- * How the order is priced beyond its books, as the server will price it: the tax rate and the methods the shop's
- * settings offer to the address's country (carried by the page, then asked of /api/shipping/methods), the
- * method chosen (the cheapest until the buyer picks another), and the code applied in the cart, priced by the
- * server for this cart and country.
+ * How the order is priced beyond its books, as the server will price it: the methods the shop's settings offer to
+ * the address's country (carried by the page, then asked of /api/shipping/methods), the method chosen (the
+ * cheapest until the buyer picks another), the tax rates of its zone (or of its state or province, where the zone
+ * names one; for digital books only, of the buyer's country), the code applied in the cart, priced by the server
+ * for this cart and destination, and how the country writes an address.
  */
 function useCheckoutPricing(form: UseFormReturn<CheckoutFormInput, unknown, CheckoutFormValues>, items: CheckoutItem[] | undefined, ships: boolean) {
   const settings = useShipping().data
-  const countryName = useWatch({ control: form.control, name: 'country' })
+  const [countryName, state] = useWatch({ control: form.control, name: ['country', 'state'] })
   const country = countryCodeOf(countryName) ?? 'US'
-  const inZone = zone(settings, country === 'US' ? 'us' : 'intl')
+  const inZone = zoneOf(settings, country)
   const asked = useShippingMethods(country)
+  const format = useAddressFormat(country).data
   const methods = asked.data?.methods ?? inZone?.methods ?? []
   const [picked, setPicked] = useState<string | null>(null)
   // Digital books only: no method, no shipping charged.
   const shipping = ships ? (methods.find((m) => m.id === picked) ?? methods[0]) : undefined
   const code = useAppliedCode()
-  const quote = useDiscountQuote(code, items, { country, shippingMethod: shipping?.id })
+  const stateCode = ships ? subdivisionCode(format, state) : undefined
+  const quote = useDiscountQuote(code, items, { country, state: stateCode ? state : undefined, shippingMethod: shipping?.id })
   const pricing: CheckoutPricing = {
     shipping,
     discount: quote.data && quote.data.discountCents > 0 ? { code: quote.data.code, cents: quote.data.discountCents } : undefined,
-    taxRatePercent: settings?.taxRatePercent,
+    tax: taxOf(inZone, stateCode, settings?.taxRatePercent),
+    format: format?.country === country ? format : undefined,
   }
   return {
     pricing,
@@ -333,4 +343,3 @@ function useCheckoutPricing(form: UseFormReturn<CheckoutFormInput, unknown, Chec
     discountProblem: quote.isError ? messageOf(quote.error) : null,
   }
 }
-

@@ -3,7 +3,7 @@ import { memo, useState } from 'react'
 import { Card } from '@/components/ui/card'
 import { cn } from '@/lib/cn'
 import { formatNames, shipsAnything } from '@/lib/formats'
-import { formatCents, orderTotals } from '@/lib/money'
+import { formatCents, orderTotals, taxLabel, TAX_RATE_PERCENT } from '@/lib/money'
 import type { CheckoutPricing } from '../payment-request'
 import type { CheckoutItem } from '../types'
 
@@ -15,7 +15,7 @@ import type { CheckoutItem } from '../types'
  */
 export const OrderSummary = memo(function OrderSummary({ items, pricing }: { items: CheckoutItem[] | undefined; pricing: CheckoutPricing }) {
   const [open, setOpen] = useState(false)
-  const totals = items && orderTotals(items, { shipping: pricing.shipping, discountCents: pricing.discount?.cents, taxRatePercent: pricing.taxRatePercent })
+  const totals = items && orderTotals(items, { shipping: pricing.shipping, discountCents: pricing.discount?.cents, tax: pricing.tax })
   const method = pricing.shipping
   const ships = !items || shipsAnything(items)
   return (
@@ -57,7 +57,7 @@ export const OrderSummary = memo(function OrderSummary({ items, pricing }: { ite
             </div>
           )}
           <div className="flex justify-between">
-            <dt>Tax ({pricing.taxRatePercent ?? 10}%)</dt>
+            <dt>Tax ({items ? taxLabel(items, pricing.tax ?? { print: TAX_RATE_PERCENT, digital: TAX_RATE_PERCENT }) : `${pricing.tax?.print ?? TAX_RATE_PERCENT}%`})</dt>
             <dd className="font-bold">
               <Amount cents={totals?.taxCents} />
             </dd>

@@ -160,7 +160,7 @@ function PayPalButtons({ items, ships, pricing, userId, onPaymentError, onPaid }
           validate={showProblems}
           getShippingInfo={() => {
             // The buyer may have changed a field while PayPal's window was open.
-            const read = readShippingInfo(getValues(), ships)
+            const read = readShippingInfo(getValues(), ships, pricing.format)
             if (read.ok) return read.info
             void showProblems()
             throw new Error(read.message)

@@ -2,24 +2,40 @@ import { memo } from 'react'
 import type { Control } from 'react-hook-form'
 import { InputField, LabelledField, SelectField } from '@/components/ui/form'
 import { Textarea } from '@/components/ui/input'
+import type { AddressFormat } from '@/lib/address-format'
 import { englishCountryOptions } from '@/lib/countries'
 import type { CheckoutFormInput } from '../schema'
 import { CheckoutSection } from './checkout-section'
 
 const countries = englishCountryOptions()
 
+// The spec's fields and words, kept for the United States (and until a country's format is read).
+const usFields: AddressFormat['fields'] = [
+  { name: 'address', label: 'Address', required: true },
+  { name: 'city', label: 'City', required: true },
+  { name: 'state', label: 'State', required: true },
+  { name: 'zipCode', label: 'ZIP Code', required: true },
+]
+
+const autoComplete = { address: 'street-address', city: 'address-level2', state: 'address-level1', zipCode: 'postal-code' } as const
+
 /**
- * Steps 1 and 2 of the checkout: who buys, and where the parcel goes. Memoized
- * with the form's control as its one prop: the form's own re-renders (one right
- * after it mounts) then skip these fields and the long country list.
+ * Steps 1 and 2 of the checkout: who buys, and where the parcel goes, asked as the destination writes an address
+ * (`format`: a UK buyer gives a postcode and no state, a Canadian a province). Memoized with the form's control as
+ * its main prop: the form's own re-renders (one right after it mounts) then skip these fields and the long
+ * country list.
  */
-export const ShippingFields = memo(function ShippingFields({ control, ships = true }: { control: Control<CheckoutFormInput>; ships?: boolean }) {
+export const ShippingFields = memo(function ShippingFields({ control, ships = true, format }: { control: Control<CheckoutFormInput>; ships?: boolean; format?: AddressFormat }) {
+  const fields = format && format.country !== 'US' ? format.fields : usFields
+  const listId = format && format.subdivisions.length > 0 ? `subdivisions-${format.country}` : undefined
   return (
     <>
       <CheckoutSection title="Contact Information" step={1}>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField control={control} name="fullName" label="Full Name" autoComplete="name" />
           <InputField control={control} name="email" label="Email" type="email" autoComplete="email" />
+          {/* Digital books only: no address, but their tax follows where the buyer lives. */}
+          {!ships && <SelectField control={control} name="country" label="Country you live in" autoComplete="country-name" options={countries} />}
         </div>
       </CheckoutSection>
 
@@ -27,12 +43,27 @@ export const ShippingFields = memo(function ShippingFields({ control, ships = tr
       {ships && (
         <CheckoutSection title="Shipping Address" step={2}>
           <div className="grid gap-4 sm:grid-cols-2">
-            <InputField control={control} name="address" label="Address" autoComplete="street-address" className="sm:col-span-2" />
-            <InputField control={control} name="city" label="City" autoComplete="address-level2" />
-            <InputField control={control} name="state" label="State" autoComplete="address-level1" />
-            <InputField control={control} name="zipCode" label="ZIP Code" autoComplete="postal-code" />
+            {fields.map((f) => (
+              <InputField
+                key={f.name}
+                control={control}
+                name={f.name}
+                label={f.required ? f.label : `${f.label} (optional)`}
+                autoComplete={autoComplete[f.name]}
+                className={f.name === 'address' ? 'sm:col-span-2' : undefined}
+                list={f.name === 'state' ? listId : undefined}
+                placeholder={f.name === 'zipCode' && format && format.country !== 'US' ? format.zipExample : undefined}
+              />
+            ))}
             <SelectField control={control} name="country" label="Country" autoComplete="country-name" options={countries} />
           </div>
+          {listId && (
+            <datalist id={listId}>
+              {format!.subdivisions.map((s) => (
+                <option key={s.code} value={s.name} />
+              ))}
+            </datalist>
+          )}
         </CheckoutSection>
       )}
     </>

@@ -26,7 +26,7 @@ var actions = []string{
 	"games.config", "games.image",
 	"order.cancel", "order.deliver", "order.fulfil", "order.note", "order.refund", "order.resend_confirmation",
 	"passkey.delete",
-	"post.create", "post.update",
+	"post.create", "post.picture", "post.update",
 	"settings.update",
 	"staff.role",
 	"staff.invite",

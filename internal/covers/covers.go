@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/images"
@@ -61,20 +62,58 @@ var (
 	TooLarge     = fmt.Sprintf("The picture is too large: at most %d × %d pixels, or %d megapixels.", MaxSide, MaxSide, MaxPixels/1_000_000)
 )
 
-// Service handles the covers' routes.
+// PostPicturePrefix is where the blog's uploaded pictures are served.
+const PostPicturePrefix = "/posts/pictures/"
+
+// PostPictureWidth is the width a post's picture is kept in at most: the
+// article's column is some 700 CSS pixels wide, which a tablet draws with
+// about twice as many. A narrower picture keeps its width.
+const PostPictureWidth = 1280
+
+// Kind is what a Service keeps: its table, where its copies are served,
+// the widths and limits of an upload, who may upload, and the words of its
+// audit entries and 404s.
+type Kind struct {
+	table, prefix  string
+	widths         []int
+	limits         images.Limits
+	perm           auth.Permission
+	action, entity string
+	name           string
+}
+
+var (
+	bookCovers = Kind{table: "book_covers", prefix: URLPrefix, widths: Widths, limits: limits, perm: auth.PermCatalog,
+		action: "cover.upload", entity: "cover", name: "Cover"}
+	// A post's picture may be of any size within the bounds: a small
+	// drawing is as welcome in an article as a photo.
+	postPictures = Kind{table: "post_pictures", prefix: PostPicturePrefix, widths: []int{PostPictureWidth},
+		limits: images.Limits{MaxBytes: MaxBytes, MaxSide: MaxSide, MaxPixels: MaxPixels}, perm: auth.PermPosts,
+		action: "post.picture", entity: "post_picture", name: "Picture"}
+)
+
+// Service handles the routes of one Kind.
 type Service struct {
-	db  *db.DB
-	now func() time.Time
+	db   *db.DB
+	now  func() time.Time
+	kind Kind
 }
 
 // New returns the covers' service.
-func New(d *db.DB, now func() time.Time) *Service { return &Service{db: d, now: now} }
+func New(d *db.DB, now func() time.Time) *Service { return &Service{db: d, now: now, kind: bookCovers} }
+
+// NewPostPictures returns the service of the blog's pictures, served at
+// PostPicturePrefix.
+func NewPostPictures(d *db.DB, now func() time.Time) *Service {
+	return &Service{db: d, now: now, kind: postPictures}
+}
 
 // Cover is an uploaded cover, as the upload's response gives it: the URL a
 // book's coverImage holds (the largest copy), the srcset of every copy,
 // their widths, and the largest copy's size.
 type Cover struct {
 	CoverImage string `json:"coverImage"`
+	URL        string `json:"url"` // the same: the name a post's picture goes by
 	SrcSet     string `json:"srcset"`
 	Widths     []int  `json:"widths"`
 	Width      int    `json:"width"`
@@ -83,24 +122,25 @@ type Cover struct {
 
 // newCover describes the copies of one picture, smallest first, and gives
 // the hash they are kept under.
-func newCover(copies []images.Picture) (Cover, string) {
+func (k Kind) newCover(copies []images.Picture) (Cover, string) {
 	largest := copies[len(copies)-1]
 	sum := sha256.Sum256(largest.Data)
 	hash := hex.EncodeToString(sum[:])
 	c := Cover{Width: largest.Width, Height: largest.Height}
 	var srcset []string
 	for _, p := range copies {
-		u := fileURL(hash, p.Width, p.ContentType)
+		u := k.fileURL(hash, p.Width, p.ContentType)
 		c.Widths = append(c.Widths, p.Width)
 		srcset = append(srcset, fmt.Sprintf("%s %dw", u, p.Width))
 		c.CoverImage = u
 	}
 	c.SrcSet = strings.Join(srcset, ", ")
+	c.URL = c.CoverImage
 	return c, hash
 }
 
-func fileURL(hash string, width int, contentType string) string {
-	return fmt.Sprintf("%s%s-%d%s", URLPrefix, hash, width, extension(contentType))
+func (k Kind) fileURL(hash string, width int, contentType string) string {
+	return fmt.Sprintf("%s%s-%d%s", k.prefix, hash, width, extension(contentType))
 }
 
 func extension(contentType string) string {

@@ -17,13 +17,15 @@ import (
 	"bookshop/internal/images"
 )
 
-// CreateCover responds to POST /api/admin/covers: a staff member who may
-// change the catalogue uploads a picture, as the raw request body or as
+// CreateCover responds to POST /api/admin/covers (a post's picture: POST
+// /api/admin/posts/pictures, by staff who may write posts): a staff member
+// who may change the catalogue uploads a picture, as the raw request body or as
 // the field "file" of a multipart form. Its copies are stored (once, however
 // often the same picture comes) with an audit entry, and the response
 // (201) is the Cover whose coverImage a book then names.
 func (s *Service) CreateCover(w http.ResponseWriter, r *http.Request) error {
-	caller, err := auth.RequireStaff(r.Context(), auth.PermCatalog)
+	k := s.kind
+	caller, err := auth.RequireStaff(r.Context(), k.perm)
 	if err != nil {
 		return err
 	}
@@ -31,17 +33,17 @@ func (s *Service) CreateCover(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	copies, err := images.CleanWidths(r.Context(), data, limits, Widths)
+	copies, err := images.CleanWidths(r.Context(), data, k.limits, k.widths)
 	if err != nil {
 		return explain(err)
 	}
-	cover, hash := newCover(copies)
+	cover, hash := k.newCover(copies)
 	now := s.now()
 	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		if err := insertCopies(ctx, tx, hash, copies, now); err != nil {
+		if err := insertCopies(ctx, tx, k.table, hash, copies, now); err != nil {
 			return err
 		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "cover.upload", Entity: "cover", EntityID: hash, After: cover, At: now})
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: k.action, Entity: k.entity, EntityID: hash, After: cover, At: now})
 	})
 	if err != nil {
 		return err
@@ -89,19 +91,20 @@ func readError(err error) error {
 	return httpx.Errorf(httpx.CodeInvalid, "The upload could not be read.")
 }
 
-// GetCover responds to GET /covers/u/{file}: one copy of a cover. Its URL
+// GetCover responds to GET /covers/u/{file} (a post's picture: GET
+// /posts/pictures/{file}): one copy of a cover. Its URL
 // names its content, so it is cached for a year and never revalidated.
 func (s *Service) GetCover(w http.ResponseWriter, r *http.Request) error {
 	hash, width, ext, ok := parseFile(r.PathValue("file"))
 	if !ok {
-		return httpx.NotFound("Cover")
+		return httpx.NotFound(s.kind.name)
 	}
-	contentType, data, err := readCopy(r.Context(), s.db, hash, width)
+	contentType, data, err := readCopy(r.Context(), s.db, s.kind, hash, width)
 	if err != nil {
 		return err
 	}
 	if extension(contentType) != ext {
-		return httpx.NotFound("Cover")
+		return httpx.NotFound(s.kind.name)
 	}
 	h := w.Header()
 	h.Set("Content-Type", contentType)

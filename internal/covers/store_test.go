@@ -18,7 +18,7 @@ func TestExistsNamesOnlyStoredCopies(t *testing.T) {
 		copies := []images.Picture{{Data: []byte("small"), ContentType: "image/jpeg", Width: 160, Height: 240},
 			{Data: []byte("large"), ContentType: "image/jpeg", Width: 640, Height: 960}}
 		err := d.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-			return insertCopies(ctx, tx, hash, copies, time.Now())
+			return insertCopies(ctx, tx, "book_covers", hash, copies, time.Now())
 		})
 		if err != nil {
 			t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"bookshop/internal/httpx"
+	"bookshop/internal/markdown"
 )
 
 // Status is whether visitors see a post.
@@ -180,6 +181,9 @@ func (p *Post) validate() error {
 	default:
 		fields["status"] = "Choose draft or published."
 	}
+	if msg := outsidePicture(p.BodyMarkdown); msg != "" && fields["bodyMarkdown"] == "" {
+		fields["bodyMarkdown"] = msg
+	}
 	if msg := coverProblem(p.CoverImage); msg != "" {
 		fields["coverImage"] = msg
 	}
@@ -228,6 +232,23 @@ func coverProblem(src string) string {
 		return tooLong(src, MaxCover, "address")
 	case !strings.HasPrefix(src, "/") || strings.HasPrefix(src, "//") || strings.ContainsAny(src, " \"'<>\\"):
 		return "Use a picture on this site: an address starting with /, such as /blog/bedtime-stories.svg."
+	}
+	return ""
+}
+
+// outsidePicture is the refusal of an article showing a picture from
+// another site, or "". The pages' Content Security Policy would block it
+// (a broken picture for every reader), so it is uploaded here instead.
+func outsidePicture(source string) string {
+	for _, src := range markdown.Images(source) {
+		if markdown.IsOutside(src) {
+			shown := []rune(src)
+			if len(shown) > 80 {
+				shown = append(shown[:77], '…')
+			}
+			return fmt.Sprintf("The picture %s is on another site, which the blog cannot show. "+
+				"Upload it with “Add a picture” instead.", string(shown))
+		}
 	}
 	return ""
 }

@@ -10,6 +10,7 @@ import (
 	"bookshop/internal/address"
 	"bookshop/internal/auth"
 	"bookshop/internal/contact"
+	"bookshop/internal/covers"
 	"bookshop/internal/dreams"
 	"bookshop/internal/files"
 	"bookshop/internal/httpx"
@@ -229,6 +230,10 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("GET /api/admin/posts/{id}", h(s.posts.GetAdminPost))
 	mux.Handle("PATCH /api/admin/posts/{id}", h(s.posts.UpdatePost))
 	mux.Handle("POST /api/admin/posts/preview", h(s.posts.PreviewPost))
+	// A post's pictures, kept as the covers are (internal/covers): the
+	// editor inserts the URL, and a save refuses pictures from elsewhere.
+	mux.Handle("POST "+postPictureUploadPath, h(idempotent(s.postPictures.CreateCover)))
+	mux.Handle("GET "+covers.PostPicturePrefix+"{file...}", h(s.postPictures.GetCover))
 
 	// The storybooks' back office (internal/storybooks): saved whole over
 	// their version, checked, published only without problems (a 422 with
@@ -339,11 +344,12 @@ func (s *Server) routes() http.Handler {
 	return splitAPI(mux, s.app, s.writeError, appRoute(s.app))
 }
 
-// coverUploadPath and storybookMediaPath take a larger request body than
+// coverUploadPath, postPictureUploadPath and storybookMediaPath take a larger request body than
 // most (serve.go, largeBodies).
 const (
-	coverUploadPath    = "/api/admin/covers"
-	storybookMediaPath = "/api/admin/storybooks/media"
+	coverUploadPath       = "/api/admin/covers"
+	postPictureUploadPath = "/api/admin/posts/pictures"
+	storybookMediaPath    = "/api/admin/storybooks/media"
 )
 
 // writeError writes an error of no route's handler (no route, a malformed

@@ -34,6 +34,7 @@ const maxBodyBytes = 1 << 20
 // holds it to FILES_MAX_MB).
 var largeBodies = map[string]int64{
 	"POST " + coverUploadPath:           covers.MaxRequestBytes,
+	"POST " + postPictureUploadPath:     covers.MaxRequestBytes,
 	"POST /api/admin/books/import":      catalog.MaxImportBytes,
 	"POST " + storybookMediaPath:        storybooks.MaxMediaRequestBytes,
 	"POST /api/admin/storybooks/import": storybooks.MaxImportBytes,

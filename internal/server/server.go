@@ -66,13 +66,14 @@ type Server struct {
 	// idempotency makes a creating write happen once per Idempotency-Key.
 	idempotency *idempotency.Keys
 
-	account *account.Service // the parent's children, devices, preferences and data
-	dreams  *dreams.Service  // Dream Maker: bedtime stories for the parent's children
-	games   *games.Service   // the published game configuration
-	audit   *audit.Service   // the back office's audit log, read by staff
-	posts   *posts.Service   // the blog and its back office
-	covers  *covers.Service  // book covers uploaded in the back office
-	files   *files.Service   // downloadable files (e-books, PDFs, audio) and their downloads
+	account      *account.Service // the parent's children, devices, preferences and data
+	dreams       *dreams.Service  // Dream Maker: bedtime stories for the parent's children
+	games        *games.Service   // the published game configuration
+	audit        *audit.Service   // the back office's audit log, read by staff
+	posts        *posts.Service   // the blog and its back office
+	covers       *covers.Service  // book covers uploaded in the back office
+	postPictures *covers.Service  // the blog's pictures, kept as the covers are
+	files        *files.Service   // downloadable files (e-books, PDFs, audio) and their downloads
 
 	retention *retention.Service    // the retention schedule: old data deleted on every instance
 	prices    *shopsettings.Service // tax and shipping settings (/admin/settings, /api/shipping)
@@ -220,20 +221,21 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		newsletter: letters, geo: geo.New(countries),
 		restock: restock.New(d, restockBooks{cat, cfg.SiteURL}, cfg.SiteURL, cfg.EmailCooldown, o.now),
 		contact: contact.New(d, cfg.SupportEmail, o.now), limiter: limiter,
-		idempotency: idempotency.New(d, o.now),
-		account:     family,
-		dreams:      stories,
-		games:       games.New(d, o.now),
-		posts:       blog,
-		audit:       audit.New(d, requireStaff(auth.PermAudit)),
-		covers:      pictures,
-		files:       downloads,
-		retention:   keeping,
-		prices:      prices,
-		discounts:   codes,
-		storybooks:  books,
-		renderer:    engineOf(draw),
-		metrics:     m}
+		idempotency:  idempotency.New(d, o.now),
+		account:      family,
+		dreams:       stories,
+		games:        games.New(d, o.now),
+		posts:        blog,
+		audit:        audit.New(d, requireStaff(auth.PermAudit)),
+		covers:       pictures,
+		postPictures: covers.NewPostPictures(d, o.now),
+		files:        downloads,
+		retention:    keeping,
+		prices:       prices,
+		discounts:    codes,
+		storybooks:   books,
+		renderer:     engineOf(draw),
+		metrics:      m}
 	if err := srv.setUpBackups(cfg, d, o); err != nil {
 		return nil, err
 	}

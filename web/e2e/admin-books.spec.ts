@@ -1,36 +1,14 @@
-import { crc32, deflateSync } from 'node:zlib'
 import type { Browser } from '@playwright/test'
 import { expect, test, waitingForApp, type Page } from './test'
 import { PASSWORD, confirmedAccount, grantRole, totpCode, uniqueEmail } from './accounts'
 import { expectNoViolationsAtEveryWidth, widths } from './axe'
 import { collectConsoleErrors } from './console'
+import { png } from './pictures'
 
 // Issue 27, "Books and categories": the back office's catalogue pages
 // against the real binary (--dev), and what a visitor sees of a book made
 // there. Staff are made as admin.spec.ts makes them: the shop's CLI grants
 // the role, and two-step sign-in is turned on in the profile.
-
-/** A PNG of width × height pixels: warm stripes, like a cover. */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc32(body), body.length + 4)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit RGB
-  const rows = Buffer.alloc((width * 3 + 1) * height)
-  for (let y = 0; y < height; y++) {
-    const [r, g, b] = Math.floor(y / 60) % 2 ? [249, 115, 22] : [254, 215, 170]
-    for (let x = 0; x < width; x++) rows.set([r, g, b], y * (width * 3 + 1) + 1 + x * 3)
-  }
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))])
-}
 
 /** A valid ISBN-13 no other book has (978, nine random digits, the check digit). */
 function uniqueIsbn(): string {

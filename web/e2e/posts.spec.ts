@@ -2,6 +2,7 @@ import { expect, test, waitingForApp, type APIRequestContext, type Page } from '
 import { PASSWORD, accessToken, confirmedAccount, grantRole, totpCode } from './accounts'
 import { expectNoViolationsAtEveryWidth, widths } from './axe'
 import { collectConsoleErrors } from './console'
+import { png } from './pictures'
 
 // Issue 27, "Posts": the blog's posts live in the database, written in
 // Markdown in the back office and rendered and sanitized by the server.
@@ -130,6 +131,60 @@ test('an editor writes and publishes a post; a visitor reads it at /blog/{id}', 
   // The refused slug was the browser's logged 400; nothing else.
   expect(errors.filter((e) => !/^Failed to load resource: .* 400/.test(e))).toEqual([])
 })
+
+// Issue 38, item 7: a picture from another site is refused at save (the
+// Content Security Policy would block it); an uploaded one shows.
+for (const size of widths) {
+  test(`an editor uploads a picture into a post; readers see it (${size.width} px)`, async ({ page, browser }) => {
+    test.setTimeout(120_000)
+    const errors = collectConsoleErrors(page)
+    const editor = await staffWithTwoSteps(page.request, 'editor')
+    await signIn(page, editor)
+    await page.setViewportSize({ width: size.width, height: size.height })
+    await page.goto('/admin/posts/new')
+    const form = page.getByRole('form', { name: 'New post' })
+    const title = `Kites Over the Meadow ${size.width}`
+    await form.getByLabel('Title').fill(title)
+    await form.getByLabel('Excerpt').fill('A windy afternoon, a paper kite and a story to read after.')
+    await form.getByLabel('Author').fill('Ed Itor')
+    await form.getByLabel('Category').fill('Activities')
+    await form.getByLabel('Status').selectOption('published')
+    const article = form.getByLabel('Article in Markdown')
+    await article.fill('We flew a kite.\n\n![A kite](https://pics.example/kite.jpg)')
+    await form.getByRole('button', { name: 'Create post' }).click()
+    await expect(form.getByText('The picture https://pics.example/kite.jpg is on another site, which the blog cannot show.')).toBeVisible()
+
+    await article.fill('We flew a kite.')
+    await form.getByLabel('Add a picture').setInputFiles({ name: 'kite.png', mimeType: 'image/png', buffer: png(600, 400) })
+    await expect(article).toHaveValue(/^We flew a kite\.\n\n!\[Describe the picture\]\(\/posts\/pictures\/[0-9a-f]{64}-600\.jpg\)\n\n$/)
+    // The description is selected: what the editor types replaces it.
+    await page.keyboard.type('A red kite in a blue sky')
+    await expect(article).toHaveValue(/!\[A red kite in a blue sky\]\(/)
+    await form.getByRole('tab', { name: 'Preview' }).click()
+    await expect(form.getByRole('tabpanel', { name: 'Preview' }).getByRole('img', { name: 'A red kite in a blue sky' })).toHaveJSProperty('naturalWidth', 600)
+    await form.getByRole('tab', { name: 'Write' }).click()
+    await form.getByRole('button', { name: 'Create post' }).click()
+    await expect(page).toHaveURL(/\/admin\/posts\/\d+$/)
+    const id = page.url().split('/').pop()!
+    await screenshots(page, `editor-picture-${size.width}`)
+
+    const visitorContext = await browser.newContext({ viewport: { width: size.width, height: size.height } })
+    const visitor = waitingForApp(await visitorContext.newPage())
+    const visitorErrors = collectConsoleErrors(visitor)
+    await visitor.goto(`/blog/${id}`)
+    await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    const picture = visitor.getByRole('main').getByRole('img', { name: 'A red kite in a blue sky' })
+    await picture.scrollIntoViewIfNeeded()
+    await expect(picture).toHaveJSProperty('naturalWidth', 600)
+    const box = await picture.boundingBox()
+    expect(box!.width).toBeLessThanOrEqual(size.width) // never wider than the screen
+    await visitor.screenshot({ path: test.info().outputPath(`post-picture-${size.width}.png`), fullPage: true })
+    await visitorContext.close()
+    expect(visitorErrors).toEqual([])
+    // The refused save was the browser's logged 400; nothing else.
+    expect(errors.filter((e) => !/^Failed to load resource: .* 400/.test(e))).toEqual([])
+  })
+}
 
 test('a save over a newer one is refused with the message and a Reload', async ({ page, context }) => {
   test.setTimeout(90_000)

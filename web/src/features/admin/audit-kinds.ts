@@ -73,6 +73,7 @@ export const actionNames: Record<string, string> = {
   'subscriber.unsubscribe': 'Unsubscribed a newsletter reader on request',
   'subscriber.unsuppress': 'Lifted the suppression of a newsletter reader',
   'post.create': 'Wrote a post',
+  'post.picture': 'Uploaded a picture for a post',
   'post.update': 'Changed a post',
   'games.config': 'Published the games configuration',
   'games.image': 'Uploaded a game picture',

@@ -76,3 +76,18 @@ export function usePreview(markdown: string, enabled: boolean) {
     placeholderData: keepPreviousData,
   })
 }
+
+/** The pictures the server takes into a post. */
+export const pictureTypes = ['image/jpeg', 'image/png', 'image/webp']
+
+/**
+ * POST /api/admin/posts/pictures with the picture as the body: the server
+ * checks it, cleans it (no EXIF) and keeps it at a URL naming its content.
+ */
+export function uploadPostPicture(file: File): Promise<{ url: string }> {
+  return apiFetch<{ url: string }>('/api/admin/posts/pictures', { method: 'POST', body: file, headers: { 'Content-Type': file.type } })
+}
+
+export function useUploadPostPicture() {
+  return useMutation({ mutationFn: uploadPostPicture })
+}

@@ -157,7 +157,8 @@ for (const size of widths) {
     await article.fill('We flew a kite.')
     await form.getByLabel('Add a picture').setInputFiles({ name: 'kite.png', mimeType: 'image/png', buffer: png(600, 400) })
     await expect(article).toHaveValue(/^We flew a kite\.\n\n!\[Describe the picture\]\(\/posts\/pictures\/[0-9a-f]{64}-600\.jpg\)\n\n$/)
-    // The description is selected: what the editor types replaces it.
+    // The description is selected (with the focus, a frame after the upload): what the editor types replaces it.
+    await expect(article).toBeFocused()
     await page.keyboard.type('A red kite in a blue sky')
     await expect(article).toHaveValue(/!\[A red kite in a blue sky\]\(/)
     await form.getByRole('tab', { name: 'Preview' }).click()

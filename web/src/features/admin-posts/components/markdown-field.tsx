@@ -1,5 +1,6 @@
 import { ImageUp } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
+import { flushSync } from 'react-dom'
 import { useFormState, useWatch, type Control } from 'react-hook-form'
 import { ArticleHtml } from '@/components/ui/article-html'
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form'
@@ -79,12 +80,12 @@ function insertPicture(box: HTMLTextAreaElement | null, value: string, onChange:
   const at = box ? box.selectionEnd : value.length
   const before = value.slice(0, at)
   const pad = before === '' || before.endsWith('\n\n') ? '' : before.endsWith('\n') ? '\n' : '\n\n'
-  onChange(`${before}${pad}![${pictureAlt}](${url})\n\n${value.slice(at)}`)
+  // The new text is in the box before the selection is made: a selection
+  // made first is lost when React writes the value, leaving the cursor at the end.
+  flushSync(() => onChange(`${before}${pad}![${pictureAlt}](${url})\n\n${value.slice(at)}`))
   const start = before.length + pad.length + 2
-  requestAnimationFrame(() => {
-    box?.focus()
-    box?.setSelectionRange(start, start + pictureAlt.length)
-  })
+  box?.focus()
+  box?.setSelectionRange(start, start + pictureAlt.length)
 }
 
 /** The "Add a picture" button: the picture chosen is uploaded at once, then its Markdown goes in the article. */

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from './test'
+import { expect, test, waitingForApp, type APIRequestContext, type Page } from './test'
 import { PASSWORD, accessToken, confirmedAccount, grantRole, logIn, totpCode, withTwoStep } from './accounts'
 import { widths } from './axe'
 import { collectConsoleErrors } from './console'
@@ -155,7 +155,7 @@ test('a manager ships, refunds through PayPal, and sees a refund made in PayPal;
   // The buyer, in a browser of their own: My Orders shows the parcel and both refunds.
   const context = await browser.newContext()
   await context.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
-  const buyerPage = await context.newPage()
+  const buyerPage = waitingForApp(await context.newPage())
   await logIn(buyerPage, buyer, PASSWORD)
   await expect(buyerPage.getByRole('button', { name: 'Account menu' })).toBeVisible()
   await buyerPage.goto('/profile')

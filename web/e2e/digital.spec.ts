@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { expect, test, type APIRequestContext, type Page } from './test'
+import { expect, test, waitingForApp, type APIRequestContext, type Page } from './test'
 import { accessToken, confirmedAccount, grantRole, logIn, staffToken, totpCode, withTwoStep } from './accounts'
 import { widths } from './axe'
 import { collectConsoleErrors } from './console'
@@ -157,7 +157,7 @@ test('a parent buys a print book and its e-book with PayPal, downloads the e-boo
   // The desk: the order waits for its print book alone; the e-book is delivered.
   const context = await browser.newContext()
   await context.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
-  const desk = await context.newPage()
+  const desk = waitingForApp(await context.newPage())
   const deskErrors = collectConsoleErrors(desk)
   await managerSignsIn(desk)
   for (const size of [phone, desktop]) {
@@ -241,7 +241,7 @@ test('a manager refunds the e-book on the desk after the warning, and the librar
   expect((await page.request.get(`/api/library/downloads/${file.purchaseId}/${file.fileId}`, { headers })).status()).toBe(403)
   const context = await browser.newContext({ viewport: phone })
   await context.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
-  const parent = await context.newPage()
+  const parent = waitingForApp(await context.newPage())
   await logIn(parent, email)
   await expect(parent).toHaveURL('/')
   await parent.goto('/library')

@@ -297,25 +297,44 @@ func InTxValue[T any](ctx context.Context, d *DB, fn func(ctx context.Context, t
 }
 
 // rebind turns `?` placeholders into PostgreSQL's `$1, $2, ...`. Question
-// marks inside string literals are left alone.
+// marks inside string literals and comments are left alone, and an
+// apostrophe in a comment ("Book 3's") opens no string.
 func (d *DB) rebind(q string) string {
 	if d.Dialect != Postgres || !strings.Contains(q, "?") {
 		return q
 	}
 	var b strings.Builder
 	b.Grow(len(q) + 8)
-	n, inString := 0, false
-	for _, r := range q {
+	n := 0
+	// Bytes, not runes: every character that matters here is ASCII, and
+	// UTF-8's other bytes never equal one of them.
+	for i := 0; i < len(q); {
+		var open, end string // the literal or comment starting at i
 		switch {
-		case r == '\'':
-			inString = !inString
-		case r == '?' && !inString:
+		case q[i] == '\'':
+			open, end = "'", "'"
+		case strings.HasPrefix(q[i:], "--"):
+			open, end = "--", "\n"
+		case strings.HasPrefix(q[i:], "/*"):
+			open, end = "/*", "*/"
+		case q[i] == '?':
 			n++
 			b.WriteByte('$')
 			b.WriteString(strconv.Itoa(n))
+			i++
+			continue
+		default:
+			b.WriteByte(q[i])
+			i++
 			continue
 		}
-		b.WriteRune(r)
+		// Copied as it is, up to and including its end (or to the end of q).
+		j := len(q)
+		if k := strings.Index(q[i+len(open):], end); k >= 0 {
+			j = i + len(open) + k + len(end)
+		}
+		b.WriteString(q[i:j])
+		i = j
 	}
 	return b.String()
 }

@@ -63,6 +63,22 @@ func TestPlaceholderInsideStringLiteralIsKept(t *testing.T) {
 	})
 }
 
+// Comments are no strings: an apostrophe in one ("Book 3's") must not hide
+// the placeholders after it, and a ? in one is no placeholder.
+func TestPlaceholdersAfterCommentsAreBound(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		var s string
+		q := "SELECT -- is it Book 3's?\n" +
+			"/* or ? */ 'why?' || ? || ?"
+		if err := d.QueryRowContext(context.Background(), q, "!", "?").Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		if s != "why?!?" {
+			t.Fatalf("got %q", s)
+		}
+	})
+}
+
 // A unique violation is told by the driver's code, not by words in a
 // message: a NOT NULL failure or an error that merely quotes the words is not one.
 func TestIsUniqueViolationReadsDriverCodes(t *testing.T) {

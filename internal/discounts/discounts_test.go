@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"maps"
 	"strings"
-	"time"
 	"sync"
 	"testing"
+	"time"
 
 	"bookshop/internal/apitest"
 	"bookshop/internal/auth"

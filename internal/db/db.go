@@ -408,3 +408,23 @@ var ErrNoRows = sql.ErrNoRows
 
 // IsNoRows tells whether err means "no such row".
 func IsNoRows(err error) bool { return errors.Is(err, sql.ErrNoRows) }
+
+// Column reads a query's only column from every row and closes the rows;
+// it takes QueryContext's two results as they come:
+//
+//	ids, err := db.Column[int64](q.QueryContext(ctx, `SELECT id FROM ...`))
+func Column[T any](rows *sql.Rows, err error) ([]T, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		var v T
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}

@@ -74,22 +74,9 @@ func (s *Service) DispatchPass(ctx context.Context) (int, error) {
 // startDue starts each scheduled campaign whose time has come, each in its
 // own transaction; of two instances, the conditional update lets one.
 func (s *Service) startDue(ctx context.Context, now time.Time) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM newsletter_campaigns WHERE status = 'scheduled' AND send_at <= ?`, now)
+	due, err := db.Column[int64](s.db.QueryContext(ctx, `SELECT id FROM newsletter_campaigns WHERE status = 'scheduled' AND send_at <= ?`, now))
 	if err != nil {
 		return fmt.Errorf("newsletter: due campaigns: %w", err)
-	}
-	var due []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		due = append(due, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
 	}
 	for _, id := range due {
 		err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {

@@ -641,22 +641,11 @@ func (s *Service) orderPage(ctx context.Context, q orderQuery, where string) (or
 	} else {
 		limit += " OFFSET " + strconv.Itoa((q.page-1)*q.perPage)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM orders WHERE `+where+` ORDER BY `+sortSQL(q.sort, backwards)+limit, args...)
+	ids, err := db.Column[int64](s.db.QueryContext(ctx, `SELECT id FROM orders WHERE `+where+` ORDER BY `+sortSQL(q.sort, backwards)+limit, args...))
 	if err != nil {
 		return orderIDs{}, fmt.Errorf("orders: list: %w", err)
 	}
-	defer rows.Close()
-	var page orderIDs
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return orderIDs{}, err
-		}
-		page.ids = append(page.ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return orderIDs{}, err
-	}
+	page := orderIDs{ids: ids}
 	more := len(page.ids) > q.perPage
 	page.ids = page.ids[:min(len(page.ids), q.perPage)]
 	switch {

@@ -155,19 +155,11 @@ func readyToRelease(ctx context.Context, q db.Querier, today string) ([]int64, e
 		AND NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id AND l.release_date <> '' AND (l.release_date > ?
 			OR NOT EXISTS (SELECT 1 FROM preorder_releases r WHERE r.book_id = l.book_id AND r.release_date = l.release_date)))
 		ORDER BY o.id LIMIT 1000`, AwaitingRelease, today)
+	ids, err := db.Column[int64](rows, err)
 	if err != nil {
 		return nil, fmt.Errorf("orders: orders to release: %w", err)
 	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return ids, nil
 }
 
 // release moves one pre-order on, in tx: to the orders to ship (delivered
@@ -236,23 +228,10 @@ func releasedEmail(o Order, skip map[int]bool, statusURL string, site Settings) 
 func (s *Service) DateSaved(ctx context.Context, tx *db.Tx, bookID int, title, date string) error {
 	const waiting = `book_id = ? AND release_date <> '' AND release_date <> ?
 		AND NOT EXISTS (SELECT 1 FROM preorder_releases r WHERE r.book_id = order_lines.book_id AND r.release_date = order_lines.release_date)`
-	rows, err := tx.QueryContext(ctx, `SELECT DISTINCT o.id FROM orders o JOIN order_lines ON order_lines.order_id = o.id
-		WHERE o.fulfillment_status = ? AND `+waiting+` ORDER BY o.id`, AwaitingRelease, bookID, date)
+	ids, err := db.Column[int64](tx.QueryContext(ctx, `SELECT DISTINCT o.id FROM orders o JOIN order_lines ON order_lines.order_id = o.id
+		WHERE o.fulfillment_status = ? AND `+waiting+` ORDER BY o.id`, AwaitingRelease, bookID, date))
 	if err != nil {
 		return fmt.Errorf("orders: pre-orders of a book: %w", err)
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return err
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET release_date = ? WHERE `+waiting, date, bookID, date); err != nil {
 		return fmt.Errorf("orders: move a release date: %w", err)

@@ -96,21 +96,11 @@ const refundGrace = 5 * time.Minute
 // makes it now), and the refund is finished or, refused, given back. So an
 // amount is never held reserved by a response nobody received.
 func (s *Service) settleRefunds(ctx context.Context, before time.Time) (int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM order_refunds WHERE status = ? AND created_at < ? ORDER BY id LIMIT ?`,
-		refundPending, before.UTC(), reconcileBatch)
+	ids, err := db.Column[int64](s.db.QueryContext(ctx, `SELECT id FROM order_refunds WHERE status = ? AND created_at < ? ORDER BY id LIMIT ?`,
+		refundPending, before.UTC(), reconcileBatch))
 	if err != nil {
 		return 0, fmt.Errorf("orders: pending refunds: %w", err)
 	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
 	settled := 0
 	var errs []error
 	for _, id := range ids {

@@ -244,19 +244,11 @@ func ordersToReconcile(ctx context.Context, q db.Querier, now, expireBefore time
 		AND (capture_lock_until < ? OR (capture_lock_until IS NULL AND created_at < ?)))
 		OR (payment_status = ? AND provider_order_id IS NOT NULL AND capture_lock_until IS NULL AND created_at < ?))
 		ORDER BY id LIMIT ?`, Unfulfilled, PaymentPending, now.UnixMilli(), expireBefore.UTC(), PaymentFailed, expireBefore.UTC(), limit)
+	ids, err := db.Column[int64](rows, err)
 	if err != nil {
 		return nil, fmt.Errorf("list orders to reconcile: %w", err)
 	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return ids, nil
 }
 
 // releaseCapture drops the lock; nextAttempt tells whether the next try must

@@ -280,20 +280,11 @@ func (s *Service) AlertPass(ctx context.Context) (int, error) {
 }
 
 func (s *Service) waitedFor(ctx context.Context) ([]int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT book_id FROM stock_alerts WHERE status = 'waiting'`)
+	ids, err := db.Column[int](s.db.QueryContext(ctx, `SELECT DISTINCT book_id FROM stock_alerts WHERE status = 'waiting'`))
 	if err != nil {
 		return nil, fmt.Errorf("restock: books waited for: %w", err)
 	}
-	defer rows.Close()
-	var ids []int
-	for rows.Next() {
-		var id int
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return ids, nil
 }
 
 type alert struct {

@@ -309,24 +309,44 @@ func run(t *template.Template, name string, d storyData) (string, error) {
 	return strings.TrimSpace(b.String()), nil
 }
 
-// sentenceEnd is where a sentence stops: after . ! ? or …, and after the
-// closing quote that may follow, before a space.
-var sentenceEnd = regexp.MustCompile(`[.!?…][”’"]?\s+`)
-
-// sentences splits paragraphs into sentences.
+// sentences splits paragraphs into sentences. A sentence stops after . ! ?
+// or …, and after the closing quote that may follow, before white space
+// (the pattern `[.!?…][”’"]?\s+`, scanned by hand: Compose splits every
+// past story of the family, and a regular expression was most of its time).
 func sentences(paragraphs []string) []string {
 	var out []string
 	for _, p := range paragraphs {
 		start := 0
-		for _, m := range sentenceEnd.FindAllStringIndex(p, -1) {
-			out = append(out, strings.TrimSpace(p[start:m[1]]))
-			start = m[1]
+		for i := 0; i < len(p); {
+			r, n := utf8.DecodeRuneInString(p[i:])
+			i += n
+			if r != '.' && r != '!' && r != '?' && r != '…' {
+				continue
+			}
+			end := i
+			if q, n := utf8.DecodeRuneInString(p[end:]); q == '”' || q == '’' || q == '"' {
+				end += n
+			}
+			spaces := end
+			for spaces < len(p) && isSpace(p[spaces]) {
+				spaces++
+			}
+			if spaces == end {
+				continue // not before white space: inside a sentence ("3.5", "…”s")
+			}
+			out = append(out, strings.TrimSpace(p[start:spaces]))
+			start, i = spaces, spaces
 		}
 		if rest := strings.TrimSpace(p[start:]); rest != "" {
 			out = append(out, rest)
 		}
 	}
 	return out
+}
+
+// isSpace is \s of Go's regular expressions: ASCII white space.
+func isSpace(b byte) bool {
+	return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r'
 }
 
 func sentenceSet(paragraphs []string) map[string]bool {

@@ -90,10 +90,14 @@ func checkStored(ctx context.Context, q db.Querier, b *AdminBook, fields map[str
 	return nil
 }
 
-// CoverStore tells whether an uploaded cover's URL names a stored copy
-// (internal/covers).
+// CoverStore tells whether an uploaded cover's URL names a stored copy,
+// and uploads a picture as the editor does (internal/covers).
 type CoverStore interface {
 	Exists(ctx context.Context, url string) (bool, error)
+	// UploadURL checks and re-encodes a picture as an upload is, and
+	// stores it when keep is set: its URL, or a 4xx *httpx.Error in the
+	// upload's words.
+	UploadURL(ctx context.Context, data []byte, actorID string, keep bool) (string, error)
 }
 
 // UseCovers makes saves check that an uploaded cover (a path in a folder

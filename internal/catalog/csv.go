@@ -11,6 +11,7 @@ import (
 	"mime"
 	"net/http"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,14 +35,36 @@ const MaxImportBytes = 2 << 20
 const maxImportRows = 10_000
 
 // csvColumns are the columns of the export, named as the JSON fields.
-// The digital formats' prices follow, as price_<format> (priceCents is
-// the printed book's); an empty cell is a format the book does not have,
-// priceCents's too: a book sold in digital formats alone.
-var csvColumns = append([]string{"id", "title", "author", "description", "priceCents", "category", "pages", "isbn",
+// Prices are dollars, as the editor shows them: price is the printed
+// book's, and the digital formats' follow as <format>Price; an empty cell
+// is a format the book does not have, price's too: a book sold in digital
+// formats alone.
+var csvColumns = append([]string{"id", "title", "author", "description", "price", "category", "pages", "isbn",
 	"publicationDate", "isNewRelease", "coverImage", "rating", "status", "stock", "ageBand", "slug", "version", "updatedAt"},
 	formatPriceColumns...)
 
-var formatPriceColumns = []string{"price_interactive", "price_ebook", "price_audiobook", "price_printable"}
+var formatPriceColumns = []string{"interactivePrice", "ebookPrice", "audiobookPrice", "printablePrice"}
+
+// centColumns are the price columns of files exported before prices were
+// dollars (priceCents, price_<format>), in cents, by the column that took
+// their place: an import still reads them.
+var centColumns = map[string]string{"price": "priceCents", "interactivePrice": "price_interactive",
+	"ebookPrice": "price_ebook", "audiobookPrice": "price_audiobook", "printablePrice": "price_printable"}
+
+// coverColumn is read by an import of a ZIP file alone: the name of the
+// book's cover picture in it.
+const coverColumn = "cover"
+
+// importColumns are the columns an import reads.
+var importColumns = func() []string {
+	cols := append(slices.Clone(csvColumns), coverColumn)
+	for _, col := range csvColumns {
+		if old, ok := centColumns[col]; ok {
+			cols = append(cols, old)
+		}
+	}
+	return cols
+}()
 
 // ExportBooks serves GET /api/admin/books/export.csv: every book in any
 // status, ordered by id, with a header row.
@@ -66,7 +89,7 @@ func (s *Service) ExportBooks(w http.ResponseWriter, r *http.Request) error {
 		}
 		price := ""
 		if p := b.format(formats.Print); p != nil {
-			price = strconv.FormatInt(p.PriceCents, 10)
+			price = centsToDollars(p.PriceCents)
 		}
 		row := []string{strconv.Itoa(b.ID), b.Title, b.Author, b.Description, price,
 			b.Category, strconv.Itoa(b.Pages), b.ISBN, b.PublicationDate, strconv.FormatBool(b.IsNewRelease),
@@ -74,8 +97,8 @@ func (s *Service) ExportBooks(w http.ResponseWriter, r *http.Request) error {
 			strconv.FormatInt(b.Version, 10), b.UpdatedAt.UTC().Format(time.RFC3339)}
 		for _, col := range formatPriceColumns {
 			cell := ""
-			if f := b.format(strings.TrimPrefix(col, "price_")); f != nil {
-				cell = strconv.FormatInt(f.PriceCents, 10)
+			if f := b.format(strings.TrimSuffix(col, "Price")); f != nil {
+				cell = centsToDollars(f.PriceCents)
 			}
 			row = append(row, cell)
 		}
@@ -131,22 +154,26 @@ type ImportRow struct {
 	Action string            `json:"action"` // create, update or unchanged
 	ID     int               `json:"id,omitempty"`
 	Errors map[string]string `json:"errors"`
+	Cover  *RowCover         `json:"cover,omitempty"` // a ZIP file's picture for the book
 }
 
 // ImportReport is the response of an import.
 type ImportReport struct {
 	Rows  []ImportRow `json:"rows"`
 	Valid bool        `json:"valid"`
+	// Pictures are those of a ZIP file that no row takes.
+	Pictures []PictureNote `json:"pictures,omitempty"`
 	// Error is set when the import wrote nothing because of errors, so the
 	// response also has the API's error shape.
 	Error *httpx.Error `json:"error,omitempty"`
 }
 
 // ImportBooks serves POST /api/admin/books/import[?dryRun=1] with a text/csv
-// body: rows whose id (or else ISBN) names a book update it; others create
-// a book (a draft unless the row gives a status). Columns left out of the
-// file are left as they are; the version column, when filled, must be the
-// book's current version.
+// body, or a ZIP file of the CSV file and its covers (zipimport.go): rows
+// whose id (or else ISBN) names a book update it; others create a book (a
+// draft unless the row gives a status). Columns left out of the file are
+// left as they are; the version column, when filled, must be the book's
+// current version.
 func (s *Service) ImportBooks(w http.ResponseWriter, r *http.Request) error {
 	a, err := requireCatalogStaff(r.Context())
 	if err != nil {
@@ -160,21 +187,33 @@ func (s *Service) ImportBooks(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return httpx.Invalid("dryRun is 1 or 0.", map[string]string{"dryRun": "1 or 0"})
 	}
-	records, err := readCSV(w, r)
+	records, pics, err := s.readImport(w, r, a)
 	if err != nil {
 		return err
 	}
 	var report ImportReport
-	if dryRun {
-		p, err := s.planImport(r.Context(), s.db, records)
-		if err != nil {
-			return err
+	if dryRun || pics != nil {
+		// A ZIP file's pictures are re-encoded, and for a real import
+		// stored, before its transaction, as an editor's uploads are
+		// before a save: a picture kept for an import then refused stays
+		// stored, as an upload whose book is never saved.
+		if pics != nil {
+			pics.keep = !dryRun
 		}
-		return httpx.WriteJSON(w, http.StatusOK, p.report)
+		p, err := s.planImport(r.Context(), s.db, records, pics)
+		switch {
+		case err != nil:
+			return err
+		case dryRun:
+			return httpx.WriteJSON(w, http.StatusOK, p.report)
+		case !p.report.Valid:
+			return writeInvalid(w, p.report)
+		}
+		pics.stored = true // the transaction stores nothing more
 	}
 	at := s.now()
 	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		p, err := s.planImport(ctx, tx, records)
+		p, err := s.planImport(ctx, tx, records, pics)
 		if err != nil {
 			return err
 		}
@@ -185,8 +224,7 @@ func (s *Service) ImportBooks(w http.ResponseWriter, r *http.Request) error {
 		return s.applyImport(ctx, tx, a, p, at)
 	})
 	if errors.Is(err, errImportInvalid) {
-		report.Error = httpx.Invalid("The file has errors: nothing was imported. Fix the rows listed and import it again.", nil)
-		return httpx.WriteJSON(w, http.StatusBadRequest, report)
+		return writeInvalid(w, report)
 	}
 	if err != nil {
 		return err
@@ -196,6 +234,34 @@ func (s *Service) ImportBooks(w http.ResponseWriter, r *http.Request) error {
 }
 
 var errImportInvalid = errors.New("catalog: the import has errors")
+
+// writeInvalid answers an import with errors: nothing was written.
+func writeInvalid(w http.ResponseWriter, report ImportReport) error {
+	report.Error = httpx.Invalid("The file has errors: nothing was imported. Fix the rows listed and import it again.", nil)
+	return httpx.WriteJSON(w, http.StatusBadRequest, report)
+}
+
+// readImport reads the request's rows, and a ZIP file's pictures (nil
+// for a CSV file).
+func (s *Service) readImport(w http.ResponseWriter, r *http.Request, a actor) ([]csvRecord, *pictureSet, error) {
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if !slices.Contains(zipMediaTypes, mt) {
+		records, err := readCSV(w, r)
+		return records, nil, err
+	}
+	if s.covers == nil {
+		return nil, nil, httpx.Errorf(httpx.CodeUnsupported, "This shop cannot import covers.")
+	}
+	z, err := readZip(w, r)
+	if err != nil {
+		return nil, nil, err
+	}
+	records, err := parseCSV(z.csv, z.csvName)
+	if err != nil {
+		return nil, nil, err
+	}
+	return records, &pictureSet{z: z, store: s.covers, actorID: a.id, done: map[string]pictureResult{}}, nil
+}
 
 // csvRecord is one data row and its line in the file.
 type csvRecord struct {
@@ -207,7 +273,7 @@ type csvRecord struct {
 // most maxImportRows rows. A file that cannot be read at all is a 4xx.
 func readCSV(w http.ResponseWriter, r *http.Request) ([]csvRecord, error) {
 	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || (mt != "text/csv" && mt != "application/csv") {
-		return nil, httpx.Errorf(httpx.CodeUnsupported, "Send the file as text/csv.")
+		return nil, httpx.Errorf(httpx.CodeUnsupported, "Send the file as text/csv, or a ZIP file of it and its covers as application/zip.")
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxImportBytes))
 	var tooLarge *http.MaxBytesError
@@ -217,8 +283,19 @@ func readCSV(w http.ResponseWriter, r *http.Request) ([]csvRecord, error) {
 	if err != nil {
 		return nil, httpx.Errorf(httpx.CodeInvalid, "The file could not be read.")
 	}
+	return parseCSV(body, "")
+}
+
+// parseCSV reads a CSV file's rows; name is its name in a ZIP file, which
+// its problems start with.
+func parseCSV(body []byte, name string) ([]csvRecord, error) {
 	body = bytes.TrimPrefix(body, []byte("\ufeff")) // a spreadsheet's byte order mark
-	fileErr := func(msg string) error { return httpx.Invalid(msg, map[string]string{"file": msg}) }
+	fileErr := func(msg string) error {
+		if name != "" {
+			msg = name + ": " + msg
+		}
+		return fileError(msg)
+	}
 	if !utf8.Valid(body) {
 		return nil, fileErr("The file is not UTF-8 text. Save it as CSV UTF-8.")
 	}
@@ -236,12 +313,17 @@ func readCSV(w http.ResponseWriter, r *http.Request) ([]csvRecord, error) {
 		name = strings.TrimSpace(name)
 		header[i] = name
 		switch {
-		case !slices.Contains(csvColumns, name):
-			return nil, fileErr(fmt.Sprintf("Unknown column %q in the header row. The columns are: %s.", truncate(name, 40), strings.Join(csvColumns, ", ")))
+		case !slices.Contains(importColumns, name):
+			return nil, fileErr(fmt.Sprintf("Unknown column %q in the header row. The columns are: %s.", truncate(name, 40), strings.Join(append(slices.Clone(csvColumns), coverColumn), ", ")))
 		case seen[name]:
 			return nil, fileErr(fmt.Sprintf("The column %q appears twice in the header row.", name))
 		}
 		seen[name] = true
+	}
+	for col, old := range centColumns {
+		if seen[col] && seen[old] {
+			return nil, fileErr(fmt.Sprintf("The header row has both %s (in dollars) and %s (in cents): keep one.", col, old))
+		}
 	}
 	var records []csvRecord
 	for {
@@ -291,7 +373,7 @@ type importPlan struct {
 
 // planImport checks every row against the catalogue as q reads it and
 // against the other rows (an ISBN or a slug given twice).
-func (s *Service) planImport(ctx context.Context, q db.Querier, records []csvRecord) (*importPlan, error) {
+func (s *Service) planImport(ctx context.Context, q db.Querier, records []csvRecord, pics *pictureSet) (*importPlan, error) {
 	books, err := loadBooks(ctx, q)
 	if err != nil {
 		return nil, err
@@ -314,10 +396,18 @@ func (s *Service) planImport(ctx context.Context, q db.Querier, records []csvRec
 		slugOwner[b.Slug] = b.ID
 	}
 	p := &importPlan{report: ImportReport{Rows: []ImportRow{}, Valid: true}, before: map[int]*AdminBook{}}
+	used := map[string]bool{}
 	for _, rec := range records {
 		row, b := planRow(rec, byID, isbnOwner)
 		if err := applyFormatPrices(ctx, q, rec.fields, b, row.Errors); err != nil {
 			return nil, err
+		}
+		if pics != nil {
+			if err := pics.pictureFor(ctx, rec.fields, b, &row, used); err != nil {
+				return nil, err
+			}
+		} else if strings.TrimSpace(rec.fields[coverColumn]) != "" {
+			row.Errors[coverColumn] = "Import a ZIP file of this CSV file and its pictures to give books their covers."
 		}
 		if row.Action != "create" { // a price of a format may be the row's one change
 			row.Action = map[bool]string{true: "unchanged", false: "update"}[sameStored(b, byID[b.ID])]
@@ -326,8 +416,10 @@ func (s *Service) planImport(ctx context.Context, q db.Querier, records []csvRec
 			b.Slug = freeSlugIn(Slugify(b.Title), slugOwner)
 		}
 		check(b, row.Errors)
-		if err := s.checkCover(ctx, b, row.Errors); err != nil {
-			return nil, err
+		if row.Cover == nil { // a ZIP file's picture is stored with the import, not yet in a dry run
+			if err := s.checkCover(ctx, b, row.Errors); err != nil {
+				return nil, err
+			}
 		}
 		if _, bad := row.Errors["category"]; !bad && !known[b.Category] {
 			row.Errors["category"] = "Choose one of the categories."
@@ -363,6 +455,9 @@ func (s *Service) planImport(ctx context.Context, q db.Querier, records []csvRec
 		}
 		p.report.Rows = append(p.report.Rows, row)
 	}
+	if pics != nil {
+		p.report.Pictures = pics.unused(used)
+	}
 	return p, nil
 }
 
@@ -397,7 +492,7 @@ func planRow(rec csvRecord, byID map[int]*AdminBook, isbnOwner map[string]int) (
 		}
 	}
 	in := rowInput(f, row.Errors)
-	// An empty priceCents is a book without print (its digital formats'
+	// An empty price is a book without print (its digital formats'
 	// prices follow in their columns; applyFormatPrices checks one is left).
 	noPrint := in.PriceCents != nil && *in.PriceCents == ""
 	if noPrint {
@@ -434,7 +529,16 @@ func rowInput(f map[string]string, errs map[string]string) bookInput {
 	in.Title, in.Author, in.Description = text("title"), text("author"), text("description")
 	in.Category, in.ISBN, in.PublicationDate = text("category"), text("isbn"), text("publicationDate")
 	in.CoverImage, in.Status, in.AgeBand, in.Slug = text("coverImage"), text("status"), text("ageBand"), text("slug")
-	in.PriceCents, in.Pages = number("priceCents"), number("pages")
+	in.Pages = number("pages")
+	if cents, has, col, problem := priceCell(f, "price"); problem != "" {
+		errs[col] = problem
+	} else if has {
+		n := json.Number("") // empty: not sold in print
+		if cents > 0 {
+			n = json.Number(strconv.FormatInt(cents, 10))
+		}
+		in.PriceCents = &n
+	}
 	if v, ok := f["rating"]; ok { // empty: not rated
 		in.Rating = nullable{Set: true, Null: strings.TrimSpace(v) == "", N: json.Number(strings.TrimSpace(v))}
 	}
@@ -514,28 +618,38 @@ func (s *Service) applyImport(ctx context.Context, tx *db.Tx, a actor, p *import
 		return nil
 	}
 	after := map[string]any{"created": created, "updated": updated, "rows": len(p.report.Rows)}
+	covered := 0
+	for _, row := range p.report.Rows {
+		if row.Cover != nil {
+			covered++
+		}
+	}
+	if covered > 0 {
+		after["covers"] = covered
+	}
 	return s.recordChange(ctx, tx, a.entry("catalog.import", "catalog", "books", nil, after, at))
 }
 
-// applyFormatPrices reads the price_<format> cells of a row onto b: a
+// applyFormatPrices reads the <format>Price cells of a row onto b: a
 // price sets the format's (an interactive edition may be added to a book
 // with a storybook; a file format is added in the book editor, with its
 // files), an empty cell removes the format. A file without the columns
 // leaves the formats as they are.
 func applyFormatPrices(ctx context.Context, q db.Querier, f map[string]string, b *AdminBook, errs map[string]string) error {
 	for _, col := range formatPriceColumns {
-		raw, ok := f[col]
-		if !ok {
+		n, has, bad, problem := priceCell(f, col)
+		if problem != "" {
+			errs[bad] = problem
+		}
+		if !has || problem != "" {
 			continue
 		}
-		format, raw := strings.TrimPrefix(col, "price_"), strings.TrimSpace(raw)
-		if raw == "" {
+		format := strings.TrimSuffix(col, "Price")
+		if _, ok := f[col]; !ok {
+			col = centColumns[col] // an old file's: its errors go under its own column
+		}
+		if n == 0 {
 			b.Formats = slices.DeleteFunc(b.Formats, func(af AdminFormat) bool { return af.Format == format })
-			continue
-		}
-		n, err := strconv.ParseInt(raw, 10, 64)
-		if err != nil || n < 1 || n > maxPriceCents {
-			errs[col] = priceMessage
 			continue
 		}
 		if cur := b.format(format); cur != nil {
@@ -558,9 +672,64 @@ func applyFormatPrices(ctx context.Context, q db.Querier, f map[string]string, b
 		sortFormats(b.Formats)
 	}
 	if len(b.Formats) == 0 {
-		errs["priceCents"] = "A book needs at least one format: give it a price."
+		errs["price"] = "A book needs at least one format: give it a price."
 	} else if b.format(formats.Print) == nil {
 		b.PriceCents = lowestPrice(b.Formats) // as a PATCH of formats without print sets it
 	}
 	return nil
 }
+
+// dollarMessage is the refusal of a price in dollars.
+const dollarMessage = "Enter the price in dollars, such as 12.99: from 0.01 to 1000."
+
+// priceCell reads the price in dollars of column col, or else of its old
+// column in cents (centColumns): whether the file has either, the price
+// in cents (0 for an empty cell: no such format), and a problem under the
+// name of the column that has it.
+func priceCell(f map[string]string, col string) (cents int64, has bool, bad, problem string) {
+	raw, ok := f[col]
+	parse, message := parseDollars, dollarMessage
+	if !ok {
+		bad = centColumns[col]
+		if raw, ok = f[bad]; !ok {
+			return 0, false, "", ""
+		}
+		parse, message = parseCents, priceMessage
+	} else {
+		bad = col
+	}
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return 0, true, "", ""
+	}
+	cents, valid := parse(raw)
+	if !valid || cents < 1 || cents > maxPriceCents {
+		return 0, true, bad, message
+	}
+	return cents, true, "", ""
+}
+
+// dollarAmount is how a spreadsheet may write dollars: 12.99, 12.9, 12,
+// $12.99 or 1,000.00; never more than two decimals.
+var dollarAmount = regexp.MustCompile(`^\$?(\d{1,7}|\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$`)
+
+func parseDollars(raw string) (int64, bool) {
+	m := dollarAmount.FindStringSubmatch(raw)
+	if m == nil || len(m[1]) > 9 {
+		return 0, false
+	}
+	whole, err := strconv.ParseInt(strings.ReplaceAll(m[1], ",", ""), 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	frac, _ := strconv.ParseInt((m[2] + "00")[:2], 10, 64)
+	return whole*100 + frac, true
+}
+
+func parseCents(raw string) (int64, bool) {
+	n, err := strconv.ParseInt(raw, 10, 64)
+	return n, err == nil
+}
+
+// centsToDollars writes a price as the editor shows it: 1299 is 12.99.
+func centsToDollars(c int64) string { return fmt.Sprintf("%d.%02d", c/100, c%100) }

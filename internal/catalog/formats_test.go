@@ -107,15 +107,15 @@ func TestBookFormats(t *testing.T) {
 				for i, name := range rows[0] {
 					col[name] = i
 				}
-				if rows[3][col["price_interactive"]] != "699" || rows[3][col["price_ebook"]] != "" {
+				if rows[3][col["interactivePrice"]] != "6.99" || rows[3][col["ebookPrice"]] != "" {
 					t.Fatalf("book 3's row: %v", rows[3])
 				}
-				rows[3][col["price_interactive"]] = "799"
+				rows[3][col["interactivePrice"]] = "7.99"
 				e.Request("POST", importURL, toCSV(rows[:4]), "editor", csvHeader).Expect(t, 200)
 				// A price for a file format the book lacks names its column.
-				rows[3][col["price_ebook"]], rows[3][col["version"]] = "399", ""
+				rows[3][col["ebookPrice"]], rows[3][col["version"]] = "3.99", ""
 				bad := e.Request("POST", importURL, toCSV(rows[:4]), "editor", csvHeader).Expect(t, 400)
-				if !strings.Contains(bad.Body, `"price_ebook":"Add the E-book and its files in the book editor`) {
+				if !strings.Contains(bad.Body, `"ebookPrice":"Add the E-book and its files in the book editor`) {
 					t.Errorf("import with an e-book price: %s", bad.Body)
 				}
 			},
@@ -131,7 +131,7 @@ func TestBookFormats(t *testing.T) {
 				for i, name := range rows[0] {
 					col[name] = i
 				}
-				if rows[3][col["priceCents"]] != "" || rows[3][col["price_ebook"]] != "499" {
+				if rows[3][col["price"]] != "" || rows[3][col["ebookPrice"]] != "4.99" {
 					t.Fatalf("book 3's row: %v", rows[3])
 				}
 				res := e.Request("POST", importURL, toCSV(rows), "editor", csvHeader).Expect(t, 200)
@@ -139,9 +139,9 @@ func TestBookFormats(t *testing.T) {
 					t.Errorf("importing the export changes a book: %s", res.Body)
 				}
 				// A row without print nor any digital price is refused.
-				rows[3][col["price_interactive"]], rows[3][col["price_ebook"]] = "", ""
+				rows[3][col["interactivePrice"]], rows[3][col["ebookPrice"]] = "", ""
 				bad := e.Request("POST", importURL, toCSV(rows[:4]), "editor", csvHeader).Expect(t, 400)
-				if !strings.Contains(bad.Body, `"priceCents":"A book needs at least one format: give it a price."`) {
+				if !strings.Contains(bad.Body, `"price":"A book needs at least one format: give it a price."`) {
 					t.Errorf("import of a book without formats: %s", bad.Body)
 				}
 			},
@@ -150,9 +150,9 @@ func TestBookFormats(t *testing.T) {
 				if n := e.Count(`SELECT COUNT(*) FROM book_formats WHERE book_id = 3 AND format = 'print'`); n != 0 {
 					t.Error("the import gave the book a print format")
 				}
-				// Print comes back with a price in priceCents.
+				// Print comes back with a price in dollars.
 				rows := exported(t, e)
-				rows[3][slices.Index(rows[0], "priceCents")] = "1999"
+				rows[3][slices.Index(rows[0], "price")] = "19.99"
 				e.Request("POST", importURL, toCSV(rows[:4]), "editor", csvHeader).Expect(t, 200)
 				if n := e.Count(`SELECT price_cents FROM book_formats WHERE book_id = 3 AND format = 'print'`); n != 1999 {
 					t.Errorf("print at %d", n)

@@ -33,22 +33,46 @@ func (s *Service) CreateCover(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	copies, err := images.CleanWidths(r.Context(), data, k.limits, k.widths)
-	if err != nil {
-		return explain(err)
-	}
-	cover, hash := k.newCover(copies)
-	now := s.now()
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		if err := insertCopies(ctx, tx, k.table, hash, copies, now); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: k.action, Entity: k.entity, EntityID: hash, After: cover, At: now})
-	})
+	cover, err := s.Upload(r.Context(), data, caller.UserID, true)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, cover)
+}
+
+// Upload checks and re-encodes one picture in the Kind's widths, and when
+// keep is set stores its copies with an audit entry by actorID: what an
+// upload does, for the catalogue's import of covers in a ZIP file too (a
+// dry run does not keep). A picture refused is a 400 in the upload's words;
+// a busy server a 503.
+func (s *Service) Upload(ctx context.Context, data []byte, actorID string, keep bool) (Cover, error) {
+	k := s.kind
+	if len(data) > MaxBytes {
+		return Cover{}, httpx.Errorf(httpx.CodeTooLarge, "%s", TooManyBytes)
+	}
+	copies, err := images.CleanWidths(ctx, data, k.limits, k.widths)
+	if err != nil {
+		return Cover{}, explain(err)
+	}
+	cover, hash := k.newCover(copies)
+	if !keep {
+		return cover, nil
+	}
+	now := s.now()
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		if err := insertCopies(ctx, tx, k.table, hash, copies, now); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: actorID, Action: k.action, Entity: k.entity, EntityID: hash, After: cover, At: now})
+	})
+	return cover, err
+}
+
+// UploadURL is Upload's URL of the cover (its coverImage), as the
+// catalogue's import of covers in a ZIP file takes it.
+func (s *Service) UploadURL(ctx context.Context, data []byte, actorID string, keep bool) (string, error) {
+	c, err := s.Upload(ctx, data, actorID, keep)
+	return c.CoverImage, err
 }
 
 // readUpload is the picture of the request: its body, or the "file" part

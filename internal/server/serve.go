@@ -35,7 +35,7 @@ const maxBodyBytes = 1 << 20
 var largeBodies = map[string]int64{
 	"POST " + coverUploadPath:           covers.MaxRequestBytes,
 	"POST " + postPictureUploadPath:     covers.MaxRequestBytes,
-	"POST /api/admin/books/import":      catalog.MaxImportBytes,
+	"POST /api/admin/books/import":      catalog.MaxImportRequestBytes, // a CSV file alone: MaxImportBytes
 	"POST " + storybookMediaPath:        storybooks.MaxMediaRequestBytes,
 	"POST /api/admin/storybooks/import": storybooks.MaxImportBytes,
 	"POST " + files.UploadPath:          files.MaxUploadBytes,

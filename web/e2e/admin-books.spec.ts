@@ -4,6 +4,7 @@ import { PASSWORD, confirmedAccount, grantRole, totpCode, uniqueEmail } from './
 import { expectNoViolationsAtEveryWidth, widths } from './axe'
 import { collectConsoleErrors } from './console'
 import { png } from './pictures'
+import { zip } from './zip'
 
 // Issue 27, "Books and categories": the back office's catalogue pages
 // against the real binary (--dev), and what a visitor sees of a book made
@@ -392,7 +393,7 @@ test('a save over a newer one says so, keeps the edits, and reloads the newer ve
   const download = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download books.csv' }).click()
   expect((await download).suggestedFilename()).toBe('books.csv')
-  await page.getByLabel('CSV file').setInputFiles({
+  await page.getByLabel('CSV or ZIP file').setInputFiles({
     name: 'books.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(`title,author,priceCents,category,pages,isbn,publicationDate\nA Good Row,Ada,1299,children,12,,2026-01-01\nA Bad Row,,0,nowhere,12,,2026-13-01\n`),
@@ -403,6 +404,69 @@ test('a save over a newer one says so, keeps the edits, and reloads the newer ve
   await screenshots(page, 'import')
   // The refused save is the one error the browser logs, as it should.
   expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([])
+})
+
+// Issue 38 item 6: covers in bulk. A ZIP file of the CSV file (prices in
+// dollars) and the pictures, one named in the cover column, one by its ISBN.
+test('an editor imports a ZIP file of two books with their covers; the shop shows the new covers', async ({ page, browser }) => {
+  test.setTimeout(120_000)
+  const errors = collectConsoleErrors(page)
+  await staffAtAal2(page, 'editor')
+  const run = Date.now() % 1_000_000
+  const books = [
+    { title: `Owl Paints the Moon ${run}`, isbn: uniqueIsbn(), cover: 'owl.png' },
+    { title: `Fox Sails the Bathtub ${run}`, isbn: uniqueIsbn(), cover: '' },
+  ]
+  const csv =
+    'title,author,description,price,category,pages,isbn,publicationDate,status,ageBand,cover\n' +
+    books.map((b) => `${b.title},Mina Park,A gentle story for bedtime.,12.50,children,32,${b.isbn},2026-02-02,published,4–6,${b.cover}\n`).join('')
+  await page.goto('/admin/books/import')
+  await page.getByLabel('CSV or ZIP file').setInputFiles({
+    name: 'covers.zip',
+    mimeType: 'application/zip',
+    buffer: zip({
+      'spring/books.csv': csv,
+      'spring/pictures/owl.png': png(480, 720),
+      [`spring/pictures/${books[1].isbn}.png`]: png(600, 900),
+      'spring/pictures/stray.png': png(480, 720),
+    }),
+  })
+  await expect(page.getByText('covers.zip is ready: nothing has been written yet.')).toBeVisible()
+  const table = page.getByRole('table')
+  await expect(table.getByText('Cover: spring/pictures/owl.png')).toBeVisible()
+  await expect(table.getByText(`Cover: spring/pictures/${books[1].isbn}.png`)).toBeVisible()
+  await expect(page.getByRole('region', { name: '1 picture is not used' })).toContainText('spring/pictures/stray.png: No book matched this picture')
+  await expectNoViolationsAtEveryWidth(page, 'the dry run of a ZIP file')
+  await screenshots(page, 'import-zip')
+
+  await page.getByRole('button', { name: 'Import 2 rows' }).click()
+  await expect(page.getByText('Imported: 2 new, 0 updated, 0 unchanged.')).toBeVisible()
+
+  // The shop's book pages show the covers, re-encoded as uploads are.
+  const visitor = await visitorPage(browser)
+  try {
+    for (const size of widths) {
+      await visitor.setViewportSize({ width: size.width, height: size.height })
+      for (const b of books) {
+        await visitor.goto(`/books/${b.title.toLowerCase().replaceAll(' ', '-')}`)
+        await expect(visitor.getByRole('heading', { level: 1, name: b.title })).toBeVisible()
+        await expect(visitor.getByRole('article').getByText('$12.50')).toBeVisible()
+        const img = visitor.getByRole('img', { name: `Cover of ${b.title}` })
+        await expect(img).toHaveAttribute('src', /^\/covers\/u\/[0-9a-f]{64}-\d+\.jpg$/)
+        await expect(img).toBeInViewport()
+        await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0)
+      }
+      await visitor.screenshot({ path: test.info().outputPath(`imported-book-${size.width}.png`) })
+    }
+  } finally {
+    await visitor.context().close()
+    // Taken off sale again, so the shop's other journeys on this server see the ten books.
+    const archive = `isbn,status\n${books.map((b) => `${b.isbn},archived`).join('\n')}\n`
+    await page.getByLabel('CSV or ZIP file').setInputFiles({ name: 'archive.csv', mimeType: 'text/csv', buffer: Buffer.from(archive) })
+    await page.getByRole('button', { name: 'Import 2 rows' }).click()
+    await expect(page.getByText('Imported: 0 new, 2 updated, 0 unchanged.')).toBeVisible()
+  }
+  expect(errors).toEqual([])
 })
 
 test('a support role has no catalogue: no Books or Categories in its navigation, and the pages say so', async ({ page }) => {

@@ -55,10 +55,17 @@ export type AdminCategory = { id: string; name: string; description: string; pos
 export type UploadedCover = { coverImage: string; srcset: string; widths: number[]; width: number; height: number }
 
 /** One data row of an imported CSV: its line in the file, what the import does with it, and its errors by column. */
-export type ImportRow = { line: number; action: 'create' | 'update' | 'unchanged'; id?: number; errors: Record<string, string> | null }
+export type ImportRow = {
+  line: number
+  action: 'create' | 'update' | 'unchanged'
+  id?: number
+  errors: Record<string, string> | null
+  /** The picture of a ZIP file the book gets as its cover. */
+  cover?: { file: string; coverImage: string }
+}
 
-/** POST /api/admin/books/import[?dryRun=1] */
-export type ImportReport = { rows: ImportRow[]; valid: boolean }
+/** POST /api/admin/books/import[?dryRun=1]; pictures: those of a ZIP file no row took. */
+export type ImportReport = { rows: ImportRow[]; valid: boolean; pictures?: { file: string; problem: string }[] }
 
 export const statusNames: Record<BookStatus, string> = { draft: 'Draft', published: 'Published', archived: 'Archived' }
 

@@ -4,23 +4,32 @@ import { userKey } from '@/lib/user-data'
 import type { ImportReport } from '../types'
 import { adminBooksKey } from './books'
 
+/** A file to import: a CSV file's text, or a ZIP file of it and its cover pictures. */
+export type ImportFile = { name: string; body: string | Blob; zip: boolean }
+
+/** A chosen file as the import sends it: a ZIP file as it is, a CSV file as its text. */
+export async function importFileOf(picked: File): Promise<ImportFile> {
+  const zip = /\.zip$/i.test(picked.name) || /zip/.test(picked.type)
+  return { name: picked.name, body: zip ? picked : await picked.text(), zip }
+}
+
 /**
  * POST /api/admin/books/import: a dry run lists every row's errors and
  * writes nothing; the import itself writes all rows or none (a file that
  * became invalid since its dry run is refused with a 400).
  */
-export function importBooks(csv: string, dryRun: boolean): Promise<ImportReport> {
+export function importBooks(file: ImportFile, dryRun: boolean): Promise<ImportReport> {
   return apiFetch<ImportReport>(`/api/admin/books/import${dryRun ? '?dryRun=1' : ''}`, {
     method: 'POST',
-    body: csv,
-    headers: { 'Content-Type': 'text/csv' },
+    body: file.body,
+    headers: { 'Content-Type': file.zip ? 'application/zip' : 'text/csv' },
   })
 }
 
 export function useImportBooks() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ csv, dryRun }: { csv: string; dryRun: boolean }) => importBooks(csv, dryRun),
+    mutationFn: ({ file, dryRun }: { file: ImportFile; dryRun: boolean }) => importBooks(file, dryRun),
     onSuccess: (_report, { dryRun }) => {
       if (dryRun) return
       void queryClient.invalidateQueries({ queryKey: adminBooksKey() })

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { cn } from '@/lib/cn'
 import { messageOf } from '@/lib/errors'
-import { exportBooks, useImportBooks } from '../api/csv'
+import { exportBooks, importFileOf, useImportBooks, type ImportFile } from '../api/csv'
 import type { ImportReport, ImportRow } from '../types'
 
 const actionNames: Record<ImportRow['action'], string> = { create: 'New book', update: 'Update', unchanged: 'No change' }
@@ -20,38 +20,39 @@ function summary(report: ImportReport) {
 const hasErrors = (row: ImportRow) => Object.keys(row.errors ?? {}).length > 0
 
 /**
- * /admin/books/import: the catalogue out as a CSV file and back in. A file
- * chosen is first tried (a dry run: every row's errors, nothing written);
- * Import is offered only when every row is valid, and writes all or none.
+ * /admin/books/import: the catalogue out as a CSV file and back in, alone
+ * or in a ZIP file with the books' cover pictures. A file chosen is first
+ * tried (a dry run: every row's errors and cover, nothing written); Import
+ * is offered only when every row is valid, and writes all or none.
  */
 export function ImportPage() {
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null)
+  const [file, setFile] = useState<ImportFile | null>(null)
   const [report, setReport] = useState<ImportReport | null>(null)
   const [done, setDone] = useState<ImportReport | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const [downloading, setDownloading] = useState(false)
   const run = useImportBooks()
 
-  const tryFile = async (chosen: { name: string; text: string }) => {
+  const tryFile = async (chosen: ImportFile) => {
     setFailure(null)
     setDone(null)
     setReport(null)
     try {
-      setReport(await run.mutateAsync({ csv: chosen.text, dryRun: true }))
+      setReport(await run.mutateAsync({ file: chosen, dryRun: true }))
     } catch (error) {
       setFailure(messageOf(error))
     }
   }
   const choose = async (picked: File | undefined) => {
     if (!picked) return
-    const chosen = { name: picked.name, text: await picked.text() }
+    const chosen = await importFileOf(picked)
     setFile(chosen)
     await tryFile(chosen)
   }
   const importFile = async () => {
     if (!file || !report?.valid) return
     try {
-      const result = await run.mutateAsync({ csv: file.text, dryRun: false })
+      const result = await run.mutateAsync({ file, dryRun: false })
       const s = summary(result)
       toast.success('Catalog imported', { description: `${s.create} new, ${s.update} updated.` })
       setDone(result)
@@ -98,15 +99,19 @@ export function ImportPage() {
           Import
         </h2>
         <p className="mt-1 text-muted">
-          A row with a book’s id (or ISBN) updates it; a row without makes a new draft. Columns left out stay as they are. The file is checked
-          first: nothing is written until every row is right.
+          A row with a book’s id (or ISBN) updates it; a row without makes a new draft. Columns left out stay as they are, and prices are in
+          dollars, as in the editor. The file is checked first: nothing is written until every row is right.
+        </p>
+        <p className="mt-2 text-muted">
+          To add covers, choose a ZIP file of the CSV file and the pictures: each book gets the picture its <code>cover</code> column names,
+          or else the one named by its ISBN, such as <code>9781915842015.jpg</code>.
         </p>
         <div className="mt-4 space-y-2">
-          <Label htmlFor="import-file">CSV file</Label>
+          <Label htmlFor="import-file">CSV or ZIP file</Label>
           <input
             id="import-file"
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,text/csv,.zip,application/zip"
             disabled={run.isPending}
             onChange={(e) => {
               void choose(e.target.files?.[0])
@@ -147,6 +152,7 @@ export function ImportPage() {
               </p>
             </div>
             <ReportTable rows={report.rows} />
+            {report.pictures && report.pictures.length > 0 && <UnusedPictures pictures={report.pictures} />}
             <Button onClick={() => void importFile()} disabled={!report.valid || run.isPending}>
               <FileUp aria-hidden="true" /> Import {report.rows.length === 1 ? '1 row' : `${report.rows.length} rows`}
             </Button>
@@ -177,6 +183,7 @@ function ReportTable({ rows }: { rows: ImportRow[] }) {
               <td className="px-3 py-2 whitespace-nowrap">
                 {actionNames[row.action]}
                 {row.id ? <span className="block text-sm text-muted">Book {row.id}</span> : null}
+                {row.cover ? <span className="block text-sm break-all whitespace-normal text-muted">Cover: {row.cover.file}</span> : null}
               </td>
               <td className="px-3 py-2">
                 {hasErrors(row) ? (
@@ -196,5 +203,24 @@ function ReportTable({ rows }: { rows: ImportRow[] }) {
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** The pictures of a ZIP file that no book takes: named, so a misspelt ISBN is seen before importing. */
+function UnusedPictures({ pictures }: { pictures: NonNullable<ImportReport['pictures']> }) {
+  return (
+    <section aria-labelledby="unused-pictures" className="rounded-2xl border-2 border-tiger-200 bg-tiger-50 p-4">
+      <h3 id="unused-pictures" className="flex items-center gap-2 font-bold">
+        <TriangleAlert className="size-5 text-tiger-800" aria-hidden="true" />
+        {pictures.length === 1 ? '1 picture is not used' : `${pictures.length} pictures are not used`}
+      </h3>
+      <ul className="mt-2 space-y-1">
+        {pictures.map((p) => (
+          <li key={p.file} className="break-words">
+            <span className="font-bold">{p.file}:</span> {p.problem}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

@@ -3,13 +3,15 @@ package account
 import (
 	"context"
 	"fmt"
+
+	"bookshop/internal/db"
 )
 
 // ChildrenCount is how many children the parent saved: all the back
 // office's customer page may know of them.
-func (s *Service) ChildrenCount(ctx context.Context, userID string) (int, error) {
+func ChildrenCount(ctx context.Context, q db.Querier, userID string) (int, error) {
 	var n int
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM kids WHERE user_id = ?`, userID).Scan(&n); err != nil {
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM kids WHERE user_id = ?`, userID).Scan(&n); err != nil {
 		return 0, fmt.Errorf("account: count children: %w", err)
 	}
 	return n, nil

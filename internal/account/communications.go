@@ -24,15 +24,8 @@ type Newsletter interface {
 	SetPreference(ctx context.Context, userID, email string, on bool) (Communications, error)
 }
 
-// UseNewsletter makes the Communications switch the newsletter's
-// subscription; without it the switch is kept in user_communications alone.
-func (s *Service) UseNewsletter(n Newsletter) { s.newsletter = n }
-
 // communications is the parent's switch: the newsletter's state of their
-// address when there is a newsletter, else the stored preference.
-func (s *Service) communications(ctx context.Context, userID, email string) (Communications, error) {
-	if s.newsletter != nil {
-		return s.newsletter.Preference(ctx, email)
-	}
-	return communicationsOf(ctx, s.db, userID)
+// address.
+func (s *Service) communications(ctx context.Context, email string) (Communications, error) {
+	return s.newsletter.Preference(ctx, email)
 }

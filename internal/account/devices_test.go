@@ -52,7 +52,7 @@ func TestDescribeDeviceFromUserAgent(t *testing.T) {
 func TestTrackDeviceUpsertsUnderConcurrentSignIns(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		s := New(d, nil)
+		s := New(d, nil, Parts{})
 		parent, other := newUser(t, d), newUser(t, d)
 
 		var wg sync.WaitGroup

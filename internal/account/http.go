@@ -120,7 +120,7 @@ func (s *Service) GetCommunications(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	pref, err := s.communications(r.Context(), c.UserID, c.Email)
+	pref, err := s.communications(r.Context(), c.Email)
 	if err != nil {
 		return err
 	}
@@ -146,7 +146,7 @@ func (s *Service) UpdateCommunications(w http.ResponseWriter, r *http.Request) e
 	if err := upsertCommunications(r.Context(), s.db, c.UserID, *in.Subscribed, now); err != nil {
 		return err
 	}
-	if s.newsletter != nil && c.Email != "" {
+	if c.Email != "" {
 		pref, err := s.newsletter.SetPreference(r.Context(), c.UserID, c.Email, *in.Subscribed)
 		if err != nil {
 			return err

@@ -132,5 +132,5 @@ func (s *Service) changeKid(ctx context.Context, userID, kidID string, p KidPatc
 // removeKid deletes a child of the parent, and with it the responses
 // recorded for Idempotency-Keys that name it (its creation, its dreams).
 func (s *Service) removeKid(ctx context.Context, userID, kidID string) error {
-	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error { return forgetKid(ctx, tx, userID, kidID) })
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error { return s.forgetKid(ctx, tx, userID, kidID) })
 }

@@ -14,7 +14,7 @@ import (
 func TestKidsBelongToTheirParent(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
 		ctx := context.Background()
-		s := New(d, nil)
+		s := New(d, nil, Parts{})
 		fixedClock(s, "2026-11-23")
 		parent, other := newUser(t, d), newUser(t, d)
 		consent(t, d, parent)
@@ -63,7 +63,7 @@ const tooOld = "The birth month must be within the last 18 years"
 
 func TestKidInputRules(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		s := New(d, nil)
+		s := New(d, nil, Parts{})
 		fixedClock(s, "2026-11-23")
 		parent := newUser(t, d)
 		consent(t, d, parent)

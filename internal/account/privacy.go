@@ -4,53 +4,34 @@ import (
 	"context"
 	"net/http"
 	"strings"
-	"time"
 
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
-	"bookshop/internal/idempotency"
+	"bookshop/internal/personal"
 )
 
 // Each child, whole (issue 30): the privacy center shows a parent
 // everything held about one child, exports it as a file, and deletes it.
 
-// ChildExport is everything the shop holds about one child: the child's
-// fields, the dreams made for them, their progress in the storybooks, and
-// the parent's consents under which they were added.
-type ChildExport struct {
-	ExportedAt time.Time `json:"exported_at"`
-	Child      Kid       `json:"child"`
-	AddedAt    time.Time `json:"added_at"`
-	Dreams     any       `json:"dreams"`
-	Storybooks any       `json:"storybook_progress"`
-	Consents   []Consent `json:"consents"`
-}
-
-// childExportOf gathers one child's data, or ErrKidNotFound.
-func (s *Service) childExportOf(ctx context.Context, userID, kidID string) (ChildExport, error) {
-	k, err := kidOf(ctx, s.db, userID, kidID)
+// childExportOf gathers everything the shop holds about one child k: the
+// child's fields, when they were added, the parent's
+// consents under which they were, and every holder's part (the dreams made
+// for them, their progress in the storybooks).
+func (s *Service) childExportOf(ctx context.Context, userID string, k Kid) (personal.Data, error) {
+	added, err := kidAddedAt(ctx, s.db, userID, k.ID)
 	if err != nil {
-		return ChildExport{}, err
+		return nil, err
 	}
-	e := ChildExport{ExportedAt: s.clock(), Child: k}
-	if e.AddedAt, err = kidAddedAt(ctx, s.db, userID, kidID); err != nil {
-		return ChildExport{}, err
+	consents, err := consentsOf(ctx, s.db, userID)
+	if err != nil {
+		return nil, err
 	}
-	if e.Consents, err = consentsOf(ctx, s.db, userID); err != nil {
-		return ChildExport{}, err
+	e, err := s.holders.ExportChild(ctx, s.db, personal.Person{UserID: userID}, k.ID)
+	if err != nil {
+		return nil, err
 	}
-	e.Dreams, e.Storybooks = []any{}, []any{}
-	if s.owner != nil && s.owner.Dreams != nil {
-		if e.Dreams, err = s.owner.Dreams.OfKid(ctx, userID, kidID); err != nil {
-			return ChildExport{}, err
-		}
-	}
-	if s.owner != nil && s.owner.Storybooks != nil {
-		if e.Storybooks, err = s.owner.Storybooks.OfKid(ctx, userID, kidID); err != nil {
-			return ChildExport{}, err
-		}
-	}
+	e["exported_at"], e["child"], e["added_at"], e["consents"] = s.clock(), k, added, consents
 	return e, nil
 }
 
@@ -61,11 +42,15 @@ func (s *Service) GetChildExport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	e, err := s.childExportOf(r.Context(), c.UserID, r.PathValue("id"))
+	k, err := kidOf(r.Context(), s.db, c.UserID, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Content-Disposition", `attachment; filename="`+childFileName(e.Child.Name)+`"`)
+	e, err := s.childExportOf(r.Context(), c.UserID, k)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Disposition", `attachment; filename="`+childFileName(k.Name)+`"`)
 	w.Header().Set("Cache-Control", "no-store")
 	return httpx.WriteJSON(w, http.StatusOK, e)
 }
@@ -110,7 +95,7 @@ func (s *Service) withdrawForKid(ctx context.Context, userID, kidID, userAgent s
 	now := s.clock()
 	ua := stripControl(truncateRunes(strings.ToValidUTF8(userAgent, ""), maxUserAgent))
 	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-		if err := forgetKid(ctx, tx, userID, kidID); err != nil {
+		if err := s.forgetKid(ctx, tx, userID, kidID); err != nil {
 			return err
 		}
 		row := Consent{Action: consentWithdrawn, Scope: scopeChild, NoticeVersion: NoticeVersion, Method: withdrawMethod, UserAgent: ua, At: now}
@@ -130,11 +115,12 @@ func (s *Service) withdrawForKid(ctx context.Context, userID, kidID, userAgent s
 const withdrawMethod = "privacy center: signed-in parent withdrew consent for a child; the child's data was deleted"
 
 // forgetKid deletes a child of the parent with everything that hangs on
-// them: their dreams (ON DELETE CASCADE) and the responses recorded for
-// Idempotency-Keys that name them (their creation, their dreams).
-func forgetKid(ctx context.Context, tx *db.Tx, userID, kidID string) error {
+// them: their dreams and progress (ON DELETE CASCADE) and what the holders
+// erase of them (the responses recorded for Idempotency-Keys that name
+// them: their creation, their dreams).
+func (s *Service) forgetKid(ctx context.Context, tx *db.Tx, userID, kidID string) error {
 	if err := deleteKid(ctx, tx, userID, kidID); err != nil {
 		return err
 	}
-	return idempotency.ForgetResponses(ctx, tx, userID, kidID)
+	return s.holders.EraseChild(ctx, tx, personal.Person{UserID: userID}, kidID)
 }

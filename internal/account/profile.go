@@ -25,11 +25,11 @@ type ProfileUpdate struct {
 
 // GetProfile handles GET /api/profile: the caller's own profile.
 func (s *Service) GetProfile(w http.ResponseWriter, r *http.Request) error {
-	userID, err := s.requireOwnerData(r)
+	userID, err := s.caller(r)
 	if err != nil {
 		return err
 	}
-	p, err := s.owner.Accounts.Profile(r.Context(), userID)
+	p, err := s.accounts.Profile(r.Context(), userID)
 	if err != nil {
 		return err
 	}
@@ -47,7 +47,7 @@ type profilePatch struct {
 
 // UpdateProfile handles PATCH /api/profile, responding with the updated profile.
 func (s *Service) UpdateProfile(w http.ResponseWriter, r *http.Request) error {
-	userID, err := s.requireOwnerData(r)
+	userID, err := s.caller(r)
 	if err != nil {
 		return err
 	}
@@ -59,7 +59,7 @@ func (s *Service) UpdateProfile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := s.owner.Accounts.UpdateProfile(r.Context(), userID, u); err != nil {
+	if err := s.accounts.UpdateProfile(r.Context(), userID, u); err != nil {
 		return err
 	}
 	return s.GetProfile(w, r)

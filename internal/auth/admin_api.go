@@ -390,13 +390,9 @@ func (s *Service) AdminUpdateUser(w http.ResponseWriter, r *http.Request) error 
 }
 
 // AccountEraser deletes an account in tx as the parent's own deletion does
-// (internal/account: the orders lose the buyer, the mail and sign-ups go).
-// Wired by internal/server.
+// (every holder of internal/personal: the orders lose the buyer, the mail
+// and sign-ups go). Wired by internal/server (Shop).
 type AccountEraser func(ctx context.Context, tx *db.Tx, userID string) error
-
-// UseAccountEraser makes the admin API's and the back office's deletions
-// the account area's; without it they delete the account rows only.
-func (s *Service) UseAccountEraser(e AccountEraser) { s.eraser = e }
 
 // eraseAccount deletes userID's account, with record (its audit entry) in
 // the same transaction.
@@ -405,10 +401,7 @@ func (s *Service) eraseAccount(ctx context.Context, userID string, record func(c
 		if err := record(ctx, tx); err != nil {
 			return err
 		}
-		if s.eraser != nil {
-			return s.eraser(ctx, tx, userID)
-		}
-		return DeleteAccount(ctx, tx, userID)
+		return s.shop.EraseAccount(ctx, tx, userID)
 	})
 }
 

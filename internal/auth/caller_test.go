@@ -20,7 +20,11 @@ import (
 // another instance of the shop would run it.
 func service(t *testing.T, e *apitest.Env) *auth.Service {
 	t.Helper()
-	s, err := auth.New(context.Background(), auth.Settings{SiteURL: site, EmailCooldown: time.Minute}, e.DB, auth.WithClock(e.Clock.Now))
+	unused := errors.New("not used by the caller's tests")
+	shop := auth.Shop{EraseAccount: func(context.Context, *db.Tx, string) error { return unused },
+		Records: auth.CustomerRecords{Orders: func(context.Context, string) (any, error) { return nil, unused },
+			Children: func(context.Context, string) (int, error) { return 0, unused }}}
+	s, err := auth.New(context.Background(), auth.Settings{SiteURL: site, EmailCooldown: time.Minute}, e.DB, shop, auth.WithClock(e.Clock.Now))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,16 +20,11 @@ import (
 	"bookshop/internal/httpx"
 )
 
-// CustomerRecords is what a customer's page shows of other features, wired
-// by internal/server.
+// CustomerRecords is what a customer's page shows of other features (Shop).
 type CustomerRecords struct {
 	Orders   func(ctx context.Context, userID string) (any, error) // newest first
 	Children func(ctx context.Context, userID string) (int, error) // how many, nothing else
 }
-
-// UseCustomerRecords gives the customer's page the orders and the number
-// of children.
-func (s *Service) UseCustomerRecords(r CustomerRecords) { s.records = r }
 
 // CustomerSummary is one row of the customer search.
 type CustomerSummary struct {
@@ -207,15 +202,11 @@ func (s *Service) customerDetail(ctx context.Context, id string) (*CustomerDetai
 	if d.SignIns, err = s.signInsOf(ctx, s.db, id, 20); err != nil {
 		return nil, err
 	}
-	if s.records.Orders != nil {
-		if d.Orders, err = s.records.Orders(ctx, id); err != nil {
-			return nil, err
-		}
+	if d.Orders, err = s.shop.Records.Orders(ctx, id); err != nil {
+		return nil, err
 	}
-	if s.records.Children != nil {
-		if d.ChildrenCount, err = s.records.Children(ctx, id); err != nil {
-			return nil, err
-		}
+	if d.ChildrenCount, err = s.shop.Records.Children(ctx, id); err != nil {
+		return nil, err
 	}
 	return d, nil
 }

@@ -3,16 +3,45 @@ package auth
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
+	"bookshop/internal/personal"
 )
 
-// What the account area's data export and deletion read of an account
-// (wired in internal/server).
+// PersonalData is the account itself: the profile and sessions in the
+// export; in the deletion, what is kept by its address (e-mail cooldowns)
+// and then the user row, whose deletion cascades to every row that
+// references users. It is last in the server's list of holders.
+var PersonalData = personal.Holder{
+	Name: "auth",
+	Columns: []string{"users.email", "profiles.email", "identities.user_id", "identities.email", "sessions.user_id",
+		"refresh_tokens.user_id", "one_time_tokens.user_id", "flow_states.user_id", "mfa_factors.user_id",
+		"mfa_recovery_codes.user_id", "webauthn_challenges.user_id", "webauthn_credentials.user_id",
+		"sign_in_events.user_id", "known_devices.user_id", "email_cooldowns.email", "users_search.user_id",
+		"profiles_search.user_id"},
+	Export: func(ctx context.Context, q db.Querier, p personal.Person) (personal.Data, error) {
+		profile, err := profileByID(ctx, q, p.UserID)
+		if errors.Is(err, errNoProfile) {
+			return nil, httpx.NotFound("Profile")
+		}
+		if err != nil {
+			return nil, err
+		}
+		sessions, err := SessionsOf(ctx, q, p.UserID)
+		return personal.Data{"profile": profile, "sessions": sessions}, err
+	},
+	Erase: func(ctx context.Context, q db.Querier, p personal.Person) error {
+		if err := ForgetAddress(ctx, q, p.Email); err != nil {
+			return err
+		}
+		return DeleteAccount(ctx, q, p.UserID)
+	},
+}
 
 // SessionSummary is a session as the data export shows it: where and how
 // the account is signed in, without its tokens.

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 	"sync"
@@ -70,10 +71,19 @@ type Service struct {
 	googleMu sync.Mutex // guards google, discovered on first use
 	google   *googleClient
 
-	rp      *webauthn.WebAuthn // passkeys and WebAuthn factors (webauthn.go); nil when off
-	places  CountryLookup      // GEOIP_DATABASE for the places of sign-ins; nil: unknown
-	eraser  AccountEraser      // deletes an account as its owner's deletion does (admin_api.go)
-	records CustomerRecords    // a customer's orders and number of children (customers.go)
+	rp     *webauthn.WebAuthn // passkeys and WebAuthn factors (webauthn.go); nil when off
+	places CountryLookup      // GEOIP_DATABASE for the places of sign-ins; nil: unknown
+	shop   Shop               // the account's deletion and a customer's records, of other features
+}
+
+// Shop is what the account service needs of the shop's other features,
+// wired by internal/server.
+type Shop struct {
+	// EraseAccount deletes an account as its owner's own deletion does: the
+	// admin API's and the back office's deletions (admin_api.go).
+	EraseAccount AccountEraser
+	// Records are what a customer's page shows of other features (customers.go).
+	Records CustomerRecords
 }
 
 // Option changes a default of New; tests use them.
@@ -93,8 +103,12 @@ func WithCheapPasswordHashing() Option {
 // database (the first made now if there is none), so sessions survive
 // restarts and are valid on every instance. A secret is still generated
 // once and kept in the database for the passkey sign-in's HMAC.
-func New(ctx context.Context, cfg Settings, d *db.DB, opts ...Option) (*Service, error) {
+func New(ctx context.Context, cfg Settings, d *db.DB, shop Shop, opts ...Option) (*Service, error) {
+	if shop.EraseAccount == nil || shop.Records.Orders == nil || shop.Records.Children == nil {
+		return nil, errors.New("auth: New needs the shop's account deletion and customer records")
+	}
 	s := &Service{
+		shop:       shop,
 		cfg:        cfg,
 		db:         d,
 		now:        time.Now,

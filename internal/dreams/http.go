@@ -264,26 +264,6 @@ func parseCursor(s string) (cursor, bool) {
 	return cursor{at: t.UTC(), id: id}, true
 }
 
-// Of is every dream of the parent as GET /api/dreams shows them, all pages
-// at once, for the account's data export.
-func (s *Service) Of(ctx context.Context, userID string) (any, error) {
-	list, err := listDreams(ctx, s.db, userID, page{})
-	if err != nil {
-		return nil, err
-	}
-	return toJSONs(list), nil
-}
-
-// OfKid is every dream of the parent's child kidID, for the child's own
-// export in the privacy center.
-func (s *Service) OfKid(ctx context.Context, userID, kidID string) (any, error) {
-	list, err := listDreams(ctx, s.db, userID, page{kidID: kidID})
-	if err != nil {
-		return nil, err
-	}
-	return toJSONs(list), nil
-}
-
 // UpdateDream responds to PATCH /api/dreams/{id} {kept}: "Keep this story"
 // keeps the dream past the retention period; kept false lets it go then.
 func (s *Service) UpdateDream(w http.ResponseWriter, r *http.Request) error {

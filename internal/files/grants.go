@@ -64,7 +64,13 @@ type Download struct {
 // ListForUser lists the account's live grants, newest purchase first and a
 // purchase's files in their order.
 func (s *Service) ListForUser(ctx context.Context, userID string) ([]Download, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT g.purchase_id, g.file_id, g.title, g.downloads_used, g.granted_at,
+	return GrantsOf(ctx, s.db, userID, s.set.DownloadLimit)
+}
+
+// GrantsOf is ListForUser in q, with limit downloads of each file: the
+// library's part of the data export.
+func GrantsOf(ctx context.Context, q db.Querier, userID string, limit int) ([]Download, error) {
+	rows, err := q.QueryContext(ctx, `SELECT g.purchase_id, g.file_id, g.title, g.downloads_used, g.granted_at,
 			f.kind, f.name, f.size, f.content_type,
 			(SELECT COUNT(*) FROM download_grants o WHERE o.purchase_id = g.purchase_id)
 		FROM download_grants g JOIN files f ON f.id = g.file_id
@@ -83,7 +89,7 @@ func (s *Service) ListForUser(ctx context.Context, userID string) ([]Download, e
 			return nil, err
 		}
 		d.Name = downloadName(title, fileName, siblings)
-		d.DownloadsLeft = max(0, s.set.DownloadLimit-used)
+		d.DownloadsLeft = max(0, limit-used)
 		d.GrantedAt = d.GrantedAt.UTC()
 		out = append(out, d)
 	}

@@ -6,18 +6,37 @@ import (
 
 	"bookshop/internal/db"
 	"bookshop/internal/mail"
+	"bookshop/internal/personal"
 )
 
+// PersonalData is a buyer's orders and digital purchases. The deletion
+// keeps the orders for accounting without the buyer; what the purchases
+// delivered goes with the account by cascade.
+var PersonalData = personal.Holder{
+	Name:    "orders",
+	Columns: []string{"orders.user_id", "orders.email", "digital_purchases.user_id"},
+	Export: func(ctx context.Context, q db.Querier, p personal.Person) (personal.Data, error) {
+		views, err := ViewsOf(ctx, q, p.UserID)
+		return personal.Data{"orders": views}, err
+	},
+	Erase: func(ctx context.Context, q db.Querier, p personal.Person) error {
+		if err := ErasePurchases(ctx, q, p.UserID); err != nil {
+			return err
+		}
+		return EraseBuyer(ctx, q, p.UserID)
+	},
+}
+
 // ViewsOf returns userID's orders as the buyer sees them, newest first: the
-// account area puts them in the parent's data export.
-func (s *Service) ViewsOf(ctx context.Context, userID string) ([]OrderView, error) {
-	list, err := ordersOfUser(ctx, s.db, userID)
+// parent's data export and the back office's customer page show them.
+func ViewsOf(ctx context.Context, q db.Querier, userID string) ([]OrderView, error) {
+	list, err := ordersOfUser(ctx, q, userID)
 	if err != nil {
 		return nil, err
 	}
 	views := make([]OrderView, len(list))
 	for i, o := range list {
-		if views[i], err = s.buyerView(ctx, o); err != nil {
+		if views[i], err = buyerViewIn(ctx, q, o); err != nil {
 			return nil, err
 		}
 	}

@@ -265,7 +265,12 @@ func (s *Service) revokeRefunded(ctx context.Context, q db.Querier, o Order, r r
 // Purchases are the account's live digital purchases by purchase id (the
 // files' purchase id), for the library.
 func (s *Service) Purchases(ctx context.Context, userID string) (map[string]Purchase, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT o.number, p.position, p.book_id, l.title, p.format
+	return PurchasesOf(ctx, s.db, userID)
+}
+
+// PurchasesOf is Purchases in q: the library's part of the data export.
+func PurchasesOf(ctx context.Context, q db.Querier, userID string) (map[string]Purchase, error) {
+	rows, err := q.QueryContext(ctx, `SELECT o.number, p.position, p.book_id, l.title, p.format
 		FROM digital_purchases p JOIN orders o ON o.id = p.order_id
 		JOIN order_lines l ON l.order_id = p.order_id AND l.position = p.position
 		WHERE p.user_id = ? AND p.revoked_at IS NULL`, userID)

@@ -165,13 +165,17 @@ func viewOf(o Order) OrderView {
 
 // buyerView is viewOf with what happened after payment.
 func (s *Service) buyerView(ctx context.Context, o Order) (OrderView, error) {
+	return buyerViewIn(ctx, s.db, o)
+}
+
+func buyerViewIn(ctx context.Context, q db.Querier, o Order) (OrderView, error) {
 	v := viewOf(o)
-	d, err := deskOf(ctx, s.db, o.ID)
+	d, err := deskOf(ctx, q, o.ID)
 	if err != nil {
 		return OrderView{}, err
 	}
 	v.Fulfilment, v.CancelledAt, v.Refunds = fulfilmentOf(d), d.CancelledAt, []BuyerRefund{}
-	refunds, err := refundsOf(ctx, s.db, o.ID)
+	refunds, err := refundsOf(ctx, q, o.ID)
 	if err != nil {
 		return OrderView{}, err
 	}

@@ -23,6 +23,7 @@ import (
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/mail"
+	"bookshop/internal/personal"
 )
 
 // Schedule is how long each kind of data is kept; the server reads it from
@@ -49,17 +50,20 @@ type Sweep struct {
 func MonthsAgo(now time.Time, months int) time.Time { return now.AddDate(0, -months, 0) }
 func DaysAgo(now time.Time, days int) time.Time     { return now.AddDate(0, 0, -days) }
 
-// Accounts deletes an account with everything of it, as the owner's own
-// deletion does (internal/account), in the caller's transaction.
-type Accounts interface {
-	EraseAccount(ctx context.Context, tx *db.Tx, userID string) error
-}
+// EraseAccount deletes an account with everything of it, as the owner's
+// own deletion does (internal/personal's holders), in the caller's
+// transaction.
+type EraseAccount func(ctx context.Context, tx *db.Tx, userID string) error
+
+// PersonalData is the warnings sent before deleting an unused account; they
+// go with the account by cascade.
+var PersonalData = personal.Holder{Name: "retention", Columns: []string{"inactivity_warnings.user_id"}}
 
 // Service runs the schedule.
 type Service struct {
 	db       *db.DB
 	schedule Schedule
-	accounts Accounts
+	erase    EraseAccount
 	sweeps   []Sweep
 	siteURL  string
 	clock    func() time.Time
@@ -67,11 +71,11 @@ type Service struct {
 
 // New runs schedule on d; now (nil: time.Now) is the clock, siteURL the
 // shop's address for the warning's sign-in link.
-func New(d *db.DB, schedule Schedule, accounts Accounts, sweeps []Sweep, siteURL string, now func() time.Time) *Service {
+func New(d *db.DB, schedule Schedule, erase EraseAccount, sweeps []Sweep, siteURL string, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, schedule: schedule, accounts: accounts, sweeps: sweeps, siteURL: siteURL,
+	return &Service{db: d, schedule: schedule, erase: erase, sweeps: sweeps, siteURL: siteURL,
 		clock: func() time.Time { return now().UTC() }}
 }
 
@@ -203,7 +207,7 @@ func (s *Service) deleteUnused(ctx context.Context, now time.Time) (int64, error
 			if last.After(w.at) {
 				return nil // signed in since the warning: the account stays
 			}
-			if err := s.accounts.EraseAccount(ctx, tx, w.userID); err != nil {
+			if err := s.erase(ctx, tx, w.userID); err != nil {
 				return err
 			}
 			deleted++

@@ -17,11 +17,12 @@ import (
 // Markdown into safe HTML; formats names the formats a book is sold in, for
 // the catalogue that sells them and the orders that deliver them; address
 // is how each country writes an address, for the orders that check one and
-// the settings that group countries into zones), auth to learn who is
+// the settings that group countries into zones; personal is the shape of a
+// feature's personal data, which server lists), auth to learn who is
 // calling, and audit to record a back-office change.
 var shared = map[string]bool{
 	"address": true, "audit": true, "auth": true, "background": true, "config": true, "db": true, "formats": true, "httpx": true, "idempotency": true,
-	"images": true, "linktoken": true, "mail": true, "markdown": true, "media": true, "objectstore": true, "paypal": true, "ratelimit": true, "testclock": true,
+	"images": true, "linktoken": true, "mail": true, "markdown": true, "media": true, "objectstore": true, "paypal": true, "personal": true, "ratelimit": true, "testclock": true,
 }
 
 // composers put the features together: this package, and apitest, which

@@ -37,6 +37,7 @@ import (
 	"bookshop/internal/newsletter"
 	"bookshop/internal/orders"
 	"bookshop/internal/paypal"
+	"bookshop/internal/personal"
 	"bookshop/internal/posts"
 	"bookshop/internal/ratelimit"
 	"bookshop/internal/render"
@@ -168,7 +169,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if o.cheapPasswords {
 		authOpts = append(authOpts, auth.WithCheapPasswordHashing())
 	}
-	accounts, err := auth.New(context.Background(), authSettings(cfg), d, authOpts...)
+	holders := personalData(cfg)
+	accounts, err := auth.New(context.Background(), authSettings(cfg), d, customerTools(d, holders), authOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -188,24 +190,17 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail, PendingHold: cfg.PendingOrderHold, Zone: cfg.ShopTimeZone}, o.now)
 	shop.UseWebhook(cfg.PayPalWebhookID)
 	shop.UseWebhookResults(m.PayPalWebhook)
-	// The children are the account area's; the dreams written for them are part of the parent's data.
-	family := account.New(d, o.now)
-	stories := dreams.New(d, dreamKids{family}, o.now)
-	books := storybooks.New(d, o.now, storyCatalog{cat}, storyKids{family}, app.Has)
 	letters := newsletter.New(d, newsletter.Settings{SiteURL: cfg.SiteURL, Cooldown: cfg.EmailCooldown, MarketingFrom: cfg.MailFromMarketing,
 		RatePerMinute: cfg.CampaignRatePerMinute, EventsSecret: cfg.MailEventsSecret}, campaignBooks{cat, cfg.SiteURL}, o.now)
+	// The children are the account area's; the dreams written for them are part of the parent's data.
+	family := account.New(d, o.now, account.Parts{Accounts: accountOwner{accounts}, Newsletter: communications{letters}, Holders: holders})
+	stories := dreams.New(d, dreamKids{family}, o.now)
+	books := storybooks.New(d, o.now, storyCatalog{cat}, storyKids{family}, app.Has)
 	downloads, err := files.New(d, filesSettings(cfg), o.now)
 	if err != nil {
 		return nil, err
 	}
-	family.WithOwnerData(ownerData(d, accounts, shop, stories, books, libraryFiles(downloads, shop)))
-	family.UseNewsletter(communications{letters})
-	keeping := retention.New(d, scheduleOf(cfg), family, retentionSweeps(), cfg.SiteURL, o.now)
-	accounts.UseAccountEraser(family.EraseAccount) // the admin API's and back office's deletions are the parent's own
-	accounts.UseCustomerRecords(auth.CustomerRecords{
-		Orders:   func(ctx context.Context, userID string) (any, error) { return shop.ViewsOf(ctx, userID) },
-		Children: family.ChildrenCount,
-	})
+	keeping := retention.New(d, scheduleOf(cfg), holders.Erase, retentionSweeps(), cfg.SiteURL, o.now)
 	pictures := covers.New(d, o.now)
 	cat.UseCovers(pictures) // a book's uploaded cover must be stored
 	prices, err := shopsettings.New(context.Background(), d, o.now)
@@ -216,7 +211,9 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	shop.UsePricing(orderRates{prices}, orderDiscounts{codes})
 	shop.UseDelivery(orderDelivery{catalog: cat, files: downloads, now: o.now})
 	cat.UseReleaseDates(shop) // a book's new date moves its pre-orders and tells their buyers
-	books.UseLibraryFiles(libraryFiles(downloads, shop))
+	books.UseLibraryFiles(func(ctx context.Context, userID string) (any, error) {
+		return libraryFiles(ctx, d, userID, cfg.DownloadLimit)
+	})
 	srv := &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
 		newsletter: letters, geo: geo.New(countries),
 		restock: restock.New(d, restockBooks{cat, cfg.SiteURL}, cfg.SiteURL, cfg.EmailCooldown, o.now),
@@ -538,77 +535,41 @@ func (d orderDelivery) clock() time.Time {
 	return d.now()
 }
 
-// ownerData gives the account area, for the parent's data export and the
-// account's deletion, what other features keep about the parent, without
-// importing them.
-func ownerData(d *db.DB, accounts *auth.Service, shop *orders.Service, stories account.Dreams, books account.Storybooks,
-	downloads func(ctx context.Context, userID string) (any, error)) account.OwnerData {
-	return account.OwnerData{
-		Accounts: accountOwner{auth: accounts, db: d},
-		Orders: holder{
-			export: func(ctx context.Context, p account.Person) (any, error) { return shop.ViewsOf(ctx, p.UserID) },
-			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
-				return orders.EraseBuyer(ctx, q, p.UserID)
-			},
-		},
-		Discounts: holder{
-			export: func(ctx context.Context, p account.Person) (any, error) {
-				return discounts.RedemptionsOf(ctx, d, p.UserID, p.Email)
-			},
-			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
-				return discounts.EraseCustomer(ctx, q, p.UserID, p.Email)
-			},
-		},
-		Newsletter: holder{
-			export: func(ctx context.Context, p account.Person) (any, error) {
-				return newsletter.SubscriptionsOf(ctx, d, p.UserID, p.Email)
-			},
-			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
-				return newsletter.Erase(ctx, q, p.UserID, p.Email)
-			},
-		},
-		StockAlerts: holder{
-			export: func(ctx context.Context, p account.Person) (any, error) {
-				return restock.RequestsOf(ctx, d, p.UserID, p.Email)
-			},
-			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
-				return restock.Erase(ctx, q, p.UserID, p.Email)
-			},
-		},
-		Contact: holder{
-			export: func(ctx context.Context, p account.Person) (any, error) { return contact.MessagesFrom(ctx, d, p.Email) },
-			erase:  func(ctx context.Context, q db.Querier, p account.Person) error { return contact.Erase(ctx, q, p.Email) },
-		},
-		// The files the family bought; the account's deletion takes its
-		// purchases and grants (orders keep their lines without the buyer).
-		Downloads: holder{
-			export: func(ctx context.Context, p account.Person) (any, error) { return downloads(ctx, p.UserID) },
-			erase: func(ctx context.Context, q db.Querier, p account.Person) error {
-				return orders.ErasePurchases(ctx, q, p.UserID)
-			},
-		},
-		Dreams:     stories,
-		Storybooks: books,
-	}
+// personalData is every feature's personal data, listed once: the
+// parent's export and every deletion of an account (the owner's, support's,
+// the deletion schedule's) loop over it, in this order; the account itself
+// goes last, as its rows cascade to the others'. A feature that keeps
+// something about a person adds its line here (internal/personal).
+func personalData(cfg config.Config) personal.Holders {
+	return personal.Holders{EmailOf: auth.EmailOf, List: []personal.Holder{
+		account.PersonalData,
+		libraryData(cfg.DownloadLimit),
+		discounts.PersonalData,
+		orders.PersonalData,
+		newsletter.PersonalData,
+		restock.PersonalData,
+		contact.PersonalData,
+		dreams.PersonalData,
+		storybooks.PersonalData,
+		retention.PersonalData,
+		mail.PersonalData,
+		idempotency.PersonalData,
+		auth.PersonalData,
+	}}
 }
 
-// holder is a feature's export and erasure of a person's data, as the
-// account area asks for them (account.Holder).
-type holder struct {
-	export func(ctx context.Context, p account.Person) (any, error)
-	erase  func(ctx context.Context, q db.Querier, p account.Person) error
-}
-
-func (h holder) Export(ctx context.Context, p account.Person) (any, error) { return h.export(ctx, p) }
-func (h holder) Erase(ctx context.Context, q db.Querier, p account.Person) error {
-	return h.erase(ctx, q, p)
+// customerTools is what the back office's customer tools need of other
+// features: a deletion as the owner's own, the orders and the number of
+// children.
+func customerTools(d *db.DB, holders personal.Holders) auth.Shop {
+	return auth.Shop{EraseAccount: holders.Erase, Records: auth.CustomerRecords{
+		Orders:   func(ctx context.Context, userID string) (any, error) { return orders.ViewsOf(ctx, d, userID) },
+		Children: func(ctx context.Context, userID string) (int, error) { return account.ChildrenCount(ctx, d, userID) },
+	}}
 }
 
 // accountOwner gives the account area the parent's account.
-type accountOwner struct {
-	auth *auth.Service
-	db   *db.DB
-}
+type accountOwner struct{ auth *auth.Service }
 
 func (a accountOwner) Profile(ctx context.Context, userID string) (any, error) {
 	return a.auth.Profile(ctx, userID)
@@ -618,31 +579,12 @@ func (a accountOwner) UpdateProfile(ctx context.Context, userID string, u accoun
 	return a.auth.UpdateProfile(ctx, userID, auth.ProfileChange(u))
 }
 
-func (a accountOwner) Sessions(ctx context.Context, userID string) (any, error) {
-	return auth.SessionsOf(ctx, a.db, userID)
-}
-
-func (accountOwner) Email(ctx context.Context, q db.Querier, userID string) (string, error) {
-	return auth.EmailOf(ctx, q, userID)
-}
-
 func (a accountOwner) PasswordMatches(ctx context.Context, userID, password string) (bool, error) {
 	return a.auth.PasswordMatches(ctx, userID, password)
 }
 
 func (a accountOwner) CodeMatches(ctx context.Context, userID, code string) (bool, error) {
 	return a.auth.CodeMatches(ctx, userID, code)
-}
-
-func (accountOwner) Delete(ctx context.Context, q db.Querier, userID string) error {
-	email, err := auth.EmailOf(ctx, q, userID)
-	if err != nil {
-		return err
-	}
-	if err := auth.ForgetAddress(ctx, q, email); err != nil {
-		return err
-	}
-	return auth.DeleteAccount(ctx, q, userID)
 }
 
 // requireStaff is auth.RequireStaff for p as the gate of a package that

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"bookshop/internal/db"
+	"bookshop/internal/personal"
 )
 
 // What the storybooks keep about a family, for the account's data export
@@ -40,23 +41,27 @@ type FamilyData struct {
 	Progress     []ExportedProgress    `json:"progress"`
 }
 
-// Of is everything the storybooks keep about the account's family.
-func (s *Service) Of(ctx context.Context, userID string) (any, error) {
-	var f FamilyData
-	var err error
-	if f.Entitlements, err = entitlementsOf(ctx, s.db, userID); err != nil {
-		return nil, err
-	}
-	if f.Progress, err = progressOf(ctx, s.db, `p.user_id = ?`, userID); err != nil {
-		return nil, err
-	}
-	return f, nil
-}
-
-// OfKid is one child's progress, for the child's export and the privacy
-// centre.
-func (s *Service) OfKid(ctx context.Context, userID, kidID string) (any, error) {
-	return progressOf(ctx, s.db, `p.user_id = ? AND p.kid_id = ?`, userID, kidID)
+// PersonalData is what the storybooks keep about a family: the editions
+// it has and each reader's progress. The rows go with the account (and the
+// progress with its child) by cascade.
+var PersonalData = personal.Holder{
+	Name:    "storybooks",
+	Columns: []string{"storybook_entitlements.user_id", "storybook_progress.user_id", "storybook_progress.kid_id"},
+	Export: func(ctx context.Context, q db.Querier, p personal.Person) (personal.Data, error) {
+		var f FamilyData
+		var err error
+		if f.Entitlements, err = entitlementsOf(ctx, q, p.UserID); err != nil {
+			return nil, err
+		}
+		if f.Progress, err = progressOf(ctx, q, `p.user_id = ?`, p.UserID); err != nil {
+			return nil, err
+		}
+		return personal.Data{"storybooks": f}, nil
+	},
+	Child: func(ctx context.Context, q db.Querier, p personal.Person, kidID string) (personal.Data, error) {
+		list, err := progressOf(ctx, q, `p.user_id = ? AND p.kid_id = ?`, p.UserID, kidID)
+		return personal.Data{"storybook_progress": list}, err
+	},
 }
 
 func progressOf(ctx context.Context, q db.Querier, where string, args ...any) ([]ExportedProgress, error) {

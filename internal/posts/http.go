@@ -16,8 +16,9 @@ import (
 
 // Service serves the blog and its back office.
 type Service struct {
-	db  *db.DB
-	now func() time.Time
+	db       *db.DB
+	now      func() time.Time
+	pictures PictureStore // nil: uploaded pictures are not checked
 }
 
 // New serves the posts kept in d; now (nil: time.Now) dates the saves. It
@@ -133,6 +134,9 @@ func (s *Service) CreatePost(w http.ResponseWriter, r *http.Request) error {
 	if err := p.validate(); err != nil {
 		return err
 	}
+	if err := s.checkUploads(r.Context(), &p); err != nil {
+		return err
+	}
 	html, err := markdown.Render(p.BodyMarkdown)
 	if err != nil {
 		return err
@@ -193,6 +197,9 @@ func (s *Service) UpdatePost(w http.ResponseWriter, r *http.Request) error {
 	p := before
 	in.apply(&p)
 	if err := p.validate(); err != nil {
+		return err
+	}
+	if err := s.checkUploads(r.Context(), &p); err != nil {
 		return err
 	}
 	html, err := markdown.Render(p.BodyMarkdown)

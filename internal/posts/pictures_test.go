@@ -145,6 +145,28 @@ func TestOutsidePicturesRefused(t *testing.T) {
 			ExpectedStatus: 400,
 			ExpectedContent: []string{`"fields":{"bodyMarkdown":"The picture https://pics.example/kite.jpg is on another site, ` +
 				`which the blog cannot show. Upload it with “Add a picture” instead."}`}},
+		// Issue 38 item 7's leftover: an address of this blog's uploads that names no upload.
+		{Name: "a picture of the blog's uploads that was never uploaded is refused", Method: "POST", URL: "/api/admin/posts", As: "ed",
+			BeforeTest: asEditor, Body: with(newPost(), "bodyMarkdown", "![A kite](/posts/pictures/"+strings.Repeat("ab", 32)+"-700.jpg)"),
+			ExpectedStatus: 400,
+			ExpectedContent: []string{`"fields":{"bodyMarkdown":"The picture /posts/pictures/` + strings.Repeat("ab", 32) + `-700.jpg ` +
+				`was never uploaded here, so the blog cannot show it. Upload it with “Add a picture” instead."}`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT COUNT(*) FROM posts`); n != 5 {
+					t.Errorf("%d posts", n)
+				}
+			}},
+		{Name: "a save refuses such a cover and article", Method: "PATCH", URL: "/api/admin/posts/1", As: "ed", BeforeTest: asEditor,
+			Body: map[string]any{"version": 1, "coverImage": "/posts/pictures/nothing.jpg", "coverAlt": "A kite",
+				"bodyMarkdown": "Hello <img alt='kite' src='/posts/pictures/" + strings.Repeat("cd", 32) + "-700.jpg'>"},
+			ExpectedStatus: 400,
+			ExpectedContent: []string{`"coverImage":"The picture /posts/pictures/nothing.jpg was never uploaded here`,
+				`"bodyMarkdown":"The picture /posts/pictures/`},
+			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
+				if n := e.Count(`SELECT version FROM posts WHERE id = 1`); n != 1 {
+					t.Errorf("post 1 at version %d", n)
+				}
+			}},
 		{Name: "links to other sites and pictures of this one are fine", Method: "POST", URL: "/api/admin/posts", As: "ed",
 			BeforeTest: asEditor, Body: with(newPost(), "bodyMarkdown", "[A kite shop](https://kites.example)\n\n![Moon](/blog/bedtime-stories.svg)"),
 			ExpectedStatus: 201, ExpectedContent: []string{`"status":"published"`}},

@@ -6,6 +6,7 @@
 package posts
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -242,12 +243,8 @@ func coverProblem(src string) string {
 func outsidePicture(source string) string {
 	for _, src := range markdown.Images(source) {
 		if markdown.IsOutside(src) {
-			shown := []rune(src)
-			if len(shown) > 80 {
-				shown = append(shown[:77], '…')
-			}
 			return fmt.Sprintf("The picture %s is on another site, which the blog cannot show. "+
-				"Upload it with “Add a picture” instead.", string(shown))
+				"Upload it with “Add a picture” instead.", shorten(src, 80))
 		}
 	}
 	return ""
@@ -307,4 +304,62 @@ func changedValues(before, after *Post) (map[string]any, map[string]any) {
 		}
 	}
 	return b, a
+}
+
+// PictureStore tells whether the URL of a post's picture names a stored
+// upload (internal/covers).
+type PictureStore interface {
+	Exists(ctx context.Context, url string) (bool, error)
+}
+
+// UsePictures makes saves check that the uploaded pictures a post shows
+// (under picturePrefix) are stored. Call it before serving.
+func (s *Service) UsePictures(p PictureStore) { s.pictures = p }
+
+// picturePrefix is where the blog's uploaded pictures are served
+// (covers.PostPicturePrefix).
+const picturePrefix = "/posts/pictures/"
+
+// checkUploads refuses a post whose article or cover names an upload
+// that is not stored (never uploaded, or its address mistyped): every
+// reader would see a broken picture, as with a picture from another site.
+func (s *Service) checkUploads(ctx context.Context, p *Post) error {
+	if s.pictures == nil {
+		return nil
+	}
+	fields := map[string]string{}
+	missing := func(field, src string) error {
+		if _, done := fields[field]; done || !strings.HasPrefix(src, picturePrefix) {
+			return nil
+		}
+		stored, err := s.pictures.Exists(ctx, src)
+		if err != nil {
+			return fmt.Errorf("posts: check picture: %w", err)
+		}
+		if !stored {
+			fields[field] = fmt.Sprintf("The picture %s was never uploaded here, so the blog cannot show it. "+
+				"Upload it with “Add a picture” instead.", shorten(src, 120)) // an upload's address whole
+		}
+		return nil
+	}
+	for _, src := range markdown.Images(p.BodyMarkdown) {
+		if err := missing("bodyMarkdown", strings.TrimSpace(src)); err != nil {
+			return err
+		}
+	}
+	if err := missing("coverImage", p.CoverImage); err != nil {
+		return err
+	}
+	if len(fields) > 0 {
+		return httpx.Invalid(invalidPost, fields)
+	}
+	return nil
+}
+
+// shorten keeps an address to n characters in a message.
+func shorten(src string, n int) string {
+	if r := []rune(src); len(r) > n {
+		return string(append(r[:n-3], '…'))
+	}
+	return src
 }

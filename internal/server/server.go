@@ -203,6 +203,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	keeping := retention.New(d, scheduleOf(cfg), holders.Erase, retentionSweeps(), cfg.SiteURL, o.now)
 	pictures := covers.New(d, o.now)
 	cat.UseCovers(pictures) // a book's uploaded cover must be stored
+	postPictures := covers.NewPostPictures(d, o.now)
+	blog.UsePictures(postPictures) // and a post's uploaded pictures
 	prices, err := shopsettings.New(context.Background(), d, o.now)
 	if err != nil {
 		return nil, err
@@ -225,7 +227,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		posts:        blog,
 		audit:        audit.New(d, requireStaff(auth.PermAudit)),
 		covers:       pictures,
-		postPictures: covers.NewPostPictures(d, o.now),
+		postPictures: postPictures,
 		files:        downloads,
 		retention:    keeping,
 		prices:       prices,

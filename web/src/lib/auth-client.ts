@@ -1,4 +1,4 @@
-import { GoTrueClient } from '@supabase/auth-js'
+import { GoTrueClient, type Session } from '@supabase/auth-js'
 import { noteSessionEnded, setAccessTokenSource, setSessionRejectedHandler } from './api'
 import { passkeyRefused, passkeyWorked, signInOptionsSeen } from './unknown-passkeys'
 import { AUTH_STORAGE_KEY } from './auth-storage'
@@ -15,8 +15,14 @@ const RETRYABLE_REFRESH_STATUS = new Set([429, 502, 503, 504])
  * removes it at once, so this browser signs out locally.
  */
 const authFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init)
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+  let response: Response
+  try {
+    response = await fetch(input, init)
+  } catch (error) {
+    if (url.includes('grant_type=refresh_token') && !navigator.onLine) refreshFailedOffline = true
+    throw error
+  }
   if (!response.ok && url.includes('grant_type=refresh_token') && !RETRYABLE_REFRESH_STATUS.has(response.status)) {
     // Not from inside the library's own call: it holds its lock until this returns.
     window.setTimeout(endedElsewhere, 0)
@@ -30,10 +36,35 @@ const authFetch: typeof fetch = async (input, init) => {
   return response
 }
 
+/** A refresh failed because the device was offline (authFetch notes it; ShopAuthClient.currentSession tries again once online). */
+let refreshFailedOffline = false
+
 /** The server ended the session (a refused refresh or token): this browser signs out, quietly, once. */
 function endedElsewhere() {
   noteSessionEnded()
   void authClient.signOut({ scope: 'local' })
+}
+
+/**
+ * auth-js's client, which also knows that a network that has come back is
+ * news. auth-js keeps a refresh that failed and answers that failure again
+ * to every caller for a minute (its REFRESH_FAILURE_COOLDOWN_MS, so an outage
+ * does not bring a storm of refreshes; `lastRefreshFailure` is protected for
+ * such a subclass). When the refresh failed only because the device was
+ * offline, a page kept open across the network's return would go on without
+ * a usable token for that minute: its requests unsigned, the progress read
+ * offline waiting. Once online, that failure says nothing of the next try.
+ */
+class ShopAuthClient extends GoTrueClient {
+  /** getSession's session, refreshed now if the last refresh failed offline and the device is back online. */
+  async currentSession(): Promise<Session | null> {
+    if (refreshFailedOffline && navigator.onLine) {
+      refreshFailedOffline = false
+      this.lastRefreshFailure = null
+    }
+    const { data } = await this.getSession()
+    return data.session
+  }
 }
 
 /**
@@ -42,7 +73,7 @@ function endedElsewhere() {
  * its 90 s margin, retry backoff, the API-version header, PKCE and the
  * cross-tab BroadcastChannel, so none of that is written here.
  */
-export const authClient = new GoTrueClient({
+export const authClient = new ShopAuthClient({
   fetch: authFetch,
   // No location where the server draws the public pages (entry-server.tsx); nothing signs in there.
   url: `${globalThis.location?.origin ?? ''}/auth/v1`,
@@ -58,10 +89,12 @@ export const authClient = new GoTrueClient({
  * expiring token first, so the header is always a usable one.
  */
 export async function accessToken(): Promise<string | null> {
-  const { data } = await authClient.getSession()
-  return data.session?.access_token ?? null
+  return (await authClient.currentSession())?.access_token ?? null
 }
 setAccessTokenSource(accessToken)
+// The network is back: a session that ran out offline is refreshed at once (auth-js says TOKEN_REFRESHED),
+// not at the next request or tick.
+globalThis.window?.addEventListener('online', () => void authClient.currentSession())
 // A session signed out elsewhere: this browser forgets it (the app then shows the signed-out state).
 // An answer that comes after another sign-in refused the old token, not the new one: nothing to do.
 setSessionRejectedHandler((token) => {

@@ -70,8 +70,8 @@ function loadSignInData(queryClient: QueryClient) {
  * A page opened offline whose access token has expired: auth-js cannot
  * refresh it and reports no session, though it keeps the session stored
  * (a network failure is no sign-out). The app stays signed in with the
- * stored one, quietly, so kept storybooks open; it is refreshed when the
- * network returns.
+ * stored one, quietly, so kept storybooks open; the auth client refreshes
+ * it as soon as the network returns (lib/auth-client, TOKEN_REFRESHED).
  */
 function offlineSession(): Session | null {
   if (typeof navigator === 'undefined' || navigator.onLine) return null
@@ -110,8 +110,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   if (leavingTo !== null && location.pathname === leavingTo) setLeavingTo(null)
   const signedIn = useRef(false)
   const afterSignOut = useRef<string>(paths.home)
-  // Signed in with the stored session of a page opened offline (offlineSession): refreshed when the network returns.
-  const waitingForNetwork = useRef(false)
 
   // A session that still owes its two-step code is not complete: no user, no
   // profile (no 'Error loading profile') until the code is verified.
@@ -134,7 +132,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const handleEvent = useCallback(
     (event: AuthChangeEvent, reported: Session | null) => {
       const offline = event === 'INITIAL_SESSION' && reported === null ? offlineSession() : null
-      waitingForNetwork.current = offline !== null
       const next = offline ?? reported
       const user = next?.user ?? null
       // Another account signed in (in this tab or another): nothing of the last one stays.
@@ -215,17 +212,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unsubscribe?.()
     }
   }, [handleEvent])
-
-  useEffect(() => {
-    // The refresh says TOKEN_REFRESHED (signed in again, the profile and children read) or, refused, SIGNED_OUT.
-    const back = () => {
-      if (!waitingForNetwork.current) return
-      waitingForNetwork.current = false
-      void loadAuthClient().then(({ authClient }) => authClient.refreshSession())
-    }
-    window.addEventListener('online', back)
-    return () => window.removeEventListener('online', back)
-  }, [])
 
   const signOut = useCallback(async (options: SignOutOptions = {}) => {
     afterSignOut.current = options.redirectTo ?? paths.home

@@ -136,8 +136,8 @@ export async function forgetQueuedProgress(): Promise<void> {
 async function currentUserId(): Promise<string | null> {
   if (!mayHaveSession()) return null
   const { authClient } = await loadAuthClient()
-  const { data } = await authClient.getSession()
-  return data.session?.user.id ?? null
+  // Refreshed first when it ran out offline: this runs when the network returns.
+  return (await authClient.currentSession())?.user.id ?? null
 }
 
 /** Sends what the signed-in user queued, if anything; answers how many were sent. */

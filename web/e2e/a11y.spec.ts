@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './test'
 import { expectNoViolations, expectNoViolationsAtEveryWidth, widths } from './axe'
 import { collectConsoleErrors } from './console'
-import { PASSWORD, confirmedAccount, grantRole, logIn, mailedCode, totpCode, uniqueEmail, withTwoStep } from './accounts'
+import { PASSWORD, confirmedAccount, grantRole, logIn, mailedCode, totpCode, uniqueEmail, withTwoStep, signedInAs } from './accounts'
 
 // Every public route renders its heading without a console error, and (issue
 // #14) axe-core finds no WCAG 2.2 A/AA violation on it,
@@ -118,8 +118,7 @@ test.describe('no WCAG A/AA violation at 390 px and 1440 px', () => {
 
     test('/profile, with each card open', async ({ page }) => {
       const email = await confirmedAccount(page.request, 'a11y-profile')
-      await logIn(page, email)
-      await expect(page.getByText('Login successful')).toBeVisible()
+      await signedInAs(page, email)
       await open(page, '/profile')
       await expect(page.getByRole('region', { name: 'My Devices' }).getByText('Chrome').first()).toBeAttached()
       await expectNoViolationsAtEveryWidth(page)

@@ -1,13 +1,12 @@
 import { expect, test, type Page } from './test'
-import { PASSWORD, accessToken, addChildFor, chooseGoogleAccount, confirmedAccount, logIn, mailedCode, totpCode as totp, uniqueEmail } from './accounts'
+import { PASSWORD, accessToken, addChildFor, chooseGoogleAccount, confirmedAccount, logIn, mailedCode, signedInAs, totpCode as totp, uniqueEmail } from './accounts'
 
 // The parent's account area (issue 10) against the real binary in --dev mode:
 // accounts are confirmed through the development mailbox.
 
 async function signedInProfile(page: Page, tag: string) {
   const email = await confirmedAccount(page.request, tag, { first_name: 'Nainni', last_name: 'Rabbit' })
-  await logIn(page, email)
-  await expect(page.getByText('Login successful')).toBeVisible()
+  await signedInAs(page, email)
   await page.goto('/profile')
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible()
   return email
@@ -184,8 +183,7 @@ test.describe('account area', () => {
     expect(pay.ok()).toBeTruthy()
     const { orderNumber } = (await pay.json()) as { orderNumber: string }
 
-    await logIn(page, email)
-    await expect(page.getByText('Login successful')).toBeVisible()
+    await signedInAs(page, email)
     await page.goto('/profile')
     const order = page.locator('details', { hasText: `Order ${orderNumber}` })
     await expect(order).toContainText('2 items')

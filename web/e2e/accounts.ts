@@ -41,11 +41,36 @@ export async function confirmedAccount(request: APIRequestContext, tag: string, 
   return email
 }
 
+/** A session as /auth/v1 hands it out, and as the app's auth client (auth-js) keeps it. */
+export type Session = { access_token: string; refresh_token: string; expires_at: number; user: { id: string; email: string } }
+
+/** A new session of the account from /auth/v1/token (password grant). */
+export async function passwordSession(request: APIRequestContext, email: string, password = PASSWORD): Promise<Session> {
+  const res = await request.post('/auth/v1/token?grant_type=password', { data: { email, password } })
+  expect(res.ok()).toBeTruthy()
+  return (await res.json()) as Session
+}
+
 /** A fresh access token for API calls made on the account's behalf. */
 export async function accessToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/auth/v1/token?grant_type=password', { data: { email, password: PASSWORD } })
-  expect(res.ok()).toBeTruthy()
-  return ((await res.json()) as { access_token: string }).access_token
+  return (await passwordSession(request, email)).access_token
+}
+
+/**
+ * Opens the browser signed in with `session` without the sign-in form, for journeys
+ * about something else (the form's own journeys sign in with it: logIn). The session
+ * goes where the app's auth client keeps it (localStorage `siso-auth`, src/lib/auth-storage.ts),
+ * written on /api/health: a page of the shop's origin that runs no app, so no app
+ * saves over it. The next page opened starts signed in.
+ */
+export async function seedSession(page: Page, session: Session, origin = '') {
+  await page.goto(`${origin}/api/health`)
+  await page.evaluate((value) => localStorage.setItem('siso-auth', value), JSON.stringify(session))
+}
+
+/** A new session of the account (password grant), seeded into the browser: seedSession. */
+export async function signedInAs(page: Page, email: string, origin = '') {
+  await seedSession(page, await passwordSession(page.request, email), origin)
 }
 
 /**
@@ -133,8 +158,20 @@ export async function staffToken(request: APIRequestContext, workerIndex: number
   return (await twoStepSession(request, email)).accessToken
 }
 
-/** Two-step sign-in turned on: the app's secret and the access token of the session it completes. */
-export async function twoStepSession(request: APIRequestContext, email: string): Promise<{ secret: string; accessToken: string }> {
+/**
+ * A staff member with `role` whose browser is signed in at aal2 (seedSession), for journeys about
+ * the back office: the CLI grants the role, two-step sign-in is turned on through /auth/v1 (the
+ * profile's own journeys turn it on on the page: admin.spec.ts). Returns the account's e-mail.
+ */
+export async function staffSignedIn(page: Page, workerIndex: number, role: 'owner' | 'manager' | 'editor' | 'support', names?: { first_name: string; last_name: string }): Promise<string> {
+  const email = await confirmedAccount(page.request, role, names)
+  grantRole(workerIndex, email, role)
+  await seedSession(page, (await twoStepSession(page.request, email)).session)
+  return email
+}
+
+/** Two-step sign-in turned on: the app's secret and the access token of the two-step session it completes (whole: session). */
+export async function twoStepSession(request: APIRequestContext, email: string): Promise<{ secret: string; accessToken: string; session: Session }> {
   const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
   const enrolled = await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp', friendly_name: 'Authenticator app' } })
   expect(enrolled.ok()).toBeTruthy()
@@ -144,5 +181,6 @@ export async function twoStepSession(request: APIRequestContext, email: string):
   const { id } = (await challenge.json()) as { id: string }
   const verified = await request.post(`/auth/v1/factors/${factor.id}/verify`, { headers, data: { challenge_id: id, code: totpCode(factor.totp.secret) } })
   expect(verified.ok()).toBeTruthy()
-  return { secret: factor.totp.secret, accessToken: ((await verified.json()) as { access_token: string }).access_token }
+  const session = (await verified.json()) as Session
+  return { secret: factor.totp.secret, accessToken: session.access_token, session }
 }

@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test'
 import { expect, test, waitingForApp, type Page } from './test'
-import { PASSWORD, confirmedAccount, grantRole, totpCode, uniqueEmail } from './accounts'
+import { uniqueEmail, staffSignedIn } from './accounts'
 import { expectNoViolationsAtEveryWidth, widths } from './axe'
 import { collectConsoleErrors } from './console'
 import { png } from './pictures'
@@ -21,23 +21,9 @@ function uniqueIsbn(): string {
 /** The same ISBN with its check digit wrong. */
 const withWrongCheckDigit = (isbn: string) => isbn.slice(0, 12) + ((Number(isbn[12]) + 1) % 10)
 
-/** A staff member with `role`, signed in at aal2: password, then two-step sign-in turned on in the profile. */
-async function staffAtAal2(page: Page, role: 'owner' | 'manager' | 'editor' | 'support'): Promise<string> {
-  const email = await confirmedAccount(page.request, role, { first_name: 'Edie', last_name: 'Torr' })
-  grantRole(test.info().parallelIndex, email, role)
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
-  await page.goto('/profile#two-step')
-  await page.getByRole('region', { name: 'Two-step sign-in' }).getByRole('button', { name: 'Turn on two-step sign-in' }).click()
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
-  await page.getByLabel('6-digit code from your app').fill(totpCode(secret))
-  await page.getByRole('button', { name: 'Confirm' }).click()
-  await expect(page.getByText('Two-step sign-in is on')).toBeVisible()
-  await page.getByRole('button', { name: 'I have saved them' }).click()
-  return email
+/** A staff member with `role`, signed in at aal2 (staffSignedIn). */
+function staffAtAal2(page: Page, role: 'owner' | 'manager' | 'editor' | 'support'): Promise<string> {
+  return staffSignedIn(page, test.info().parallelIndex, role, { first_name: 'Edie', last_name: 'Torr' })
 }
 
 /** A visitor in a browser of their own. */

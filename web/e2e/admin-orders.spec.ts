@@ -1,5 +1,5 @@
 import { expect, test, waitingForApp, type APIRequestContext, type Page } from './test'
-import { PASSWORD, accessToken, confirmedAccount, grantRole, logIn, totpCode, withTwoStep } from './accounts'
+import { PASSWORD, accessToken, confirmedAccount, logIn, staffSignedIn } from './accounts'
 import { widths } from './axe'
 import { collectConsoleErrors } from './console'
 
@@ -32,15 +32,9 @@ async function ordersOf(request: APIRequestContext, email: string) {
   return { demo: demo.orderNumber, paypal: paypal.orderNumber, capture: paypal.captureId! }
 }
 
-/** A manager signed in at aal2: the CLI grants the role, two-step sign-in is on, password then code. */
+/** A manager signed in at aal2 (staffSignedIn). */
 async function managerSignsIn(page: Page) {
-  const email = await confirmedAccount(page.request, 'manager', { first_name: 'Mona', last_name: 'Ager' })
-  grantRole(test.info().parallelIndex, email, 'manager')
-  const secret = await withTwoStep(page.request, email)
-  await logIn(page, email)
-  await page.getByLabel('Code', { exact: true }).fill(totpCode(secret, 30))
-  await page.getByRole('button', { name: 'Verify' }).click()
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  await staffSignedIn(page, test.info().parallelIndex, 'manager', { first_name: 'Mona', last_name: 'Ager' })
 }
 
 async function screenshots(page: Page, name: string) {

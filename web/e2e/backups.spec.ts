@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs'
 import { expect, test, type Page } from './test'
-import { PASSWORD, confirmedAccount, grantRole, totpCode } from './accounts'
+import { staffSignedIn } from './accounts'
 import { widths } from './axe'
 import { collectConsoleErrors } from './console'
 
@@ -8,23 +8,9 @@ import { collectConsoleErrors } from './console'
 // A restore replaces this worker's whole shop with an archive made moments
 // before in the same journey, so the shop's other journeys lose nothing.
 
-/** A staff member with `role`, signed in at aal2: password, then two-step sign-in turned on in the profile. */
-async function staffAtAal2(page: Page, role: 'owner' | 'manager'): Promise<string> {
-  const email = await confirmedAccount(page.request, role, { first_name: 'Bea', last_name: 'Keeper' })
-  grantRole(test.info().parallelIndex, email, role)
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
-  await page.goto('/profile#two-step')
-  await page.getByRole('region', { name: 'Two-step sign-in' }).getByRole('button', { name: 'Turn on two-step sign-in' }).click()
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim()
-  await page.getByLabel('6-digit code from your app').fill(totpCode(secret))
-  await page.getByRole('button', { name: 'Confirm' }).click()
-  await expect(page.getByText('Two-step sign-in is on')).toBeVisible()
-  await page.getByRole('button', { name: 'I have saved them' }).click()
-  return email
+/** A staff member with `role`, signed in at aal2 (staffSignedIn). */
+function staffAtAal2(page: Page, role: 'owner' | 'manager'): Promise<string> {
+  return staffSignedIn(page, test.info().parallelIndex, role, { first_name: 'Bea', last_name: 'Keeper' })
 }
 
 const bookTitle = async (page: Page, id: number) => ((await (await page.request.get(`/api/books/${id}`)).json()) as { title: string }).title

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './test'
-import { PASSWORD, accessToken, confirmedAccount, grantRole, totpCode } from './accounts'
+import { accessToken, confirmedAccount, grantRole, staffSignedIn, signedInAs, twoStepSession } from './accounts'
 import { expectNoViolationsAtEveryWidth } from './axe'
 
 // Issue 28, "Shipping and tax that say one thing" and "Discount codes": what a
@@ -34,20 +34,12 @@ async function fillAddress(page: Page, country?: string) {
   }
 }
 
-/** A manager's access token at aal2: the role from the shop's CLI, two-step sign-in turned on through /auth/v1. */
-async function managerToken(request: APIRequestContext, email?: string): Promise<string> {
-  email ??= await confirmedAccount(request, 'discounts-manager', { first_name: 'Mina', last_name: 'Ger' })
+/** The aal2 access token of a new manager: the CLI grants the role, two-step sign-in is turned on through /auth/v1. */
+async function managerToken(request: APIRequestContext): Promise<string> {
+  const email = await confirmedAccount(request, 'discounts-manager', { first_name: 'Mina', last_name: 'Ger' })
   grantRole(test.info().parallelIndex, email, 'manager')
-  const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
-  const factor = (await (await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp', friendly_name: 'phone' } })).json()) as { id: string; totp: { secret: string } }
-  const challenge = (await (await request.post(`/auth/v1/factors/${factor.id}/challenge`, { headers })).json()) as { id: string }
-  const verified = await request.post(`/auth/v1/factors/${factor.id}/verify`, { headers, data: { challenge_id: challenge.id, code: totpCode(factor.totp.secret) } })
-  expect(verified.ok()).toBeTruthy()
-  lastSecret = factor.totp.secret
-  return ((await verified.json()) as { access_token: string }).access_token
+  return (await twoStepSession(request, email)).accessToken
 }
-
-let lastSecret = ''
 
 test('a discount code applied in the cart is priced in both summaries and paid with the demo card, then with PayPal', async ({ page }) => {
   test.setTimeout(120_000)
@@ -59,11 +51,7 @@ test('a discount code applied in the cart is priced in both summaries and paid w
   expect(created.status()).toBe(201)
 
   const email = await confirmedAccount(page.request, 'discount-buyer')
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  await signedInAs(page, email)
 
   // One book is under the code's minimum: the cart says so.
   await addBook(page, 1)
@@ -179,15 +167,7 @@ test('a UK buyer is offered international shipping at its price, pays no US tax 
 
 test('a manager adds a zone for New Zealand (no other journey ships there) and a discount code', async ({ page }) => {
   test.setTimeout(90_000)
-  const email = await confirmedAccount(page.request, 'settings-manager', { first_name: 'Mina', last_name: 'Ger' })
-  await managerToken(page.request, email)
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await page.getByLabel('Code', { exact: true }).fill(totpCode(lastSecret, 30))
-  await page.getByRole('button', { name: 'Verify' }).click()
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  await staffSignedIn(page, test.info().parallelIndex, 'manager', { first_name: 'Mina', last_name: 'Ger' })
 
   await page.goto('/admin/settings')
   const form = page.getByRole('form', { name: 'Shop settings' })

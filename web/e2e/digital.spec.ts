@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, waitingForApp, type APIRequestContext, type Page } from './test'
-import { accessToken, confirmedAccount, grantRole, logIn, staffToken, totpCode, withTwoStep } from './accounts'
+import { accessToken, confirmedAccount, logIn, staffToken, signedInAs, staffSignedIn } from './accounts'
 import { widths } from './axe'
 import { collectConsoleErrors } from './console'
 
@@ -21,8 +21,7 @@ test('a parent buys the interactive edition without an address and reads it in t
   await page.setViewportSize(phone)
   const errors = collectConsoleErrors(page)
   const email = await confirmedAccount(page.request, 'interactive-buyer')
-  await logIn(page, email)
-  await expect(page).toHaveURL('/')
+  await signedInAs(page, email)
 
   await page.goto('/books/3')
   await page.getByRole('radio', { name: /Interactive\s*\$6\.99/ }).check()
@@ -80,16 +79,9 @@ async function sellTheEbook(request: APIRequestContext) {
   expect(saved.ok(), await saved.text()).toBeTruthy()
 }
 
-/** A manager signed in at aal2: the CLI grants the role, two-step sign-in is on, password then code. */
-async function managerSignsIn(page: Page) {
-  const email = await confirmedAccount(page.request, 'digital-manager', { first_name: 'Mona', last_name: 'Ager' })
-  grantRole(test.info().parallelIndex, email, 'manager')
-  const secret = await withTwoStep(page.request, email)
-  await logIn(page, email)
-  await page.getByLabel('Code', { exact: true }).fill(totpCode(secret, 30))
-  await page.getByRole('button', { name: 'Verify' }).click()
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
-  return email
+/** A manager signed in at aal2 (staffSignedIn); answers the manager's e-mail. */
+function managerSignsIn(page: Page) {
+  return staffSignedIn(page, test.info().parallelIndex, 'manager', { first_name: 'Mona', last_name: 'Ager' })
 }
 
 async function shot(page: Page, name: string) {
@@ -242,8 +234,7 @@ test('a manager refunds the e-book on the desk after the warning, and the librar
   const context = await browser.newContext({ viewport: phone })
   await context.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
   const parent = waitingForApp(await context.newPage())
-  await logIn(parent, email)
-  await expect(parent).toHaveURL('/')
+  await signedInAs(parent, email)
   await parent.goto('/library')
   await expect(parent.getByText('No storybooks here yet')).toBeVisible()
   await expect(parent.getByRole('listitem', { name: `${TITLE} · E-book` })).toHaveCount(0)

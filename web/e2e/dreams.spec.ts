@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from './test'
-import { PASSWORD, accessToken, addChildFor, confirmedAccount } from './accounts'
+import { expect, test, type APIRequestContext } from './test'
+import { accessToken, addChildFor, confirmedAccount, signedInAs } from './accounts'
 import { expectNoViolationsAtEveryWidth } from './axe'
 
 // Dream Maker (issue 11) against the real binary in --dev mode: parents are
@@ -13,14 +13,6 @@ async function addChild(request: APIRequestContext, email: string, name: string)
   return { kidId: await addChildFor(request, token, name), headers: { Authorization: `Bearer ${token}` } }
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect(page.getByText('Login successful')).toBeVisible()
-}
-
 test.describe('dream maker', () => {
   test.setTimeout(90_000)
   test.beforeEach(async ({ page }) => {
@@ -28,7 +20,7 @@ test.describe('dream maker', () => {
   })
 
   test('a parent with no child is sent to My Children', async ({ page }) => {
-    await signIn(page, await confirmedAccount(page.request, 'dreams', NAINNI))
+    await signedInAs(page, await confirmedAccount(page.request, 'dreams', NAINNI))
     await page.goto('/dreamaker')
     await expect(page.getByText('No Children Added Yet')).toBeVisible()
     await page.getByRole('link', { name: 'Go to My Children' }).click()
@@ -39,7 +31,7 @@ test.describe('dream maker', () => {
   test('one child: preselected, a dream names child and companion, prints only the story', async ({ page }, info) => {
     const email = await confirmedAccount(page.request, 'dreams', NAINNI)
     await addChild(page.request, email, 'Mila')
-    await signIn(page, email)
+    await signedInAs(page, email)
     await page.goto('/dreamaker')
     await expect(page.getByRole('radio', { name: 'Mila' })).toBeChecked()
     await page.getByText("I'm a girl!").click()
@@ -74,7 +66,7 @@ test.describe('dream maker', () => {
   test('a retried submission sends the same Idempotency-Key and makes one dream; the next story gets a new key', async ({ page }) => {
     const email = await confirmedAccount(page.request, 'dreams', NAINNI)
     const { headers } = await addChild(page.request, email, 'Ivy')
-    await signIn(page, email)
+    await signedInAs(page, email)
     const keys: string[] = []
     let failNext = true
     await page.route('**/api/dreams', async (route) => {
@@ -119,7 +111,7 @@ test.describe('dream maker', () => {
     }
     const oldest = made[0]
 
-    await signIn(page, email)
+    await signedInAs(page, email)
     await page.goto('/dreamaker')
     const myDreams = page.getByRole('region', { name: 'My Dreams' })
     const items = myDreams.getByRole('listitem')
@@ -157,7 +149,7 @@ test.describe('dream maker', () => {
     expect(made.status()).toBe(201)
     const { title } = (await made.json()) as { title: string }
 
-    await signIn(page, email)
+    await signedInAs(page, email)
     await page.goto('/dreamaker')
     const myDreams = page.getByRole('region', { name: 'My Dreams' })
     await expect(myDreams.getByRole('heading', { name: title })).toBeVisible()

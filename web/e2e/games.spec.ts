@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, waitingForApp, type Locator, type Page } from './test'
-import { PASSWORD, accessToken, confirmedAccount, grantRole, totpCode, twoStepSession } from './accounts'
+import { PASSWORD, accessToken, confirmedAccount, grantRole, totpCode, twoStepSession, signedInAs } from './accounts'
 import { expectNoViolationsAtEveryWidth } from './axe'
 
 // Issue 12: both games, the player-side configuration and /config, against
@@ -12,11 +12,7 @@ const LIZZIE = { first_name: 'Lizzie', last_name: 'Lizard' }
 
 async function signedIn(page: Page, tag: string): Promise<string> {
   const email = await confirmedAccount(page.request, tag, LIZZIE)
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect(page).toHaveURL('/')
+  await signedInAs(page, email)
   return email
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test'
-import { PASSWORD, confirmedAccount } from './accounts'
+import { confirmedAccount, signedInAs } from './accounts'
 import { expectNoViolations, expectNoViolationsAtEveryWidth } from './axe'
 import { collectConsoleErrors } from './console'
 import { numberInWords } from '../src/features/kid-mode/number-words'
@@ -31,11 +31,7 @@ test('kid mode hides the shop, stays on after a reload, and the parent gate open
   test.setTimeout(60_000)
   await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
   const email = await confirmedAccount(page.request, 'kid-mode', { first_name: 'Feefee', last_name: 'Elephant' })
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect(page).toHaveURL('/')
+  await signedInAs(page, email)
   const errors = collectConsoleErrors(page)
 
   await page.goto('/games/find-objects')

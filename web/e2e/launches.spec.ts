@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './test'
-import { confirmedAccount, grantRole, logIn, staffToken, totpCode, uniqueEmail, withTwoStep } from './accounts'
+import { staffToken, uniqueEmail, staffSignedIn } from './accounts'
 import { widths } from './axe'
 import { collectConsoleErrors } from './console'
 
@@ -74,13 +74,7 @@ test('a manager writes a campaign with a book card, previews it on a phone and s
   const readers = [uniqueEmail('reader-a'), uniqueEmail('reader-b'), uniqueEmail('reader-c')]
   for (const r of readers) await subscriber(page.request, r)
 
-  const manager = await confirmedAccount(page.request, 'manager', { first_name: 'Mona', last_name: 'Ager' })
-  grantRole(test.info().parallelIndex, manager, 'manager')
-  const secret = await withTwoStep(page.request, manager)
-  await logIn(page, manager)
-  await page.getByLabel('Code', { exact: true }).fill(totpCode(secret, 30))
-  await page.getByRole('button', { name: 'Verify' }).click()
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  const manager = await staffSignedIn(page, test.info().parallelIndex, 'manager', { first_name: 'Mona', last_name: 'Ager' })
 
   await page.goto('/admin/campaigns')
   await expect(page.getByText('No open or click tracking').first()).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test, waitingForApp, type APIRequestContext, type Page } from './test'
-import { PASSWORD, accessToken, confirmedAccount, grantRole, totpCode } from './accounts'
+import { confirmedAccount, grantRole, type Session, seedSession, twoStepSession } from './accounts'
 import { expectNoViolationsAtEveryWidth, widths } from './axe'
 import { collectConsoleErrors } from './console'
 import { png } from './pictures'
@@ -16,30 +16,18 @@ async function screenshots(page: Page, name: string) {
 }
 
 /**
- * A staff member with two-step sign-in on: the role from the shop's CLI, a
- * TOTP factor enrolled and verified through /auth/v1 as the profile's card
- * does. Returns the address and the factor's secret.
+ * A staff member with `role` (the shop's CLI grants it) and two-step sign-in turned on
+ * through /auth/v1 as the profile's card does. Returns the address and the aal2 session.
  */
-async function staffWithTwoSteps(request: APIRequestContext, role: 'editor' | 'manager'): Promise<{ email: string; secret: string }> {
+async function staffWithTwoSteps(request: APIRequestContext, role: 'editor' | 'manager'): Promise<{ email: string; session: Session }> {
   const email = await confirmedAccount(request, role, { first_name: 'Ed', last_name: 'Itor' })
   grantRole(test.info().parallelIndex, email, role)
-  const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
-  const factor = (await (await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp', friendly_name: 'phone' } })).json()) as { id: string; totp: { secret: string } }
-  const challenge = (await (await request.post(`/auth/v1/factors/${factor.id}/challenge`, { headers })).json()) as { id: string }
-  const verified = await request.post(`/auth/v1/factors/${factor.id}/verify`, { headers, data: { challenge_id: challenge.id, code: totpCode(factor.totp.secret) } })
-  expect(verified.ok()).toBeTruthy()
-  return { email, secret: factor.totp.secret }
+  return { email, session: (await twoStepSession(request, email)).session }
 }
 
-/** Signs in with the password, then the code of the next 30 seconds (the current one was just used). */
-async function signIn(page: Page, staff: { email: string; secret: string }) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(staff.email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await page.getByLabel('Code', { exact: true }).fill(totpCode(staff.secret, 30))
-  await page.getByRole('button', { name: 'Verify' }).click()
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+/** The staff member's browser signed in at aal2 (seedSession). */
+async function signIn(page: Page, staff: { session: Session }) {
+  await seedSession(page, staff.session)
 }
 
 test.beforeEach(async ({ page }) => {

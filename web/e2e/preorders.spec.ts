@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './test'
-import { confirmedAccount, logIn, staffToken } from './accounts'
+import { confirmedAccount, signedInAs, staffToken } from './accounts'
 import { widths } from './axe'
 import { collectConsoleErrors } from './console'
 
@@ -38,8 +38,7 @@ for (const { name, width, height } of widths) {
     try {
       await page.setViewportSize({ width, height })
       const email = await confirmedAccount(page.request, `preorder-${name}`)
-      await logIn(page, email)
-      await expect(page.getByText('Login successful')).toBeVisible()
+      await signedInAs(page, email)
 
       await page.goto(`/books/${BOOK}`)
       await expect(page.getByText('Pre-order — ships March 3, 2027').first()).toBeVisible()

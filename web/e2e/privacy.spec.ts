@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from './test'
-import { accessToken, confirmedAccount, logIn } from './accounts'
+import { accessToken, confirmedAccount, signedInAs } from './accounts'
 
 // Children's privacy (issue 30) as a parent lives it: a first child asks for
 // the parent's consent, recorded in the ledger; the privacy center shows the
@@ -9,8 +9,7 @@ import { accessToken, confirmedAccount, logIn } from './accounts'
 test('a parent consents to add a first child, then downloads and deletes the child in the privacy center', async ({ page }) => {
   test.setTimeout(60_000)
   const email = await confirmedAccount(page.request, 'privacy', { first_name: 'Nainni', last_name: 'Rabbit' })
-  await logIn(page, email)
-  await expect(page.getByText('Login successful')).toBeVisible()
+  await signedInAs(page, email)
   await page.goto('/profile')
 
   // A first child: the form says why each field is asked, and asks for consent.

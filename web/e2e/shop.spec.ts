@@ -1,19 +1,11 @@
 import { expect, test, waitingForApp, type Page } from './test'
-import { PASSWORD, accessToken, confirmedAccount, staffToken, uniqueEmail } from './accounts'
+import { accessToken, confirmedAccount, signedInAs, staffToken, uniqueEmail } from './accounts'
 import { collectConsoleErrors } from './console'
 import { layoutShift, trackLayoutShift } from './layout'
 
 // Shop journeys of issue 4 against the real binary (--dev) and the fake PayPal
 // that scripts/e2e.sh starts: catalogue, cart, checkout, thank-you, newsletter.
 
-
-async function logIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect(page).not.toHaveURL(/\/login/)
-}
 
 async function addBook(page: Page, id: number) {
   await page.goto(`/books/${id}`)
@@ -456,7 +448,7 @@ test.describe('checkout', () => {
     const email = await confirmedAccount(page.request, 'country')
     const patched = await page.request.patch('/api/profile', { headers: { Authorization: `Bearer ${await accessToken(page.request, email)}` }, data: { country: 'FR' } })
     expect(patched.ok()).toBeTruthy()
-    await logIn(page, email)
+    await signedInAs(page, email)
     await addBook(page, 1)
     await page.goto('/checkout')
     await expect(page.getByLabel('Country')).toHaveValue('France')
@@ -504,7 +496,7 @@ test.describe('checkout', () => {
 
   test('a signed-in buyer pays by card (demo); the order is recorded; /thank-you shows once', async ({ page }) => {
     const email = await confirmedAccount(page.request, 'card-buyer')
-    await logIn(page, email)
+    await signedInAs(page, email)
     await addBook(page, 3)
     await addBook(page, 3)
     await page.goto('/checkout')
@@ -545,7 +537,7 @@ test.describe('checkout', () => {
   test('a signed-in buyer pays with PayPal through the test SDK', async ({ page }) => {
     const errors = collectErrors(page)
     const email = await confirmedAccount(page.request, 'paypal-buyer')
-    await logIn(page, email)
+    await signedInAs(page, email)
     await addBook(page, 9)
     await page.goto('/checkout')
     await fillCheckout(page)
@@ -583,7 +575,7 @@ test.describe('checkout', () => {
   test('a form emptied while PayPal is open fails in words, not a raw validation dump', async ({ page }) => {
     const errors = collectErrors(page)
     const email = await confirmedAccount(page.request, 'paypal-changed')
-    await logIn(page, email)
+    await signedInAs(page, email)
     await addBook(page, 2)
     await page.goto('/checkout')
     await fillCheckout(page)
@@ -603,7 +595,7 @@ test.describe('checkout', () => {
 
   test('PayPal refuses an invalid form before it opens', async ({ page }) => {
     const email = await confirmedAccount(page.request, 'paypal-invalid')
-    await logIn(page, email)
+    await signedInAs(page, email)
     await addBook(page, 1)
     await page.goto('/checkout')
     // The parent's name is filled in for them (issue #14): empty it to make the form invalid.

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './test'
-import { PASSWORD, accessToken, confirmedAccount, grantRole, totpCode } from './accounts'
+import { confirmedAccount, grantRole, type Session, seedSession, twoStepSession } from './accounts'
 import { expectNoViolationsAtEveryWidth, widths } from './axe'
 import { collectConsoleErrors } from './console'
 
@@ -9,29 +9,19 @@ import { collectConsoleErrors } from './console'
 // save over a newer version offers Reload / apply again. The book it is for
 // is made through the API: the journey is not about the catalog.
 
-type Staff = { email: string; secret: string; token: string }
+type Staff = { email: string; token: string; session: Session }
 
-/** An editor with two-step sign-in on (a TOTP factor verified through /auth/v1), and the token of that aal2 session. */
+/** An editor with two-step sign-in on (a TOTP factor verified through /auth/v1), and that aal2 session with its token. */
 async function editor(request: APIRequestContext): Promise<Staff> {
   const email = await confirmedAccount(request, 'storyeditor', { first_name: 'Ed', last_name: 'Itor' })
   grantRole(test.info().parallelIndex, email, 'editor')
-  const headers = { Authorization: `Bearer ${await accessToken(request, email)}` }
-  const factor = (await (await request.post('/auth/v1/factors', { headers, data: { factor_type: 'totp', friendly_name: 'phone' } })).json()) as { id: string; totp: { secret: string } }
-  const challenge = (await (await request.post(`/auth/v1/factors/${factor.id}/challenge`, { headers })).json()) as { id: string }
-  const verified = await request.post(`/auth/v1/factors/${factor.id}/verify`, { headers, data: { challenge_id: challenge.id, code: totpCode(factor.totp.secret) } })
-  expect(verified.ok()).toBeTruthy()
-  return { email, secret: factor.totp.secret, token: ((await verified.json()) as { access_token: string }).access_token }
+  const { accessToken: token, session } = await twoStepSession(request, email)
+  return { email, token, session }
 }
 
-/** Signs in with the password, then the code of the next 30 seconds (the current one was just used). */
+/** The editor's browser signed in at aal2 (seedSession). */
 async function signIn(page: Page, staff: Staff) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(staff.email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await page.getByLabel('Code', { exact: true }).fill(totpCode(staff.secret, 30))
-  await page.getByRole('button', { name: 'Verify' }).click()
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  await seedSession(page, staff.session)
 }
 
 /** A draft book of the catalog, without a storybook. */

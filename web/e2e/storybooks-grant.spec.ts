@@ -1,5 +1,5 @@
 import { expect, test } from './test'
-import { accessToken, confirmedAccount, grantRole, logIn, totpCode, twoStepSession } from './accounts'
+import { accessToken, confirmedAccount, grantRole, twoStepSession, seedSession } from './accounts'
 import { expectNoViolationsAtEveryWidth, widths } from './axe'
 import { collectConsoleErrors } from './console'
 
@@ -20,12 +20,9 @@ test('support gives a family the interactive edition from the customer page, and
 
   const support = await confirmedAccount(page.request, 'gift-support', { first_name: 'Sue', last_name: 'Port' })
   grantRole(test.info().parallelIndex, support, 'support')
-  const { secret, accessToken: supportToken } = await twoStepSession(page.request, support)
+  const { accessToken: supportToken, session } = await twoStepSession(page.request, support)
   await page.setViewportSize(widths[1])
-  await logIn(page, support)
-  await page.getByLabel('Code', { exact: true }).fill(totpCode(secret, 30))
-  await page.getByRole('button', { name: 'Verify' }).click()
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  await seedSession(page, session)
 
   // Support has no storybook editor, but finds the family and its storybooks on the customer page.
   await page.goto('/admin')

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './test'
-import { PASSWORD, accessToken, confirmedAccount, staffToken } from './accounts'
+import { accessToken, confirmedAccount, staffToken, signedInAs } from './accounts'
 import { collectConsoleErrors } from './console'
 
 // Reading offline (issue 35): a family granted Our First Adventure keeps it
@@ -67,11 +67,7 @@ for (const width of [390, 1440]) {
     const ending = path.at(-1)!
 
     await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
-    await page.goto(`${local}/login`)
-    await page.getByLabel('Email').fill(email)
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-    await expect(page.getByText('Login successful')).toBeVisible()
+    await signedInAs(page, email, local)
     await page.goto(`${local}/read/${SLUG}`)
     // The service worker controls the page once it has installed (clientsClaim).
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 })
@@ -133,11 +129,7 @@ test('a family stays signed in offline when its access token runs out, and the p
   const first = (await (await page.request.get(`/api/storybooks/${SLUG}/pages/${start}`, { headers })).json()) as { choices: { label: string; to: string }[] }
   const readOffline = first.choices.find((c) => c.label === 'Set off for the Rainbow Lake')!.to
   await page.addInitScript(() => window.localStorage.setItem('cookiesAccepted', 'all'))
-  await page.goto(`${local}/login`)
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-  await expect(page.getByText('Login successful')).toBeVisible()
+  await signedInAs(page, email, local)
   await page.goto(`${local}/read/${SLUG}`)
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 })
   await page.getByRole('button', { name: 'Keep for offline' }).click()

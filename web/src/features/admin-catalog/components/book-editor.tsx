@@ -218,7 +218,7 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
           </div>
         </div>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t-2 border-line bg-cream/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border-2">
+        <div data-sticky-actions className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t-2 border-line bg-cream/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border-2">
           <Button type="submit" disabled={submitting}>
             <Save aria-hidden="true" /> {form.formState.isSubmitting ? 'Saving...' : base ? 'Save' : 'Create book'}
           </Button>

@@ -279,7 +279,7 @@ function StoryForm({ loaded, canGrant }: { loaded: AdminStorybook; canGrant: boo
           </div>
         </div>
 
-        <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t-2 border-line bg-cream/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border-2">
+        <div data-sticky-actions className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t-2 border-line bg-cream/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border-2">
           <Button type="submit" disabled={busy}>
             <Save aria-hidden="true" /> {form.formState.isSubmitting ? 'Saving...' : 'Save'}
           </Button>

@@ -104,11 +104,12 @@ var (
 		"The back office needs two-step sign-in. Turn it on in your profile (Two-step sign-in), then sign in again with your code.")
 )
 
-// RequireStaff is the gate of every /api/admin/* route: the caller must be
-// signed in (401), have a staff role (403 Access Denied), be at aal2 (403
+// RequireStaff is the gate of every /api/admin/* route, which routes.go
+// declares on the route (server's staff): the caller must be signed in
+// (401), have a staff role (403 Access Denied), be at aal2 (403
 // insufficient_aal: the back office moves money, so two steps are required
 // even of staff who never turned them on) and have a role that allows p
-// (403 forbidden).
+// (403 forbidden). Handlers read the checked caller with StaffFrom.
 func RequireStaff(ctx context.Context, p Permission) (Caller, error) {
 	c, err := RequireStaffSession(ctx)
 	if err != nil {
@@ -135,6 +136,26 @@ func RequireStaffSession(ctx context.Context) (Caller, error) {
 			return Caller{}, errInsufficientAAL
 		}
 		return Caller{}, errTurnOnTwoStep
+	}
+	return c, nil
+}
+
+type staffKey struct{}
+
+// WithStaff returns a context that carries c as the staff member the
+// route's gate checked (RequireStaff or RequireStaffSession).
+func WithStaff(ctx context.Context, c Caller) context.Context {
+	return context.WithValue(ctx, staffKey{}, c)
+}
+
+// StaffFrom returns the staff member a back-office route's gate checked, for
+// the audit log and the timelines. A handler reached without the gate (a
+// route declared without a permission) gets 403 Access Denied: it fails
+// closed.
+func StaffFrom(ctx context.Context) (Caller, error) {
+	c, ok := ctx.Value(staffKey{}).(Caller)
+	if !ok || c.UserID == "" {
+		return Caller{}, errNotStaff
 	}
 	return c, nil
 }

@@ -69,9 +69,6 @@ var importColumns = func() []string {
 // ExportBooks serves GET /api/admin/books/export.csv: every book in any
 // status, ordered by id, with a header row.
 func (s *Service) ExportBooks(w http.ResponseWriter, r *http.Request) error {
-	if _, err := requireCatalogStaff(r.Context()); err != nil {
-		return err
-	}
 	books, err := loadBooks(r.Context(), s.db)
 	if err != nil {
 		return err
@@ -175,7 +172,7 @@ type ImportReport struct {
 // left as they are; the version column, when filled, must be the book's
 // current version.
 func (s *Service) ImportBooks(w http.ResponseWriter, r *http.Request) error {
-	a, err := requireCatalogStaff(r.Context())
+	a, err := actorOf(r.Context())
 	if err != nil {
 		return err
 	}

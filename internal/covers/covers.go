@@ -18,7 +18,6 @@ import (
 	"strings"
 	"time"
 
-	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/images"
@@ -71,24 +70,23 @@ const PostPicturePrefix = "/posts/pictures/"
 const PostPictureWidth = 1280
 
 // Kind is what a Service keeps: its table, where its copies are served,
-// the widths and limits of an upload, who may upload, and the words of its
-// audit entries and 404s.
+// the widths and limits of an upload, and the words of its audit entries
+// and 404s. Who may upload is declared on the route (internal/server/routes.go).
 type Kind struct {
 	table, prefix  string
 	widths         []int
 	limits         images.Limits
-	perm           auth.Permission
 	action, entity string
 	name           string
 }
 
 var (
-	bookCovers = Kind{table: "book_covers", prefix: URLPrefix, widths: Widths, limits: limits, perm: auth.PermCatalog,
+	bookCovers = Kind{table: "book_covers", prefix: URLPrefix, widths: Widths, limits: limits,
 		action: "cover.upload", entity: "cover", name: "Cover"}
 	// A post's picture may be of any size within the bounds: a small
 	// drawing is as welcome in an article as a photo.
 	postPictures = Kind{table: "post_pictures", prefix: PostPicturePrefix, widths: []int{PostPictureWidth},
-		limits: images.Limits{MaxBytes: MaxBytes, MaxSide: MaxSide, MaxPixels: MaxPixels}, perm: auth.PermPosts,
+		limits: images.Limits{MaxBytes: MaxBytes, MaxSide: MaxSide, MaxPixels: MaxPixels},
 		action: "post.picture", entity: "post_picture", name: "Picture"}
 )
 

@@ -180,7 +180,7 @@ func cleanName(name *string) string {
 
 func checkURL(fields map[string]string, key, u string) {
 	if HashOfURL(u) == "" {
-		note(fields, key, "Pictures must be uploaded to /api/game-images first")
+		note(fields, key, "Pictures must be uploaded to /api/admin/game-images first")
 	}
 }
 

@@ -37,7 +37,7 @@ var pngHeader = map[string]string{"Content-Type": "image/png"}
 // upload stores pic as the admin and keeps its URL in e.Vars[varName].
 func upload(t *testing.T, e *apitest.Env, pic []byte, varName string) {
 	t.Helper()
-	r := e.Request("POST", "/api/game-images", string(pic), "admin", pngHeader).Expect(t, 201)
+	r := e.Request("POST", "/api/admin/game-images", string(pic), "admin", pngHeader).Expect(t, 201)
 	var up struct{ URL string }
 	r.Decode(t, &up)
 	if games.HashOfURL(up.URL) == "" {
@@ -94,11 +94,11 @@ func TestGameImagesAPI(t *testing.T) {
 	pic := pngBytes(t, 40, 30)
 	big := append(append([]byte{}, pic...), make([]byte, games.MaxImageBytes)...)
 	apitest.Run(t, []apitest.Scenario{
-		{Name: "anonymous may not upload", Method: "POST", URL: "/api/game-images", Body: string(pic), Headers: pngHeader,
+		{Name: "anonymous may not upload", Method: "POST", URL: "/api/admin/game-images", Body: string(pic), Headers: pngHeader,
 			ExpectedStatus: 401, ExpectedContent: []string{`"No user logged in"`}},
-		{Name: "a non-admin may not upload", Method: "POST", URL: "/api/game-images", Body: string(pic), Headers: pngHeader, As: "owner",
+		{Name: "a non-admin may not upload", Method: "POST", URL: "/api/admin/game-images", Body: string(pic), Headers: pngHeader, As: "owner",
 			ExpectedStatus: 403, ExpectedContent: []string{`"Access Denied"`}},
-		{Name: "the admin uploads a picture, audited", Method: "POST", URL: "/api/game-images", Body: string(pic), Headers: pngHeader, As: "admin",
+		{Name: "the admin uploads a picture, audited", Method: "POST", URL: "/api/admin/game-images", Body: string(pic), Headers: pngHeader, As: "admin",
 			ExpectedStatus: 201, ExpectedContent: []string{`"url":"/api/game-images/`, `"width":40`, `"height":30`},
 			AfterTest: func(t *testing.T, e *apitest.Env, res *apitest.Response) {
 				n := e.Count(`SELECT COUNT(*) FROM audit_log WHERE action = 'games.image' AND actor_id = (SELECT id FROM users WHERE email = 'admin@example.com') AND after_json LIKE ?`,
@@ -107,15 +107,15 @@ func TestGameImagesAPI(t *testing.T) {
 					t.Fatalf("%d audit entries for the upload", n)
 				}
 			}},
-		{Name: "a non-image is refused", Method: "POST", URL: "/api/game-images", As: "admin",
+		{Name: "a non-image is refused", Method: "POST", URL: "/api/admin/game-images", As: "admin",
 			Body: "<svg xmlns='http://www.w3.org/2000/svg'/>", Headers: map[string]string{"Content-Type": "image/svg+xml"},
 			ExpectedStatus: 415, ExpectedContent: []string{"Only JPEG, PNG and WebP pictures can be used."},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) { assertPictures(t, e, 0) }},
-		{Name: "a truncated picture is refused", Method: "POST", URL: "/api/game-images", As: "admin",
+		{Name: "a truncated picture is refused", Method: "POST", URL: "/api/admin/game-images", As: "admin",
 			Body: string(pic[:len(pic)-20]), Headers: pngHeader, ExpectedStatus: 415, ExpectedContent: []string{`"unsupported_media_type"`}},
-		{Name: "an oversized upload is refused", Method: "POST", URL: "/api/game-images", As: "admin",
+		{Name: "an oversized upload is refused", Method: "POST", URL: "/api/admin/game-images", As: "admin",
 			Body: string(big), Headers: pngHeader, ExpectedStatus: 413, ExpectedContent: []string{"Image too large"}},
-		{Name: "a picture with too many pixels is refused", Method: "POST", URL: "/api/game-images", As: "admin",
+		{Name: "a picture with too many pixels is refused", Method: "POST", URL: "/api/admin/game-images", As: "admin",
 			Body: string(pngBytes(t, games.MaxImageSide+1, 2)), Headers: pngHeader, ExpectedStatus: 413, ExpectedContent: []string{"Image too large"}},
 		{Name: "a stored picture is served for a year under the hash of its bytes", Method: "GET", URL: "{pic}",
 			BeforeTest:      func(t *testing.T, e *apitest.Env) { upload(t, e, pic, "pic") },
@@ -140,7 +140,7 @@ func TestGameImagesAPI(t *testing.T) {
 				if !imagestest.HasEXIF(jpg) {
 					t.Fatal("the test photo carries no EXIF")
 				}
-				r := e.Request("POST", "/api/game-images", string(jpg), "admin", map[string]string{"Content-Type": "image/jpeg"})
+				r := e.Request("POST", "/api/admin/game-images", string(jpg), "admin", map[string]string{"Content-Type": "image/jpeg"})
 				r.Expect(t, 201)
 				e.Vars["photo"] = r.JSON(t)["url"].(string)
 			},
@@ -170,10 +170,10 @@ func TestGameConfigAPI(t *testing.T) {
 	// refused is a save that must change nothing: the published pair and
 	// its picture stay.
 	refused := func(name string, body any, status int, content ...string) apitest.Scenario {
-		return apitest.Scenario{Name: "refused: " + name, Method: "PUT", URL: "/api/game-config", As: "admin", Body: body,
+		return apitest.Scenario{Name: "refused: " + name, Method: "PUT", URL: "/api/admin/game-config", As: "admin", Body: body,
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				upload(t, e, pic, "pic")
-				e.Do("PUT", "/api/game-config", pairConfig("Zoo", e.Vars["pic"], e.Vars["pic"]), "admin").Expect(t, 200)
+				e.Do("PUT", "/api/admin/game-config", pairConfig("Zoo", e.Vars["pic"], e.Vars["pic"]), "admin").Expect(t, 200)
 				pastGrace(e)
 			},
 			ExpectedStatus: status, ExpectedContent: content,
@@ -189,14 +189,14 @@ func TestGameConfigAPI(t *testing.T) {
 		{Name: "nothing published yet: version 0, empty lists, shop pictures shown, revalidated", Method: "GET", URL: "/api/game-config",
 			ExpectedStatus: 200, ExpectedContent: []string{`"version":0`, `"hideShopPictures":false`, `"gameImages":[]`, `"differencePairs":[]`},
 			ExpectedHeaders: map[string]string{"Cache-Control": "no-cache"}},
-		{Name: "anonymous may not publish", Method: "PUT", URL: "/api/game-config", Body: pairConfig("A", unknown, unknown),
+		{Name: "anonymous may not publish", Method: "PUT", URL: "/api/admin/game-config", Body: pairConfig("A", unknown, unknown),
 			ExpectedStatus: 401, ExpectedContent: []string{`"No user logged in"`}},
-		{Name: "a non-admin may not publish", Method: "PUT", URL: "/api/game-config", As: "owner", Body: pairConfig("A", unknown, unknown),
+		{Name: "a non-admin may not publish", Method: "PUT", URL: "/api/admin/game-config", As: "owner", Body: pairConfig("A", unknown, unknown),
 			ExpectedStatus: 403, ExpectedContent: []string{`"Access Denied"`}},
 		{Name: "the admin publishes a pair every visitor reads", Method: "GET", URL: "/api/game-config",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				upload(t, e, pic, "pic")
-				r := e.Do("PUT", "/api/game-config", pairConfig("  Zoo  ", e.Vars["pic"], e.Vars["pic"]), "admin").Expect(t, 200)
+				r := e.Do("PUT", "/api/admin/game-config", pairConfig("  Zoo  ", e.Vars["pic"], e.Vars["pic"]), "admin").Expect(t, 200)
 				if !strings.Contains(r.Body, `"version":1`) {
 					t.Errorf("the save's response: %s", r.Body)
 				}
@@ -215,20 +215,20 @@ func TestGameConfigAPI(t *testing.T) {
 				upload(t, e, pic, "pic")
 				body := pairConfig("Zoo", e.Vars["pic"], e.Vars["pic"])
 				body["hideShopPictures"] = true
-				e.Do("PUT", "/api/game-config", body, "admin").Expect(t, 200)
+				e.Do("PUT", "/api/admin/game-config", body, "admin").Expect(t, 200)
 			},
 			ExpectedStatus: 200, ExpectedContent: []string{`"version":1`, `"hideShopPictures":true`}},
-		{Name: "a save after the one it read publishes the next version", Method: "PUT", URL: "/api/game-config", As: "admin",
+		{Name: "a save after the one it read publishes the next version", Method: "PUT", URL: "/api/admin/game-config", As: "admin",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				upload(t, e, pic, "pic")
-				e.Do("PUT", "/api/game-config", pairConfig("Zoo", e.Vars["pic"], e.Vars["pic"]), "admin").Expect(t, 200)
+				e.Do("PUT", "/api/admin/game-config", pairConfig("Zoo", e.Vars["pic"], e.Vars["pic"]), "admin").Expect(t, 200)
 			},
 			Body:           map[string]any{"version": 1, "gameImages": []any{}, "differencePairs": []any{}},
 			ExpectedStatus: 200, ExpectedContent: []string{`"version":2`, `"differencePairs":[]`}},
-		{Name: "publishing deletes, a day after their upload, the pictures nobody uses any more", Method: "PUT", URL: "/api/game-config", As: "admin",
+		{Name: "publishing deletes, a day after their upload, the pictures nobody uses any more", Method: "PUT", URL: "/api/admin/game-config", As: "admin",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				upload(t, e, pic, "old")
-				e.Do("PUT", "/api/game-config", pairConfig("Old", e.Vars["old"], e.Vars["old"]), "admin").Expect(t, 200)
+				e.Do("PUT", "/api/admin/game-config", pairConfig("Old", e.Vars["old"], e.Vars["old"]), "admin").Expect(t, 200)
 				upload(t, e, other, "new")
 				assertPictures(t, e, 2)
 				pastGrace(e)
@@ -239,10 +239,10 @@ func TestGameConfigAPI(t *testing.T) {
 				assertPictures(t, e, 0)
 				e.Do("GET", e.Vars["old"], nil, "").Expect(t, 404)
 			}},
-		{Name: "publishing keeps a fresh upload another admin is about to use", Method: "PUT", URL: "/api/game-config", As: "admin",
+		{Name: "publishing keeps a fresh upload another admin is about to use", Method: "PUT", URL: "/api/admin/game-config", As: "admin",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				upload(t, e, pic, "old")
-				e.Do("PUT", "/api/game-config", pairConfig("Old", e.Vars["old"], e.Vars["old"]), "admin").Expect(t, 200)
+				e.Do("PUT", "/api/admin/game-config", pairConfig("Old", e.Vars["old"], e.Vars["old"]), "admin").Expect(t, 200)
 				pastGrace(e)
 				upload(t, e, other, "new")
 			},
@@ -255,12 +255,12 @@ func TestGameConfigAPI(t *testing.T) {
 		{Name: "publishing keeps the pictures the new configuration names", Method: "GET", URL: "{old}",
 			BeforeTest: func(t *testing.T, e *apitest.Env) {
 				upload(t, e, pic, "old")
-				e.Do("PUT", "/api/game-config", pairConfig("Old", e.Vars["old"], e.Vars["old"]), "admin").Expect(t, 200)
+				e.Do("PUT", "/api/admin/game-config", pairConfig("Old", e.Vars["old"], e.Vars["old"]), "admin").Expect(t, 200)
 				upload(t, e, other, "new")
 				pastGrace(e)
 				body := pairConfig("New", e.Vars["new"], e.Vars["new"])
 				body["version"] = 1
-				e.Do("PUT", "/api/game-config", body, "admin").Expect(t, 200)
+				e.Do("PUT", "/api/admin/game-config", body, "admin").Expect(t, 200)
 			},
 			ExpectedStatus: 404, ExpectedContent: []string{`"Picture not found"`},
 			AfterTest: func(t *testing.T, e *apitest.Env, _ *apitest.Response) {
@@ -286,7 +286,7 @@ func TestGameConfigAPI(t *testing.T) {
 		refused("a picture never uploaded", map[string]any{"version": 1, "gameImages": []any{}, "differencePairs": []any{pair("A", unknown, unknown)}}, 400,
 			`"differencePairs":"This picture is no longer stored. Please upload it again."`),
 		refused("a picture from another host", map[string]any{"version": 1, "gameImages": []any{}, "differencePairs": []any{pair("A", "https://evil.example/x.png", unknown)}}, 400,
-			`"differencePairs":"Pictures must be uploaded to /api/game-images first"`),
+			`"differencePairs":"Pictures must be uploaded to /api/admin/game-images first"`),
 		refused("six differences", map[string]any{"version": 1, "gameImages": []any{}, "differencePairs": []any{map[string]any{"id": "p", "name": "A", "image1Url": unknown, "image2Url": unknown,
 			"differences": []any{one, one, one, one, one, one}}}}, 400, `"differencePairs":"You can only mark up to 5 differences per image pair."`),
 		refused("a blank name", map[string]any{"version": 1, "differencePairs": []any{}, "gameImages": []any{map[string]any{"id": "i", "name": "  ", "imageUrl": unknown, "objects": []any{}}}}, 400,
@@ -314,15 +314,15 @@ func TestTwoAdminsSavingAtOnce(t *testing.T) {
 			return b
 		}
 		first, second := body("A", e.Vars["a"]), body("B", e.Vars["b"])
-		e.Do("PUT", "/api/game-config", first, "admin").Expect(t, 200)
-		stale := e.Do("PUT", "/api/game-config", second, "admin").Expect(t, 409)
+		e.Do("PUT", "/api/admin/game-config", first, "admin").Expect(t, 200)
+		stale := e.Do("PUT", "/api/admin/game-config", second, "admin").Expect(t, 409)
 		if !strings.Contains(stale.Body, games.ConflictMessage) {
 			t.Errorf("the stale save's response: %s", stale.Body)
 		}
 		// The second admin reloads: their picture is still there to use.
 		second = body("B", e.Vars["b"])
 		second["differencePairs"] = []any{pair("A", e.Vars["a"], e.Vars["a"]), pair("B", e.Vars["b"], e.Vars["b"])}
-		e.Do("PUT", "/api/game-config", second, "admin").Expect(t, 200)
+		e.Do("PUT", "/api/admin/game-config", second, "admin").Expect(t, 200)
 		if c := published(t, e); c.Version != 2 || len(c.DifferencePairs) != 2 {
 			t.Errorf("published %+v", c)
 		}
@@ -348,7 +348,7 @@ func TestParallelSavesNeverPublishAMissingPicture(t *testing.T) {
 				go func() {
 					defer wg.Done()
 					pic := pngBytes(t, 20+round, 10+i)
-					r := e.Request("POST", "/api/game-images", string(pic), "admin", pngHeader)
+					r := e.Request("POST", "/api/admin/game-images", string(pic), "admin", pngHeader)
 					if r.Status != 201 {
 						statuses[i] = r.Status
 						return
@@ -364,7 +364,7 @@ func TestParallelSavesNeverPublishAMissingPicture(t *testing.T) {
 						old = start.DifferencePairs[0].Image1URL
 					}
 					pairs = append(pairs, pair(fmt.Sprintf("r%d-%d", round, i), url, old))
-					statuses[i] = e.Do("PUT", "/api/game-config", map[string]any{"version": start.Version,
+					statuses[i] = e.Do("PUT", "/api/admin/game-config", map[string]any{"version": start.Version,
 						"gameImages": []any{}, "differencePairs": pairs}, "admin").Status
 				}()
 			}

@@ -33,7 +33,7 @@ func TestGameWritesNeedTheGamesPermission(t *testing.T) {
 		if c.role == "editor at aal1" {
 			grant = func(t *testing.T, e *apitest.Env) { e.Grant("who", auth.RoleEditor) }
 		}
-		upload := apitest.Scenario{Name: "upload as " + string(c.role), Method: "POST", URL: "/api/game-images", As: "who",
+		upload := apitest.Scenario{Name: "upload as " + string(c.role), Method: "POST", URL: "/api/admin/game-images", As: "who",
 			Body: string(pic), Headers: pngHeader, BeforeTest: grant, ExpectedStatus: c.status}
 		if c.status == 200 {
 			upload.ExpectedStatus = 201
@@ -41,7 +41,7 @@ func TestGameWritesNeedTheGamesPermission(t *testing.T) {
 		} else {
 			upload.ExpectedContent = []string{c.message}
 		}
-		save := apitest.Scenario{Name: "save as " + string(c.role), Method: "PUT", URL: "/api/game-config", As: "who",
+		save := apitest.Scenario{Name: "save as " + string(c.role), Method: "PUT", URL: "/api/admin/game-config", As: "who",
 			Body:       map[string]any{"version": 0, "gameImages": []any{}, "differencePairs": []any{}},
 			BeforeTest: grant, ExpectedStatus: c.status}
 		save.ExpectedContent = []string{`"version":1`}
@@ -56,12 +56,12 @@ func TestGameWritesNeedTheGamesPermission(t *testing.T) {
 		scenarios = append(scenarios, upload, save)
 	}
 	scenarios = append(scenarios, apitest.Scenario{Name: "a save is audited with the configuration before and after",
-		Method: "PUT", URL: "/api/game-config", As: "who",
+		Method: "PUT", URL: "/api/admin/game-config", As: "who",
 		BeforeTest: func(t *testing.T, e *apitest.Env) {
 			e.Staff("who", auth.RoleEditor)
-			r := e.Request("POST", "/api/game-images", string(pic), "who", pngHeader).Expect(t, 201)
+			r := e.Request("POST", "/api/admin/game-images", string(pic), "who", pngHeader).Expect(t, 201)
 			e.Vars["pic"] = r.JSON(t)["url"].(string)
-			e.Do("PUT", "/api/game-config", pairConfig("Zoo", e.Vars["pic"], e.Vars["pic"]), "who").Expect(t, 200)
+			e.Do("PUT", "/api/admin/game-config", pairConfig("Zoo", e.Vars["pic"], e.Vars["pic"]), "who").Expect(t, 200)
 		},
 		Body:           map[string]any{"version": 1, "hideShopPictures": true, "gameImages": []any{}, "differencePairs": []any{}},
 		ExpectedStatus: 200, ExpectedContent: []string{`"version":2`, `"hideShopPictures":true`},

@@ -13,7 +13,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 )
@@ -315,9 +314,6 @@ func (s *Service) adminOrder(ctx context.Context, number string) (AdminOrder, er
 
 // AdminOrderOf serves the desk's read of one order.
 func (s *Service) AdminOrderOf(ctx context.Context, number string) (AdminOrder, error) {
-	if _, err := requireDesk(ctx, auth.PermOrdersRead); err != nil {
-		return AdminOrder{}, err
-	}
 	return s.adminOrder(ctx, number)
 }
 
@@ -545,9 +541,6 @@ func whole(s string, def, lo, hi int) (int, bool) {
 
 // ListOrdersForDesk is the desk's list.
 func (s *Service) ListOrdersForDesk(ctx context.Context, v url.Values) (OrderList, error) {
-	if _, err := requireDesk(ctx, auth.PermOrdersRead); err != nil {
-		return OrderList{}, err
-	}
 	q, err := parseOrderQuery(v, s.db)
 	if err != nil {
 		return OrderList{}, err

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 )
@@ -83,9 +82,6 @@ type SalesReport struct {
 
 // GetSales serves GET /api/admin/sales (auth.PermOrdersRead).
 func (s *Service) GetSales(w http.ResponseWriter, r *http.Request) error {
-	if _, err := auth.RequireStaff(r.Context(), auth.PermOrdersRead); err != nil {
-		return err
-	}
 	report, err := s.sales(r.Context(), s.now())
 	if err != nil {
 		return err
@@ -311,9 +307,6 @@ func (s *Service) topBooks(ctx context.Context, since time.Time, firstOrder int6
 // the orders paid on those days (the shop's, both included), one row each,
 // paid_at in the shop's time zone.
 func (s *Service) ExportOrders(w http.ResponseWriter, r *http.Request) error {
-	if _, err := auth.RequireStaff(r.Context(), auth.PermOrdersRead); err != nil {
-		return err
-	}
 	fields := map[string]string{}
 	loc := s.zone()
 	day := func(name string) time.Time {

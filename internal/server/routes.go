@@ -19,10 +19,16 @@ import (
 	"bookshop/internal/storybooks"
 )
 
-// routes registers every route of the shop. Read this file to see the whole
-// API surface; each feature's handlers live in its own package.
+// routes is every route of the shop (register), and the app for any other path.
 func (s *Server) routes() http.Handler {
-	mux := http.NewServeMux()
+	mux := newRouteMux()
+	s.register(mux)
+	return splitAPI(mux.ServeMux, s.app, s.writeError, appRoute(s.app))
+}
+
+// register registers every route of the shop. Read this file to see the
+// whole API surface; each feature's handlers live in its own package.
+func (s *Server) register(mux *routeMux) {
 	h := httpx.Handle
 	// limited declares a route's per-client rate limit where it is
 	// registered: over it, a 429 with message and Retry-After in the route
@@ -199,136 +205,140 @@ func (s *Server) routes() http.Handler {
 	mux.Handle("PUT /api/library/{storybookId}/progress", h(s.storybooks.PutProgress))
 	mux.Handle("GET /storybooks/media/{file}", h(s.storybooks.GetMedia))
 
-	// Games (internal/games): the published configuration; writes need auth.PermGames (owner, editor) in a two-step session.
+	// Games (internal/games): the published configuration and its
+	// pictures; the back office's writes are below (/api/admin/game-*).
 	mux.Handle("GET /api/game-config", h(s.games.GetConfig))
-	mux.Handle("PUT /api/game-config", h(s.games.PutConfig))
-	mux.Handle("POST /api/game-images", h(s.games.CreateImage))
 	mux.Handle("GET /api/game-images/{hash}", h(s.games.GetImage))
 
-	// The back office's API: every handler starts with auth.RequireStaff
-	// (a staff role, an aal2 session, the permission). Staff and roles are
-	// the account service's (internal/auth/staff.go); the audit log is
-	// internal/audit.
-	mux.Handle("GET /api/admin/me", h(s.auth.GetAdminMe))
-	mux.Handle("GET /api/admin/staff", h(s.auth.ListStaff))
-	mux.Handle("PUT /api/admin/staff", h(s.auth.UpdateStaffRole))
-	mux.Handle("POST /api/admin/staff/invite", h(s.auth.InviteStaff))
-	mux.Handle("GET /api/admin/audit", h(s.audit.ListEntries))
+	// The back office's API: each route declares who may call it (staff.go):
+	// staff(auth.PermX, ...) lets in a staff role that allows PermX, in a
+	// two-step (aal2) session, before anything of the route runs, and hands
+	// the handler the checked caller (auth.StaffFrom); anyStaff, every staff
+	// role. Staff and roles are the account service's
+	// (internal/auth/staff.go); the audit log is internal/audit.
+	mux.Handle("GET /api/admin/me", anyStaff(h(s.auth.GetAdminMe)))
+	mux.Handle("GET /api/admin/staff", staff(auth.PermStaff, h(s.auth.ListStaff)))
+	mux.Handle("PUT /api/admin/staff", staff(auth.PermStaff, h(s.auth.UpdateStaffRole)))
+	mux.Handle("POST /api/admin/staff/invite", staff(auth.PermStaff, h(s.auth.InviteStaff)))
+	mux.Handle("GET /api/admin/audit", staff(auth.PermAudit, h(s.audit.ListEntries)))
+	// The games' configuration and pictures (internal/games): owners and editors.
+	mux.Handle("PUT /api/admin/game-config", staff(auth.PermGames, h(s.games.PutConfig)))
+	mux.Handle("POST /api/admin/game-images", staff(auth.PermGames, h(s.games.CreateImage)))
 	// Helping a customer (internal/auth/customers.go): search, a customer's
 	// page and its actions, each audited.
-	mux.Handle("GET /api/admin/customers", h(s.auth.SearchCustomers))
-	mux.Handle("GET /api/admin/customers/{id}", h(s.auth.GetCustomer))
-	mux.Handle("POST /api/admin/customers/{id}/resend-confirmation", h(s.auth.ResendCustomerConfirmation))
-	mux.Handle("POST /api/admin/customers/{id}/password-reset", h(s.auth.SendCustomerPasswordReset))
-	mux.Handle("POST /api/admin/customers/{id}/sign-out", h(s.auth.SignOutCustomer))
-	mux.Handle("POST /api/admin/customers/{id}/reset-factors", h(s.auth.ResetCustomerFactors))
-	mux.Handle("PUT /api/admin/customers/{id}/ban", h(s.auth.BanCustomer))
-	mux.Handle("DELETE /api/admin/customers/{id}", h(s.auth.DeleteCustomer))
+	mux.Handle("GET /api/admin/customers", staff(auth.PermCustomersRead, h(s.auth.SearchCustomers)))
+	mux.Handle("GET /api/admin/customers/{id}", staff(auth.PermCustomersRead, h(s.auth.GetCustomer)))
+	mux.Handle("POST /api/admin/customers/{id}/resend-confirmation", staff(auth.PermEmailsResend, h(s.auth.ResendCustomerConfirmation)))
+	mux.Handle("POST /api/admin/customers/{id}/password-reset", staff(auth.PermEmailsResend, h(s.auth.SendCustomerPasswordReset)))
+	mux.Handle("POST /api/admin/customers/{id}/sign-out", staff(auth.PermCustomersHelp, h(s.auth.SignOutCustomer)))
+	mux.Handle("POST /api/admin/customers/{id}/reset-factors", staff(auth.PermCustomersHelp, h(s.auth.ResetCustomerFactors)))
+	mux.Handle("PUT /api/admin/customers/{id}/ban", staff(auth.PermCustomersHelp, h(s.auth.BanCustomer)))
+	mux.Handle("DELETE /api/admin/customers/{id}", staff(auth.PermCustomersHelp, h(s.auth.DeleteCustomer)))
 	// The blog's posts (internal/posts): Markdown rendered and sanitized on save.
-	mux.Handle("GET /api/admin/posts", h(s.posts.ListAdminPosts))
-	mux.Handle("POST /api/admin/posts", h(idempotent(s.posts.CreatePost)))
-	mux.Handle("GET /api/admin/posts/{id}", h(s.posts.GetAdminPost))
-	mux.Handle("PATCH /api/admin/posts/{id}", h(s.posts.UpdatePost))
-	mux.Handle("POST /api/admin/posts/preview", h(s.posts.PreviewPost))
+	mux.Handle("GET /api/admin/posts", staff(auth.PermPosts, h(s.posts.ListAdminPosts)))
+	mux.Handle("POST /api/admin/posts", staff(auth.PermPosts, h(idempotent(s.posts.CreatePost))))
+	mux.Handle("GET /api/admin/posts/{id}", staff(auth.PermPosts, h(s.posts.GetAdminPost)))
+	mux.Handle("PATCH /api/admin/posts/{id}", staff(auth.PermPosts, h(s.posts.UpdatePost)))
+	mux.Handle("POST /api/admin/posts/preview", staff(auth.PermPosts, h(s.posts.PreviewPost)))
 	// A post's pictures, kept as the covers are (internal/covers): the
 	// editor inserts the URL, and a save refuses pictures from elsewhere.
-	mux.Handle("POST "+postPictureUploadPath, h(idempotent(s.postPictures.CreateCover)))
+	mux.Handle("POST "+postPictureUploadPath, staff(auth.PermPosts, h(idempotent(s.postPictures.CreateCover))))
 	mux.Handle("GET "+covers.PostPicturePrefix+"{file...}", h(s.postPictures.GetCover))
 
 	// The storybooks' back office (internal/storybooks): saved whole over
 	// their version, checked, published only without problems (a 422 with
 	// them: storybooks.Handle), Twee in and out, editions given by e-mail.
 	sb := storybooks.Handle
-	mux.Handle("GET /api/admin/storybooks", h(s.storybooks.ListStorybooks))
-	mux.Handle("POST /api/admin/storybooks", h(idempotent(s.storybooks.CreateStorybook)))
-	mux.Handle("POST /api/admin/storybooks/import", sb(idempotent(s.storybooks.ImportTwee)))
-	mux.Handle("POST "+storybookMediaPath, h(idempotent(s.storybooks.UploadMedia)))
-	mux.Handle("GET /api/admin/storybooks/{id}", h(s.storybooks.GetStorybook))
-	mux.Handle("PUT /api/admin/storybooks/{id}", sb(s.storybooks.SaveStorybook))
-	mux.Handle("GET /api/admin/storybooks/{id}/check", h(s.storybooks.CheckStorybook))
-	mux.Handle("GET /api/admin/storybooks/{id}/export.twee", h(s.storybooks.ExportTwee))
-	mux.Handle("POST /api/admin/storybooks/{id}/publish", sb(s.storybooks.PublishStorybook))
-	mux.Handle("POST /api/admin/storybooks/{id}/unpublish", h(s.storybooks.UnpublishStorybook))
-	mux.Handle("POST /api/admin/storybooks/{id}/grants", h(idempotent(s.storybooks.GrantStorybook)))
+	mux.Handle("GET /api/admin/storybooks", staff(auth.PermStorybooks, h(s.storybooks.ListStorybooks)))
+	mux.Handle("POST /api/admin/storybooks", staff(auth.PermStorybooks, h(idempotent(s.storybooks.CreateStorybook))))
+	mux.Handle("POST /api/admin/storybooks/import", staff(auth.PermStorybooks, sb(idempotent(s.storybooks.ImportTwee))))
+	mux.Handle("POST "+storybookMediaPath, staff(auth.PermStorybooks, h(idempotent(s.storybooks.UploadMedia))))
+	mux.Handle("GET /api/admin/storybooks/{id}", staff(auth.PermStorybooks, h(s.storybooks.GetStorybook)))
+	mux.Handle("PUT /api/admin/storybooks/{id}", staff(auth.PermStorybooks, sb(s.storybooks.SaveStorybook)))
+	mux.Handle("GET /api/admin/storybooks/{id}/check", staff(auth.PermStorybooks, h(s.storybooks.CheckStorybook)))
+	mux.Handle("GET /api/admin/storybooks/{id}/export.twee", staff(auth.PermStorybooks, h(s.storybooks.ExportTwee)))
+	mux.Handle("POST /api/admin/storybooks/{id}/publish", staff(auth.PermStorybooks, sb(s.storybooks.PublishStorybook)))
+	mux.Handle("POST /api/admin/storybooks/{id}/unpublish", staff(auth.PermStorybooks, h(s.storybooks.UnpublishStorybook)))
+	mux.Handle("POST /api/admin/storybooks/{id}/grants", staff(auth.PermStorybookGrants, h(idempotent(s.storybooks.GrantStorybook))))
 	// The storybooks a customer's family has, on their page, where support gives one (the grant above).
-	mux.Handle("GET /api/admin/customers/{id}/storybooks", h(s.storybooks.CustomerStorybooks))
+	mux.Handle("GET /api/admin/customers/{id}/storybooks", staff(auth.PermCustomersRead, staff(auth.PermStorybookGrants, h(s.storybooks.CustomerStorybooks))))
 
 	// Book covers (internal/covers): uploaded in the back office, served
 	// in the widths of the pages' srcset. The shipped covers (/covers/book-N.svg)
 	// are the app's static files.
-	mux.Handle("POST "+coverUploadPath, h(idempotent(s.covers.CreateCover)))
+	mux.Handle("POST "+coverUploadPath, staff(auth.PermCatalog, h(idempotent(s.covers.CreateCover))))
 	mux.Handle("GET /covers/u/{file...}", h(s.covers.GetCover))
 
 	// Downloadable files (internal/files): uploaded in the back office and
 	// checked by their content; a family's purchase downloads through a
 	// link that expires and counts (the link is the secret: no session).
-	mux.Handle("POST "+files.UploadPath, h(s.files.CreateFile))
-	mux.Handle("GET /api/admin/files/{id}", h(s.files.GetFile))
+	mux.Handle("POST "+files.UploadPath, staff(auth.PermCatalog, h(s.files.CreateFile)))
+	mux.Handle("GET /api/admin/files/{id}", staff(auth.PermCatalog, h(s.files.GetFile)))
 	mux.Handle("GET /api/library/downloads/{purchaseId}/{fileId}", h(limited("download_link", "Too many download links. Please wait a minute and try again.", s.files.CreateLink)))
 	mux.Handle("GET "+files.DownloadPrefix+"{token}", h(s.files.Download))
 
 	// The back office's catalogue (internal/catalog): books, categories and
 	// the CSV export and import; each change is audited and live at once.
-	mux.Handle("GET /api/admin/books", h(s.catalog.ListAdminBooks))
-	mux.Handle("POST /api/admin/books", h(idempotent(s.catalog.CreateBook)))
-	mux.Handle("GET /api/admin/books/export.csv", h(s.catalog.ExportBooks))
-	mux.Handle("POST /api/admin/books/import", h(s.catalog.ImportBooks))
-	mux.Handle("GET /api/admin/books/{id}", h(s.catalog.GetAdminBook))
-	mux.Handle("PATCH /api/admin/books/{id}", h(s.catalog.UpdateBook))
-	mux.Handle("POST /api/admin/books/{id}/duplicate", h(idempotent(s.catalog.DuplicateBook)))
-	mux.Handle("GET /api/admin/categories", h(s.catalog.ListAdminCategories))
-	mux.Handle("POST /api/admin/categories", h(idempotent(s.catalog.CreateCategory)))
-	mux.Handle("PATCH /api/admin/categories/{id}", h(s.catalog.UpdateCategory))
+	mux.Handle("GET /api/admin/books", staff(auth.PermCatalog, h(s.catalog.ListAdminBooks)))
+	mux.Handle("POST /api/admin/books", staff(auth.PermCatalog, h(idempotent(s.catalog.CreateBook))))
+	mux.Handle("GET /api/admin/books/export.csv", staff(auth.PermCatalog, h(s.catalog.ExportBooks)))
+	mux.Handle("POST /api/admin/books/import", staff(auth.PermCatalog, h(s.catalog.ImportBooks)))
+	mux.Handle("GET /api/admin/books/{id}", staff(auth.PermCatalog, h(s.catalog.GetAdminBook)))
+	mux.Handle("PATCH /api/admin/books/{id}", staff(auth.PermCatalog, h(s.catalog.UpdateBook)))
+	mux.Handle("POST /api/admin/books/{id}/duplicate", staff(auth.PermCatalog, h(idempotent(s.catalog.DuplicateBook))))
+	mux.Handle("GET /api/admin/categories", staff(auth.PermCatalog, h(s.catalog.ListAdminCategories)))
+	mux.Handle("POST /api/admin/categories", staff(auth.PermCatalog, h(idempotent(s.catalog.CreateCategory))))
+	mux.Handle("PATCH /api/admin/categories/{id}", staff(auth.PermCatalog, h(s.catalog.UpdateCategory)))
 
 	// The newsletter's back office (internal/newsletter): subscribers for
 	// managers and owners; campaigns drafted by editors, sent by managers and
 	// owners, through the outbox at CAMPAIGN_RATE_PER_MINUTE.
-	mux.Handle("GET /api/admin/newsletter/subscribers", h(s.newsletter.ListSubscribers))
-	mux.Handle("GET /api/admin/newsletter/subscribers.csv", h(s.newsletter.ExportSubscribers))
-	mux.Handle("POST /api/admin/newsletter/unsubscribe", h(s.newsletter.UnsubscribeByStaff))
-	mux.Handle("POST /api/admin/newsletter/unsuppress", h(s.newsletter.LiftSuppression))
-	mux.Handle("GET /api/admin/campaigns", h(s.newsletter.ListCampaigns))
-	mux.Handle("POST /api/admin/campaigns", h(idempotent(s.newsletter.CreateCampaign)))
-	mux.Handle("POST /api/admin/campaigns/preview", h(s.newsletter.PreviewCampaign))
-	mux.Handle("GET /api/admin/campaigns/{id}", h(s.newsletter.GetCampaign))
-	mux.Handle("PATCH /api/admin/campaigns/{id}", h(s.newsletter.UpdateCampaign))
-	mux.Handle("POST /api/admin/campaigns/{id}/test", h(limited("campaign_test", "Too many tests. Please wait a minute and try again.", s.newsletter.TestCampaign)))
-	mux.Handle("POST /api/admin/campaigns/{id}/send", h(idempotent(s.newsletter.SendCampaign)))
-	mux.Handle("GET /api/admin/books/{id}/waiting", h(s.restock.Waiting))
+	mux.Handle("GET /api/admin/newsletter/subscribers", staff(auth.PermNewsletter, h(s.newsletter.ListSubscribers)))
+	mux.Handle("GET /api/admin/newsletter/subscribers.csv", staff(auth.PermNewsletter, h(s.newsletter.ExportSubscribers)))
+	mux.Handle("POST /api/admin/newsletter/unsubscribe", staff(auth.PermNewsletter, h(s.newsletter.UnsubscribeByStaff)))
+	mux.Handle("POST /api/admin/newsletter/unsuppress", staff(auth.PermNewsletter, h(s.newsletter.LiftSuppression)))
+	mux.Handle("GET /api/admin/campaigns", staff(auth.PermCampaigns, h(s.newsletter.ListCampaigns)))
+	mux.Handle("POST /api/admin/campaigns", staff(auth.PermCampaigns, h(idempotent(s.newsletter.CreateCampaign))))
+	mux.Handle("POST /api/admin/campaigns/preview", staff(auth.PermCampaigns, h(s.newsletter.PreviewCampaign)))
+	mux.Handle("GET /api/admin/campaigns/{id}", staff(auth.PermCampaigns, h(s.newsletter.GetCampaign)))
+	mux.Handle("PATCH /api/admin/campaigns/{id}", staff(auth.PermCampaigns, h(s.newsletter.UpdateCampaign)))
+	mux.Handle("POST /api/admin/campaigns/{id}/test", staff(auth.PermCampaigns, h(limited("campaign_test", "Too many tests. Please wait a minute and try again.", s.newsletter.TestCampaign))))
+	mux.Handle("POST /api/admin/campaigns/{id}/send", staff(auth.PermNewsletter, h(idempotent(s.newsletter.SendCampaign))))
+	mux.Handle("GET /api/admin/books/{id}/waiting", staff(auth.PermCatalog, h(s.restock.Waiting)))
 
 	// The order desk (internal/orders): support reads and resends, managers
 	// and owners ship, cancel and refund. Refunds and cancellations take
 	// their Idempotency-Key themselves (a retry finishes the same refund);
 	// shipping and delivery run once per key, so a retry whose response was
 	// lost gets that response, even after the order has moved on.
-	mux.Handle("GET /api/admin/orders", h(s.orders.ListAdminOrders))
-	mux.Handle("GET /api/admin/orders/export.csv", h(s.orders.ExportOrders))
-	mux.Handle("GET /api/admin/sales", h(s.orders.GetSales)) // the day's sales, the back office's first screen
-	mux.Handle("GET /api/admin/orders/{number}", h(s.orders.GetAdminOrder))
-	mux.Handle("POST /api/admin/orders/{number}/fulfil", h(idempotent(s.orders.FulfilOrder)))
-	mux.Handle("POST /api/admin/orders/{number}/deliver", h(idempotent(s.orders.DeliverOrder)))
-	mux.Handle("POST /api/admin/orders/{number}/cancel", h(s.orders.CancelOrder))
-	mux.Handle("POST /api/admin/orders/{number}/refund", h(s.orders.RefundOrder))
-	mux.Handle("POST /api/admin/orders/{number}/notes", h(idempotent(s.orders.AddOrderNote)))
-	mux.Handle("POST /api/admin/orders/{number}/resend-confirmation", h(idempotent(s.orders.ResendOrderConfirmation)))
+	mux.Handle("GET /api/admin/orders", staff(auth.PermOrdersRead, h(s.orders.ListAdminOrders)))
+	mux.Handle("GET /api/admin/orders/export.csv", staff(auth.PermOrdersRead, h(s.orders.ExportOrders)))
+	mux.Handle("GET /api/admin/sales", staff(auth.PermOrdersRead, h(s.orders.GetSales))) // the day's sales, the back office's first screen
+	mux.Handle("GET /api/admin/orders/{number}", staff(auth.PermOrdersRead, h(s.orders.GetAdminOrder)))
+	mux.Handle("POST /api/admin/orders/{number}/fulfil", staff(auth.PermOrdersWrite, h(idempotent(s.orders.FulfilOrder))))
+	mux.Handle("POST /api/admin/orders/{number}/deliver", staff(auth.PermOrdersWrite, h(idempotent(s.orders.DeliverOrder))))
+	mux.Handle("POST /api/admin/orders/{number}/cancel", staff(auth.PermOrdersWrite, h(s.orders.CancelOrder)))
+	mux.Handle("POST /api/admin/orders/{number}/refund", staff(auth.PermRefunds, h(s.orders.RefundOrder)))
+	mux.Handle("POST /api/admin/orders/{number}/notes", staff(auth.PermOrdersWrite, h(idempotent(s.orders.AddOrderNote))))
+	mux.Handle("POST /api/admin/orders/{number}/resend-confirmation", staff(auth.PermEmailsResend, h(idempotent(s.orders.ResendOrderConfirmation))))
 
 	// The shop's settings and discount codes (internal/shopsettings,
 	// internal/discounts): saved over their version, audited.
 	// Backups (internal/backup), the owner's: list, make one now (202),
 	// download, upload an archive, restore online (202; the shop answers
 	// 503 until it is back).
-	mux.Handle("GET /api/admin/backups", h(s.backups.List))
-	mux.Handle("POST /api/admin/backups", h(s.backups.Create))
-	mux.Handle("POST /api/admin/backups/upload", h(s.backups.Upload))
-	mux.Handle("GET /api/admin/backups/{id}/download", h(s.backups.Download))
-	mux.Handle("POST /api/admin/backups/{id}/restore", h(s.backups.Restore))
+	mux.Handle("GET /api/admin/backups", staff(auth.PermBackups, h(s.backups.List)))
+	mux.Handle("POST /api/admin/backups", staff(auth.PermBackups, h(s.backups.Create)))
+	mux.Handle("POST /api/admin/backups/upload", staff(auth.PermBackups, h(s.backups.Upload)))
+	mux.Handle("GET /api/admin/backups/{id}/download", staff(auth.PermBackups, h(s.backups.Download)))
+	mux.Handle("POST /api/admin/backups/{id}/restore", staff(auth.PermBackups, h(s.backups.Restore)))
 
-	mux.Handle("GET /api/admin/settings", h(s.prices.GetAdminSettings))
-	mux.Handle("PUT /api/admin/settings", h(s.prices.UpdateSettings))
-	mux.Handle("GET /api/admin/discounts", h(s.discounts.ListDiscounts))
-	mux.Handle("POST /api/admin/discounts", h(idempotent(s.discounts.CreateDiscount)))
-	mux.Handle("GET /api/admin/discounts/{id}", h(s.discounts.GetDiscount))
-	mux.Handle("PATCH /api/admin/discounts/{id}", h(s.discounts.UpdateDiscount))
+	mux.Handle("GET /api/admin/settings", staff(auth.PermSettings, h(s.prices.GetAdminSettings)))
+	mux.Handle("PUT /api/admin/settings", staff(auth.PermSettings, h(s.prices.UpdateSettings)))
+	mux.Handle("GET /api/admin/discounts", staff(auth.PermDiscounts, h(s.discounts.ListDiscounts)))
+	mux.Handle("POST /api/admin/discounts", staff(auth.PermDiscounts, h(idempotent(s.discounts.CreateDiscount))))
+	mux.Handle("GET /api/admin/discounts/{id}", staff(auth.PermDiscounts, h(s.discounts.GetDiscount)))
+	mux.Handle("PATCH /api/admin/discounts/{id}", staff(auth.PermDiscounts, h(s.discounts.UpdateDiscount)))
 
 	// Development mailbox (internal/mail): 404 unless --dev.
 	mux.Handle("GET /dev/mail", h(s.mail.DevMailboxPage))
@@ -340,8 +350,7 @@ func (s *Server) routes() http.Handler {
 	mux.HandleFunc("GET /sitemap.xml", s.sitemap)
 	mux.HandleFunc("GET /robots.txt", s.robots)
 
-	// Every other path is the single-page app; it renders its own not-found page.
-	return splitAPI(mux, s.app, s.writeError, appRoute(s.app))
+	// Every other path is the single-page app (routes); it renders its own not-found page.
 }
 
 // coverUploadPath, postPictureUploadPath and storybookMediaPath take a larger request body than

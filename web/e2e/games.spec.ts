@@ -364,7 +364,7 @@ test.describe('/config', () => {
     await expect(page.getByRole('link', { name: 'Turn on two-step sign-in' })).toBeVisible()
     // The server refuses the save of a one-step session whatever the page shows.
     const token = await accessToken(page.request, email)
-    const put = await page.request.put('/api/game-config', {
+    const put = await page.request.put('/api/admin/game-config', {
       data: { version: 0, gameImages: [], differencePairs: [] },
       headers: { Authorization: `Bearer ${token}` },
     })
@@ -440,14 +440,14 @@ test.describe('/config', () => {
     await expect(shopShown).toBeChecked()
 
     // Another admin (the same account, elsewhere) publishes a picture and hides the shop's, after this page read the configuration.
-    const upload = await page.request.post('/api/game-images', { data: await snapshot(page), headers: { ...headers, 'Content-Type': 'image/png' } })
+    const upload = await page.request.post('/api/admin/game-images', { data: await snapshot(page), headers: { ...headers, 'Content-Type': 'image/png' } })
     expect(upload.status()).toBe(201)
     const { url } = (await upload.json()) as { url: string }
     const image = { id: `img_${Date.now()}`, name: 'Garden party', imageUrl: url, objects: [{ name: 'teapot', x: 50, y: 50, radius: 8 }] }
     type Config = { version: number; hideShopPictures: boolean; gameImages: { id: string }[]; differencePairs: unknown[] }
     const read = async () => (await (await page.request.get('/api/game-config')).json()) as Config
     const before = await read()
-    const put = (config: Config) => page.request.put('/api/game-config', { data: config, headers })
+    const put = (config: Config) => page.request.put('/api/admin/game-config', { data: config, headers })
     expect((await put({ ...before, hideShopPictures: true, gameImages: [...before.gameImages, image] })).status()).toBe(200)
     try {
       // This page's change, based on the older version, is not saved and says so.

@@ -5,23 +5,23 @@ import type { DifferencePair, GameConfig, GameImage, PublishedConfig } from '../
 import type { ListStore } from '../components/config-store'
 import { gameConfigQueryOptions, parsePublished, usePublishedGameConfig } from './get-game-config'
 
-/** POST /api/game-images (admin): uploads one picture, answers its immutable URL. */
+/** POST /api/admin/game-images (admin): uploads one picture, answers its immutable URL. */
 export async function uploadGameImage(dataUrl: string): Promise<string> {
   const [head, base64 = ''] = dataUrl.split(',', 2)
   const type = /^data:([^;]+)/.exec(head)?.[1] ?? 'application/octet-stream'
   const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
-  const { url } = await apiFetch<{ url: string }>('/api/game-images', { method: 'POST', body: bytes, headers: { 'Content-Type': type } })
+  const { url } = await apiFetch<{ url: string }>('/api/admin/game-images', { method: 'POST', body: bytes, headers: { 'Content-Type': type } })
   return url
 }
 
 /**
- * PUT /api/game-config (admin): replaces the configuration every visitor plays.
+ * PUT /api/admin/game-config (admin): replaces the configuration every visitor plays.
  * It names the version it was based on; when another admin saved in between,
  * the server refuses it with 409 (code "conflict") and nothing is published.
  */
 export async function putGameConfig(config: PublishedConfig): Promise<PublishedConfig> {
   const { version, hideShopPictures, gameImages, differencePairs } = config
-  return parsePublished(await apiFetch<unknown>('/api/game-config', { method: 'PUT', json: { version, hideShopPictures, gameImages, differencePairs } }))
+  return parsePublished(await apiFetch<unknown>('/api/admin/game-config', { method: 'PUT', json: { version, hideShopPictures, gameImages, differencePairs } }))
 }
 
 /** A picture still held as data (just picked) is uploaded first; a stored one keeps its URL. */

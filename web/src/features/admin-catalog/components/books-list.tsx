@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Input } from '@/components/ui/input'
 import { countOf, FilterField as Field, FilterSelect, ListResults, TableOrCards, useSearchBox, type Column } from '@/components/ui/list-controls'
 import { paths } from '@/config/paths'
@@ -24,7 +25,6 @@ import {
 } from '../list-params'
 import type { AdminBook } from '../types'
 import { StatusBadge, StockBadge } from './badges'
-import { ConfirmDialog } from './confirm-dialog'
 
 /**
  * /admin/books: every book in any status, searched, filtered, sorted and
@@ -107,11 +107,12 @@ export function BooksList() {
         open={archiving !== null}
         title="Archive this book?"
         confirmLabel="Archive"
+        destructive
         busy={archive.isPending}
         onConfirm={onArchive}
         onCancel={() => setArchiving(null)}
       >
-        <p>
+        <p className="text-lg text-muted">
           “{archiving?.title}” leaves the shop: its page answers “not found” and it can no longer be bought. It stays here, and you can publish it
           again.
         </p>

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Form, LabelledField, setServerErrors } from '@/components/ui/form'
 import { Textarea } from '@/components/ui/input'
-import { ActionDialog } from './action-dialog'
 import { paths } from '@/config/paths'
 import { messageOf } from '@/lib/errors'
 import { useCustomerAction, type CustomerAction } from '../api/customers'
@@ -84,21 +84,19 @@ export function CustomerActions({ customer: c, canResend, canHelp }: { customer:
         </>
       )}
       {canHelp && staff && <p className="text-sm text-muted">This is a staff account: it is managed under Staff.</p>}
-      <ActionDialog open={q !== null} title={q?.title ?? ''} onClose={() => setConfirming(null)}>
-        {q && (
-          <>
-            <p className="mt-3 text-lg text-muted">{q.text}</p>
-            <div className="mt-6 flex flex-wrap justify-end gap-3">
-              <Button variant="outline" onClick={() => setConfirming(null)} autoFocus>
-                Cancel
-              </Button>
-              <Button className="bg-red-700 hover:bg-red-800" disabled={action.isPending} onClick={() => void run(q.act)}>
-                {action.isPending ? 'Working...' : q.label}
-              </Button>
-            </div>
-          </>
-        )}
-      </ActionDialog>
+      <ConfirmDialog
+        open={q !== null}
+        title={q?.title ?? ''}
+        confirmLabel={q?.label ?? ''}
+        destructive
+        busy={action.isPending}
+        onConfirm={() => {
+          if (q) void run(q.act)
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        <p className="text-lg text-muted">{q?.text}</p>
+      </ConfirmDialog>
     </div>
   )
 }
@@ -125,30 +123,29 @@ export function ResetFactors({ customer }: { customer: CustomerDetail }) {
       <Button variant="outline" onClick={() => setOpen(true)}>
         Remove two-step factors
       </Button>
-      <ActionDialog open={open} title="Remove two-step sign-in?" onClose={() => setOpen(false)} className="max-w-lg">
-        <p className="mt-3 text-muted">
-          Only for the account's owner, who lost their authenticator. {customer.email} then signs in with the first step alone and may turn
-          two-step sign-in on again.
-        </p>
-        <Form {...form}>
-          <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
-            <LabelledField
-              control={form.control}
-              name="identityCheck"
-              label="How did you check it is them?"
-              renderControl={(field) => <Textarea {...field} rows={3} placeholder="e.g. Called back on the phone number of their last order" />}
-            />
-            <div className="flex flex-wrap justify-end gap-3">
-              <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" className="bg-red-700 hover:bg-red-800" disabled={action.isPending}>
-                {action.isPending ? 'Working...' : 'Remove the factors'}
-              </Button>
-            </div>
-          </form>
-        </Form>
-      </ActionDialog>
+      <Form {...form}>
+        <ConfirmDialog
+          open={open}
+          title="Remove two-step sign-in?"
+          confirmLabel="Remove the factors"
+          destructive
+          wide
+          busy={action.isPending}
+          onConfirm={() => void form.handleSubmit(submit)()}
+          onCancel={() => setOpen(false)}
+        >
+          <p className="text-muted">
+            Only for the account's owner, who lost their authenticator. {customer.email} then signs in with the first step alone and may turn
+            two-step sign-in on again.
+          </p>
+          <LabelledField
+            control={form.control}
+            name="identityCheck"
+            label="How did you check it is them?"
+            renderControl={(field) => <Textarea {...field} rows={3} placeholder="e.g. Called back on the phone number of their last order" />}
+          />
+        </ConfirmDialog>
+      </Form>
     </>
   )
 }

@@ -5,6 +5,7 @@ import { useForm, useWatch, type Control, type FieldPath, type FieldValues, type
 import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Form, InputField, LabelledField, SelectField } from '@/components/ui/form'
 import { Textarea } from '@/components/ui/input'
 import { FieldError } from '@/components/ui/label'
@@ -34,7 +35,6 @@ import {
 } from '../action-forms'
 import { useAdminOrder, useOrderAction, type ActionRequest } from '../api/orders'
 import { methodNames, stepName, type AdminOrder, type TimelineEntry } from '../types'
-import { ActionDialog } from './action-dialog'
 import { placedAt } from './orders-list'
 import { OrderStatusBadge } from './status-badge'
 
@@ -434,18 +434,18 @@ function ActionDialogs({ order: o, open, onClose }: { order: AdminOrder; open: D
     <>
       {open === 'fulfil' && <FulfilDialog {...common} onConfirm={(body) => run({ action: 'fulfil', body }, `Order ${o.number} is shipped; the buyer was told.`)} />}
       {open === 'deliver' && (
-        <ActionDialog open title="Mark as delivered?" confirmLabel="Mark as delivered" busy={action.isPending} error={dialogError(action.error, [])} onCancel={close}
+        <ConfirmDialog open wide title="Mark as delivered?" confirmLabel="Mark as delivered" busy={action.isPending} error={dialogError(action.error, [])} onCancel={close}
           onConfirm={() => void run({ action: 'deliver', body: {} }, `Order ${o.number} is delivered.`).catch(() => {})}>
           <p>The parcel with tracking number {o.fulfilment?.trackingNumber} has arrived.</p>
-        </ActionDialog>
+        </ConfirmDialog>
       )}
       {open === 'cancel' && <CancelDialog order={o} {...common} onConfirm={(body) => run({ action: 'cancel', body }, `Order ${o.number} is cancelled.`)} />}
       {open === 'refund' && <RefundDialog order={o} {...common} onConfirm={(body) => run({ action: 'refund', body }, `Refund made for order ${o.number}.`)} />}
       {open === 'resend' && (
-        <ActionDialog open title="Resend the confirmation?" confirmLabel="Resend" busy={action.isPending} error={dialogError(action.error, [])} onCancel={close}
+        <ConfirmDialog open wide title="Resend the confirmation?" confirmLabel="Resend" busy={action.isPending} error={dialogError(action.error, [])} onCancel={close}
           onConfirm={() => void run({ action: 'resend-confirmation', body: {} }, `Confirmation sent again to ${o.buyer.email}.`).catch(() => {})}>
           <p>The order confirmation goes again to {o.buyer.email}.</p>
-        </ActionDialog>
+        </ConfirmDialog>
       )}
     </>
   )
@@ -466,7 +466,7 @@ function FormDialog<T extends FieldValues>({
   onValid,
   children,
   ...dialog
-}: Omit<ComponentProps<typeof ActionDialog>, 'open' | 'busy' | 'error' | 'onConfirm'> & {
+}: Omit<ComponentProps<typeof ConfirmDialog>, 'open' | 'busy' | 'error' | 'onConfirm'> & {
   form: UseFormReturn<T>
   fields: readonly FieldPath<T>[]
   error: unknown
@@ -481,9 +481,9 @@ function FormDialog<T extends FieldValues>({
   }
   return (
     <Form {...form}>
-      <ActionDialog open busy={form.formState.isSubmitting} error={dialogError(error, fields)} onConfirm={() => void form.handleSubmit(submit)()} {...dialog}>
+      <ConfirmDialog open wide busy={form.formState.isSubmitting} error={dialogError(error, fields)} onConfirm={() => void form.handleSubmit(submit)()} {...dialog}>
         {children}
-      </ActionDialog>
+      </ConfirmDialog>
     </Form>
   )
 }

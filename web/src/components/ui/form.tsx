@@ -38,7 +38,7 @@ import {
 } from 'react-hook-form'
 import { ApiError } from '@/lib/api'
 import { cn } from '@/lib/cn'
-import { Input, Select } from './input'
+import { Input, Select, Textarea } from './input'
 import { FieldError, Label } from './label'
 
 /** Hands the useForm() result to every field below it. */
@@ -186,6 +186,18 @@ export function InputField<TValues extends FieldValues, TName extends FieldPath<
   )
 }
 
+type TextareaFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = LabelledFieldProps<TValues, TName> &
+  Omit<ComponentProps<typeof Textarea>, 'name' | 'value' | 'defaultValue' | 'id' | 'className' | 'children' | 'onChange' | 'onBlur'>
+
+/** A labelled text area with its message, as InputField is for a line of text: `<TextareaField control={form.control} name="reason" label="Reason" rows={2} />`. */
+export function TextareaField<TValues extends FieldValues, TName extends FieldPath<TValues>>({ control, name, label, id, className, children, ...textarea }: TextareaFieldProps<TValues, TName>) {
+  return (
+    <LabelledField control={control} name={name} label={label} id={id} className={className} renderControl={(field) => <Textarea {...textarea} {...field} value={field.value ?? ''} />}>
+      {children}
+    </LabelledField>
+  )
+}
+
 export type SelectOption = { value: string; label: string }
 
 type SelectFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = Omit<LabelledFieldProps<TValues, TName>, 'children'> &
@@ -236,24 +248,37 @@ export function SelectField<TValues extends FieldValues, TName extends FieldPath
   )
 }
 
+/** The server's field names mapped to the form's: `{ amountCents: 'amount' }`. A name's first part maps the rest ("lines" maps "lines.0"). */
+export type ServerFieldNames = Readonly<Record<string, string>>
+
+/**
+ * The form's field for a field the server named in its refusal, or null when
+ * the form (`names`, when given) has no such field.
+ */
+export function formFieldOf(serverField: string, names?: readonly string[], rename: ServerFieldNames = {}): string | null {
+  const name = rename[serverField] ?? rename[serverField.split('.')[0]] ?? serverField
+  return !names || names.includes(name) ? name : null
+}
+
 /**
  * Shows the server's field messages (`{"error":{"fields":{name: message}}}`) on their fields.
  * Returns true when at least one field got a message, so the caller can skip its generic toast.
- * Only names listed in `names` (the form's own fields) are set, when given.
+ * Only names listed in `names` (the form's own fields) are set, when given; `rename` maps the
+ * server's names to the form's (`{ priceCents: 'price' }`, the price being typed in dollars).
  */
 export function setServerErrors<TValues extends FieldValues>(
   setError: UseFormSetError<TValues>,
   error: unknown,
   names?: readonly FieldPath<TValues>[],
+  rename?: ServerFieldNames,
 ): boolean {
   if (!(error instanceof ApiError)) return false
   let shown = false
-  let first = true
-  for (const [name, message] of Object.entries(error.fields)) {
-    if (names && !names.includes(name as FieldPath<TValues>)) continue
-    setError(name as FieldPath<TValues>, { type: 'server', message }, { shouldFocus: first })
+  for (const [field, message] of Object.entries(error.fields)) {
+    const name = formFieldOf(field, names, rename)
+    if (name === null) continue
+    setError(name as FieldPath<TValues>, { type: 'server', message }, { shouldFocus: !shown })
     shown = true
-    first = false
   }
   return shown
 }

@@ -18,7 +18,7 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return (
     <textarea
       className={cn(
-        'flex min-h-24 w-full rounded-xl border-2 border-line bg-white px-4 py-3 text-base text-ink placeholder:text-muted/70 focus-visible:border-tiger-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-tiger-200 disabled:opacity-60',
+        'flex min-h-24 w-full rounded-xl border-2 border-line bg-white px-4 py-3 text-base text-ink placeholder:text-muted/70 focus-visible:border-tiger-700 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-tiger-200 disabled:opacity-60 aria-invalid:border-red-400',
         className,
       )}
       {...props}

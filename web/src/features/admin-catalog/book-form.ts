@@ -1,3 +1,4 @@
+import { formFieldOf, type ServerFieldNames } from '@/components/ui/form'
 import { ApiError } from '@/lib/api'
 import { formatNames, type BookFormat } from '@/lib/formats'
 import { z } from '@/lib/zod'
@@ -228,8 +229,8 @@ export function changedFields(loaded: AdminBook, next: BookFields): Partial<Book
   return changes
 }
 
-/** The form field that shows a server field's message (the price is typed in dollars). */
-const formFieldOf: Partial<Record<string, keyof BookFormValues>> = { priceCents: 'price' }
+/** The form fields that show a server field's message (the price is typed in dollars). */
+export const serverNames: ServerFieldNames = { priceCents: 'price' }
 
 export const bookFormFields = Object.keys(emptyBook) as (keyof BookFormValues)[]
 
@@ -242,8 +243,8 @@ export function splitServerErrors(error: unknown): { onFields: ApiError | null; 
   const fields: Record<string, string> = {}
   const others: string[] = []
   for (const [field, message] of Object.entries(error.fields)) {
-    const name = formFieldOf[field] ?? field
-    if ((bookFormFields as string[]).includes(name)) fields[name] = message
+    const name = formFieldOf(field, bookFormFields, serverNames)
+    if (name) fields[name] = message
     else others.push(`${field}: ${message}`)
   }
   return { onFields: new ApiError(error.status, error.code, error.message, fields), others }

@@ -1,3 +1,4 @@
+import { formFieldOf, type ServerFieldNames } from '@/components/ui/form'
 import { bookFormats, formatNames, type BookFormat } from '@/lib/formats'
 import { dollarsToCents, formatCents } from '@/lib/money'
 import { z } from '@/lib/zod'
@@ -7,7 +8,7 @@ import type { AdminLine } from './types'
 // The order desk's forms: shipping, cancelling, refunding and the internal
 // note. Their rules and messages are the server's (internal/orders), checked
 // here first so that a staff member is told before a round trip; the server
-// checks again and its field messages land on the same fields (fieldOf).
+// checks again and its field messages land on the same fields (serverNames).
 
 const webAddress = /^https?:\/\/[^\s"'<>/]*\.[^\s"'<>/]*(\/[^\s"'<>]*)?$/
 
@@ -89,9 +90,10 @@ export function refundBodyOf(v: RefundValues): RefundBody {
   return { lines: v.lines.filter((l) => Number(l.quantity) > 0).map((l) => ({ bookId: l.bookId, ...(l.format && { format: l.format }), quantity: Number(l.quantity) })), reason }
 }
 
-/** The form field of a field the server named in its refusal ("amountCents" → "amount", "lines.0" → "lines"), or null. */
+/** The server's names of the desk's fields ("amountCents" → "amount", "lines.0" → "lines"). */
+export const serverNames: ServerFieldNames = { amountCents: 'amount', lines: 'lines' }
+
+/** The form field of a field the server named in its refusal, or null. */
 export function fieldOf(serverField: string, names: readonly string[]): string | null {
-  if (serverField === 'amountCents') return names.includes('amount') ? 'amount' : null
-  if (serverField === 'lines' || serverField.startsWith('lines.')) return names.includes('lines') ? 'lines' : null
-  return names.includes(serverField) ? serverField : null
+  return formFieldOf(serverField, names, serverNames)
 }

@@ -8,8 +8,7 @@ import { toast } from 'sonner'
 import { Alert } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, InputField, LabelledField, SelectField, setServerErrors } from '@/components/ui/form'
-import { Textarea } from '@/components/ui/input'
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, InputField, SelectField, setServerErrors, TextareaField } from '@/components/ui/form'
 import { RecordLoader } from '@/components/ui/record-loader'
 import { StaleSaveAlerts, useStaleSave } from '@/components/ui/stale-save'
 import { paths } from '@/config/paths'
@@ -25,6 +24,7 @@ import {
   fieldsOf,
   formValuesOf,
   sameValue,
+  serverNames,
   splitServerErrors,
   type BookFormValues,
 } from '../book-form'
@@ -78,9 +78,9 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
 
   const refused = (error: unknown) => {
     if (stale.refused(error)) return
-    const { onFields, others } = splitServerErrors(error)
+    const { others } = splitServerErrors(error)
     setOtherErrors(others)
-    const shown = setServerErrors(form.setError, onFields, bookFormFields)
+    const shown = setServerErrors(form.setError, error, bookFormFields, serverNames)
     toast.error('Not saved', { description: shown || others.length > 0 ? 'Please correct the highlighted fields.' : messageOf(error) })
   }
 
@@ -147,7 +147,7 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
               }}
             />
             <InputField control={form.control} name="author" label="Author" autoComplete="off" />
-            <LabelledField control={form.control} name="description" label="Description" renderControl={(field) => <Textarea rows={6} {...field} />} />
+            <TextareaField control={form.control} name="description" label="Description" rows={6} />
             <div className="grid gap-5 sm:grid-cols-2">
               {print ? (
                 <InputField control={form.control} name="price" label="Price (US dollars)" inputMode="decimal" placeholder="12.99" autoComplete="off" />

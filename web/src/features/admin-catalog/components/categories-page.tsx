@@ -7,8 +7,7 @@ import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Form, FormDescription, InputField, LabelledField, setServerErrors } from '@/components/ui/form'
-import { Textarea } from '@/components/ui/input'
+import { Form, FormDescription, InputField, setServerErrors, TextareaField } from '@/components/ui/form'
 import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
 import { StaleSaveAlerts, useStaleSave } from '@/components/ui/stale-save'
@@ -115,7 +114,7 @@ function NewCategoryForm({ onDone }: { onDone: () => void }) {
             <FormDescription>Chosen once: books and links use it.</FormDescription>
           </InputField>
         </div>
-        <LabelledField control={form.control} name="description" label="Description" renderControl={(field) => <Textarea rows={3} {...field} />} />
+        <TextareaField control={form.control} name="description" label="Description" rows={3} />
         <InputField control={form.control} name="position" label="Position (optional)" inputMode="numeric" autoComplete="off">
           <FormDescription>Lower comes first; left empty, it goes last.</FormDescription>
         </InputField>
@@ -155,7 +154,7 @@ function EditCategoryForm({ category, onDone }: { category: AdminCategory; onDon
           Id: <span className="break-all">{base.id}</span>
         </p>
         <InputField control={form.control} name="name" label="Name" autoComplete="off" />
-        <LabelledField control={form.control} name="description" label="Description" renderControl={(field) => <Textarea rows={3} {...field} />} />
+        <TextareaField control={form.control} name="description" label="Description" rows={3} />
         <InputField control={form.control} name="position" label="Position" inputMode="numeric" autoComplete="off" />
         <FormButtons label="Save" busyLabel="Saving..." busy={form.formState.isSubmitting} onCancel={onDone} />
       </form>

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowLeft, Ban, CheckCircle2, Mail, ReceiptText, Truck } from 'lucide-react'
 import { useId, useState, type ComponentProps, type ReactNode } from 'react'
-import { useForm, useWatch, type Control, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form'
+import { useForm, useWatch, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
-import { Form, InputField, LabelledField, SelectField } from '@/components/ui/form'
-import { Textarea } from '@/components/ui/input'
+import { Form, InputField, SelectField, setServerErrors, TextareaField } from '@/components/ui/form'
 import { FieldError } from '@/components/ui/label'
 import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
@@ -21,6 +20,7 @@ import {
   digitalRefundWarning,
   emptyRefund,
   fieldOf,
+  serverNames,
   lineName,
   refundsDigital,
   fulfilSchema,
@@ -372,40 +372,19 @@ function NoteForm({ order }: { order: AdminOrder }) {
       form.reset({ text: '' })
       toast.success('Note added')
     } catch (error) {
-      if (!serverFieldErrors(form, error, ['text'])) form.setError('text', { type: 'server', message: messageOf(error) })
+      if (!setServerErrors(form.setError, error, ['text'])) form.setError('text', { type: 'server', message: messageOf(error) })
     }
   }
   return (
     <Form {...form}>
       <form aria-label="Internal note" noValidate className="mb-4 flex flex-col gap-2" onSubmit={(e) => void form.handleSubmit(submit)(e)}>
-        <TextareaField control={form.control} name="text" label="Internal note (only staff see it)" maxLength={2000} />
+        <TextareaField control={form.control} name="text" label="Internal note (only staff see it)" rows={2} maxLength={2000} />
         <Button type="submit" variant="outline" size="sm" className="w-fit" disabled={form.formState.isSubmitting}>
           Add note
         </Button>
       </form>
     </Form>
   )
-}
-
-/** A labelled text area with its message, as InputField is for a line of text. */
-function TextareaField<T extends FieldValues>({ control, name, label, maxLength }: { control: Control<T>; name: FieldPath<T>; label: string; maxLength: number }) {
-  return <LabelledField control={control} name={name} label={label} renderControl={(field) => <Textarea {...field} rows={2} maxLength={maxLength} className="aria-invalid:border-red-400" />} />
-}
-
-/**
- * Puts the server's field messages on the form's fields (fieldOf maps the
- * server's names to the form's); true when one was shown there.
- */
-function serverFieldErrors<T extends FieldValues>(form: UseFormReturn<T>, error: unknown, names: readonly FieldPath<T>[]): boolean {
-  if (!(error instanceof ApiError)) return false
-  let shown = false
-  for (const [field, message] of Object.entries(error.fields)) {
-    const name = fieldOf(field, names) as FieldPath<T> | null
-    if (!name) continue
-    form.setError(name, { type: 'server', message }, { shouldFocus: !shown })
-    shown = true
-  }
-  return shown
 }
 
 /** The server's refusal as a sentence for the dialog, unless it is all about fields shown beside them. */
@@ -476,7 +455,7 @@ function FormDialog<T extends FieldValues>({
     try {
       await onValid(values)
     } catch (err) {
-      serverFieldErrors(form, err, fields)
+      setServerErrors(form.setError, err, fields, serverNames)
     }
   }
   return (
@@ -512,7 +491,7 @@ function CancelDialog({ order: o, error, onConfirm, onCancel }: DialogProps<{ re
         The order will not ship. {o.refundableCents > 0 ? `${formatCents(o.refundableCents)} goes back to the buyer${o.payment.demo ? ' (a demo payment: recorded only)' : ' through PayPal'}` : 'Nothing is left to refund'}, its
         copies go back to stock, and the buyer is told by e-mail.
       </p>
-      <TextareaField control={form.control} name="reason" label="Reason (the buyer reads it)" maxLength={500} />
+      <TextareaField control={form.control} name="reason" label="Reason (the buyer reads it)" rows={2} maxLength={500} />
     </FormDialog>
   )
 }
@@ -565,7 +544,7 @@ function RefundDialog({ order: o, error, onConfirm, onCancel }: DialogProps<Refu
           <FieldError id="refund-lines-error" message={linesError} />
         </fieldset>
       )}
-      <TextareaField control={form.control} name="reason" label="Reason (the buyer reads it)" maxLength={500} />
+      <TextareaField control={form.control} name="reason" label="Reason (the buyer reads it)" rows={2} maxLength={500} />
       {digital && warned && (
         <p role="alert" className="rounded-xl border-2 border-sun-400 bg-sun-100 px-4 py-3 font-bold">
           {digitalRefundWarning} The family loses the refunded format from its Library at once.

@@ -6,8 +6,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
-import { Form, InputField, LabelledField, SelectField, setServerErrors } from '@/components/ui/form'
-import { Textarea } from '@/components/ui/input'
+import { Form, InputField, SelectField, setServerErrors, TextareaField } from '@/components/ui/form'
 import { RecordLoader } from '@/components/ui/record-loader'
 import { StaleSaveAlerts, useStaleSave } from '@/components/ui/stale-save'
 import { paths } from '@/config/paths'
@@ -108,11 +107,11 @@ function PostForm({ loaded }: { loaded: AdminPost | null }) {
               The post
             </h2>
             <InputField control={form.control} name="title" label="Title" autoComplete="off" />
-            <LabelledField control={form.control} name="excerpt" label="Excerpt" renderControl={(field) => <Textarea rows={3} {...field} />}>
+            <TextareaField control={form.control} name="excerpt" label="Excerpt" rows={3}>
               <p className="text-sm text-muted">
                 The blog's list shows it under the title. {excerpt.length} of {limits.excerpt} characters.
               </p>
-            </LabelledField>
+            </TextareaField>
             <MarkdownField control={form.control} />
           </section>
 

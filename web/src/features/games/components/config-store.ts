@@ -81,6 +81,6 @@ export function useKeeper<T>(store: ListStore<T>) {
 export function onFieldOf<TValues extends FieldValues>(setError: UseFormSetError<TValues>, field: FieldPath<TValues>, list: 'gameImages' | 'differencePairs') {
   return (err: unknown): boolean => {
     if (!(err instanceof ApiError) || !err.fields[list]) return false
-    return setServerErrors(setError, new ApiError(err.status, err.code, err.message, { [field]: err.fields[list] }))
+    return setServerErrors(setError, err, [field], { [list]: field })
   }
 }

@@ -13,6 +13,9 @@ beforeAll(() => {
   }
 })
 
+// React renders slowly on a busy machine: each test may take longer than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 })
+
 afterEach(cleanup)
 
 function ask(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {

@@ -3,10 +3,13 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useEffect } from 'react'
 import { useForm, type UseFormReturn } from 'react-hook-form'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api'
 import { z } from '@/lib/zod'
 import { Form, formFieldOf, InputField, setServerErrors, TextareaField } from './form'
+
+// React renders slowly on a busy machine: each test may take longer than the default 5 s.
+vi.setConfig({ testTimeout: 30_000 })
 
 afterEach(cleanup)
 

@@ -1,4 +1,5 @@
 import { formFieldOf, type ServerFieldNames } from '@/components/ui/form'
+import { changedFields as fieldsChanged } from '@/components/ui/versioned-save'
 import { ApiError } from '@/lib/api'
 import { formatNames, type BookFormat } from '@/lib/formats'
 import { z } from '@/lib/zod'
@@ -217,15 +218,12 @@ export function fieldsOf(values: BookFormValues): BookFields {
 
 /** The fields whose value differs from the book as loaded: what a PATCH sends beside the version. */
 export function changedFields(loaded: AdminBook, next: BookFields): Partial<BookFields> {
-  const changes: Partial<BookFields> = {}
-  for (const key of Object.keys(next) as (keyof BookFields)[]) {
-    if (key === 'formats') continue
-    if (next[key] !== loaded[key]) (changes as Record<string, unknown>)[key] = next[key]
-  }
+  const { formats, ...rest } = next
+  const changes: Partial<BookFields> = fieldsChanged(loaded, rest)
   // Formats go as a whole list when any of them changed (to a server that has them).
-  if (next.formats && loaded.formats && JSON.stringify(next.formats) !== JSON.stringify(loadedFormats(loaded))) changes.formats = next.formats
+  if (formats && loaded.formats && JSON.stringify(formats) !== JSON.stringify(loadedFormats(loaded))) changes.formats = formats
   // Without print, priceCents follows the formats; sent alone it would be taken as print's price.
-  if (next.formats && !next.formats.some((f) => f.format === 'print')) delete changes.priceCents
+  if (formats && !formats.some((f) => f.format === 'print')) delete changes.priceCents
   return changes
 }
 

@@ -1,5 +1,6 @@
 import { z } from '@/lib/zod'
 import type { AdminPost, PostFields } from './types'
+import { changedFields as fieldsChanged } from '@/components/ui/versioned-save'
 
 // The editor's form: the server's limits (internal/posts) checked as the
 // editor types; the server checks them again, and its field messages land
@@ -64,9 +65,5 @@ export function formValuesOf(post: AdminPost): PostFormValues {
 
 /** The fields of a save that differ from the post it is based on. */
 export function changedFields(base: AdminPost, values: PostFields): Partial<PostFields> {
-  const changes: Partial<PostFields> = {}
-  for (const key of Object.keys(values) as (keyof PostFields)[]) {
-    if (values[key] !== base[key]) (changes as Record<string, string>)[key] = values[key]
-  }
-  return changes
+  return fieldsChanged(base, values)
 }

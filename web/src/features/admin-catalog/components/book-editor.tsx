@@ -10,7 +10,8 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, InputField, SelectField, setServerErrors, TextareaField } from '@/components/ui/form'
 import { RecordLoader } from '@/components/ui/record-loader'
-import { StaleSaveAlerts, useStaleSave } from '@/components/ui/stale-save'
+import { StaleSaveAlerts } from '@/components/ui/stale-save'
+import { useVersionedSave } from '@/components/ui/versioned-save'
 import { paths } from '@/config/paths'
 import { messageOf } from '@/lib/errors'
 import { adminBookQueryOptions, useAdminBook, useCreateBook, useUpdateBook } from '../api/books'
@@ -58,69 +59,46 @@ function BookForm({ loaded }: { loaded: AdminBook | null }) {
   const categories = useAdminCategories()
   const create = useCreateBook()
   const update = useUpdateBook()
-  // The version the edits are based on: the one a save names.
-  const [base, setBase] = useState(loaded)
-  const form = useForm<BookFormValues>({ resolver: zodResolver(bookSchema), defaultValues: base ? formValuesOf(base) : emptyBook })
-  const stale = useStaleSave({
+  const form = useForm<BookFormValues>({ resolver: zodResolver(bookSchema), defaultValues: loaded ? formValuesOf(loaded) : emptyBook })
+  const [otherErrors, setOtherErrors] = useState<string[]>([])
+  const { base, stale, save, submitting } = useVersionedSave({
     form,
-    base,
+    loaded,
     valuesOf: formValuesOf,
+    fieldsOf,
+    changes: changedFields,
     fetchLatest: (book) => queryClient.fetchQuery({ ...adminBookQueryOptions(book.id), staleTime: 0 }),
-    onReloaded: setBase,
+    create: async (fields) => {
+      // A plain printed book is created as before formats; one sold in more formats says so.
+      if (fields.formats?.length === 1 && fields.formats[0].format === 'print') delete fields.formats
+      const created = await create.mutateAsync(fields)
+      toast.success('Book created', { description: `“${created.title}” is saved as ${statusNames[created.status].toLowerCase()}.` })
+      await navigate(paths.adminBook(created.id), { replace: true })
+    },
+    update: (patch) => update.mutateAsync(patch),
+    onSaved: (saved) => toast.success('Saved', { description: `“${saved.title}” is ${statusNames[saved.status].toLowerCase()}.` }),
+    onRefused: (error) => {
+      const { others } = splitServerErrors(error)
+      setOtherErrors(others)
+      const shown = setServerErrors(form.setError, error, bookFormFields, serverNames)
+      toast.error('Not saved', { description: shown || others.length > 0 ? 'Please correct the highlighted fields.' : messageOf(error) })
+    },
+    unchanged: 'No field differs from the saved book.',
     equal: sameValue,
   })
-  const [otherErrors, setOtherErrors] = useState<string[]>([])
   // A new book's slug follows its title until the slug is typed in.
   const slugTyped = useRef(false)
-  // A second click while the first save is on its way does nothing.
-  const saving = useRef(false)
   const [title, trackStock, status, print] = useWatch({ control: form.control, name: ['title', 'trackStock', 'status', 'print'] })
-
-  const refused = (error: unknown) => {
-    if (stale.refused(error)) return
-    const { others } = splitServerErrors(error)
-    setOtherErrors(others)
-    const shown = setServerErrors(form.setError, error, bookFormFields, serverNames)
-    toast.error('Not saved', { description: shown || others.length > 0 ? 'Please correct the highlighted fields.' : messageOf(error) })
-  }
-
-  const save = async (values: BookFormValues) => {
-    if (saving.current) return
-    saving.current = true
+  // A new save's refusal replaces the last one's messages.
+  const saveAgain = (values: BookFormValues) => {
     setOtherErrors([])
-    try {
-      const fields = fieldsOf(values)
-      if (!base) {
-        // A plain printed book is created as before formats; one sold in more formats says so.
-        if (fields.formats?.length === 1 && fields.formats[0].format === 'print') delete fields.formats
-        const created = await create.mutateAsync(fields)
-        toast.success('Book created', { description: `“${created.title}” is saved as ${statusNames[created.status].toLowerCase()}.` })
-        await navigate(paths.adminBook(created.id), { replace: true })
-        return
-      }
-      const changes = changedFields(base, fields)
-      if (Object.keys(changes).length === 0) {
-        toast('Nothing to save', { description: 'No field differs from the saved book.' })
-        return
-      }
-      const saved = await update.mutateAsync({ id: base.id, version: base.version, changes })
-      setBase(saved)
-      form.reset(formValuesOf(saved))
-      stale.forget()
-      toast.success('Saved', { description: `“${saved.title}” is ${statusNames[saved.status].toLowerCase()}.` })
-    } catch (error) {
-      refused(error)
-    } finally {
-      saving.current = false
-    }
+    return save(values)
   }
-
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))
-  const submitting = form.formState.isSubmitting || stale.reloading
 
   return (
     <Form {...form}>
-      <form aria-label={base ? `Edit ${base.title}` : 'New book'} noValidate onSubmit={(e) => void form.handleSubmit(save)(e)} className="space-y-6">
+      <form aria-label={base ? `Edit ${base.title}` : 'New book'} noValidate onSubmit={(e) => void form.handleSubmit(saveAgain)(e)} className="space-y-6">
         <StaleSaveAlerts stale={stale} labels={fieldLabels} show={showEdit} />
         {otherErrors.length > 0 && (
           <Alert tone="error">

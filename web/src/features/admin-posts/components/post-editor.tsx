@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueryClient } from '@tanstack/react-query'
 import { ExternalLink, Save } from 'lucide-react'
-import { useRef, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { Form, InputField, SelectField, setServerErrors, TextareaField } from '@/components/ui/form'
 import { RecordLoader } from '@/components/ui/record-loader'
-import { StaleSaveAlerts, useStaleSave } from '@/components/ui/stale-save'
+import { StaleSaveAlerts } from '@/components/ui/stale-save'
+import { useVersionedSave } from '@/components/ui/versioned-save'
 import { paths } from '@/config/paths'
 import { messageOf } from '@/lib/errors'
 import { adminPostQueryOptions, useAdminPost, useCreatePost, useUpdatePost } from '../api/posts'
-import { changedFields, emptyPost, formValuesOf, isSiteAddress, limits, postFormFields, postSchema, type PostFormValues } from '../post-form'
+import { emptyPost, formValuesOf, isSiteAddress, limits, postFormFields, postSchema, type PostFormValues } from '../post-form'
 import { knownCategories, statusNames, type AdminPost, type PostFields, type PostStatus } from '../types'
 import { MarkdownField } from './markdown-field'
 
@@ -44,56 +44,28 @@ function PostForm({ loaded }: { loaded: AdminPost | null }) {
   const queryClient = useQueryClient()
   const create = useCreatePost()
   const update = useUpdatePost()
-  // The version the edits are based on: the one a save names.
-  const [base, setBase] = useState(loaded)
-  const form = useForm<PostFormValues>({ resolver: zodResolver(postSchema), defaultValues: base ? formValuesOf(base) : emptyPost() })
-  const stale = useStaleSave({
+  const form = useForm<PostFormValues>({ resolver: zodResolver(postSchema), defaultValues: loaded ? formValuesOf(loaded) : emptyPost() })
+  const { base, stale, save, submitting } = useVersionedSave({
     form,
-    base,
+    loaded,
     valuesOf: formValuesOf,
+    fieldsOf: (values) => values as PostFields, // trimmed by the schema
     fetchLatest: (post) => queryClient.fetchQuery({ ...adminPostQueryOptions(post.id), staleTime: 0 }),
-    onReloaded: setBase,
+    create: async (fields) => {
+      const created = await create.mutateAsync(fields)
+      toast.success('Post created', { description: `“${created.title}” is saved as a ${statusNames[created.status].toLowerCase()}.` })
+      await navigate(paths.adminPost(created.id), { replace: true })
+    },
+    update: (patch) => update.mutateAsync(patch),
+    onSaved: (saved) => toast.success('Saved', { description: `“${saved.title}” is ${saved.status === 'published' ? 'on the blog' : 'a draft'}.` }),
+    onRefused: (error) => {
+      const shown = setServerErrors(form.setError, error, postFormFields)
+      toast.error('Not saved', { description: shown ? 'Please correct the highlighted fields.' : messageOf(error) })
+    },
+    unchanged: 'No field differs from the saved post.',
     what: 'the post',
   })
-  // A second click while the first save is on its way does nothing.
-  const saving = useRef(false)
   const [status, coverImage, coverAlt, excerpt] = useWatch({ control: form.control, name: ['status', 'coverImage', 'coverAlt', 'excerpt'] })
-
-  const refused = (error: unknown) => {
-    if (stale.refused(error)) return
-    const shown = setServerErrors(form.setError, error, postFormFields)
-    toast.error('Not saved', { description: shown ? 'Please correct the highlighted fields.' : messageOf(error) })
-  }
-
-  const save = async (values: PostFormValues) => {
-    if (saving.current) return
-    saving.current = true
-    try {
-      const fields = values as PostFields // trimmed by the schema
-      if (!base) {
-        const created = await create.mutateAsync(fields)
-        toast.success('Post created', { description: `“${created.title}” is saved as a ${statusNames[created.status].toLowerCase()}.` })
-        await navigate(paths.adminPost(created.id), { replace: true })
-        return
-      }
-      const changes = changedFields(base, fields)
-      if (Object.keys(changes).length === 0) {
-        toast('Nothing to save', { description: 'No field differs from the saved post.' })
-        return
-      }
-      const saved = await update.mutateAsync({ id: base.id, version: base.version, changes })
-      setBase(saved)
-      form.reset(formValuesOf(saved))
-      stale.forget()
-      toast.success('Saved', { description: `“${saved.title}” is ${saved.status === 'published' ? 'on the blog' : 'a draft'}.` })
-    } catch (error) {
-      refused(error)
-    } finally {
-      saving.current = false
-    }
-  }
-
-  const submitting = form.formState.isSubmitting || stale.reloading
 
   return (
     <Form {...form}>

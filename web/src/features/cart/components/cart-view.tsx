@@ -66,7 +66,11 @@ function FilledCart() {
           <dl className="mt-5 flex flex-col gap-2.5">
             <Row term="Subtotal" value={formatCents(totals.subtotalCents)} />
             {discount && <Row term={`Discount (${discount.code})`} value={<span className="text-leaf-700">-{formatCents(totals.discountCents)}</span>} />}
-            <Row term={`Tax (${settings?.taxRatePercent ?? 10}%)`} value={formatCents(totals.taxCents)} />
+            <Row
+              term={`Tax (${settings?.taxRatePercent ?? 10}%)`}
+              value={formatCents(totals.taxCents)}
+              note="At the US rate: the checkout works out the tax for where you live."
+            />
             {ships ? (
               <Row
                 term={standard ? `Shipping (${standard.name}, US)` : 'Shipping'}

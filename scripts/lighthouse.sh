@@ -8,7 +8,8 @@
 # every path as a mid-range phone (web/scripts/storybook-turns.mjs: the time
 # from a choice to the next page shown) and keeps it for offline (its size).
 # `make lighthouse` builds first; BIN=path measures another build;
-# TURNS=0 leaves the reading figures out.
+# TURNS=0 leaves the reading figures out; TRACE=file.json records a Chrome
+# performance trace of the turns.
 # Lighthouse comes from npm (npx); Chromium from CHROME_PATH (default
 # /usr/bin/chromium). Not run by `make test`.
 set -euo pipefail

@@ -16,7 +16,10 @@
 // story for offline and reads the size the reader shows.
 //
 // It prints p50/p95/max of the turns, how many were shown before their
-// picture had loaded, and the offline size. Not run by `make test`.
+// picture had loaded, and the offline size. TRACE=file.json records a
+// Chrome performance trace of the turns (with the CPU profile), to open in
+// DevTools' Performance panel and see what runs between a tap and the next
+// page's paint. Not run by `make test`.
 import { chromium } from '@playwright/test'
 
 const [base, email, password] = process.argv.slice(2)
@@ -77,6 +80,10 @@ try {
 
   await page.goto(`${local}/read/${SLUG}`)
   await page.getByRole('heading', { name: 'Page 1' }).waitFor()
+  if (process.env.TRACE) {
+    const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.frame', 'v8.execute', 'disabled-by-default-v8.cpu_profiler']
+    await browser.startTracing(page, { path: process.env.TRACE, categories })
+  }
   for (const path of paths) {
     await page.getByRole('group', { name: 'Reading tools' }).getByRole('button', { name: 'Start again' }).click()
     await page.getByRole('heading', { name: 'Page 1' }).waitFor()
@@ -88,6 +95,7 @@ try {
     }
   }
   const turns = await page.evaluate(() => window.__turns)
+  if (process.env.TRACE) await browser.stopTracing()
 
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 })
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })

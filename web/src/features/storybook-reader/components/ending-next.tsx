@@ -1,7 +1,8 @@
 import { RotateCcw, Star } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { Loading } from '@/components/ui/loading'
+import { afterPaint } from '@/lib/after-paint'
 import { cn } from '@/lib/cn'
 import { endingsOf, foundSentence } from '../reading'
 import type { Storybook } from '../types'
@@ -20,6 +21,10 @@ export function EndingNext({ book, found, visited, current, onRestart }: { book:
   const endings = book.map ? endingsOf(book.map, found) : []
   // An ending not found yet keeps its name a surprise on the map too.
   const map = book.map?.map((page) => (page.ending && !found.includes(page.id) ? { ...page, ending: true } : page))
+  // The map's layout takes a moment on a phone: the ending's page is painted first, the map just after.
+  const [drawMap, setDrawMap] = useState(false)
+  useEffect(() => afterPaint(() => setDrawMap(true)), [])
+  const drawing = <Loading label="Drawing your story map..." className="min-h-40" />
   return (
     <div className="mt-5 flex flex-col items-center gap-5">
       <p className="text-2xl font-bold text-ink">{foundSentence(found.length, book.endings)}</p>
@@ -42,9 +47,13 @@ export function EndingNext({ book, found, visited, current, onRestart }: { book:
       {map && (
         <div className="w-full text-left">
           <p className="mb-2 font-display text-xl font-bold text-ink">Your story map</p>
-          <Suspense fallback={<Loading label="Drawing your story map..." className="min-h-40" />}>
-            <StoryMap pages={map} start={book.start} visited={visited} current={current} boxLabel={(page) => page.id.replaceAll('-', ' ')} label="Your story map: the pages you have read" />
-          </Suspense>
+          {drawMap ? (
+            <Suspense fallback={drawing}>
+              <StoryMap pages={map} start={book.start} visited={visited} current={current} boxLabel={(page) => page.id.replaceAll('-', ' ')} label="Your story map: the pages you have read" />
+            </Suspense>
+          ) : (
+            drawing
+          )}
         </div>
       )}
     </div>

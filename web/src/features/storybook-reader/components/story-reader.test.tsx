@@ -66,6 +66,12 @@ function renderReader(userId: string | null = null) {
   )
 }
 
+/** A turn shows the new page first, then moves focus to its heading (and says it) once it is painted. */
+async function focusMovesTo(heading: string) {
+  const shown = await screen.findByRole('heading', { name: heading })
+  await waitFor(() => expect(shown).toHaveFocus())
+}
+
 // Each test turns several pages in jsdom: slow on a busy machine, so it may take longer than the default 5 s.
 vi.setConfig({ testTimeout: 30_000 })
 
@@ -83,17 +89,17 @@ it('reads the preview page by page, with the next page asked for ahead, and asks
   await waitFor(() => expect(requests.map((r) => r.url)).toContain('/api/storybooks/our-first-adventure/pages/garden'))
 
   await userEvent.click(screen.getByRole('button', { name: 'Go outside' }))
-  expect(await screen.findByRole('heading', { name: 'Page 2' })).toHaveFocus()
+  await focusMovesTo('Page 2')
   expect(screen.getByText('Page 2', { selector: '[aria-live]' })).toBeInTheDocument()
 
   await userEvent.click(screen.getByRole('button', { name: 'Follow the bees' }))
-  expect(await screen.findByRole('heading', { name: 'The rest of this story is waiting in the full book' })).toHaveFocus()
+  await focusMovesTo('The rest of this story is waiting in the full book')
   expect(screen.getByRole('link', { name: /Get the full book/ })).toHaveAttribute('href', '/books/3')
   expect(screen.getByRole('link', { name: /log in/ })).toHaveAttribute('href', '/login')
   expect(requests.some((r) => r.url.endsWith('/pages/hive'))).toBe(false)
 
   await userEvent.click(screen.getByRole('button', { name: /Back to the story/ }))
-  expect(await screen.findByRole('heading', { name: 'Page 2' })).toHaveFocus()
+  await focusMovesTo('Page 2')
 })
 
 it("reads a family's whole story as the chosen reader, saves each page turned to, and counts the endings found", async () => {
@@ -112,5 +118,5 @@ it("reads a family's whole story as the chosen reader, saves each page turned to
   expect(saves[1].body).toMatchObject({ page: 'hive', visited: ['start', 'garden', 'hive'], endings: ['elsewhere', 'hive'] })
 
   await userEvent.click(screen.getAllByRole('button', { name: /Start again/ })[0])
-  expect(await screen.findByRole('heading', { name: 'Page 1' })).toHaveFocus()
+  await focusMovesTo('Page 1')
 })

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, RotateCcw } from 'lucide-react'
-import { useCallback, useEffect, useReducer, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { KeepForOffline } from '@/components/offline/keep-for-offline'
 import { PageView, type StoryPage } from '@/components/storybook/page-view'
@@ -8,6 +8,7 @@ import { ReadToMeButton, useReadAloud } from '@/components/storybook/read-to-me'
 import { Button } from '@/components/ui/button'
 import { LoadFailed } from '@/components/ui/load-failed'
 import { Loading } from '@/components/ui/loading'
+import { afterPaint } from '@/lib/after-paint'
 import { ApiError } from '@/lib/api'
 import { usePageMeta } from '@/lib/page-meta'
 import { isBeyondPreview, storyPageQueryOptions } from '../api/get-page'
@@ -55,21 +56,30 @@ function Reader({ book, userId, kid }: { book: Storybook; userId: string | null;
 
   // A turn the reader made (not the first page) moves focus to the new page's heading and says it.
   const headingRef = useRef<HTMLHeadingElement>(null)
+  const cardRef = useRef<HTMLDivElement>(null)
   const turned = useRef(false)
+  // Whether the child had scrolled the page's top away when they turned it: read at the tap, while the
+  // layout is fresh, rather than after the new page is in the document, which would lay it out twice.
+  const scrolledPast = useRef(false)
   const [announcement, setAnnouncement] = useState('')
   const turn = useCallback((action: Parameters<typeof dispatch>[0]) => {
     turned.current = true
+    scrolledPast.current = (cardRef.current?.getBoundingClientRect().top ?? 0) < 0
     dispatch(action)
   }, [])
   const heading = `Page ${reading.trail.length}`
   const shown = locked ? 'locked' : page.data ? page.data.id : null
-  const cardRef = useRef<HTMLDivElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!turned.current || shown === null) return
     // A child who scrolled down to the choices starts the new page at its top, picture first.
-    if ((cardRef.current?.getBoundingClientRect().top ?? 0) < 0) cardRef.current?.scrollIntoView({ block: 'start' })
-    headingRef.current?.focus({ preventScroll: true })
-    setAnnouncement(shown === 'locked' ? 'The rest of this story is waiting in the full book' : page.data?.ending ? `${heading}. The end: ${page.data.ending}` : heading)
+    if (scrolledPast.current) cardRef.current?.scrollIntoView({ block: 'start' })
+    scrolledPast.current = false
+    // The new page is painted first (issue 35: shown within 100 ms of the tap); focus and the announcement follow it.
+    const said = shown === 'locked' ? 'The rest of this story is waiting in the full book' : page.data?.ending ? `${heading}. The end: ${page.data.ending}` : heading
+    return afterPaint(() => {
+      headingRef.current?.focus({ preventScroll: true })
+      setAnnouncement(said)
+    })
     // Only a new page is announced, not a refetch of the same one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown, reading.trail.length])
@@ -161,7 +171,9 @@ function useProgress(book: Storybook, familyId: string | null, reading: Reading,
     const opening = saved.current === null && reading.trail.length === 1 && page?.id === book.start
     if (!page || !family || !known || opening || saved.current === page.id) return
     saved.current = page.id
-    mutate({ page: page.id, visited: union(progress.data?.visited ?? [], reading.visited), endings: found, updatedAt: new Date().toISOString() })
+    const update = { page: page.id, visited: union(progress.data?.visited ?? [], reading.visited), endings: found, updatedAt: new Date().toISOString() }
+    // After the page is painted: the child does not wait for the save. Never cancelled, so a quick turn loses none.
+    afterPaint(() => mutate(update))
     // Saved once per page shown, with what is known of the progress then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page, family, known])
@@ -183,21 +195,33 @@ function useContinue(book: Storybook, progress: Progress | undefined, turned: Re
 
 /**
  * The pages the current page's choices lead to, asked for while the child
- * reads it (with their pictures), so the next page shows at once after a
- * choice. Only pages the caller may read: asking for the others would be
- * refused anyway.
+ * reads it, once it is painted, so the next page shows at once after a
+ * choice. Their pictures are loaded and decoded ahead too, and held until
+ * the next turn so the browser keeps them decoded: the new page's picture
+ * then paints without parsing or decoding it first. Only pages the caller
+ * may read: asking for the others would be refused anyway.
  */
 function usePrefetch(book: Storybook, userId: string | null, page: StoryPage | undefined) {
   const client = useQueryClient()
+  const pictures = useRef<HTMLImageElement[]>([])
   useEffect(() => {
-    for (const choice of page?.choices ?? []) {
-      if (!canRead(book, choice.to)) continue
-      client.fetchQuery(storyPageQueryOptions(book.slug, choice.to, book.preview.includes(choice.to), userId)).then(
-        (next) => {
-          if (next.picture) new Image().src = next.picture
-        },
-        () => {}, // the page says so when it is opened
-      )
-    }
+    if (!page) return
+    return afterPaint(() => {
+      // The picture shown now is held by its <img>; the ones ahead replace it here.
+      const ahead: HTMLImageElement[] = (pictures.current = [])
+      for (const choice of page.choices) {
+        if (!canRead(book, choice.to)) continue
+        client.fetchQuery(storyPageQueryOptions(book.slug, choice.to, book.preview.includes(choice.to), userId)).then(
+          (next) => {
+            if (!next.picture) return
+            const picture = new Image()
+            picture.src = next.picture
+            ahead.push(picture)
+            picture.decode().catch(() => {}) // a picture that cannot be shown says so (its alt) on its page
+          },
+          () => {}, // the page says so when it is opened
+        )
+      }
+    })
   }, [client, book, userId, page])
 }

@@ -101,15 +101,12 @@ type CoverStore interface {
 	UploadURL(ctx context.Context, data []byte, actorID string, keep bool) (string, error)
 }
 
-// UseCovers makes saves check that an uploaded cover (a path in a folder
-// under /covers/, as /covers/u/...) exists. Call it before serving.
-func (s *Service) UseCovers(c CoverStore) { s.covers = c }
-
-// checkCover refuses the URL of an upload that is not stored. The shipped
-// covers, files right under /covers/, are the web app's own.
+// checkCover refuses the URL of an upload (a path in a folder under
+// /covers/, as /covers/u/...) that is not stored. The shipped covers,
+// files right under /covers/, are the web app's own.
 func (s *Service) checkCover(ctx context.Context, b *AdminBook, fields map[string]string) error {
 	rest, ok := strings.CutPrefix(b.CoverImage, "/covers/")
-	if _, bad := fields["coverImage"]; bad || !ok || !strings.Contains(rest, "/") || s.covers == nil {
+	if _, bad := fields["coverImage"]; bad || !ok || !strings.Contains(rest, "/") {
 		return nil
 	}
 	stored, err := s.covers.Exists(ctx, b.CoverImage)

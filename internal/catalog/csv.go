@@ -246,9 +246,6 @@ func (s *Service) readImport(w http.ResponseWriter, r *http.Request, a actor) ([
 		records, err := readCSV(w, r)
 		return records, nil, err
 	}
-	if s.covers == nil {
-		return nil, nil, httpx.Errorf(httpx.CodeUnsupported, "This shop cannot import covers.")
-	}
 	z, err := readZip(w, r)
 	if err != nil {
 		return nil, nil, err

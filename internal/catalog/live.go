@@ -25,7 +25,7 @@ type Service struct {
 	zone *time.Location // SHOP_TIME_ZONE: whose days a pre-order counts
 	// releaseDates is told each saved book's date (UseReleaseDates); nil: nobody.
 	releaseDates ReleaseDates
-	covers       CoverStore // nil: uploaded covers are not checked
+	covers       CoverStore // where uploaded covers are stored: a save names one of them
 
 	cur atomic.Pointer[Catalog]
 	// mu makes one reload at a time: a caller that waited finds the
@@ -38,14 +38,14 @@ type Service struct {
 // New loads the catalogue. now is the clock of updatedAt, the audit log
 // and the day pre-orders end (nil: time.Now); zone is the shop's time
 // zone, whose days those are (nil: UTC).
-func New(ctx context.Context, d *db.DB, now func() time.Time, zone *time.Location) (*Service, error) {
+func New(ctx context.Context, d *db.DB, covers CoverStore, now func() time.Time, zone *time.Location) (*Service, error) {
 	if now == nil {
 		now = time.Now
 	}
 	if zone == nil {
 		zone = time.UTC
 	}
-	s := &Service{db: d, now: now, zone: zone}
+	s := &Service{db: d, covers: covers, now: now, zone: zone}
 	cat, err := load(ctx, d, nil, s.today())
 	if err != nil {
 		return nil, err

@@ -17,6 +17,9 @@ type Settings struct {
 	PendingHold time.Duration
 	// Zone is SHOP_TIME_ZONE: the shop's days (the sales, the CSV); nil is UTC.
 	Zone *time.Location
+	// WebhookID is PAYPAL_WEBHOOK_ID, which PayPal's webhook deliveries are
+	// verified for; "": the webhook answers 503.
+	WebhookID string
 }
 
 // profilePath is the page that lists a signed-in buyer's orders (My Orders;

@@ -349,20 +349,6 @@ type Discounts interface {
 	Release(ctx context.Context, tx *db.Tx, orderID int64) error
 }
 
-// UsePricing makes payments price with the shop's settings and discount
-// codes. Call it before serving. Without it, tax is 10 %, standard
-// shipping is free, and no code is accepted.
-func (s *Service) UsePricing(r Rates, d Discounts) { s.rates, s.discounts = r, d }
-
-// standardRates are the spec's: 10 % tax and free standard shipping.
-type standardRates struct{}
-
-func (standardRates) For(context.Context, string, string) (Tariff, error) {
-	return Tariff{Tax: Tax{PrintBasisPoints: 1000, DigitalBasisPoints: 1000}, Zone: "us", ZoneName: "United States", Methods: []ShippingRate{{ID: "standard", Name: "Standard"}}}, nil
-}
-
-var errNoCodes = httpx.Invalid("Discount codes are not available.", map[string]string{"discountCode": "Not available"})
-
 // priceOrder prices a payment: the books from the catalogue, the discount
 // code, the shipping method offered to country, and the tax on the
 // subtotal after the discount. The browser's amount, when required, must be
@@ -372,18 +358,11 @@ func (s *Service) priceOrder(ctx context.Context, req PaymentRequest, country, s
 	if err != nil {
 		return Cart{}, err
 	}
-	rates := s.rates
-	if rates == nil {
-		rates = standardRates{}
-	}
-	tariff, err := rates.For(ctx, country, state)
+	tariff, err := s.rates.For(ctx, country, state)
 	if err != nil {
 		return Cart{}, err
 	}
 	if code := strings.TrimSpace(req.DiscountCode); code != "" {
-		if s.discounts == nil {
-			return Cart{}, errNoCodes
-		}
 		d, err := s.discounts.Quote(ctx, code, cart.SubtotalCents, c)
 		if err != nil {
 			return Cart{}, err
@@ -455,9 +434,6 @@ func (s *Service) redeemDiscount(ctx context.Context, tx *db.Tx, o Order) error 
 	if o.DiscountCode == "" {
 		return nil
 	}
-	if s.discounts == nil {
-		return errNoCodes
-	}
 	d, err := s.discounts.Redeem(ctx, tx, o.DiscountCode, o.SubtotalCents, o.ID, Customer{UserID: o.UserID, Email: o.Email})
 	if err != nil {
 		return err
@@ -471,7 +447,7 @@ func (s *Service) redeemDiscount(ctx context.Context, tx *db.Tx, o Order) error 
 // releaseDiscount gives back the use of an order that will not be paid,
 // or was cancelled before it shipped.
 func (s *Service) releaseDiscount(ctx context.Context, tx *db.Tx, o Order) error {
-	if o.DiscountCode == "" || s.discounts == nil {
+	if o.DiscountCode == "" {
 		return nil
 	}
 	return s.discounts.Release(ctx, tx, o.ID)
@@ -486,7 +462,7 @@ func (s *Service) checkSamePricing(ctx context.Context, o Order, req PaymentRequ
 	if !strings.EqualFold(strings.TrimSpace(req.DiscountCode), o.DiscountCode) && req.DiscountCode != "" {
 		return httpx.Invalid("Your discount code changed after the PayPal order was created. Please start the payment again.", map[string]string{"discountCode": "Changed"})
 	}
-	if req.ShippingInfo == nil || s.rates == nil {
+	if req.ShippingInfo == nil {
 		return nil
 	}
 	was, err := s.rates.For(ctx, countryOf(o.Shipping), o.Shipping.State)

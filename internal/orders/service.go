@@ -35,13 +35,9 @@ type Service struct {
 	buyers  Buyers
 	limiter *ratelimit.Limiter // per-client limit of create_order and demo_payment; nil: none
 	site    Settings           // links and the support address in the confirmation e-mail
-	// webhookID is PAYPAL_WEBHOOK_ID, which PayPal's deliveries are verified
-	// for (UseWebhook); "": the webhook is refused.
-	webhookID string
 	// webhookResults is told each delivery's result (UseWebhookResults); nil: nobody.
 	webhookResults func(result string)
-	// The tax rate, shipping methods and discount codes (UsePricing);
-	// nil: the spec's 10 % and free shipping, and no codes.
+	// The tax rates, shipping methods and discount codes (Pricing).
 	rates     Rates
 	discounts Discounts
 	// delivery gives the digital formats of paid orders (UseDelivery).
@@ -58,14 +54,22 @@ type Service struct {
 	captureWait  time.Duration
 }
 
+// Pricing is how payments are priced: the shop's tax and shipping settings
+// (internal/shopsettings) and its discount codes (internal/discounts).
+type Pricing struct {
+	Rates     Rates
+	Discounts Discounts
+}
+
 // New builds the service. pp may be nil: PayPal is then refused clearly
 // while the demo methods keep working.
 // now is the clock (nil: time.Now); order times and capture locks read it.
-func New(d *db.DB, cat Catalog, pp *paypal.Client, buyers Buyers, limiter *ratelimit.Limiter, site Settings, now func() time.Time) *Service {
+func New(d *db.DB, cat Catalog, pp *paypal.Client, buyers Buyers, limiter *ratelimit.Limiter, pricing Pricing, site Settings, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
 	return &Service{now: now, db: d, catalog: cat, paypal: pp, buyers: buyers, limiter: limiter, site: site,
+		rates: pricing.Rates, discounts: pricing.Discounts,
 		captureHold: 15 * time.Second, captureRenew: 5 * time.Second, captureWait: 20 * time.Second}
 }
 

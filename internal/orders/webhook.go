@@ -25,10 +25,6 @@ import (
 // CAPTURE.COMPLETED never reopens an order that moved on. A refund the shop
 // made itself is recognised by its custom_id and finished, not counted again.
 
-// UseWebhook sets the webhook id PayPal's deliveries are verified for
-// (PAYPAL_WEBHOOK_ID). Without it the webhook answers 503.
-func (s *Service) UseWebhook(id string) { s.webhookID = id }
-
 // UseWebhookResults tells report the result of each webhook delivery (the
 // metrics): its outcome, or why it was refused (webhookResult).
 func (s *Service) UseWebhookResults(report func(result string)) { s.webhookResults = report }
@@ -59,7 +55,7 @@ const (
 
 // HandleWebhook verifies and applies one delivery; it returns the outcome.
 func (s *Service) HandleWebhook(ctx context.Context, h http.Header, body []byte) (string, error) {
-	if s.paypal == nil || s.webhookID == "" {
+	if s.paypal == nil || s.site.WebhookID == "" {
 		return "", httpx.Errorf(httpx.CodeUnavailable, "PayPal webhooks are not configured on this server (PAYPAL_WEBHOOK_ID).")
 	}
 	headers, ok := paypal.WebhookHeadersOf(h)
@@ -73,7 +69,7 @@ func (s *Service) HandleWebhook(ctx context.Context, h http.Header, body []byte)
 	if err := httpx.CheckText(ev.ID); err != nil {
 		return "", err
 	}
-	genuine, err := s.paypal.VerifyWebhookSignature(ctx, headers, s.webhookID, body)
+	genuine, err := s.paypal.VerifyWebhookSignature(ctx, headers, s.site.WebhookID, body)
 	if err != nil {
 		slog.WarnContext(ctx, "paypal: verify webhook", "event", ev.ID, "err", err)
 		return "", httpx.Errorf(httpx.CodeBadGateway, "PayPal could not verify this event now; PayPal will deliver it again.")

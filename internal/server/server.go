@@ -134,7 +134,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if err := storybooks.LoadShipped(context.Background(), d, o.now); err != nil {
 		return nil, err
 	}
-	cat, err := catalog.New(context.Background(), d, o.now, cfg.ShopTimeZone)
+	pictures := covers.New(d, o.now)
+	cat, err := catalog.New(context.Background(), d, pictures, o.now, cfg.ShopTimeZone) // a book's uploaded cover must be stored
 	if err != nil {
 		return nil, err
 	}
@@ -186,9 +187,14 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	// One per-client limiter for the endpoints that write rows or send
 	// e-mail, /auth/v1's sign-in and e-mail routes among them (routes.go).
 	limiter := ratelimit.New(d, cfg.RateLimitPerMinute, o.now)
-	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter,
-		orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail, PendingHold: cfg.PendingOrderHold, Zone: cfg.ShopTimeZone}, o.now)
-	shop.UseWebhook(cfg.PayPalWebhookID)
+	prices, err := shopsettings.New(context.Background(), d, o.now)
+	if err != nil {
+		return nil, err
+	}
+	codes := discounts.New(d, cfg.ShopTimeZone, o.now)
+	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter, orders.Pricing{Rates: orderRates{prices}, Discounts: orderDiscounts{codes}},
+		orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail, PendingHold: cfg.PendingOrderHold, Zone: cfg.ShopTimeZone,
+			WebhookID: cfg.PayPalWebhookID}, o.now)
 	shop.UseWebhookResults(m.PayPalWebhook)
 	letters := newsletter.New(d, newsletter.Settings{SiteURL: cfg.SiteURL, Cooldown: cfg.EmailCooldown, MarketingFrom: cfg.MailFromMarketing,
 		RatePerMinute: cfg.CampaignRatePerMinute, EventsSecret: cfg.MailEventsSecret}, campaignBooks{cat, cfg.SiteURL}, o.now)
@@ -201,16 +207,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	keeping := retention.New(d, scheduleOf(cfg), holders.Erase, retentionSweeps(), cfg.SiteURL, o.now)
-	pictures := covers.New(d, o.now)
-	cat.UseCovers(pictures) // a book's uploaded cover must be stored
 	postPictures := covers.NewPostPictures(d, o.now)
-	blog.UsePictures(postPictures) // and a post's uploaded pictures
-	prices, err := shopsettings.New(context.Background(), d, o.now)
-	if err != nil {
-		return nil, err
-	}
-	codes := discounts.New(d, cfg.ShopTimeZone, o.now)
-	shop.UsePricing(orderRates{prices}, orderDiscounts{codes})
+	blog.UsePictures(postPictures) // a post's uploaded pictures must be stored
 	shop.UseDelivery(orderDelivery{catalog: cat, files: downloads, now: o.now})
 	cat.UseReleaseDates(shop) // a book's new date moves its pre-orders and tells their buyers
 	books.UseLibraryFiles(func(ctx context.Context, userID string) (any, error) {

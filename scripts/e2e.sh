@@ -32,7 +32,7 @@ cleanup() {
 trap cleanup EXIT
 
 # Both fakes in one go build (one load of the package graph, not two).
-go build -o "$E2E_DATA_DIR/" ./internal/paypal/paypaltest/cmd/fakepaypal ./internal/auth/googletest/cmd/fakegoogle
+go build -o "$E2E_DATA_DIR/" ./internal/paypal/paypaltest/cmd/fakepaypal ./internal/gotrue/googletest/cmd/fakegoogle
 
 # start_fake NAME URL-TO-POLL ARGS...: starts a fake built above, waits until it answers.
 start_fake() {

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"bookshop/internal/auth"
+	"bookshop/internal/gotrue"
 )
 
 const adminUsage = "usage: bookshop admin grant EMAIL [owner|manager|editor|support] (default owner), or bookshop admin revoke EMAIL"
@@ -23,8 +24,8 @@ func admin(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	defer d.Close()
-	if err := auth.SetRole(ctx, d, email, role); err != nil {
-		if errors.Is(err, auth.ErrUnknownEmail) {
+	if err := gotrue.SetRole(ctx, d, email, role); err != nil {
+		if errors.Is(err, gotrue.ErrUnknownEmail) {
 			return fmt.Errorf("admin: no account uses the e-mail address %q (the person must sign up first)", email)
 		}
 		return fmt.Errorf("admin: %w", err)

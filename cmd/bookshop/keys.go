@@ -10,14 +10,14 @@ import (
 	"os"
 	"time"
 
-	"bookshop/internal/auth"
+	"bookshop/internal/gotrue"
 )
 
 const keysUsage = `usage: bookshop keys list
        bookshop keys rotate [--alg ES256|RS256] [--now]
        bookshop keys import PEMFILE [--now]`
 
-// keys manages the keys that sign access tokens (internal/auth/signing_keys.go).
+// keys manages the keys that sign access tokens (internal/gotrue/signing_keys.go).
 // rotate makes a new key, published in the JWKS at once and signing ten
 // minutes later (--now: at once, when the old key must stop signing now);
 // the old key verifies until its tokens have expired. import does the same
@@ -28,7 +28,7 @@ func keysCmd(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	fs := flag.NewFlagSet("keys "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	alg := fs.String("alg", auth.AlgES256, "")
+	alg := fs.String("alg", gotrue.AlgES256, "")
 	now := fs.Bool("now", false, "")
 	var key crypto.Signer
 	switch args[0] {
@@ -41,7 +41,7 @@ func keysCmd(ctx context.Context, args []string, stdout io.Writer) error {
 			return errors.New(keysUsage)
 		}
 		var err error
-		if key, err = auth.GenerateSigningKey(*alg); err != nil {
+		if key, err = gotrue.GenerateSigningKey(*alg); err != nil {
 			return fmt.Errorf("keys: %w", err)
 		}
 	case "import":
@@ -55,7 +55,7 @@ func keysCmd(ctx context.Context, args []string, stdout io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("keys: %w", err)
 		}
-		if key, err = auth.ParseSigningKeyPEM(data); err != nil {
+		if key, err = gotrue.ParseSigningKeyPEM(data); err != nil {
 			return fmt.Errorf("keys: %s: %w", args[1], err)
 		}
 	default:
@@ -70,13 +70,13 @@ func keysCmd(ctx context.Context, args []string, stdout io.Writer) error {
 		fmt.Fprintln(stdout, "note: JWT_SECRET is set, so the shop signs with it (HS256) and not with these keys")
 	}
 	if key != nil {
-		info, err := auth.AddSigningKey(ctx, d, key, *now, time.Now())
+		info, err := gotrue.AddSigningKey(ctx, d, key, *now, time.Now())
 		if err != nil {
 			return fmt.Errorf("keys: %w", err)
 		}
 		fmt.Fprintf(stdout, "added %s key %s: in the JWKS now, signs from %s\n", info.Alg, info.KID, info.SignsFrom.Format(time.RFC3339))
 	}
-	list, err := auth.ListSigningKeys(ctx, d)
+	list, err := gotrue.ListSigningKeys(ctx, d)
 	if err != nil {
 		return fmt.Errorf("keys: %w", err)
 	}

@@ -54,7 +54,7 @@ const defaultMemoryLimit = 64 << 20
 // defaultGCPercent is GOGC unless the environment sets it. The live heap is
 // a few megabytes, so the default 100 collects every few megabytes of
 // requests, and in the middle of every password hash (which also collects
-// once it is done, internal/auth); the memory limit above is what bounds
+// once it is done, internal/gotrue); the memory limit above is what bounds
 // the heap, so collecting less often costs no memory and speeds sign-in.
 const defaultGCPercent = 400
 

@@ -346,7 +346,7 @@ func (e *Env) Grant(name string, role auth.Role) User {
 }
 
 // setRole gives the account the role directly, as a fixture: unlike
-// `bookshop admin grant` (auth.SetRole) it writes no audit entry, so a
+// `bookshop admin grant` (gotrue.SetRole) it writes no audit entry, so a
 // scenario's audit log holds only what its requests changed.
 func (e *Env) setRole(email string, role auth.Role) {
 	e.T.Helper()

@@ -1,6 +1,8 @@
-// Package auth is the account service: a Supabase-Auth-compatible API under
-// /auth/v1, sessions, profiles and staff roles. Other features learn who
-// is calling through Caller.
+// Package auth is the small identity kernel every feature reads: who is
+// calling (Caller, filled in by the account service's middleware,
+// internal/gotrue), RequireUser, the staff roles and what each may do, and
+// the few facts features read of accounts (lookup.go). It imports nothing
+// of the account service, which only internal/server imports.
 package auth
 
 import (

@@ -48,7 +48,7 @@ type Config struct {
 	// webhook calls POST /api/mail/events with (32+ characters); unset: 503.
 	MailEventsSecret string
 
-	// Accounts (internal/auth), named like GoTrue's settings.
+	// Accounts (internal/gotrue), named like GoTrue's settings.
 	EmailCooldown     time.Duration // EMAIL_COOLDOWN_SECONDS: wait between two account e-mails of one type to one address
 	MailerAutoconfirm bool          // MAILER_AUTOCONFIRM: sign-ups are confirmed at once, without an e-mail (development)
 	DisableSignup     bool          // DISABLE_SIGNUP: no new accounts (sign-up answers 422 signup_disabled)

@@ -22,7 +22,7 @@ import (
 )
 
 // Buyers is told about every signed-in buyer of a paid order, so their
-// profile gets made_purchase = true. (*auth.Service).MarkPurchased fits.
+// profile gets made_purchase = true. (*gotrue.Service).MarkPurchased fits.
 type Buyers interface {
 	MarkPurchased(ctx context.Context, userID string) error
 }

@@ -68,7 +68,7 @@ func TestFeaturesImportOnlySharedPackages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, feature := range []string{"account", "auth", "catalog", "contact", "dreams", "games", "geo", "newsletter", "orders"} {
+	for _, feature := range []string{"account", "auth", "gotrue", "catalog", "contact", "dreams", "games", "geo", "newsletter", "orders"} {
 		if !checked[feature] {
 			t.Errorf("%s was not checked", feature)
 		}

@@ -13,6 +13,7 @@ import (
 	"bookshop/internal/covers"
 	"bookshop/internal/dreams"
 	"bookshop/internal/files"
+	"bookshop/internal/gotrue"
 	"bookshop/internal/httpx"
 	"bookshop/internal/metrics"
 	"bookshop/internal/orders"
@@ -100,10 +101,10 @@ func (s *Server) register(mux *routeMux) {
 	mux.Handle("POST /functions/v1/send-contact-email", httpx.HandleWith(contact.WriteError,
 		idempotent(limited("contact", "Too many messages. Please wait a minute and try again.", s.contact.SendMessage))))
 
-	// Accounts (internal/auth): the Supabase-Auth-compatible API that
+	// Accounts (internal/gotrue): the Supabase-Auth-compatible API that
 	// @supabase/auth-js calls, with GoTrue's CORS headers and error shapes
 	// (a). Sign-in and e-mail routes are rate-limited per client.
-	a, tooMany := s.auth.Handle, auth.TooManyRequests
+	a, tooMany := s.auth.Handle, gotrue.TooManyRequests
 	mux.HandleFunc("OPTIONS /auth/v1/", s.auth.ServePreflight)
 	mux.Handle("GET /auth/v1/settings", a(s.auth.GetSettings))
 	mux.Handle("GET /auth/v1/.well-known/jwks.json", a(s.auth.JWKS))
@@ -126,7 +127,7 @@ func (s *Server) register(mux *routeMux) {
 	mux.Handle("POST /auth/v1/factors/{id}/challenge", a(limited("factors", tooMany, s.auth.ChallengeFactor)))
 	mux.Handle("POST /auth/v1/factors/{id}/verify", a(limited("factors", tooMany, s.auth.VerifyFactor)))
 	mux.Handle("DELETE /auth/v1/factors/{id}", a(limited("factors", tooMany, s.auth.UnenrollFactor)))
-	// Passkeys (internal/auth/passkeys.go): sign-in with a discoverable credential, and the caller's list.
+	// Passkeys (internal/gotrue/passkeys.go): sign-in with a discoverable credential, and the caller's list.
 	// The sign-in's options store nothing (every sign-in form asks for them, for autofill): not limited.
 	mux.Handle("POST /auth/v1/passkeys/authentication/options", a(s.auth.StartPasskeySignIn))
 	mux.Handle("POST /auth/v1/passkeys/authentication/verify", a(limited("passkeys", tooMany, s.auth.FinishPasskeySignIn)))
@@ -135,10 +136,10 @@ func (s *Server) register(mux *routeMux) {
 	mux.Handle("GET /auth/v1/passkeys", a(s.auth.ListPasskeys))
 	mux.Handle("PATCH /auth/v1/passkeys/{id}", a(s.auth.RenamePasskey))
 	mux.Handle("DELETE /auth/v1/passkeys/{id}", a(s.auth.DeletePasskey))
-	// Linked sign-ins (internal/auth/identities.go): Google linked to and unlinked from an account.
+	// Linked sign-ins (internal/gotrue/identities.go): Google linked to and unlinked from an account.
 	mux.Handle("GET /auth/v1/user/identities/authorize", a(limited("authorize", tooMany, s.auth.LinkIdentity)))
 	mux.Handle("DELETE /auth/v1/user/identities/{id}", a(s.auth.UnlinkIdentity))
-	// GoTrue's admin API for the holder of AUTH_SERVICE_ROLE_KEY (internal/auth/admin_api.go).
+	// GoTrue's admin API for the holder of AUTH_SERVICE_ROLE_KEY (internal/gotrue/admin_api.go).
 	admin := s.auth.ServiceRole
 	mux.Handle("GET /auth/v1/admin/users", a(admin(s.auth.AdminListUsers)))
 	mux.Handle("POST /auth/v1/admin/users", a(admin(s.auth.AdminCreateUser)))
@@ -178,7 +179,7 @@ func (s *Server) register(mux *routeMux) {
 	mux.Handle("GET /api/communications", h(s.account.GetCommunications))
 	mux.Handle("PUT /api/communications", h(s.account.UpdateCommunications))
 	mux.Handle("GET /api/account/export", h(s.account.GetExport))
-	// The parent's security page (internal/auth): sessions, sign-ins, and the
+	// The parent's security page (internal/gotrue/shop_sessions.go, shop_sign_ins.go): sessions, sign-ins, and the
 	// new-device e-mail's link that signs a session out.
 	mux.Handle("GET /api/security/sessions", h(s.auth.ListSessions))
 	mux.Handle("DELETE /api/security/sessions", h(s.auth.RevokeOtherSessions))
@@ -215,7 +216,7 @@ func (s *Server) register(mux *routeMux) {
 	// two-step (aal2) session, before anything of the route runs, and hands
 	// the handler the checked caller (auth.StaffFrom); anyStaff, every staff
 	// role. Staff and roles are the account service's
-	// (internal/auth/staff.go); the audit log is internal/audit.
+	// (internal/gotrue/shop_staff.go); the audit log is internal/audit.
 	mux.Handle("GET /api/admin/me", anyStaff(h(s.auth.GetAdminMe)))
 	mux.Handle("GET /api/admin/staff", staff(auth.PermStaff, h(s.auth.ListStaff)))
 	mux.Handle("PUT /api/admin/staff", staff(auth.PermStaff, h(s.auth.UpdateStaffRole)))
@@ -224,7 +225,7 @@ func (s *Server) register(mux *routeMux) {
 	// The games' configuration and pictures (internal/games): owners and editors.
 	mux.Handle("PUT /api/admin/game-config", staff(auth.PermGames, h(s.games.PutConfig)))
 	mux.Handle("POST /api/admin/game-images", staff(auth.PermGames, h(s.games.CreateImage)))
-	// Helping a customer (internal/auth/customers.go): search, a customer's
+	// Helping a customer (internal/gotrue/shop_customers.go): search, a customer's
 	// page and its actions, each audited.
 	mux.Handle("GET /api/admin/customers", staff(auth.PermCustomersRead, h(s.auth.SearchCustomers)))
 	mux.Handle("GET /api/admin/customers/{id}", staff(auth.PermCustomersRead, h(s.auth.GetCustomer)))

@@ -18,7 +18,6 @@ import (
 
 	"bookshop/internal/account"
 	"bookshop/internal/audit"
-	"bookshop/internal/auth"
 	"bookshop/internal/backup"
 	"bookshop/internal/catalog"
 	"bookshop/internal/config"
@@ -31,6 +30,7 @@ import (
 	"bookshop/internal/formats"
 	"bookshop/internal/games"
 	"bookshop/internal/geo"
+	"bookshop/internal/gotrue"
 	"bookshop/internal/idempotency"
 	"bookshop/internal/mail"
 	"bookshop/internal/metrics"
@@ -55,7 +55,7 @@ type Server struct {
 	app http.Handler // the embedded React app
 
 	catalog *catalog.Service // the live catalogue and its back office
-	auth    *auth.Service    // accounts: /auth/v1, sessions, profiles
+	auth    *gotrue.Service  // accounts: /auth/v1, sessions, profiles
 	mail    *mail.Sender     // delivers the outbox; the development mailbox
 
 	orders     *orders.Service     // payments and the buyer's orders
@@ -163,15 +163,15 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		}
 		countries = mm
 	}
-	authOpts := []auth.Option{auth.WithClock(o.now)}
+	authOpts := []gotrue.Option{gotrue.WithClock(o.now)}
 	if countries != nil {
-		authOpts = append(authOpts, auth.WithPlaces(countries))
+		authOpts = append(authOpts, gotrue.WithPlaces(countries))
 	}
 	if o.cheapPasswords {
-		authOpts = append(authOpts, auth.WithCheapPasswordHashing())
+		authOpts = append(authOpts, gotrue.WithCheapPasswordHashing())
 	}
 	holders := personalData(cfg)
-	accounts, err := auth.New(context.Background(), authSettings(cfg), d, customerTools(d, holders), authOpts...)
+	accounts, err := gotrue.New(context.Background(), authSettings(cfg), d, customerTools(d, holders), authOpts...)
 	if err != nil {
 		return nil, err
 	}
@@ -251,7 +251,7 @@ func (s *Server) setUpBackups(cfg config.Config, d *db.DB, o options) error {
 		return err
 	}
 	keeper.Now = o.now
-	s.schedule = &backup.Schedule{Keeper: keeper, DB: d, Every: cfg.BackupEvery, Now: o.now, Owners: auth.OwnerEmails,
+	s.schedule = &backup.Schedule{Keeper: keeper, DB: d, Every: cfg.BackupEvery, Now: o.now, Owners: gotrue.OwnerEmails,
 		PageURL: cfg.SiteURL + "/admin/backups"}
 	s.gate = &backup.Gate{}
 	s.backups = backup.NewService(s.schedule, s.gate, backup.Hooks{PauseJobs: s.jobs.pause, Reload: s.reloadCaches})
@@ -326,7 +326,7 @@ func retentionSweeps() []retention.Sweep {
 	}
 	return []retention.Sweep{
 		{Name: "devices", Cutoff: months(func(s retention.Schedule) int { return s.DeviceMonths }), Delete: account.ForgetDevicesBefore},
-		{Name: "sign_ins", Cutoff: days(func(s retention.Schedule) int { return s.SignInDays }), Delete: auth.ForgetSignInsBefore},
+		{Name: "sign_ins", Cutoff: days(func(s retention.Schedule) int { return s.SignInDays }), Delete: gotrue.ForgetSignInsBefore},
 		{Name: "contact_messages", Cutoff: months(func(s retention.Schedule) int { return s.ContactMonths }), Delete: contact.ForgetBefore},
 		{Name: "sent_mail_bodies", Cutoff: days(func(s retention.Schedule) int { return s.SentMailDays }), Delete: mail.ForgetSentBodies},
 		{Name: "dreams_not_kept", Cutoff: months(func(s retention.Schedule) int { return s.DreamMonths }), Delete: dreams.ForgetUnkept},
@@ -336,8 +336,8 @@ func retentionSweeps() []retention.Sweep {
 }
 
 // authSettings are the settings the account service reads.
-func authSettings(cfg config.Config) auth.Settings {
-	return auth.Settings{
+func authSettings(cfg config.Config) gotrue.Settings {
+	return gotrue.Settings{
 		SiteURL: cfg.SiteURL, AuthCORSOrigins: cfg.AuthCORSOrigins, JWTSecret: cfg.JWTSecret,
 		WebAuthnRPID: cfg.WebAuthnRPID, WebAuthnOrigins: cfg.WebAuthnOrigins,
 		EmailCooldown:     cfg.EmailCooldown,
@@ -541,7 +541,7 @@ func (d orderDelivery) clock() time.Time {
 // goes last, as its rows cascade to the others'. A feature that keeps
 // something about a person adds its line here (internal/personal).
 func personalData(cfg config.Config) personal.Holders {
-	return personal.Holders{EmailOf: auth.EmailOf, List: []personal.Holder{
+	return personal.Holders{EmailOf: gotrue.EmailOf, List: []personal.Holder{
 		account.PersonalData,
 		libraryData(cfg.DownloadLimit),
 		discounts.PersonalData,
@@ -554,29 +554,29 @@ func personalData(cfg config.Config) personal.Holders {
 		retention.PersonalData,
 		mail.PersonalData,
 		idempotency.PersonalData,
-		auth.PersonalData,
+		gotrue.PersonalData,
 	}}
 }
 
 // customerTools is what the back office's customer tools need of other
 // features: a deletion as the owner's own, the orders and the number of
 // children.
-func customerTools(d *db.DB, holders personal.Holders) auth.Shop {
-	return auth.Shop{EraseAccount: holders.Erase, Records: auth.CustomerRecords{
+func customerTools(d *db.DB, holders personal.Holders) gotrue.Shop {
+	return gotrue.Shop{EraseAccount: holders.Erase, Records: gotrue.CustomerRecords{
 		Orders:   func(ctx context.Context, userID string) (any, error) { return orders.ViewsOf(ctx, d, userID) },
 		Children: func(ctx context.Context, userID string) (int, error) { return account.ChildrenCount(ctx, d, userID) },
 	}}
 }
 
 // accountOwner gives the account area the parent's account.
-type accountOwner struct{ auth *auth.Service }
+type accountOwner struct{ auth *gotrue.Service }
 
 func (a accountOwner) Profile(ctx context.Context, userID string) (any, error) {
 	return a.auth.Profile(ctx, userID)
 }
 
 func (a accountOwner) UpdateProfile(ctx context.Context, userID string, u account.ProfileUpdate) error {
-	return a.auth.UpdateProfile(ctx, userID, auth.ProfileChange(u))
+	return a.auth.UpdateProfile(ctx, userID, gotrue.ProfileChange(u))
 }
 
 func (a accountOwner) PasswordMatches(ctx context.Context, userID, password string) (bool, error) {

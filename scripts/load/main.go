@@ -127,7 +127,7 @@ func (l *loader) databaseURL() string {
 	return "sqlite:" + l.dbPath
 }
 
-// The shop's production parameters (internal/auth: OWASP's minimum).
+// The shop's production parameters (internal/gotrue: OWASP's minimum).
 const argonMemoryKiB, argonTime, argonThreads, argonKeyLen = 19 * 1024, 2, 1, 32
 
 // argon2 hashes with the shop's parameters on every core for the duration:

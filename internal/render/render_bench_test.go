@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// BenchmarkRender draws pages with one VM (`make bench`); the README's
-// table came from the same pages.
+// BenchmarkRender draws pages with one VM (`make bench`); the engine's
+// table in docs/performance.md came from the same pages.
 func BenchmarkRender(b *testing.B) {
 	r, err := New(Options{VMs: 1})
 	if err != nil {

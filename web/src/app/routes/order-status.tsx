@@ -7,11 +7,10 @@ import { Card } from '@/components/ui/card'
 import { Loading } from '@/components/ui/loading'
 import { OrderStatusPills } from '@/components/ui/order-status'
 import { paths } from '@/config/paths'
-import { AfterPayment } from '@/features/account/components/orders-card'
+import { AfterPayment, OrderLines } from '@/features/account/components/orders-card'
 import type { Order } from '@/features/account/types'
 import { apiFetch } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
-import { formatCents } from '@/lib/money'
 
 /** An order as a guest's link shows it (internal/orders StatusView): no address beyond the city. */
 export type StatusOrder = Omit<Order, 'shippingInfo'> & { shipTo: { city: string; country: string } }
@@ -67,32 +66,7 @@ function OrderDetails({ order: o }: { order: StatusOrder }) {
         <h2 id="order-status-lines" className="text-xl font-bold">
           Your books
         </h2>
-        <ul className="mt-3 flex flex-col gap-1">
-          {o.items.map((l) => (
-            <li key={`${l.bookId}:${l.title}`} className="flex justify-between gap-3">
-              <span>
-                {l.title} × {l.quantity}
-              </span>
-              <span>{formatCents(l.lineTotalCents)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-3 border-t-2 border-line pt-3 text-muted">
-          <dt>Subtotal</dt>
-          <dd>{formatCents(o.subtotalCents)}</dd>
-          {!!o.discountCents && (
-            <>
-              <dt>Discount ({o.discountCode})</dt>
-              <dd>−{formatCents(o.discountCents)}</dd>
-            </>
-          )}
-          <dt>Tax</dt>
-          <dd>{formatCents(o.taxCents)}</dd>
-          <dt>Shipping</dt>
-          <dd>{o.shippingCents === 0 ? 'Free' : formatCents(o.shippingCents)}</dd>
-          <dt className="font-bold text-ink">Total</dt>
-          <dd className="font-bold text-ink">{formatCents(o.totalCents)}</dd>
-        </dl>
+        <OrderLines order={o} className="mt-3" />
         {place && <p className="mt-3">Shipping to {place}</p>}
         <AfterPayment order={o} />
       </Card>

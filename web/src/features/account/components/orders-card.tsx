@@ -42,32 +42,7 @@ function OrderRow({ order: o }: { order: Order }) {
         <OrderStatusPills payment={o.paymentStatus} fulfillment={o.fulfillmentStatus} small />
       </summary>
       <div className="mt-3 border-t border-line pt-3 text-sm">
-        <ul className="flex flex-col gap-1">
-          {o.items.map((l) => (
-            <li key={l.bookId} className="flex justify-between gap-3">
-              <span>
-                {l.title} × {l.quantity}
-              </span>
-              <span>{formatCents(l.lineTotalCents)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 text-muted">
-          <dt>Subtotal</dt>
-          <dd>{formatCents(o.subtotalCents)}</dd>
-          {!!o.discountCents && (
-            <>
-              <dt>Discount ({o.discountCode})</dt>
-              <dd>−{formatCents(o.discountCents)}</dd>
-            </>
-          )}
-          <dt>Tax{o.taxRate && ` (${o.taxRate})`}</dt>
-          <dd>{formatCents(o.taxCents)}</dd>
-          <dt>Shipping</dt>
-          <dd>{o.shippingCents === 0 ? 'Free' : formatCents(o.shippingCents)}</dd>
-          <dt className="font-bold text-ink">Total</dt>
-          <dd className="font-bold text-ink">{formatCents(o.totalCents)}</dd>
-        </dl>
+        <OrderLines order={o} />
         {address && <p className="mt-2">Shipping to: {address}</p>}
       </div>
     </details>
@@ -101,6 +76,43 @@ export function AfterPayment({ order: o }: { order: Pick<Order, 'number' | 'fulf
           Refunded {formatCents(r.amountCents)} on {new Date(r.at).toLocaleDateString()}
         </p>
       ))}
+    </div>
+  )
+}
+
+/**
+ * An order's lines and its totals, the tax with the rate applied: in My
+ * Orders and on a guest's order-status page.
+ */
+export function OrderLines({ order: o, className }: { order: Omit<Order, 'shippingInfo'>; className?: string }) {
+  return (
+    <div className={className}>
+      <ul className="flex flex-col gap-1">
+        {o.items.map((l) => (
+          <li key={`${l.bookId}:${l.title}`} className="flex justify-between gap-3">
+            <span>
+              {l.title} × {l.quantity}
+            </span>
+            <span>{formatCents(l.lineTotalCents)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 text-muted">
+        <dt>Subtotal</dt>
+        <dd>{formatCents(o.subtotalCents)}</dd>
+        {!!o.discountCents && (
+          <>
+            <dt>Discount ({o.discountCode})</dt>
+            <dd>−{formatCents(o.discountCents)}</dd>
+          </>
+        )}
+        <dt>Tax{o.taxRate && ` (${o.taxRate})`}</dt>
+        <dd>{formatCents(o.taxCents)}</dd>
+        <dt>Shipping</dt>
+        <dd>{o.shippingCents === 0 ? 'Free' : formatCents(o.shippingCents)}</dd>
+        <dt className="font-bold text-ink">Total</dt>
+        <dd className="font-bold text-ink">{formatCents(o.totalCents)}</dd>
+      </dl>
     </div>
   )
 }

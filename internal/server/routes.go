@@ -104,58 +104,58 @@ func (s *Server) register(mux *routeMux) {
 	// Accounts (internal/gotrue): the Supabase-Auth-compatible API that
 	// @supabase/auth-js calls, with GoTrue's CORS headers and error shapes
 	// (a). Sign-in and e-mail routes are rate-limited per client.
-	a, tooMany := s.auth.Handle, gotrue.TooManyRequests
-	mux.HandleFunc("OPTIONS /auth/v1/", s.auth.ServePreflight)
-	mux.Handle("GET /auth/v1/settings", a(s.auth.GetSettings))
-	mux.Handle("GET /auth/v1/.well-known/jwks.json", a(s.auth.JWKS))
-	mux.Handle("POST /auth/v1/signup", a(limited("signup", tooMany, s.auth.SignUp)))
-	mux.Handle("POST /auth/v1/token", a(limited("token", tooMany, s.auth.IssueToken)))
-	mux.Handle("GET /auth/v1/verify", a(limited("verify", tooMany, s.auth.VerifyLink)))
-	mux.Handle("POST /auth/v1/verify", a(limited("verify", tooMany, s.auth.VerifyToken)))
-	mux.Handle("POST /auth/v1/otp", a(limited("otp", tooMany, s.auth.SendMagicLink)))
-	mux.Handle("POST /auth/v1/recover", a(limited("recover", tooMany, s.auth.SendPasswordReset)))
-	mux.Handle("POST /auth/v1/resend", a(limited("resend", tooMany, s.auth.ResendEmail)))
-	mux.Handle("GET /auth/v1/verification-status", a(limited("verification_status", tooMany, s.auth.GetVerificationStatus)))
-	mux.Handle("GET /auth/v1/user", a(s.auth.GetUser))
-	mux.Handle("PUT /auth/v1/user", a(limited("user", tooMany, s.auth.UpdateUser)))
-	mux.Handle("GET /auth/v1/reauthenticate", a(limited("reauthenticate", tooMany, s.auth.Reauthenticate)))
-	mux.Handle("POST /auth/v1/logout", a(s.auth.LogOut))
-	mux.Handle("GET /auth/v1/authorize", a(limited("authorize", tooMany, s.auth.Authorize)))
-	mux.Handle("GET /auth/v1/callback", a(s.auth.FinishGoogleSignIn))
-	mux.Handle("POST /auth/v1/factors", a(limited("factors", tooMany, s.auth.EnrollFactor)))
-	mux.Handle("POST /auth/v1/factors/recovery_codes", a(limited("factors", tooMany, s.auth.RegenerateRecoveryCodes)))
-	mux.Handle("POST /auth/v1/factors/{id}/challenge", a(limited("factors", tooMany, s.auth.ChallengeFactor)))
-	mux.Handle("POST /auth/v1/factors/{id}/verify", a(limited("factors", tooMany, s.auth.VerifyFactor)))
-	mux.Handle("DELETE /auth/v1/factors/{id}", a(limited("factors", tooMany, s.auth.UnenrollFactor)))
+	a, tooMany := s.gotrue.Handle, gotrue.TooManyRequests
+	mux.HandleFunc("OPTIONS /auth/v1/", s.gotrue.ServePreflight)
+	mux.Handle("GET /auth/v1/settings", a(s.gotrue.GetSettings))
+	mux.Handle("GET /auth/v1/.well-known/jwks.json", a(s.gotrue.JWKS))
+	mux.Handle("POST /auth/v1/signup", a(limited("signup", tooMany, s.gotrue.SignUp)))
+	mux.Handle("POST /auth/v1/token", a(limited("token", tooMany, s.gotrue.IssueToken)))
+	mux.Handle("GET /auth/v1/verify", a(limited("verify", tooMany, s.gotrue.VerifyLink)))
+	mux.Handle("POST /auth/v1/verify", a(limited("verify", tooMany, s.gotrue.VerifyToken)))
+	mux.Handle("POST /auth/v1/otp", a(limited("otp", tooMany, s.gotrue.SendMagicLink)))
+	mux.Handle("POST /auth/v1/recover", a(limited("recover", tooMany, s.gotrue.SendPasswordReset)))
+	mux.Handle("POST /auth/v1/resend", a(limited("resend", tooMany, s.gotrue.ResendEmail)))
+	mux.Handle("GET /auth/v1/verification-status", a(limited("verification_status", tooMany, s.gotrue.GetVerificationStatus)))
+	mux.Handle("GET /auth/v1/user", a(s.gotrue.GetUser))
+	mux.Handle("PUT /auth/v1/user", a(limited("user", tooMany, s.gotrue.UpdateUser)))
+	mux.Handle("GET /auth/v1/reauthenticate", a(limited("reauthenticate", tooMany, s.gotrue.Reauthenticate)))
+	mux.Handle("POST /auth/v1/logout", a(s.gotrue.LogOut))
+	mux.Handle("GET /auth/v1/authorize", a(limited("authorize", tooMany, s.gotrue.Authorize)))
+	mux.Handle("GET /auth/v1/callback", a(s.gotrue.FinishGoogleSignIn))
+	mux.Handle("POST /auth/v1/factors", a(limited("factors", tooMany, s.gotrue.EnrollFactor)))
+	mux.Handle("POST /auth/v1/factors/recovery_codes", a(limited("factors", tooMany, s.gotrue.RegenerateRecoveryCodes)))
+	mux.Handle("POST /auth/v1/factors/{id}/challenge", a(limited("factors", tooMany, s.gotrue.ChallengeFactor)))
+	mux.Handle("POST /auth/v1/factors/{id}/verify", a(limited("factors", tooMany, s.gotrue.VerifyFactor)))
+	mux.Handle("DELETE /auth/v1/factors/{id}", a(limited("factors", tooMany, s.gotrue.UnenrollFactor)))
 	// Passkeys (internal/gotrue/passkeys.go): sign-in with a discoverable credential, and the caller's list.
 	// The sign-in's options store nothing (every sign-in form asks for them, for autofill): not limited.
-	mux.Handle("POST /auth/v1/passkeys/authentication/options", a(s.auth.StartPasskeySignIn))
-	mux.Handle("POST /auth/v1/passkeys/authentication/verify", a(limited("passkeys", tooMany, s.auth.FinishPasskeySignIn)))
-	mux.Handle("POST /auth/v1/passkeys/registration/options", a(limited("passkeys", tooMany, s.auth.StartPasskeyRegistration)))
-	mux.Handle("POST /auth/v1/passkeys/registration/verify", a(limited("passkeys", tooMany, s.auth.FinishPasskeyRegistration)))
-	mux.Handle("GET /auth/v1/passkeys", a(s.auth.ListPasskeys))
-	mux.Handle("PATCH /auth/v1/passkeys/{id}", a(s.auth.RenamePasskey))
-	mux.Handle("DELETE /auth/v1/passkeys/{id}", a(s.auth.DeletePasskey))
+	mux.Handle("POST /auth/v1/passkeys/authentication/options", a(s.gotrue.StartPasskeySignIn))
+	mux.Handle("POST /auth/v1/passkeys/authentication/verify", a(limited("passkeys", tooMany, s.gotrue.FinishPasskeySignIn)))
+	mux.Handle("POST /auth/v1/passkeys/registration/options", a(limited("passkeys", tooMany, s.gotrue.StartPasskeyRegistration)))
+	mux.Handle("POST /auth/v1/passkeys/registration/verify", a(limited("passkeys", tooMany, s.gotrue.FinishPasskeyRegistration)))
+	mux.Handle("GET /auth/v1/passkeys", a(s.gotrue.ListPasskeys))
+	mux.Handle("PATCH /auth/v1/passkeys/{id}", a(s.gotrue.RenamePasskey))
+	mux.Handle("DELETE /auth/v1/passkeys/{id}", a(s.gotrue.DeletePasskey))
 	// Linked sign-ins (internal/gotrue/identities.go): Google linked to and unlinked from an account.
-	mux.Handle("GET /auth/v1/user/identities/authorize", a(limited("authorize", tooMany, s.auth.LinkIdentity)))
-	mux.Handle("DELETE /auth/v1/user/identities/{id}", a(s.auth.UnlinkIdentity))
+	mux.Handle("GET /auth/v1/user/identities/authorize", a(limited("authorize", tooMany, s.gotrue.LinkIdentity)))
+	mux.Handle("DELETE /auth/v1/user/identities/{id}", a(s.gotrue.UnlinkIdentity))
 	// GoTrue's admin API for the holder of AUTH_SERVICE_ROLE_KEY (internal/gotrue/admin_api.go).
-	admin := s.auth.ServiceRole
-	mux.Handle("GET /auth/v1/admin/users", a(admin(s.auth.AdminListUsers)))
-	mux.Handle("POST /auth/v1/admin/users", a(admin(s.auth.AdminCreateUser)))
-	mux.Handle("GET /auth/v1/admin/users/{id}", a(admin(s.auth.AdminGetUser)))
-	mux.Handle("PUT /auth/v1/admin/users/{id}", a(admin(s.auth.AdminUpdateUser)))
-	mux.Handle("DELETE /auth/v1/admin/users/{id}", a(admin(s.auth.AdminDeleteUser)))
-	mux.Handle("GET /auth/v1/admin/users/{id}/factors", a(admin(s.auth.AdminListFactors)))
-	mux.Handle("PUT /auth/v1/admin/users/{id}/factors/{factorId}", a(admin(s.auth.AdminUpdateFactor)))
-	mux.Handle("DELETE /auth/v1/admin/users/{id}/factors/{factorId}", a(admin(s.auth.AdminDeleteFactor)))
-	mux.Handle("GET /auth/v1/admin/users/{id}/passkeys", a(admin(s.auth.AdminListPasskeys)))
-	mux.Handle("DELETE /auth/v1/admin/users/{id}/passkeys/{passkeyId}", a(admin(s.auth.AdminDeletePasskey)))
-	mux.Handle("POST /auth/v1/admin/generate_link", a(admin(s.auth.AdminGenerateLink)))
-	mux.Handle("POST /auth/v1/invite", a(admin(s.auth.Invite)))
+	admin := s.gotrue.ServiceRole
+	mux.Handle("GET /auth/v1/admin/users", a(admin(s.gotrue.AdminListUsers)))
+	mux.Handle("POST /auth/v1/admin/users", a(admin(s.gotrue.AdminCreateUser)))
+	mux.Handle("GET /auth/v1/admin/users/{id}", a(admin(s.gotrue.AdminGetUser)))
+	mux.Handle("PUT /auth/v1/admin/users/{id}", a(admin(s.gotrue.AdminUpdateUser)))
+	mux.Handle("DELETE /auth/v1/admin/users/{id}", a(admin(s.gotrue.AdminDeleteUser)))
+	mux.Handle("GET /auth/v1/admin/users/{id}/factors", a(admin(s.gotrue.AdminListFactors)))
+	mux.Handle("PUT /auth/v1/admin/users/{id}/factors/{factorId}", a(admin(s.gotrue.AdminUpdateFactor)))
+	mux.Handle("DELETE /auth/v1/admin/users/{id}/factors/{factorId}", a(admin(s.gotrue.AdminDeleteFactor)))
+	mux.Handle("GET /auth/v1/admin/users/{id}/passkeys", a(admin(s.gotrue.AdminListPasskeys)))
+	mux.Handle("DELETE /auth/v1/admin/users/{id}/passkeys/{passkeyId}", a(admin(s.gotrue.AdminDeletePasskey)))
+	mux.Handle("POST /auth/v1/admin/generate_link", a(admin(s.gotrue.AdminGenerateLink)))
+	mux.Handle("POST /auth/v1/invite", a(admin(s.gotrue.Invite)))
 	// GoTrue's features the shop turns off respond as GoTrue does with them off.
 	for pattern, refuse := range map[string]httpx.HandlerFunc{
-		"POST /auth/v1/sso": s.auth.RefuseSAML, "GET /auth/v1/sso/saml/metadata": s.auth.RefuseSAML, "POST /auth/v1/sso/saml/acs": s.auth.RefuseSAML,
+		"POST /auth/v1/sso": s.gotrue.RefuseSAML, "GET /auth/v1/sso/saml/metadata": s.gotrue.RefuseSAML, "POST /auth/v1/sso/saml/acs": s.gotrue.RefuseSAML,
 	} {
 		mux.Handle(pattern, a(refuse))
 	}
@@ -181,11 +181,11 @@ func (s *Server) register(mux *routeMux) {
 	mux.Handle("GET /api/account/export", h(s.account.GetExport))
 	// The parent's security page (internal/gotrue/shop_sessions.go, shop_sign_ins.go): sessions, sign-ins, and the
 	// new-device e-mail's link that signs a session out.
-	mux.Handle("GET /api/security/sessions", h(s.auth.ListSessions))
-	mux.Handle("DELETE /api/security/sessions", h(s.auth.RevokeOtherSessions))
-	mux.Handle("DELETE /api/security/sessions/{id}", h(s.auth.RevokeSession))
-	mux.Handle("GET /api/security/sign-ins", h(s.auth.ListSignIns))
-	mux.Handle("POST /api/security/sign-out", h(limited("security_sign_out", "Too many attempts. Please wait a minute and try again.", s.auth.SignOutByLink)))
+	mux.Handle("GET /api/security/sessions", h(s.gotrue.ListSessions))
+	mux.Handle("DELETE /api/security/sessions", h(s.gotrue.RevokeOtherSessions))
+	mux.Handle("DELETE /api/security/sessions/{id}", h(s.gotrue.RevokeSession))
+	mux.Handle("GET /api/security/sign-ins", h(s.gotrue.ListSignIns))
+	mux.Handle("POST /api/security/sign-out", h(limited("security_sign_out", "Too many attempts. Please wait a minute and try again.", s.gotrue.SignOutByLink)))
 	mux.Handle("DELETE /api/account", h(limited("delete_account", "Too many attempts. Please wait a minute and try again.", s.account.DeleteAccount)))
 
 	// Dream Maker (internal/dreams): bedtime stories for the parent's children.
@@ -217,24 +217,24 @@ func (s *Server) register(mux *routeMux) {
 	// the handler the checked caller (auth.StaffFrom); anyStaff, every staff
 	// role. Staff and roles are the account service's
 	// (internal/gotrue/shop_staff.go); the audit log is internal/audit.
-	mux.Handle("GET /api/admin/me", anyStaff(h(s.auth.GetAdminMe)))
-	mux.Handle("GET /api/admin/staff", staff(auth.PermStaff, h(s.auth.ListStaff)))
-	mux.Handle("PUT /api/admin/staff", staff(auth.PermStaff, h(s.auth.UpdateStaffRole)))
-	mux.Handle("POST /api/admin/staff/invite", staff(auth.PermStaff, h(s.auth.InviteStaff)))
+	mux.Handle("GET /api/admin/me", anyStaff(h(s.gotrue.GetAdminMe)))
+	mux.Handle("GET /api/admin/staff", staff(auth.PermStaff, h(s.gotrue.ListStaff)))
+	mux.Handle("PUT /api/admin/staff", staff(auth.PermStaff, h(s.gotrue.UpdateStaffRole)))
+	mux.Handle("POST /api/admin/staff/invite", staff(auth.PermStaff, h(s.gotrue.InviteStaff)))
 	mux.Handle("GET /api/admin/audit", staff(auth.PermAudit, h(s.audit.ListEntries)))
 	// The games' configuration and pictures (internal/games): owners and editors.
 	mux.Handle("PUT /api/admin/game-config", staff(auth.PermGames, h(s.games.PutConfig)))
 	mux.Handle("POST /api/admin/game-images", staff(auth.PermGames, h(s.games.CreateImage)))
 	// Helping a customer (internal/gotrue/shop_customers.go): search, a customer's
 	// page and its actions, each audited.
-	mux.Handle("GET /api/admin/customers", staff(auth.PermCustomersRead, h(s.auth.SearchCustomers)))
-	mux.Handle("GET /api/admin/customers/{id}", staff(auth.PermCustomersRead, h(s.auth.GetCustomer)))
-	mux.Handle("POST /api/admin/customers/{id}/resend-confirmation", staff(auth.PermEmailsResend, h(s.auth.ResendCustomerConfirmation)))
-	mux.Handle("POST /api/admin/customers/{id}/password-reset", staff(auth.PermEmailsResend, h(s.auth.SendCustomerPasswordReset)))
-	mux.Handle("POST /api/admin/customers/{id}/sign-out", staff(auth.PermCustomersHelp, h(s.auth.SignOutCustomer)))
-	mux.Handle("POST /api/admin/customers/{id}/reset-factors", staff(auth.PermCustomersHelp, h(s.auth.ResetCustomerFactors)))
-	mux.Handle("PUT /api/admin/customers/{id}/ban", staff(auth.PermCustomersHelp, h(s.auth.BanCustomer)))
-	mux.Handle("DELETE /api/admin/customers/{id}", staff(auth.PermCustomersHelp, h(s.auth.DeleteCustomer)))
+	mux.Handle("GET /api/admin/customers", staff(auth.PermCustomersRead, h(s.gotrue.SearchCustomers)))
+	mux.Handle("GET /api/admin/customers/{id}", staff(auth.PermCustomersRead, h(s.gotrue.GetCustomer)))
+	mux.Handle("POST /api/admin/customers/{id}/resend-confirmation", staff(auth.PermEmailsResend, h(s.gotrue.ResendCustomerConfirmation)))
+	mux.Handle("POST /api/admin/customers/{id}/password-reset", staff(auth.PermEmailsResend, h(s.gotrue.SendCustomerPasswordReset)))
+	mux.Handle("POST /api/admin/customers/{id}/sign-out", staff(auth.PermCustomersHelp, h(s.gotrue.SignOutCustomer)))
+	mux.Handle("POST /api/admin/customers/{id}/reset-factors", staff(auth.PermCustomersHelp, h(s.gotrue.ResetCustomerFactors)))
+	mux.Handle("PUT /api/admin/customers/{id}/ban", staff(auth.PermCustomersHelp, h(s.gotrue.BanCustomer)))
+	mux.Handle("DELETE /api/admin/customers/{id}", staff(auth.PermCustomersHelp, h(s.gotrue.DeleteCustomer)))
 	// The blog's posts (internal/posts): Markdown rendered and sanitized on save.
 	mux.Handle("GET /api/admin/posts", staff(auth.PermPosts, h(s.posts.ListAdminPosts)))
 	mux.Handle("POST /api/admin/posts", staff(auth.PermPosts, h(idempotent(s.posts.CreatePost))))
@@ -367,7 +367,7 @@ const (
 // the /api shape elsewhere.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 	if strings.HasPrefix(r.URL.Path, "/auth/v1/") || r.URL.Path == "/auth/v1" {
-		s.auth.WriteNoRoute(w, r, err)
+		s.gotrue.WriteNoRoute(w, r, err)
 		return
 	}
 	httpx.WriteError(w, r, err)

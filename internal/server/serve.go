@@ -72,7 +72,7 @@ func (s *Server) Handler() http.Handler {
 		httpx.Compress,
 		limitBody,                       // maxBodyBytes, or the route's own limit (largeBodies)
 		httpx.ValidateURL(s.writeError), // before any handler or the database reads the path
-		s.auth.Middleware,               // every route sees the signed-in caller, if any
+		s.gotrue.Middleware,             // every route sees the signed-in caller, if any
 		s.staffArea,
 	)
 }
@@ -134,9 +134,9 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 			s.orders.RunReconciler(ctx, s.cfg.ReconcileInterval, s.cfg.PendingOrderHold)
 		})
 	}
-	if s.auth != nil && s.cfg.CleanupInterval > 0 {
+	if s.gotrue != nil && s.cfg.CleanupInterval > 0 {
 		// Deletes expired tokens, flows, cooldowns, counters and dead sessions.
-		jobs = append(jobs, func(ctx context.Context) { s.auth.RunCleanup(ctx, s.cfg.CleanupInterval) })
+		jobs = append(jobs, func(ctx context.Context) { s.gotrue.RunCleanup(ctx, s.cfg.CleanupInterval) })
 	}
 	if s.idempotency != nil && s.cfg.CleanupInterval > 0 {
 		// Forgets Idempotency-Keys after a day (idempotency.Keep).

@@ -55,7 +55,7 @@ type Server struct {
 	app http.Handler // the embedded React app
 
 	catalog *catalog.Service // the live catalogue and its back office
-	auth    *gotrue.Service  // accounts: /auth/v1, sessions, profiles
+	gotrue  *gotrue.Service  // accounts: /auth/v1, sessions, profiles
 	mail    *mail.Sender     // delivers the outbox; the development mailbox
 
 	orders     *orders.Service     // payments and the buyer's orders
@@ -214,7 +214,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	books.UseLibraryFiles(func(ctx context.Context, userID string) (any, error) {
 		return libraryFiles(ctx, d, userID, cfg.DownloadLimit)
 	})
-	srv := &Server{cfg: cfg, db: d, app: app, catalog: cat, auth: accounts, mail: sender, orders: shop,
+	srv := &Server{cfg: cfg, db: d, app: app, catalog: cat, gotrue: accounts, mail: sender, orders: shop,
 		newsletter: letters, geo: geo.New(countries),
 		restock: restock.New(d, restockBooks{cat, cfg.SiteURL}, cfg.SiteURL, cfg.EmailCooldown, o.now),
 		contact: contact.New(d, cfg.SupportEmail, o.now), limiter: limiter,
@@ -569,22 +569,22 @@ func customerTools(d *db.DB, holders personal.Holders) gotrue.Shop {
 }
 
 // accountOwner gives the account area the parent's account.
-type accountOwner struct{ auth *gotrue.Service }
+type accountOwner struct{ gotrue *gotrue.Service }
 
 func (a accountOwner) Profile(ctx context.Context, userID string) (any, error) {
-	return a.auth.Profile(ctx, userID)
+	return a.gotrue.Profile(ctx, userID)
 }
 
 func (a accountOwner) UpdateProfile(ctx context.Context, userID string, u account.ProfileUpdate) error {
-	return a.auth.UpdateProfile(ctx, userID, gotrue.ProfileChange(u))
+	return a.gotrue.UpdateProfile(ctx, userID, gotrue.ProfileChange(u))
 }
 
 func (a accountOwner) PasswordMatches(ctx context.Context, userID, password string) (bool, error) {
-	return a.auth.PasswordMatches(ctx, userID, password)
+	return a.gotrue.PasswordMatches(ctx, userID, password)
 }
 
 func (a accountOwner) CodeMatches(ctx context.Context, userID, code string) (bool, error) {
-	return a.auth.CodeMatches(ctx, userID, code)
+	return a.gotrue.CodeMatches(ctx, userID, code)
 }
 
 // Orders is the orders service, for tests that run its background jobs

@@ -115,10 +115,19 @@ func RequireStaff(ctx context.Context, p Permission) (Caller, error) {
 	if err != nil {
 		return c, err
 	}
-	if !c.Role.Can(p) {
-		return Caller{}, errRoleDenies
+	if err := Permit(c, p); err != nil {
+		return Caller{}, err
 	}
 	return c, nil
+}
+
+// Permit tells whether the staff member c, already checked by
+// RequireStaffSession, has a role that allows p (403 forbidden if not).
+func Permit(c Caller, p Permission) error {
+	if !c.Role.Can(p) {
+		return errRoleDenies
+	}
+	return nil
 }
 
 // RequireStaffSession is RequireStaff without a permission: any staff

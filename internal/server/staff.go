@@ -35,12 +35,14 @@ func staff(p auth.Permission, next http.Handler) http.Handler {
 func anyStaff(next http.Handler) http.Handler { return staffRoute{next: next} }
 
 func (s staffRoute) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	var c auth.Caller
-	var err error
-	if s.perm == "" {
+	// staffArea has checked the session and left the caller in the context,
+	// so the gate reads the session only when it runs without the area.
+	c, err := auth.StaffFrom(r.Context())
+	if err != nil {
 		c, err = auth.RequireStaffSession(r.Context())
-	} else {
-		c, err = auth.RequireStaff(r.Context(), s.perm)
+	}
+	if err == nil && s.perm != "" {
+		err = auth.Permit(c, s.perm)
 	}
 	if err != nil {
 		httpx.WriteError(w, r, err)
@@ -98,15 +100,19 @@ func isAdminPattern(pattern string) bool {
 
 // staffArea refuses every /api/admin/ request that is not from a staff
 // member's two-step session, whether or not a route has its path, so the
-// back office's paths tell nobody else what exists (404 or 405). The
-// route's own gate (staff) then checks its permission.
+// back office's paths tell nobody else what exists (404 or 405). It hands
+// the checked caller on in the context (auth.WithStaff), where the route's
+// own gate (staff) finds it and checks only the permission: the session is
+// read once per request.
 func (s *Server) staffArea(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/admin/") {
-			if _, err := auth.RequireStaffSession(r.Context()); err != nil {
+			c, err := auth.RequireStaffSession(r.Context())
+			if err != nil {
 				s.writeError(w, r, err)
 				return
 			}
+			r = r.WithContext(auth.WithStaff(r.Context(), c))
 		}
 		next.ServeHTTP(w, r)
 	})

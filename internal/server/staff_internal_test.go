@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -83,6 +84,63 @@ func TestStaffGate(t *testing.T) {
 			}
 			if (c.status == 204) != (reached != nil) || reached != nil && reached.UserID != c.caller.UserID {
 				t.Fatalf("handler reached with %+v", reached)
+			}
+		})
+	}
+}
+
+// callerReads counts the reads of the signed-in caller that reach it: a
+// context placed just beneath the caller's, so every auth.CallerFrom passes
+// through it, while the checked staff member (auth.WithStaff, above it) is
+// found before it.
+type callerReads struct {
+	context.Context
+	n *int
+}
+
+func (c callerReads) Value(key any) any {
+	v := c.Context.Value(key)
+	if _, ok := v.(auth.Caller); ok {
+		*c.n++
+	}
+	return v
+}
+
+// The back office's area checks the session and its route's gate reuses that
+// check: one read of the session per request, and the same refusals.
+func TestStaffAreaReadsTheSessionOnce(t *testing.T) {
+	s := &Server{}
+	mux := newRouteMux()
+	mux.Handle("POST /api/admin/orders/{number}/refund", staff(auth.PermRefunds, httpx.Handle(func(w http.ResponseWriter, r *http.Request) error {
+		if _, err := auth.StaffFrom(r.Context()); err != nil {
+			return err
+		}
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	})))
+	area := s.staffArea(mux)
+	for _, c := range []struct {
+		name   string
+		role   auth.Role
+		path   string
+		status int
+	}{
+		{"a role with the permission", auth.RoleManager, "/api/admin/orders/SF-1/refund", 204},
+		{"a role without it", auth.RoleSupport, "/api/admin/orders/SF-1/refund", 403},
+		{"an unknown path, staff", auth.RoleOwner, "/api/admin/nothing", 404},
+		{"an unknown path, a customer", auth.RoleUser, "/api/admin/nothing", 403},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			reads := 0
+			ctx := auth.WithCaller(context.Background(), auth.Caller{UserID: "u", Role: c.role, AAL: "aal2"})
+			r := httptest.NewRequest("POST", c.path, nil).WithContext(callerReads{ctx, &reads})
+			rec := httptest.NewRecorder()
+			area.ServeHTTP(rec, r)
+			if rec.Code != c.status {
+				t.Fatalf("%d %s, want %d", rec.Code, rec.Body, c.status)
+			}
+			if reads != 1 {
+				t.Fatalf("the session was read %d times, want once", reads)
 			}
 		})
 	}

@@ -2,6 +2,7 @@ import { GoTrueClient, type Session } from '@supabase/auth-js'
 import { noteSessionEnded, setAccessTokenSource, setSessionRejectedHandler } from './api'
 import { passkeyRefused, passkeyWorked, signInOptionsSeen } from './unknown-passkeys'
 import { AUTH_STORAGE_KEY } from './auth-storage'
+import { authClientLoaded } from './auth-client-ready'
 
 /**
  * Refresh responses worth retrying (spec 01 §4: 502, 503, 504); network failures never reach a status.
@@ -92,6 +93,9 @@ export async function accessToken(): Promise<string | null> {
   return (await authClient.currentSession())?.access_token ?? null
 }
 setAccessTokenSource(accessToken)
+// Loaded by a screen that signs in rather than by the session provider: the
+// provider hears of it (onAuthClientLoaded) and follows the client's events.
+authClientLoaded()
 // The network is back: a session that ran out offline is refreshed at once (auth-js says TOKEN_REFRESHED),
 // not at the next request or tick.
 globalThis.window?.addEventListener('online', () => void authClient.currentSession())

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { paths } from '@/config/paths'
 import { ApiError, isSessionEnded, SIGNED_OUT_MESSAGE, takeSessionEnded } from '@/lib/api'
-import { loadAuthClient } from '@/lib/auth-client-loader'
+import { authClientNeeded, loadAuthClient, onAuthClientLoaded, onSessionStoredElsewhere } from '@/lib/auth-client-loader'
 import { getConsent, hasAnalyticsConsent, setConsent } from '@/lib/consent'
 import { kidsQueryOptions } from '@/lib/kids'
 import { profileQueryOptions, type Profile } from '@/lib/profile'
@@ -188,11 +188,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const failed = () => toast.error('Failed to initialize authentication. Please try refreshing the page.')
-    let unsubscribe: (() => void) | null = null
+    const stops: (() => void)[] = []
     let unmounted = false
-    // The client loads after the first paint (lib/auth-client-loader); until
-    // its INITIAL_SESSION the state says loading.
-    loadAuthClient().then(({ authClient }) => {
+    const follow = ({ authClient }: Awaited<ReturnType<typeof loadAuthClient>>) => {
       if (unmounted) return
       // Offline with an expired token, auth-js retries its refresh for half a minute before its
       // INITIAL_SESSION: the stored session signs the page in now (offlineSession).
@@ -202,14 +200,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // for the session again (every /api call does) must run after it.
         window.setTimeout(() => handleEvent(event, next), 0)
       })
-      unsubscribe = () => data.subscription.unsubscribe()
+      stops.push(() => data.subscription.unsubscribe())
       authClient.getSession().then(({ error }) => {
         if (error) failed()
       }, failed)
-    }, failed)
+    }
+    if (authClientNeeded()) {
+      // A session may be stored: the client loads after the first paint
+      // (lib/auth-client-loader); until its INITIAL_SESSION the state says loading.
+      loadAuthClient().then(follow, failed)
+    } else {
+      // Nothing stored and nothing in the address: signed out, known without
+      // the client. It loads when the visitor signs in (the screen imports it)
+      // or another tab stores a session, and from then on the state follows it.
+      const timer = window.setTimeout(() => handleEvent('INITIAL_SESSION', null), 0)
+      stops.push(() => window.clearTimeout(timer))
+      stops.push(onAuthClientLoaded(follow))
+      stops.push(onSessionStoredElsewhere(() => void loadAuthClient().catch(failed)))
+    }
     return () => {
       unmounted = true
-      unsubscribe?.()
+      for (const stop of stops) stop()
     }
   }, [handleEvent])
 

@@ -18,7 +18,7 @@ $(BIN): go-deps web FORCE
 
 FORCE:
 
-# The app, and the server's bundle, which draws its pages at run time
+# The app, and the server's bundle, which renders its pages at run time
 # (web/vite.server.config.ts, internal/render).
 web: web-deps
 	cd web && npx tsc -b && npx vite build && npx vite build -c vite.server.config.ts --logLevel warn

@@ -5,7 +5,7 @@
 # (sign-in against raw argon2id, refresh rotation, demo orders, start-up),
 # then the catalogue and orders at once, each reported as its share of its
 # own rate alone, then 5,000 more books: a shop started on them, the search
-# of /books, the first drawing of PAGES books' pages and that shop's peak
+# of /books, the first render of PAGES books' pages and that shop's peak
 # RSS; and prints the table. Every phase is bounded in time; everything it
 # started is stopped on exit. `make load` builds first; BIN=path compares
 # another build (e.g. an older commit's binary). Not run by `make test`.
@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 BIN=${BIN:-bin/bookshop}
 DURATION=${DURATION:-10}   # seconds per phase
 WORKERS=${WORKERS:-8}
-PAGES=${PAGES:-300}         # books' pages drawn at scale
+PAGES=${PAGES:-300}         # books' pages rendered at scale
 
 need() { command -v "$1" >/dev/null || { echo "load: $1 is missing (apt-get install -y wrk nginx)" >&2; exit 1; }; }
 need wrk
@@ -108,7 +108,7 @@ mixed_orders=$(awk '{print $2}' "$tmp/mixed-orders")
 # The peak so far (sign-in hashes take 19 MiB each). Then 5,000 more books,
 # as the back office would add them, and a shop started afresh on that
 # catalogue: the search of /books on the server (q, price, categories, new,
-# pages), then the first drawing of PAGES books' pages, one after the other,
+# pages), then the first render of PAGES books' pages, one after the other,
 # and its peak RSS through both (VmHWM).
 rss_all_kb=$(awk '/VmHWM/ {print $2}' "/proc/$shop/status")
 "$tmp/load" seed-books -url "$url" -db "$db" -n 5000 >/dev/null
@@ -145,10 +145,10 @@ awk -v sr="$shop_rps" -v sp="$shop_p99" -v nr="$nginx_rps" -v rv="$revalidate_rp
   printf "| demo-card orders (%d workers) | %.0f/s on SQLite | >= 1,500/s |\n", w, od
   printf "| catalogue and orders at once: each as a share of its rate alone | catalogue %.0f %% (%.1fk req/s), orders %.0f %% (%.0f/s) | neither starved |\n", mb/sr*100, mb/1000, mo/od*100, mo
   printf "| search of /books on the server, 5,000 books (`GET /api/books?q=&minPrice=&maxPrice=&categories=&newOnly=&page=` as the page sends them, %d workers) | p99 %.1f ms, %.0f/s on SQLite; %.2f ms of the shop'"'"'s CPU each | p99 <= 20 ms |\n", w, qp, qr, qc
-  printf "| first drawing of a book page, 5,000 books (%d pages, each asked for once, one at a time) | p50 %.1f ms, p99 %.1f ms; %.1f ms of the shop'"'"'s CPU each | p50 <= 20 ms |\n", pn, p50, p99, pc
+  printf "| first render of a book page, 5,000 books (%d pages, each asked for once, one at a time) | p50 %.1f ms, p99 %.1f ms; %.1f ms of the shop'"'"'s CPU each | p50 <= 20 ms |\n", pn, p50, p99, pc
   printf "| start to first response | %.0f ms (existing database) | <= 150 ms |\n", st
   printf "| peak RSS through sign-in, refresh and orders (10 books) | %.0f MB | |\n", rssall*1024/1e6
-  printf "| peak RSS of a shop started on the 5,000 books, through the search and the %d drawn pages | %.0f MB | <= 150 MB |\n", pn, rss*1024/1e6
+  printf "| peak RSS of a shop started on the 5,000 books, through the search and the %d rendered pages | %.0f MB | <= 150 MB |\n", pn, rss*1024/1e6
 }'
 
 # The files store: a 100 MiB file uploaded and streamed to 20 downloads at

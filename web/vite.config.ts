@@ -103,7 +103,7 @@ function inlineStylesheet(): Plugin {
 
 // The two faces the pages paint with (src/index.css: the basic Latin cuts),
 // asked for with the page instead of once the stylesheet has laid out text:
-// a page drawn by the server paints at once, and a font that came later would swap
+// a page rendered by the server paints at once, and a font that came later would swap
 // in and shift the text (layout shift).
 function fontPreloads(bundle: OutputBundle): string {
   const faces = Object.keys(bundle).filter((name) => /^assets\/(nunito|fredoka)-basic-wght-[\w-]+\.woff2$/.test(name))
@@ -143,7 +143,7 @@ function precompress(): Plugin {
 // (src/sw/handlers.ts, tested), not configuration. Workbox precaches the
 // built code, styles, the two faces' cuts the pages paint with and the
 // plain page (the offline reader's shell); nothing of a user's. The app
-// registers the worker itself once its page is drawn (lib/offline/start.ts).
+// registers the worker itself once its page is rendered (lib/offline/start.ts).
 function installableApp() {
   return VitePWA({
     strategies: 'injectManifest',
@@ -176,7 +176,7 @@ function installableApp() {
 }
 
 // The build lands in internal/webapp/dist, where the Go binary embeds it.
-// The server's bundle, which draws the pages, has its own configuration
+// The server's bundle, which renders the pages, has its own configuration
 // (vite.server.config.ts).
 export default defineConfig(() => ({
   plugins: [react(), tailwindcss(), routeManifest(), inlineStylesheet(), precompress(), installableApp()],

@@ -4,7 +4,7 @@ import { fileURLToPath, URL } from 'node:url'
 
 // The server's bundle: src/entry-server.tsx and the whole app as one script
 // (an IIFE that sets the global SSR), which the Go binary embeds and runs in
-// an embedded JavaScript engine to draw pages at run time (internal/render).
+// an embedded JavaScript engine to render pages at run time (internal/render).
 // Built after the app: `npx vite build -c vite.server.config.ts`.
 //
 // A server build (no preload helper, no injected styles, no pictures

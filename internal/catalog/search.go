@@ -30,7 +30,7 @@ var searchParams = []string{"q", "minPrice", "maxPrice", "categories", "newOnly"
 
 const (
 	// shopPerPage is a page of /books: 24 cards fill whole rows of 2, 3
-	// and 4 columns, and a phone draws them at once.
+	// and 4 columns, and a phone renders them at once.
 	shopPerPage    = 24
 	defaultPerPage = 50 // the back office's list
 	maxPerPage     = 200
@@ -265,9 +265,9 @@ const (
 var listPage = regexp.MustCompile(`^[1-9][0-9]{0,5}$`)
 
 // ListPaths are the API paths of the searches the list at a URL of /books
-// with the query v draws from (of /categories/{category}, when category is
+// with the query v renders from (of /categories/{category}, when category is
 // not empty), one per page it shows, spelled byte for byte as the web app
-// spells them: a page drawn on the server carries their answers under these
+// spells them: a page rendered on the server carries their answers under these
 // paths, where the app looks for them. A URL the app would read otherwise
 // only costs the app a request.
 func (c *Catalog) ListPaths(v url.Values, category string) []string {

@@ -182,7 +182,7 @@ func BenchmarkSearch5000(b *testing.B) {
 }
 
 // The list joined from the books' documents is what json.Marshal makes of
-// the books, so the web build's prerendered pages (drawn from the same
+// the books, so the pages rendered on the server (from the same
 // bytes) keep matching.
 func TestListIsTheBooksJSON(t *testing.T) {
 	c := shelf(t, book(1, "Moon <&>", "A", 100, "fiction", false), book(2, "Sun “é”", "B", 200, "fantasy", true))
@@ -197,7 +197,7 @@ func TestListIsTheBooksJSON(t *testing.T) {
 }
 
 // The same cases as the web app's search-books.test.ts: the server inlines
-// the answers of these paths into the list it draws, and the app looks for
+// the answers of these paths into the list it renders, and the app looks for
 // them there.
 func TestListPaths(t *testing.T) {
 	c := shelf(t) // fiction, fantasy, mystery

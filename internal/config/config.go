@@ -32,7 +32,7 @@ type Config struct {
 
 	RateLimitPerMinute int // RATE_LIMIT_PER_MINUTE: requests per client IP and minute on each rate-limited endpoint
 
-	RenderVMs int // RENDER_VMS: pages the server draws at once (internal/render), each VM some 15-25 MB outside Go's heap
+	RenderVMs int // RENDER_VMS: pages the server renders at once (internal/render), each VM some 15-25 MB outside Go's heap
 
 	TrustedProxies []netip.Prefix // TRUSTED_PROXIES: proxies whose X-Forwarded-For is believed; none by default
 

@@ -29,7 +29,7 @@ type Metrics struct {
 	duration *prometheus.HistogramVec // route
 
 	pageCache *prometheus.CounterVec   // result: hit, miss
-	drawings  *prometheus.HistogramVec // outcome: drawn, failed
+	renders   *prometheus.HistogramVec // outcome: rendered, failed
 	paypal    *prometheus.HistogramVec // operation, outcome
 	webhooks  *prometheus.CounterVec   // result
 
@@ -53,11 +53,11 @@ func New() *Metrics {
 	}, []string{"route"})
 	m.pageCache = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: namespace, Name: "page_cache_lookups_total",
-		Help: "Lookups of drawn public pages in the page cache, by result (hit, miss).",
+		Help: "Lookups of rendered public pages in the page cache, by result (hit, miss).",
 	}, []string{"result"})
-	m.drawings = prometheus.NewHistogramVec(prometheus.HistogramOpts{
-		Namespace: namespace, Name: "page_drawing_duration_seconds",
-		Help:    "Drawings of public pages by the page engine, by outcome (drawn, failed).",
+	m.renders = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Namespace: namespace, Name: "page_render_duration_seconds",
+		Help:    "Renders of public pages by the page engine, by outcome (rendered, failed).",
 		Buckets: []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 	}, []string{"outcome"})
 	m.paypal = prometheus.NewHistogramVec(prometheus.HistogramOpts{
@@ -72,7 +72,7 @@ func New() *Metrics {
 	m.reg.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		m.requests, m.duration, m.pageCache, m.drawings, m.paypal, m.webhooks,
+		m.requests, m.duration, m.pageCache, m.renders, m.paypal, m.webhooks,
 	)
 	// Uncompressed: the server's own middleware (httpx.Compress) gzips the
 	// response for a client that asks, once.
@@ -90,7 +90,7 @@ func (m *Metrics) Registry() *prometheus.Registry { return m.reg }
 // Handler serves the metrics in Prometheus' text format.
 func (m *Metrics) Handler() http.Handler { return m.handler }
 
-// PageCacheLookup counts a lookup of a drawn page in the cache.
+// PageCacheLookup counts a lookup of a rendered page in the cache.
 func (m *Metrics) PageCacheLookup(hit bool) {
 	result := "miss"
 	if hit {
@@ -99,13 +99,13 @@ func (m *Metrics) PageCacheLookup(hit bool) {
 	m.pageCache.WithLabelValues(result).Inc()
 }
 
-// PageDrawn records one drawing by the page engine.
-func (m *Metrics) PageDrawn(took time.Duration, err error) {
-	outcome := "drawn"
+// PageRendered records one rendering by the page engine.
+func (m *Metrics) PageRendered(took time.Duration, err error) {
+	outcome := "rendered"
 	if err != nil {
 		outcome = "failed"
 	}
-	m.drawings.WithLabelValues(outcome).Observe(took.Seconds())
+	m.renders.WithLabelValues(outcome).Observe(took.Seconds())
 }
 
 // PayPalCall records one call of PayPal's API (operation and outcome are

@@ -1,4 +1,4 @@
-// Package render draws the app's pages on the server when they are asked
+// Package render renders the app's pages on the server when they are asked
 // for: the same React components as the browser's, so the browser hydrates
 // the HTML instead of rendering it again. The app's server bundle
 // (web/src/entry-server.tsx, built by web/vite.server.config.ts into
@@ -32,7 +32,7 @@ var ErrNoScript = errors.New("render: this build has no server bundle (make web 
 // ErrClosed is returned by Render after Close.
 var ErrClosed = errors.New("render: renderer closed")
 
-// Page is a page as the browser's first render draws it.
+// Page is a page as the browser's first render makes it.
 type Page struct {
 	// HTML goes inside the page's <div id="root">.
 	HTML string `json:"html"`
@@ -48,35 +48,35 @@ type Page struct {
 	Description string `json:"description"`
 }
 
-// Cookie names a cookie a page is drawn for: the visitors who have it set
+// Cookie names a cookie a page is rendered for: the visitors who have it set
 // (Set) or who have not. The app reads the same rule from the page
-// (web/src/lib/render-env.ts, prerenderedForCookie).
+// (web/src/lib/render-env.ts, renderedForCookie).
 type Cookie struct {
 	Name string `json:"name"`
 	Set  bool   `json:"set"`
 }
 
-// Request is one page to draw.
+// Request is one page to render.
 type Request struct {
 	// URL is the path and query of the page ("/books?q=tiger").
 	URL string
 	// Data holds the API responses by path ("/api/books", "/api/settings"):
 	// the ones the server inlines into the page for the browser, so both
-	// first renders draw the same. Values may be json.RawMessage.
+	// first renders make the same HTML. Values may be json.RawMessage.
 	Data map[string]any
-	// Cookie, when set, draws the page for the visitors with or without it.
+	// Cookie, when set, renders the page for the visitors with or without it.
 	Cookie *Cookie
 }
 
 // Options tune a Renderer; the zero value is the default.
 type Options struct {
-	// VMs is how many pages can be drawn at once (default 1). Each VM holds
-	// the bundle's functions and what a drawing leaves, outside Go's heap:
+	// VMs is how many pages can be rendered at once (default 1). Each VM holds
+	// the bundle's functions and what a rendering leaves, outside Go's heap:
 	// one keeps the process within its memory budget and leaves the other
-	// cores to the requests that draw nothing (a page is drawn once per
+	// cores to the requests that render nothing (a page is rendered once per
 	// version of its data).
 	VMs int
-	// CollectEvery is how many pages a VM draws between two runs of the
+	// CollectEvery is how many pages a VM renders between two runs of the
 	// engine's cycle collector (default 16); see vm.collect.
 	CollectEvery int
 	// Timeout bounds one render once a VM has taken it (default 2 s); a
@@ -89,7 +89,7 @@ type Options struct {
 	Script string
 }
 
-// Renderer draws pages with a pool of VMs. It is safe for concurrent use.
+// Renderer renders pages with a pool of VMs. It is safe for concurrent use.
 type Renderer struct {
 	opts     Options
 	bytecode []byte
@@ -185,16 +185,16 @@ func (r *Renderer) newVM() (*vm, error) {
 	return v, err
 }
 
-// Render draws the page at url with data (see Request).
+// Render renders the page at url with data (see Request).
 func (r *Renderer) Render(ctx context.Context, url string, data map[string]any) (Page, error) {
 	return r.RenderRequest(ctx, Request{URL: url, Data: data})
 }
 
-// RenderRequest draws one page. An exception in the page's script, a render
+// RenderRequest renders one page. An exception in the page's script, a render
 // that takes longer than the timeout or needs more than the memory limit,
-// and a page that only the browser can draw (a signed-in page, one that
+// and a page that only the browser can render (a signed-in page, one that
 // reads a browser API as it loads) are errors; the caller can serve the
-// page undrawn and let the browser draw it.
+// page unrendered and let the browser render it.
 func (r *Renderer) RenderRequest(ctx context.Context, req Request) (Page, error) {
 	data, err := json.Marshal(req.Data)
 	if err != nil {
@@ -242,12 +242,12 @@ func (r *Renderer) acquire(ctx context.Context) (*vm, error) {
 	}
 }
 
-// after gives the VM back once it has drawn a page: every CollectEvery
-// pages, after a run of its collector, which the page that was drawn does
+// after gives the VM back once it has rendered a page: every CollectEvery
+// pages, after a run of its collector, which the page that was rendered does
 // not wait for.
 func (r *Renderer) after(v *vm, healthy bool) {
-	v.drawn++
-	if !healthy || v.drawn%r.opts.CollectEvery != 0 {
+	v.rendered++
+	if !healthy || v.rendered%r.opts.CollectEvery != 0 {
 		r.release(v, healthy)
 		return
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// BenchmarkRender draws pages with one VM (`make bench`); the engine's
+// BenchmarkRender renders pages with one VM (`make bench`); the engine's
 // table in docs/performance.md came from the same pages.
 func BenchmarkRender(b *testing.B) {
 	r, err := New(Options{VMs: 1})

@@ -61,7 +61,7 @@ func responses(books ...map[string]any) map[string]any {
 	}
 }
 
-func TestBooksPageDrawsTheBooksItIsGiven(t *testing.T) {
+func TestBooksPageRendersTheBooksItIsGiven(t *testing.T) {
 	r := bundled(t)
 	page, err := r.Render(context.Background(), "/books", responses(book(1, "Tigers & Teacups", 1499), book(2, "The Owl Who Counted", 999)))
 	if err != nil {
@@ -83,7 +83,7 @@ func TestBooksPageDrawsTheBooksItIsGiven(t *testing.T) {
 	}
 }
 
-func TestBookPageDrawsItsBook(t *testing.T) {
+func TestBookPageRendersItsBook(t *testing.T) {
 	r := bundled(t)
 	page, err := r.Render(context.Background(), "/books/7", responses(book(3, "Another Book", 500), book(7, "Lizzie's Lantern", 1234)))
 	if err != nil {
@@ -138,9 +138,9 @@ func TestUnknownPathIsTheNotFoundPage(t *testing.T) {
 	}
 }
 
-// The pages the build used to prerender all draw here: each needs the
+// The pages the build used to render ahead of time all render here: each needs the
 // engine to have what its modules use (web/src/server/shims.ts).
-func TestPublicPagesDraw(t *testing.T) {
+func TestPublicPagesRender(t *testing.T) {
 	r := bundled(t)
 	data := responses(book(1, "Tigers & Teacups", 1499))
 	for _, url := range []string{"/", "/books", "/books/1", "/categories", "/categories/fiction", "/about", "/values", "/characters",
@@ -168,9 +168,9 @@ func TestContactPageCountsAsTheBrowserDoes(t *testing.T) {
 	}
 }
 
-// The checkout is drawn both ways: empty for visitors without the cart's
+// The checkout is rendered both ways: empty for visitors without the cart's
 // cookie, its form waiting for the stored cart for those with it.
-func TestCheckoutIsDrawnForTheCartCookie(t *testing.T) {
+func TestCheckoutIsRenderedForTheCartCookie(t *testing.T) {
 	r := bundled(t)
 	const empty = "Please add items to your cart before checking out."
 	for _, set := range []bool{false, true} {
@@ -184,7 +184,7 @@ func TestCheckoutIsDrawnForTheCartCookie(t *testing.T) {
 	}
 }
 
-func TestConcurrentRendersEachDrawTheirOwnPage(t *testing.T) {
+func TestConcurrentRendersEachRenderTheirOwnPage(t *testing.T) {
 	r := bundled(t)
 	var books []map[string]any
 	for i := 1; i <= 6; i++ {
@@ -212,7 +212,7 @@ func TestConcurrentRendersEachDrawTheirOwnPage(t *testing.T) {
 }
 
 // A book without a rating makes the book page's component throw: the
-// render fails with the script's error, and the VM draws the next page.
+// render fails with the script's error, and the VM renders the next page.
 func TestScriptExceptionIsAnError(t *testing.T) {
 	r := bundled(t)
 	broken := book(1, "Broken", 100)
@@ -221,24 +221,24 @@ func TestScriptExceptionIsAnError(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "TypeError") {
 		t.Fatalf("err = %v, want the script's TypeError", err)
 	}
-	for range 2 { // every VM of the pool, whichever drew the broken page
+	for range 2 { // every VM of the pool, whichever rendered the broken page
 		if _, err := r.Render(context.Background(), "/books/1", responses(book(1, "Whole", 100))); err != nil {
 			t.Errorf("the next render: %v", err)
 		}
 	}
 }
 
-func TestPageOnlyTheBrowserDrawsIsAnError(t *testing.T) {
+func TestPageOnlyTheBrowserRendersIsAnError(t *testing.T) {
 	// The thank-you page reads the payment's pass from the browser's storage.
-	if _, err := bundled(t).Render(context.Background(), "/thank-you", responses()); err == nil || !strings.Contains(err.Error(), "only the browser draws") {
-		t.Errorf("err = %v, want a page only the browser draws", err)
+	if _, err := bundled(t).Render(context.Background(), "/thank-you", responses()); err == nil || !strings.Contains(err.Error(), "only the browser renders") {
+		t.Errorf("err = %v, want a page only the browser renders", err)
 	}
 }
 
 // fake is a bundle with the entry's shape (web/src/entry-server.tsx):
 // "/loop" never ends, "/never" never settles, "/throw" throws, "/cycle"
 // leaves garbage only the cycle collector frees (as a React tree does) and
-// "/weak" says whether it is still there; any other URL is drawn as its path.
+// "/weak" says whether it is still there; any other URL is rendered as its path.
 const fake = `
 var weak
 var SSR = {
@@ -280,7 +280,7 @@ func TestRenderThatRunsTooLongIsStoppedAndItsVMReplaced(t *testing.T) {
 	if _, err := r.Render(context.Background(), "/loop", nil); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("err = %v, want the deadline", err)
 	}
-	// The one VM was stopped midway: a new one draws the next page.
+	// The one VM was stopped midway: a new one renders the next page.
 	if _, err := r.Render(context.Background(), "/b", nil); err != nil {
 		t.Errorf("after a stopped render: %v", err)
 	}
@@ -297,11 +297,11 @@ func TestRenderThatNeverSettlesIsAnError(t *testing.T) {
 }
 
 // Issue 27, "At scale": every CollectEvery pages a VM runs its cycle
-// collector, after the page is drawn, so what drawings leave behind does
-// not pile up until the engine's own threshold; the VM draws on after it.
+// collector, after the page is rendered, so what renders leave behind does
+// not pile up until the engine's own threshold; the VM renders on after it.
 func TestAVMCollectsItsGarbageEveryFewPages(t *testing.T) {
 	r := newFake(t, Options{VMs: 1, CollectEvery: 3})
-	draw := func(url string) string {
+	render := func(url string) string {
 		t.Helper()
 		page, err := r.Render(context.Background(), url, nil)
 		if err != nil {
@@ -309,12 +309,12 @@ func TestAVMCollectsItsGarbageEveryFewPages(t *testing.T) {
 		}
 		return page.HTML
 	}
-	draw("/cycle")
-	if got := draw("/weak"); got != "<p>kept null</p>" {
+	render("/cycle")
+	if got := render("/weak"); got != "<p>kept null</p>" {
 		t.Fatalf("before the third page: %s", got)
 	}
-	draw("/a") // the third: collected after it
-	if got := draw("/weak"); got != "<p>collected null</p>" {
+	render("/a") // the third: collected after it
+	if got := render("/weak"); got != "<p>collected null</p>" {
 		t.Errorf("after the third page: %s", got)
 	}
 }
@@ -342,7 +342,7 @@ func TestRenderAfterCloseIsAnError(t *testing.T) {
 }
 
 // A bundle that does not load is said by Ready, and each render fails
-// with it (the server then serves its pages undrawn).
+// with it (the server then serves its pages unrendered).
 func TestBrokenScriptFailsToLoad(t *testing.T) {
 	for script, want := range map[string]string{
 		"var SSR = {": "SyntaxError",

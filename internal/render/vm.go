@@ -48,8 +48,8 @@ const loadTimeout = 30 * time.Second
 
 // vm is one QuickJS VM with the bundle loaded. One goroutine uses it at a time.
 type vm struct {
-	js    *quickjs.VM
-	drawn int // pages drawn, for Renderer.after
+	js       *quickjs.VM
+	rendered int // pages rendered, for Renderer.after
 }
 
 // compile turns the bundle into QuickJS bytecode once, so each VM loads it
@@ -127,7 +127,7 @@ type rendered struct {
 	err     error
 }
 
-// render draws one page. healthy is false when the script was stopped
+// render renders one page. healthy is false when the script was stopped
 // midway (time, cancellation, a failure of the engine): the VM may then be
 // inconsistent and must not be used again.
 func (v *vm) render(ctx context.Context, url, data, cookie string) (out rendered, healthy bool) {
@@ -206,7 +206,7 @@ func (v *vm) within(ctx context.Context) error {
 	return v.js.SetEvalTimeout(0)
 }
 
-// collect runs the engine's cycle collector. A drawn page leaves its React
+// collect runs the engine's cycle collector. A rendered page leaves its React
 // tree behind, whose parts point at each other, so reference counting does
 // not free it; the engine collects it only once its heap has grown by half
 // since the last collection, and the allocator under it (outside Go's heap)

@@ -74,12 +74,12 @@ func get(t *testing.T, url string) (int, string) {
 func TestCatalogueChangesReachTheOtherInstance(t *testing.T) {
 	databaseURL := dbtest.PostgresURL(t) // skips without TEST_DATABASE_URL
 	vars := map[string]string{"DATABASE_URL": databaseURL, "SITE_URL": apitest.SiteURL, "MAILER_AUTOCONFIRM": "true"}
-	// B draws its pages, as `bookshop serve` does (skipped without the web build).
-	var drawing []server.Option
+	// B renders its pages, as `bookshop serve` does (skipped without the web build).
+	var rendering []server.Option
 	if r, err := engine(); err == nil {
-		drawing = []server.Option{server.WithWebApp(nil), server.WithRenderer(r)}
+		rendering = []server.Option{server.WithWebApp(nil), server.WithRenderer(r)}
 	}
-	a, b := startInstance(t, databaseURL, vars), startInstance(t, databaseURL, vars, drawing...)
+	a, b := startInstance(t, databaseURL, vars), startInstance(t, databaseURL, vars, rendering...)
 	d := dbtest.Open(t, databaseURL)
 	token := editorSession(t, a, d)
 
@@ -101,8 +101,8 @@ func TestCatalogueChangesReachTheOtherInstance(t *testing.T) {
 	if took := time.Since(saveTime); took > time.Second {
 		t.Errorf("B showed the change after %v, want within 1 s", took)
 	}
-	if status, page := get(t, b.base+"/books/3"); len(drawing) > 0 && (status != 200 || !strings.Contains(page, "$20.99") || strings.Contains(page, "$19.99")) {
-		t.Errorf("B's page of the book does not draw the new price: %d", status)
+	if status, page := get(t, b.base+"/books/3"); len(rendering) > 0 && (status != 200 || !strings.Contains(page, "$20.99") || strings.Contains(page, "$19.99")) {
+		t.Errorf("B's page of the book does not render the new price: %d", status)
 	}
 
 	status, _ = a.call(t, "PATCH", "/api/admin/books/3", map[string]any{"version": 2, "status": "archived"}, token)

@@ -89,9 +89,9 @@ func (s *Server) schemaReady(ctx context.Context) string {
 	return "ok"
 }
 
-// engineOf is the page engine that draws with d; nil without one (a
+// engineOf is the page engine that renders with d; nil without one (a
 // test's app, a build without the bundle).
-func engineOf(d webapp.Drawer) *render.Renderer {
+func engineOf(d webapp.Renderer) *render.Renderer {
 	if e, ok := d.(engine); ok {
 		return e.r
 	}
@@ -99,12 +99,12 @@ func engineOf(d webapp.Drawer) *render.Renderer {
 }
 
 // noEngine is the pages' state in a build without the page engine.
-const noEngine = "not drawn by this build"
+const noEngine = "not rendered by this build"
 
 // pagesReady is the page engine's state: loaded, still loading, or failed
 // (a broken bundle: a new release whose instances never become ready is
 // held back while the old ones serve). A build without an engine serves
-// its pages undrawn from the start, which is no reason to wait.
+// its pages unrendered from the start, which is no reason to wait.
 func (s *Server) pagesReady(ctx context.Context) string {
 	if s.renderer == nil {
 		return noEngine

@@ -15,16 +15,16 @@ import (
 	"bookshop/internal/server"
 )
 
-// drawnApp is a build whose index.html the page engine can draw into, with
+// renderableApp is a build whose index.html the page engine can render into, with
 // a few of the app's routes: a path of none of them is a 404.
-var drawnApp = fstest.MapFS{
+var renderableApp = fstest.MapFS{
 	"index.html": {Data: []byte(`<!doctype html><html><head><meta name="description" content="d"><title>t</title>` +
 		`<script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root">…<!--/splash--></div></body></html>`)},
 	"assets/app-1a2b.js": {Data: []byte("console.log('hi')")},
 	"routes.json":        {Data: []byte(`{"routes":["/","/books","/books/:id"]}`)},
 }
 
-// tinyEngine is a page engine whose bundle draws every page as one line
+// tinyEngine is a page engine whose bundle renders every page as one line
 // (or script's): readiness and the metrics need an engine, not the app's.
 func tinyEngine(t *testing.T, script string) *render.Renderer {
 	t.Helper()
@@ -41,16 +41,16 @@ func tinyEngine(t *testing.T, script string) *render.Renderer {
 	return r
 }
 
-// drawingEnv is a test server that draws its pages with a tiny engine,
+// renderingEnv is a test server that renders its pages with a tiny engine,
 // with the environment's variables in vars.
-func drawingEnv(t *testing.T, d *db.DB, vars map[string]string) *apitest.Env {
+func renderingEnv(t *testing.T, d *db.DB, vars map[string]string) *apitest.Env {
 	t.Helper()
-	return apitest.NewEnv(t, d, vars, server.WithWebApp(drawnApp), server.WithRenderer(tinyEngine(t, "")))
+	return apitest.NewEnv(t, d, vars, server.WithWebApp(renderableApp), server.WithRenderer(tinyEngine(t, "")))
 }
 
 func TestLivezAndReadyz(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		e := drawingEnv(t, d, nil)
+		e := renderingEnv(t, d, nil)
 		e.Do("GET", "/livez", nil, "").Expect(t, http.StatusOK)
 		ready := e.Do("GET", "/readyz", nil, "").Expect(t, http.StatusOK)
 		if want := `{"checks":{"database":"ok","migrations":"ok","pages":"ok"},"status":"ready"}`; strings.TrimSpace(ready.Body) != want {
@@ -77,14 +77,14 @@ func TestLivezAndReadyz(t *testing.T) {
 
 func TestReadyzWaitsForThePageEngine(t *testing.T) {
 	broken := tinyEngine(t, `throw new Error('the bundle broke')`)
-	e := apitest.NewEnv(t, dbtest.SQLite(t), nil, server.WithWebApp(drawnApp), server.WithRenderer(broken))
+	e := apitest.NewEnv(t, dbtest.SQLite(t), nil, server.WithWebApp(renderableApp), server.WithRenderer(broken))
 	res := e.Do("GET", "/readyz", nil, "").Expect(t, http.StatusServiceUnavailable)
 	if !strings.Contains(res.Body, `"pages":"failed to load"`) || !strings.Contains(res.Body, `"database":"ok"`) {
 		t.Errorf("readyz with a broken engine: %s", res.Body)
 	}
-	// A build without an engine serves its pages undrawn from the start: ready.
+	// A build without an engine serves its pages unrendered from the start: ready.
 	plain := apitest.NewEnv(t, dbtest.SQLite(t), nil)
-	if res := plain.Do("GET", "/readyz", nil, "").Expect(t, http.StatusOK); !strings.Contains(res.Body, `"pages":"not drawn by this build"`) {
+	if res := plain.Do("GET", "/readyz", nil, "").Expect(t, http.StatusOK); !strings.Contains(res.Body, `"pages":"not rendered by this build"`) {
 		t.Errorf("readyz without an engine: %s", res.Body)
 	}
 }

@@ -23,7 +23,7 @@ const metricsToken = "scrape-token-of-thirty-two-chars!"
 
 func metricsShop(t *testing.T, d *db.DB, token string) *apitest.Env {
 	t.Helper()
-	return drawingEnv(t, d, map[string]string{"METRICS_TOKEN": token})
+	return renderingEnv(t, d, map[string]string{"METRICS_TOKEN": token})
 }
 
 // /metrics is there only for the holder of METRICS_TOKEN: to anyone else,
@@ -63,7 +63,7 @@ func TestMetricsExposeTheShop(t *testing.T) {
 		e.Do("GET", "/api/books/3", nil, "").Expect(t, http.StatusOK)
 		e.Do("GET", "/api/books/999", nil, "").Expect(t, http.StatusNotFound)
 		e.Do("GET", "/api/no-such-thing", nil, "").Expect(t, http.StatusNotFound)
-		e.Do("GET", "/", nil, "").Expect(t, http.StatusOK) // drawn
+		e.Do("GET", "/", nil, "").Expect(t, http.StatusOK) // rendered
 		e.Do("GET", "/", nil, "").Expect(t, http.StatusOK) // from the page cache
 		e.Do("GET", "/assets/app-1a2b.js", nil, "").Expect(t, http.StatusOK)
 		header, body := paypaltest.Event(paypaltest.WebhookID, "WH-METRICS-1", "CHECKOUT.ORDER.APPROVED", map[string]string{"id": "X"})
@@ -101,7 +101,7 @@ func TestMetricsExposeTheShop(t *testing.T) {
 		want(t, families, "bookshop_http_request_duration_seconds", map[string]string{"route": "GET /api/books/{id}"}, 2)
 		want(t, families, "bookshop_page_cache_lookups_total", map[string]string{"result": "miss"}, 1)
 		want(t, families, "bookshop_page_cache_lookups_total", map[string]string{"result": "hit"}, 1)
-		want(t, families, "bookshop_page_drawing_duration_seconds", map[string]string{"outcome": "drawn"}, 1)
+		want(t, families, "bookshop_page_render_duration_seconds", map[string]string{"outcome": "rendered"}, 1)
 		want(t, families, "bookshop_paypal_api_call_duration_seconds", map[string]string{"operation": "verify_webhook", "outcome": "ok"}, 1)
 		want(t, families, "bookshop_paypal_webhooks_total", map[string]string{"result": "ignored"}, 1)
 		want(t, families, "bookshop_mail_outbox_unsent", nil, 1)

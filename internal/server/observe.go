@@ -71,23 +71,23 @@ func (s *Server) backupState(ctx context.Context) ([]float64, error) {
 	return []float64{stamp, float64(size)}, nil
 }
 
-// timedDrawing times the drawings of d (nil stays nil: pages undrawn).
-func timedDrawing(d webapp.Drawer, m *metrics.Metrics) webapp.Drawer {
+// timedRenders times the renders of d (nil stays nil: pages unrendered).
+func timedRenders(d webapp.Renderer, m *metrics.Metrics) webapp.Renderer {
 	if d == nil {
 		return nil
 	}
-	return timedDrawer{next: d, report: m.PageDrawn}
+	return timedRenderer{next: d, report: m.PageRendered}
 }
 
-// timedDrawer reports how long each drawing of a page takes.
-type timedDrawer struct {
-	next   webapp.Drawer
+// timedRenderer reports how long each rendering of a page takes.
+type timedRenderer struct {
+	next   webapp.Renderer
 	report func(took time.Duration, err error)
 }
 
-func (t timedDrawer) Draw(ctx context.Context, d webapp.Drawing) (webapp.Drawn, error) {
+func (t timedRenderer) Render(ctx context.Context, d webapp.RenderRequest) (webapp.Rendered, error) {
 	start := time.Now()
-	page, err := t.next.Draw(ctx, d)
+	page, err := t.next.Render(ctx, d)
 	t.report(time.Since(start), err)
 	return page, err
 }

@@ -17,10 +17,10 @@ import (
 	"bookshop/internal/webapp"
 )
 
-// publicPages says what each public page of the app is drawn from
+// publicPages says what each public page of the app is rendered from
 // (webapp.Pages): the API responses it reads, fetched from the shop's own
 // routes as the app would fetch them, and what it says of itself to search
-// engines. A page it does not list is the browser's to draw.
+// engines. A page it does not list is the browser's to render.
 type publicPages struct {
 	site    string // SITE_URL, for the absolute URLs of canonical links and previews
 	catalog *catalog.Service
@@ -52,11 +52,11 @@ const categoriesAnswer = "/api/categories"
 // the app reads (web/src/features/catalog/filters.ts, viewFromParams).
 var listParams = []string{"q", "min", "max", "category", "new", "page"}
 
-// notFoundAt is the URL the not-found page of a route is drawn at: "/404"
+// notFoundAt is the URL the not-found page of a route is rendered at: "/404"
 // for every path of no route, and for a route of records its path with "-"
 // for the id, which names no book, category or post. The page reads nothing
 // of the path but its route, so a stream of random paths or unknown ids
-// draws it once (webapp: the 404s of the record are left out of the drawing).
+// renders it once (webapp: the 404s of the record are left out of the rendering).
 func notFoundAt(pattern string) string {
 	if pattern == "" {
 		return "/404"
@@ -69,22 +69,22 @@ func (p *publicPages) Page(ctx context.Context, pattern string, u *url.URL) (*we
 	if page == nil || err != nil {
 		return page, err
 	}
-	// A page is drawn and kept under what it reads of its URL, so a
-	// parameter it ignores (?utm_source=…, ?a=random) draws nothing new.
+	// A page is rendered and kept under what it reads of its URL, so a
+	// parameter it ignores (?utm_source=…, ?a=random) renders nothing new.
 	switch {
 	case page.NotFound:
 		page.URL = notFoundAt(pattern)
 	case pattern == "/books" || pattern == "/categories/:id":
-		page.URL = drawnAt(u, listParams...)
+		page.URL = renderedAt(u, listParams...)
 	default:
-		page.URL = drawnAt(u)
+		page.URL = renderedAt(u)
 	}
 	return page, nil
 }
 
-// drawnAt is u's path with only the parameters of its query named in
+// renderedAt is u's path with only the parameters of its query named in
 // params, as spelled and ordered in u (the app reads the first of a name).
-func drawnAt(u *url.URL, params ...string) string {
+func renderedAt(u *url.URL, params ...string) string {
 	var kept []string
 	for pair := range strings.SplitSeq(u.RawQuery, "&") {
 		name, _, _ := strings.Cut(pair, "=")
@@ -112,10 +112,10 @@ func (p *publicPages) page(ctx context.Context, pattern string, u *url.URL) (*we
 	case staticPages[pattern]:
 		canonical(pattern)
 	case pattern == "/cart" || pattern == "/checkout":
-		// The cart's books are in the browser's storage: drawn empty for
+		// The cart's books are in the browser's storage: rendered empty for
 		// visitors without any; the checkout's form waits for them. Both
 		// state shipping.
-		page.Cookie, page.UndrawnWithCookie = cartCookie, pattern == "/cart"
+		page.Cookie, page.PlainWithCookie = cartCookie, pattern == "/cart"
 		if _, err := p.fetch(ctx, page, shippingAnswer); err != nil {
 			return nil, err
 		}
@@ -133,7 +133,7 @@ func (p *publicPages) page(ctx context.Context, pattern string, u *url.URL) (*we
 		id := strings.TrimPrefix(u.Path, "/categories/")
 		if !p.catalog.Current().HasCategory(id) {
 			// The app tells an unknown category by the categories, so its
-			// not-found page is drawn from them too.
+			// not-found page is rendered from them too.
 			page.NotFound = true
 			if _, err := p.fetch(ctx, page, categoriesAnswer); err != nil {
 				return nil, err
@@ -161,7 +161,7 @@ func (p *publicPages) page(ctx context.Context, pattern string, u *url.URL) (*we
 	return page, nil
 }
 
-// fetchList adds the searches the list of /books at u draws from (of
+// fetchList adds the searches the list of /books at u renders from (of
 // /categories/{category}), a page of books each.
 func (p *publicPages) fetchList(ctx context.Context, page *webapp.Page, u *url.URL, category string) error {
 	// The filters and the page's title are the server's categories.
@@ -231,7 +231,7 @@ var storySlug = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
 
 // storybookPage is a storybook's reader as anyone meets it: the storybook
 // and its start page, which is always in the free preview; a page beyond
-// it is never in a drawn page (the API refuses it to a visitor anyway).
+// it is never in a rendered page (the API refuses it to a visitor anyway).
 func (p *publicPages) storybookPage(ctx context.Context, page *webapp.Page, slug string) error {
 	if !storySlug.MatchString(slug) {
 		page.NotFound = true

@@ -10,9 +10,9 @@ import (
 )
 
 // shippingAnswer is the response the pages that state or charge shipping
-// are drawn from (/shipping, the FAQ, the cart, the checkout): the shipping
+// are rendered from (/shipping, the FAQ, the cart, the checkout): the shipping
 // settings as visitors see them. A save changes the response, so the pages
-// drawn from it are drawn anew.
+// rendered from it are rendered anew.
 const shippingAnswer = "/api/shipping"
 
 // orderRates lets orders price with the shop's settings, read fresh for

@@ -346,7 +346,7 @@ func (s *Server) register(mux *routeMux) {
 	mux.Handle("GET /api/dev/mail", h(s.mail.DevMailboxJSON))
 
 	mux.HandleFunc("GET /thank-you", s.thankYou)
-	// The public pages are drawn at run time (pages.go); a book's slug leads to its page.
+	// The public pages are rendered at run time (pages.go); a book's slug leads to its page.
 	mux.HandleFunc("GET /books/{id}", s.bookBySlug)
 	mux.HandleFunc("GET /sitemap.xml", s.sitemap)
 	mux.HandleFunc("GET /robots.txt", s.robots)
@@ -421,7 +421,7 @@ func splitAPI(mux *http.ServeMux, app http.Handler, writeError httpx.ErrorWriter
 		case isAPIPath(r.URL.Path):
 			writeNoRoute(w, r, h, writeError)
 		case r.Method == http.MethodPost && isBrowserForm(r):
-			// A form of a prerendered page sent before the app hydrated it
+			// A form of a server-rendered page sent before the app hydrated it
 			// (web/src/lib/render-env.ts): back to the page, whose app is
 			// there by then. What was typed is not read.
 			http.Redirect(w, r, r.URL.Path, http.StatusSeeOther)

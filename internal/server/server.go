@@ -88,7 +88,7 @@ type Server struct {
 	jobs     jobRunner        // the background jobs, paused by a restore
 
 	metrics  *metrics.Metrics // served at /metrics with METRICS_TOKEN (observe.go)
-	renderer *render.Renderer // the page engine /readyz waits for; nil: pages are not drawn
+	renderer *render.Renderer // the page engine /readyz waits for; nil: pages are not rendered
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -99,7 +99,7 @@ type options struct {
 	cheapPasswords bool
 	app            fs.FS            // nil: the embedded build
 	renderer       *render.Renderer // nil: the embedded build's bundle, or none with WithWebApp
-	pageCache      int              // bytes of drawn pages kept; 0: webapp's default
+	pageCache      int              // bytes of rendered pages kept; 0: webapp's default
 	version        string           // the build's version, in backups' manifests
 }
 
@@ -116,12 +116,12 @@ func WithCheapPasswordHashing() Option { return func(o *options) { o.cheapPasswo
 // built app.
 func WithWebApp(app fs.FS) Option { return func(o *options) { o.app = app } }
 
-// WithRenderer draws the public pages with r (tests share one: loading the
+// WithRenderer renders the public pages with r (tests share one: loading the
 // bundle is slow).
 func WithRenderer(r *render.Renderer) Option { return func(o *options) { o.renderer = r } }
 
-// WithPageCache keeps at most bytes of drawn pages (a benchmark of first
-// drawings keeps next to none).
+// WithPageCache keeps at most bytes of rendered pages (a benchmark of first
+// renders keeps next to none).
 func WithPageCache(bytes int) Option { return func(o *options) { o.pageCache = bytes } }
 
 // New builds the server and its features.
@@ -149,8 +149,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	}
 	pages := &publicPages{site: cfg.SiteURL, catalog: cat}
 	m := metrics.New()
-	draw := drawer(o, cfg.RenderVMs)
-	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Drawer: timedDrawing(draw, m),
+	pageEngine := pageRenderer(o, cfg.RenderVMs)
+	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Renderer: timedRenders(pageEngine, m),
 		CacheBytes: o.pageCache, CacheLookups: m.PageCacheLookup})
 	if err != nil {
 		return nil, err
@@ -231,7 +231,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		prices:       prices,
 		discounts:    codes,
 		storybooks:   books,
-		renderer:     engineOf(draw),
+		renderer:     engineOf(pageEngine),
 		metrics:      m}
 	if err := srv.setUpBackups(cfg, d, o); err != nil {
 		return nil, err
@@ -259,15 +259,15 @@ func (s *Server) setUpBackups(cfg config.Config, d *db.DB, o options) error {
 }
 
 // reloadCaches makes what this instance keeps in memory of the database
-// read it again after a restore. The drawn pages, the blog's and the
+// read it again after a restore. The rendered pages, the blog's and the
 // covers' responses are kept by their content's hash, so they need nothing.
 func (s *Server) reloadCaches(ctx context.Context) error {
 	return errors.Join(s.catalog.Refresh(ctx), s.prices.Refresh(ctx))
 }
 
-// drawer is what draws the public pages: the test's renderer, or the
-// embedded build's bundle. A build without one serves the pages undrawn.
-func drawer(o options, vms int) webapp.Drawer {
+// pageRenderer is what renders the public pages: the test's renderer, or the
+// embedded build's bundle. A build without one serves the pages unrendered.
+func pageRenderer(o options, vms int) webapp.Renderer {
 	if o.renderer != nil {
 		return engine{o.renderer}
 	}
@@ -276,23 +276,23 @@ func drawer(o options, vms int) webapp.Drawer {
 	}
 	r, err := render.New(render.Options{VMs: vms})
 	if err != nil {
-		slog.Warn("render: the public pages are served undrawn", "err", err)
+		slog.Warn("render: the public pages are served unrendered", "err", err)
 		return nil
 	}
 	go func() {
 		if err := r.Ready(context.Background()); err != nil {
-			slog.Error("render: the server bundle did not load; the public pages are served undrawn", "err", err)
+			slog.Error("render: the server bundle did not load; the public pages are served unrendered", "err", err)
 		}
 	}()
 	return engine{r}
 }
 
-// engine draws the web app's pages with the render package's VMs.
+// engine renders the web app's pages with the render package's VMs.
 type engine struct{ r *render.Renderer }
 
-func (e engine) Draw(ctx context.Context, d webapp.Drawing) (webapp.Drawn, error) {
+func (e engine) Render(ctx context.Context, d webapp.RenderRequest) (webapp.Rendered, error) {
 	page, err := e.r.RenderRequest(ctx, render.Request{URL: d.URL, Data: d.Data, Cookie: (*render.Cookie)(d.Cookie)})
-	return webapp.Drawn(page), err
+	return webapp.Rendered(page), err
 }
 
 // Retention is the retention schedule's job, for tests to run a pass.

@@ -9,12 +9,12 @@ import (
 	"bookshop/internal/db/dbtest"
 )
 
-// /shipping and the FAQ are drawn from the shop's shipping settings: a
+// /shipping and the FAQ are rendered from the shop's shipping settings: a
 // manager's save shows on the next request, so they say what the checkout
 // charges.
 func TestShippingPagesFollowTheSettings(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		e := drawingShop(t, d)
+		e := renderingShop(t, d)
 		// The FAQ's answers open on a click: its page carries the settings they are written from.
 		if body := e.Do("GET", "/shipping", nil, "").Expect(t, 200).Body; !strings.Contains(body, "$12.99") {
 			t.Error("/shipping does not state international standard's $12.99")

@@ -23,7 +23,7 @@ type Head struct {
 	JSONLD any `json:"jsonLd,omitempty"`
 }
 
-// tags are the description and title (when given: a drawn page's) and the
+// tags are the description and title (when given: a rendered page's) and the
 // canonical link, Open Graph and Twitter tags.
 func (h Head) tags(title, description string) []byte {
 	var b bytes.Buffer

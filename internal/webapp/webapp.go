@@ -8,7 +8,7 @@
 // names the route's chunks (from the build's routes.json) for the boot
 // script to fetch and carries the answers the server inlines (Options.Inline),
 // so a first visit fetches the page's code with the entry's and renders
-// without waiting for its data. The public pages are drawn when they are
+// without waiting for its data. The public pages are rendered when they are
 // asked for, from the data of that moment, and kept while it holds (pages.go).
 package webapp
 
@@ -52,7 +52,7 @@ type file struct {
 	gzipOnce sync.Once
 	compress bool // whether gzipOnce should compress body
 	// quick compresses at gzip's default level rather than its best: a page
-	// drawn per request, where the best level would cost three times the time
+	// rendered per request, where the best level would cost three times the time
 	// for half a percent of its size.
 	quick bool
 }
@@ -63,13 +63,13 @@ type Handler struct {
 	index  *file   // the page for paths of no route: index.html with the inlined answers
 	routes []route // nil: a build without routes.json, where every path is the app
 
-	// The public pages drawn at run time (pages.go).
-	pages  Pages
-	drawer Drawer
-	shell  shell
-	inline map[string]json.RawMessage
-	cache  *pageCache
-	looked func(hit bool) // Options.CacheLookups
+	// The public pages rendered at run time (pages.go).
+	pages    Pages
+	renderer Renderer
+	shell    shell
+	inline   map[string]json.RawMessage
+	cache    *pageCache
+	looked   func(hit bool) // Options.CacheLookups
 }
 
 // Options are what the server adds to the app.
@@ -78,14 +78,14 @@ type Options struct {
 	// into every page as <script id="app-data" type="application/json">;
 	// the app uses each once instead of fetching it (web/src/lib/inline-data.ts).
 	Inline map[string]json.RawMessage
-	// Pages says what each public page is drawn from, and Drawer draws it
+	// Pages says what each public page is rendered from, and Renderer renders it
 	// (internal/render). Without Pages every page is the app's plain page;
-	// without Drawer a public page is that page with its data inlined.
-	Pages  Pages
-	Drawer Drawer
-	// CacheBytes bounds the drawn pages kept (default 16 MiB).
+	// without Renderer a public page is that page with its data inlined.
+	Pages    Pages
+	Renderer Renderer
+	// CacheBytes bounds the rendered pages kept (default 16 MiB).
 	CacheBytes int
-	// CacheLookups, when set, is told whether each lookup of a drawn page
+	// CacheLookups, when set, is told whether each lookup of a rendered page
 	// in the cache found it (the metrics).
 	CacheLookups func(hit bool)
 }
@@ -128,7 +128,7 @@ func New(opts Options) (*Handler, error) {
 
 // NewFromFS loads an app build from any file system (tests use fstest).
 func NewFromFS(fsys fs.FS, opts Options) (*Handler, error) {
-	h := &Handler{files: map[string]*file{}, pages: opts.Pages, drawer: opts.Drawer, inline: opts.Inline, cache: newPageCache(opts.CacheBytes), looked: opts.CacheLookups}
+	h := &Handler{files: map[string]*file{}, pages: opts.Pages, renderer: opts.Renderer, inline: opts.Inline, cache: newPageCache(opts.CacheBytes), looked: opts.CacheLookups}
 	raw := map[string][]byte{}
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || strings.HasPrefix(path.Base(p), ".") {
@@ -406,7 +406,7 @@ func serve(w http.ResponseWriter, r *http.Request, f *file, status int) {
 	}
 	body, size := f.body, f.size
 	gzipped := f.gzip()
-	// Once: the server's gzip layer may have said so already, and a drawing may vary by cookie as well.
+	// Once: the server's gzip layer may have said so already, and a rendering may vary by cookie as well.
 	if (gzipped != nil || f.brotli != nil) && !slices.Contains(hdr.Values("Vary"), "Accept-Encoding") {
 		hdr.Add("Vary", "Accept-Encoding")
 	}

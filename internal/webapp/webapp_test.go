@@ -179,33 +179,33 @@ func (f pagesFunc) Page(_ context.Context, pattern string, u *url.URL) (*Page, e
 	return f(pattern, u), nil
 }
 
-// drawer is a fake engine: it draws the URL and the book it is given, and
-// counts its drawings; fail makes it fail.
-type drawer struct {
-	drawn int
-	fail  bool
+// renderer is a fake engine: it renders the URL and the book it is given, and
+// counts its renders; fail makes it fail.
+type renderer struct {
+	rendered int
+	fail     bool
 }
 
-func (d *drawer) Draw(_ context.Context, req Drawing) (Drawn, error) {
-	d.drawn++
+func (d *renderer) Render(_ context.Context, req RenderRequest) (Rendered, error) {
+	d.rendered++
 	if d.fail {
-		return Drawn{}, errors.New("the engine failed")
+		return Rendered{}, errors.New("the engine failed")
 	}
 	book, _ := req.Data["/api/books/3"].(json.RawMessage)
 	status := 200
 	if req.URL == "/nowhere" {
 		status = 404
 	}
-	return Drawn{HTML: "<h1>" + req.URL + "</h1>" + string(book), Head: `<link rel="preload" href="/c.svg">`, Status: status,
+	return Rendered{HTML: "<h1>" + req.URL + "</h1>" + string(book), Head: `<link rel="preload" href="/c.svg">`, Status: status,
 		Title: "Book & co", Description: `A "book"`}, nil
 }
 
 const shellIndex = `<html><head><meta name="description" content="shop"><title>Shop</title><script type="module" src="/a.js"></script></head>` +
 	`<body><div id="root"><p>splash</p><!--/splash--></div></body></html>`
 
-// shop is an app whose /books/3 is drawn from book (a pointer, so a test
+// shop is an app whose /books/3 is rendered from book (a pointer, so a test
 // changes the data between requests), with its head tags.
-func shop(t *testing.T, d Drawer, book *string) *Handler {
+func shop(t *testing.T, d Renderer, book *string) *Handler {
 	t.Helper()
 	files := fstest.MapFS{
 		"index.html":  {Data: []byte(shellIndex)},
@@ -226,7 +226,7 @@ func shop(t *testing.T, d Drawer, book *string) *Handler {
 		}
 		return nil // /profile: the browser's
 	})
-	h, err := NewFromFS(files, Options{Pages: pages, Drawer: d, Inline: map[string]json.RawMessage{"/api/settings": json.RawMessage(`{"dev":false}`)}})
+	h, err := NewFromFS(files, Options{Pages: pages, Renderer: d, Inline: map[string]json.RawMessage{"/api/settings": json.RawMessage(`{"dev":false}`)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,11 +243,11 @@ func request(h http.Handler, target string, header map[string]string) *httptest.
 	return rec
 }
 
-// A public page is drawn with its data, which it carries inline, and says
+// A public page is rendered with its data, which it carries inline, and says
 // what it is in its head: title, description, canonical link, previews, JSON-LD.
-func TestAPageIsDrawnFromItsData(t *testing.T) {
+func TestAPageIsRenderedFromItsData(t *testing.T) {
 	book := `{"id":3,"title":"Tigers"}`
-	h := shop(t, &drawer{}, &book)
+	h := shop(t, &renderer{}, &book)
 	rec := request(h, "/books/3", nil)
 	body := rec.Body.String()
 	for _, want := range []string{
@@ -257,7 +257,7 @@ func TestAPageIsDrawnFromItsData(t *testing.T) {
 		`<link rel="preload" href="/c.svg"><script type="module" src="/a.js"></script><meta name="app-chunks" content="/assets/book-1.js">`,
 		`<script id="app-data" type="application/json">{"/api/books/3":{"id":3,"title":"Tigers"},"/api/settings":{"dev":false}}</script>`,
 		`<script type="application/ld+json">{"name":"\u003c/script\u003e"}</script></head>`,
-		`<body><div id="root" data-prerendered><h1>/books/3</h1>{"id":3,"title":"Tigers"}</div></body></html>`,
+		`<body><div id="root" data-ssr><h1>/books/3</h1>{"id":3,"title":"Tigers"}</div></body></html>`,
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("the page lacks %s:\n%s", want, body)
@@ -268,39 +268,39 @@ func TestAPageIsDrawnFromItsData(t *testing.T) {
 	}
 }
 
-// A drawn page is kept while its data is the same, and answers a
-// revalidation with 304; a change of its data draws it again.
-func TestADrawnPageIsKeptWhileItsDataHolds(t *testing.T) {
+// A rendered page is kept while its data is the same, and answers a
+// revalidation with 304; a change of its data renders it again.
+func TestARenderedPageIsKeptWhileItsDataHolds(t *testing.T) {
 	book := `{"id":3,"title":"Tigers"}`
-	d := &drawer{}
+	d := &renderer{}
 	h := shop(t, d, &book)
 	first := request(h, "/books/3", nil)
 	again := request(h, "/books/3", nil)
-	if d.drawn != 1 || again.Body.String() != first.Body.String() {
-		t.Fatalf("drawn %d times for two requests of the same data", d.drawn)
+	if d.rendered != 1 || again.Body.String() != first.Body.String() {
+		t.Fatalf("rendered %d times for two requests of the same data", d.rendered)
 	}
 	if rec := request(h, "/books/3", map[string]string{"If-None-Match": first.Header().Get("ETag")}); rec.Code != http.StatusNotModified || rec.Body.Len() != 0 {
 		t.Errorf("revalidation: %d, %d bytes", rec.Code, rec.Body.Len())
 	}
 	book = `{"id":3,"title":"Lions"}`
 	rec := request(h, "/books/3", map[string]string{"If-None-Match": first.Header().Get("ETag")})
-	if rec.Code != 200 || d.drawn != 2 || !strings.Contains(rec.Body.String(), "Lions") || rec.Header().Get("ETag") == first.Header().Get("ETag") {
-		t.Errorf("after the change: %d, drawn %d times, ETag %s", rec.Code, d.drawn, rec.Header().Get("ETag"))
+	if rec.Code != 200 || d.rendered != 2 || !strings.Contains(rec.Body.String(), "Lions") || rec.Header().Get("ETag") == first.Header().Get("ETag") {
+		t.Errorf("after the change: %d, rendered %d times, ETag %s", rec.Code, d.rendered, rec.Header().Get("ETag"))
 	}
 	gz := request(h, "/books/3", map[string]string{"Accept-Encoding": "gzip"})
-	if gz.Header().Get("Content-Encoding") != "gzip" || d.drawn != 2 {
-		t.Errorf("gzip: %v, drawn %d times", gz.Header(), d.drawn)
+	if gz.Header().Get("Content-Encoding") != "gzip" || d.rendered != 2 {
+		t.Errorf("gzip: %v, rendered %d times", gz.Header(), d.rendered)
 	}
 }
 
 // A record that does not exist, and a path of no route, are the app's
-// not-found, drawn, with 404; the null tells the app the API's 404.
+// not-found, rendered, with 404; the null tells the app the API's 404.
 func TestNotFoundPagesAre404(t *testing.T) {
 	book := `{}`
-	h := shop(t, &drawer{}, &book)
-	for path, drawnAt := range map[string]string{"/books/4": "/books/-", "/nowhere": "/nowhere"} {
+	h := shop(t, &renderer{}, &book)
+	for path, renderedAt := range map[string]string{"/books/4": "/books/-", "/nowhere": "/nowhere"} {
 		rec := request(h, path, nil)
-		if rec.Code != 404 || !strings.Contains(rec.Body.String(), "<h1>"+drawnAt+"</h1>") {
+		if rec.Code != 404 || !strings.Contains(rec.Body.String(), "<h1>"+renderedAt+"</h1>") {
 			t.Errorf("%s: %d %s", path, rec.Code, rec.Body.String())
 		}
 	}
@@ -309,13 +309,13 @@ func TestNotFoundPagesAre404(t *testing.T) {
 	}
 }
 
-// Issue 27, "At scale": unknown ids draw the not-found page once, not once
-// each (a visitor or a bot could make the server draw without end), and
-// push no drawn page out of the cache; each still carries its own 404 for
-// the app's first render. A change of the data it is drawn from draws it again.
-func TestUnknownRecordsShareOneNotFoundDrawing(t *testing.T) {
+// Issue 27, "At scale": unknown ids render the not-found page once, not once
+// each (a visitor or a bot could make the server render without end), and
+// push no rendered page out of the cache; each still carries its own 404 for
+// the app's first render. A change of the data it is rendered from renders it again.
+func TestUnknownRecordsShareOneNotFoundRender(t *testing.T) {
 	book := `{"id":3,"title":"Tigers"}`
-	d := &drawer{}
+	d := &renderer{}
 	h := shop(t, d, &book)
 	request(h, "/books/3", nil)
 	for id := 100; id < 150; id++ {
@@ -326,30 +326,30 @@ func TestUnknownRecordsShareOneNotFoundDrawing(t *testing.T) {
 			t.Fatalf("%s: %d %s", path, rec.Code, body)
 		}
 	}
-	if d.drawn != 2 {
-		t.Errorf("drawn %d times for a book and 50 unknown ids, want 2", d.drawn)
+	if d.rendered != 2 {
+		t.Errorf("rendered %d times for a book and 50 unknown ids, want 2", d.rendered)
 	}
 	if h.cache.order.Len() != 2 {
-		t.Errorf("%d pages kept, want the book's and the one not-found drawing", h.cache.order.Len())
+		t.Errorf("%d pages kept, want the book's and the one not-found rendering", h.cache.order.Len())
 	}
 	h.inline["/api/settings"] = json.RawMessage(`{"dev":true}`)
 	request(h, "/books/100", nil)
 	request(h, "/books/101", nil)
-	if d.drawn != 3 {
-		t.Errorf("drawn %d times after a change of the data, want 3", d.drawn)
+	if d.rendered != 3 {
+		t.Errorf("rendered %d times after a change of the data, want 3", d.rendered)
 	}
 }
 
-// Issue 27, "At scale": the drawn pages kept stay within their bound in
-// bytes, the least recently used going first; a page pushed out is drawn
+// Issue 27, "At scale": the rendered pages kept stay within their bound in
+// bytes, the least recently used going first; a page pushed out is rendered
 // again when asked for.
 func TestKeptPagesStayWithinTheirBound(t *testing.T) {
-	d := &drawer{}
+	d := &renderer{}
 	files := fstest.MapFS{"index.html": {Data: []byte(shellIndex)}, "routes.json": {Data: []byte(`{"routes":["/books/:id"]}`)}}
 	pages := pagesFunc(func(_ string, u *url.URL) *Page {
 		return &Page{Responses: map[string]json.RawMessage{"/api" + u.Path: json.RawMessage(`{"title":"` + strings.Repeat("x", 2000) + `"}`)}}
 	})
-	h, err := NewFromFS(files, Options{Drawer: d, Pages: pages, CacheBytes: 20_000})
+	h, err := NewFromFS(files, Options{Renderer: d, Pages: pages, CacheBytes: 20_000})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,79 +364,79 @@ func TestKeptPagesStayWithinTheirBound(t *testing.T) {
 		t.Errorf("%d pages kept", kept)
 	}
 	request(h, "/books/39", nil) // the last one: kept
-	if d.drawn != 40 {
-		t.Errorf("drawn %d times, want the last page kept", d.drawn)
+	if d.rendered != 40 {
+		t.Errorf("rendered %d times, want the last page kept", d.rendered)
 	}
 	request(h, "/books/0", nil) // the first one: pushed out long ago
-	if d.drawn != 41 {
-		t.Errorf("drawn %d times, want the first page drawn again", d.drawn)
+	if d.rendered != 41 {
+		t.Errorf("rendered %d times, want the first page rendered again", d.rendered)
 	}
 }
 
 // When the engine fails, the page is the app's plain page with its data:
-// the browser draws it. It is not kept, so the next request tries again.
-func TestAPageTheEngineCannotDrawIsTheBrowsers(t *testing.T) {
+// the browser renders it. It is not kept, so the next request tries again.
+func TestAPageTheEngineCannotRenderIsTheBrowsers(t *testing.T) {
 	book := `{"id":3}`
-	d := &drawer{fail: true}
+	d := &renderer{fail: true}
 	h := shop(t, d, &book)
 	rec := request(h, "/books/3", nil)
 	body := rec.Body.String()
 	if rec.Code != 200 || !strings.Contains(body, "<p>splash</p>") || !strings.Contains(body, `"/api/books/3":{"id":3}`) ||
-		!strings.Contains(body, `<title>Shop</title><link rel="canonical"`) || strings.Contains(body, "data-prerendered") {
+		!strings.Contains(body, `<title>Shop</title><link rel="canonical"`) || strings.Contains(body, "data-ssr") {
 		t.Fatalf("%d %s", rec.Code, body)
 	}
 	request(h, "/books/3", nil)
-	if d.drawn != 2 {
-		t.Errorf("drawn %d times, want a new try per request", d.drawn)
+	if d.rendered != 2 {
+		t.Errorf("rendered %d times, want a new try per request", d.rendered)
 	}
 }
 
-// A page Pages does not list (the signed-in area) is never drawn.
-func TestAPrivatePageIsNotDrawn(t *testing.T) {
-	d := &drawer{}
+// A page Pages does not list (the signed-in area) is never rendered.
+func TestAPrivatePageIsNotRendered(t *testing.T) {
+	d := &renderer{}
 	book := `{}`
 	rec := request(shop(t, d, &book), "/profile", nil)
-	if rec.Code != 200 || d.drawn != 0 || !strings.Contains(rec.Body.String(), "<p>splash</p>") {
-		t.Errorf("%d, drawn %d", rec.Code, d.drawn)
+	if rec.Code != 200 || d.rendered != 0 || !strings.Contains(rec.Body.String(), "<p>splash</p>") {
+		t.Errorf("%d, rendered %d", rec.Code, d.rendered)
 	}
 }
 
-// A page drawn by the cart's cookie is drawn apart for visitors with it and
-// without it, and says which; with UndrawnWithCookie those with it get the
+// A page rendered by the cart's cookie is rendered apart for visitors with it and
+// without it, and says which; with PlainWithCookie those with it get the
 // plain page.
-func TestPagesDrawnByACookie(t *testing.T) {
-	d := &drawer{}
+func TestPagesRenderedByACookie(t *testing.T) {
+	d := &renderer{}
 	files := fstest.MapFS{"index.html": {Data: []byte(shellIndex)}, "routes.json": {Data: []byte(`{"routes":["/cart","/checkout"]}`)}}
-	h, err := NewFromFS(files, Options{Drawer: d, Pages: pagesFunc(func(pattern string, _ *url.URL) *Page {
-		return &Page{Cookie: "cart_filled", UndrawnWithCookie: pattern == "/cart"}
+	h, err := NewFromFS(files, Options{Renderer: d, Pages: pagesFunc(func(pattern string, _ *url.URL) *Page {
+		return &Page{Cookie: "cart_filled", PlainWithCookie: pattern == "/cart"}
 	})})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
 		path, cookie, meta string
-		drawn              bool
+		rendered           bool
 	}{
-		{"/cart", "", `<meta name="drawn-for-cookie" content="without cart_filled">`, true},
+		{"/cart", "", `<meta name="ssr-for-cookie" content="without cart_filled">`, true},
 		{"/cart", "cart_filled=1", "", false},
-		{"/checkout", "", `<meta name="drawn-for-cookie" content="without cart_filled">`, true},
-		{"/checkout", "cart_filled=1", `<meta name="drawn-for-cookie" content="with cart_filled">`, true},
+		{"/checkout", "", `<meta name="ssr-for-cookie" content="without cart_filled">`, true},
+		{"/checkout", "cart_filled=1", `<meta name="ssr-for-cookie" content="with cart_filled">`, true},
 	} {
 		rec := request(h, c.path, map[string]string{"Cookie": c.cookie})
 		body := rec.Body.String()
-		if strings.Contains(body, "data-prerendered") != c.drawn || !strings.Contains(body, c.meta) || rec.Header().Get("Vary") != "Cookie" {
+		if strings.Contains(body, "data-ssr") != c.rendered || !strings.Contains(body, c.meta) || rec.Header().Get("Vary") != "Cookie" {
 			t.Errorf("%s with %q: %v %s", c.path, c.cookie, rec.Header(), body)
 		}
 	}
 }
 
-// A page drawn at a URL of its own (Page.URL: what it reads of the
-// request's) is drawn once for every request URL that differs only in
+// A page rendered at a URL of its own (Page.URL: what it reads of the
+// request's) is rendered once for every request URL that differs only in
 // what it does not read, under one ETag.
-func TestURLsThatDifferInWhatThePageIgnoresShareADrawing(t *testing.T) {
-	d := &drawer{}
+func TestURLsThatDifferInWhatThePageIgnoresShareARender(t *testing.T) {
+	d := &renderer{}
 	files := fstest.MapFS{"index.html": {Data: []byte(shellIndex)}, "routes.json": {Data: []byte(`{"routes":["/books"]}`)}}
-	h, err := NewFromFS(files, Options{Drawer: d, Pages: pagesFunc(func(_ string, u *url.URL) *Page {
+	h, err := NewFromFS(files, Options{Renderer: d, Pages: pagesFunc(func(_ string, u *url.URL) *Page {
 		return &Page{URL: u.Path + "?q=" + u.Query().Get("q")}
 	})})
 	if err != nil {
@@ -444,13 +444,13 @@ func TestURLsThatDifferInWhatThePageIgnoresShareADrawing(t *testing.T) {
 	}
 	first := request(h, "/books?q=moon&utm_source=news", nil)
 	again := request(h, "/books?a=random&q=moon", nil)
-	if d.drawn != 1 || again.Body.String() != first.Body.String() || !strings.Contains(first.Body.String(), "<h1>/books?q=moon</h1>") {
-		t.Fatalf("drawn %d times:\n%s", d.drawn, again.Body.String())
+	if d.rendered != 1 || again.Body.String() != first.Body.String() || !strings.Contains(first.Body.String(), "<h1>/books?q=moon</h1>") {
+		t.Fatalf("rendered %d times:\n%s", d.rendered, again.Body.String())
 	}
 	if rec := request(h, "/books?q=moon&x=1", map[string]string{"If-None-Match": first.Header().Get("ETag")}); rec.Code != http.StatusNotModified {
 		t.Errorf("revalidation with another ignored parameter: %d", rec.Code)
 	}
-	if rec := request(h, "/books?q=sun&utm_source=news", nil); d.drawn != 2 || !strings.Contains(rec.Body.String(), "<h1>/books?q=sun</h1>") {
-		t.Errorf("another search: drawn %d times", d.drawn)
+	if rec := request(h, "/books?q=sun&utm_source=news", nil); d.rendered != 2 || !strings.Contains(rec.Body.String(), "<h1>/books?q=sun</h1>") {
+		t.Errorf("another search: rendered %d times", d.rendered)
 	}
 }

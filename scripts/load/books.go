@@ -21,7 +21,7 @@ import (
 // The catalogue at scale (issue #27): seed-books adds books to the shop's
 // database as the back office would, search measures the search of /books
 // on the server, GET /api/books with the spec's filters, and pages the first
-// drawing of books' pages.
+// rendering of books' pages.
 
 var (
 	seedWords = []string{"Moon", "Tiger", "Garden", "River", "Lantern", "Secret", "Rainbow", "Whisper", "Kite", "Pebble",
@@ -178,10 +178,10 @@ func (l *loader) get(path string, out any) error {
 }
 
 // pages asks for the pages of n books, spread over the catalogue, one after
-// the other, each once: each is drawn for that request (the server keeps a
-// drawn page until its data changes), so the times are those of a first
-// drawing, without waiting behind another. A page that comes back undrawn
-// (the engine failed, and the browser would draw it) is an error.
+// the other, each once: each is rendered for that request (the server keeps a
+// rendered page until its data changes), so the times are those of a first
+// rendering, without waiting behind another. A page that comes back unrendered
+// (the engine failed, and the browser would render it) is an error.
 func (l *loader) pages(n int) error {
 	var page struct {
 		Books []struct{ ID int } `json:"books"`
@@ -219,8 +219,8 @@ func (l *loader) pages(n int) error {
 			return err
 		}
 		times = append(times, time.Since(start))
-		if resp.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`<div id="root" data-prerendered>`)) {
-			return fmt.Errorf("GET %s: %d, not a drawn page", path, resp.StatusCode)
+		if resp.StatusCode != http.StatusOK || !bytes.Contains(body, []byte(`<div id="root" data-ssr>`)) {
+			return fmt.Errorf("GET %s: %d, not a rendered page", path, resp.StatusCode)
 		}
 	}
 	slices.Sort(times)

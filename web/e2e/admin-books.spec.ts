@@ -197,7 +197,7 @@ test('an editor publishes a book with a cover; a visitor finds it, buys the last
   expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([])
 })
 
-// Issue 27, "Live, and painted first": the server draws a book's page when
+// Issue 27, "Live, and painted first": the server renders a book's page when
 // it is asked for, so a book made a moment ago is whole without any script,
 // and the app hydrates that HTML with no mismatch and no second fetch. What a
 // visitor types before the app is there stays, and the app then applies it.
@@ -283,7 +283,7 @@ test('a category made in the back office is in the shop at once; an unknown one 
     const errors = collectConsoleErrors(visitor)
     for (const size of widths) {
       await visitor.setViewportSize({ width: size.width, height: size.height })
-      // The category's own page, drawn by the server.
+      // The category's own page, rendered by the server.
       expect((await visitor.goto(`/categories/${slug}`))?.status()).toBe(200)
       await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible()
       await expect(visitor.getByRole('status')).toHaveText('1 books found')

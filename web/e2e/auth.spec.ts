@@ -99,7 +99,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('link', { name: 'Go to Login' })).toBeVisible()
   })
 
-  test('a remembered address is filled in on the prerendered login page', async ({ page }) => {
+  test('a remembered address is filled in on the server-rendered login page', async ({ page }) => {
     const errors = collectConsoleErrors(page)
     await page.addInitScript(() => window.localStorage.setItem('rememberedEmail', 'kept@siso.test'))
     await page.goto('/login')
@@ -323,7 +323,7 @@ test.describe('accounts', () => {
   test('the Google buttons explain that Google is not set up', async ({ page }) => {
     // The journeys' shop has Google (the fake one of scripts/e2e.sh); here the
     // settings inlined in the page say it has not. With a query the page is
-    // not the prerendered one, so the app renders it from those settings.
+    // not the server-rendered one, so the app renders it from those settings.
     await page.route(/\/(login|signup)\?/, async (route) => {
       const response = await route.fetch()
       const body = (await response.text()).replace('"google":{"enabled":true}', '"google":{"enabled":false}')

@@ -45,19 +45,19 @@ test('kid mode hides the shop, stays on after a reload, and the parent gate open
   await expectNoShop(page)
   await expectNoViolationsAtEveryWidth(page, 'game in kid mode')
 
-  // The games hub comes drawn by the server for everyone: the device's kid mode after hydration, without an error.
+  // The games hub comes rendered by the server for everyone: the device's kid mode after hydration, without an error.
   await page.getByRole('navigation', { name: 'Games' }).getByRole('link', { name: 'All games' }).click()
   await expect(page.getByRole('heading', { name: 'Activities' })).toBeVisible()
   await page.reload()
   await expectNoShop(page)
 
-  // Before the app's code has run, a page drawn for everyone already hides the shop (the app's code held back here).
+  // Before the app's code has run, a page rendered for everyone already hides the shop (the app's code held back here).
   const early = await page.context().newPage()
   await early.route(/\/assets\/main-[^/]*\.js$/, (route) => route.abort())
   await early.goto('/books')
-  for (const drawn of [early.getByRole('link', { name: 'Books & Merchandise', includeHidden: true }), early.getByRole('heading', { name: 'All Books', includeHidden: true })]) {
-    await expect(drawn).toHaveCount(1) // drawn by the server, not shown
-    await expect(drawn).toBeHidden()
+  for (const rendered of [early.getByRole('link', { name: 'Books & Merchandise', includeHidden: true }), early.getByRole('heading', { name: 'All Books', includeHidden: true })]) {
+    await expect(rendered).toHaveCount(1) // rendered by the server, not shown
+    await expect(rendered).toBeHidden()
   }
   expect(await early.evaluate(() => document.documentElement.hasAttribute('data-app-ready'))).toBe(false)
   await early.close()

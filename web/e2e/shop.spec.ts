@@ -83,13 +83,13 @@ test.describe('catalogue', () => {
     await expect(results.getByRole('link', { name: /Lizzie and the Case of the Missing Sun Hat/ })).toBeVisible()
     expect(errors).toEqual([])
 
-    // A parameter the list does not read (a campaign's) is no part of the drawing the server keeps:
-    // the page drawn without it is the one the app hydrates with it, with no mismatch.
+    // A parameter the list does not read (a campaign's) is no part of the rendering the server keeps:
+    // the page rendered without it is the one the app hydrates with it, with no mismatch.
     const tagged = await page.context().newPage()
     const consoleErrors = collectConsoleErrors(tagged)
-    const drawn = (await tagged.request.get('/books?q=okafor')).headers()['etag']
+    const rendered = (await tagged.request.get('/books?q=okafor')).headers()['etag']
     const response = await tagged.goto('/books?utm_source=news&q=okafor&a=random')
-    expect(await response?.headerValue('etag')).toBe(drawn)
+    expect(await response?.headerValue('etag')).toBe(rendered)
     await expect(tagged.locator('html')).toHaveAttribute('data-app-ready', '')
     await expect(tagged.getByPlaceholder('Search by title or author...')).toHaveValue('okafor')
     await expect(tagged.getByText('2 books found')).toBeVisible()
@@ -348,10 +348,10 @@ test.describe('cart', () => {
 
 test.describe('checkout', () => {
   // A visitor with nothing in the cart (no cart cookie) gets the spec's
-  // message prerendered in the page, never the form first, which would then vanish.
-  test('with an empty cart the checkout comes prerendered with its message', async ({ page }) => {
+  // message server-rendered in the page, never the form first, which would then vanish.
+  test('with an empty cart the checkout comes server-rendered with its message', async ({ page }) => {
     const html = await (await page.request.get('/checkout')).text()
-    expect(html).toMatch(/<div id="root" data-prerendered>[\s\S]*Your cart is empty\. Please add items to your cart before checking out\./)
+    expect(html).toMatch(/<div id="root" data-ssr>[\s\S]*Your cart is empty\. Please add items to your cart before checking out\./)
     expect(html).not.toContain('Contact Information')
 
     const errors = collectErrors(page)

@@ -53,12 +53,12 @@ test('a page fetches only the cut-down fonts, and a rarer letter still gets its 
   await expect.poll(() => fonts.some((f) => /\/(nunito|fredoka)-latin-wght-normal-/.test(f))).toBe(true)
 })
 
-// The public pages are drawn by the server when asked for (internal/render): the HTML
+// The public pages are rendered by the server when asked for (internal/render): the HTML
 // alone shows the page, and the app hydrates those very elements instead of
 // rendering them again, with no mismatch logged.
-test('a book page arrives prerendered and the app hydrates it, keeping the stored cart', async ({ page }) => {
+test('a book page arrives server-rendered and the app hydrates it, keeping the stored cart', async ({ page }) => {
   const html = await (await page.request.get('/books/3')).text()
-  expect(html).toContain('<div id="root" data-prerendered>')
+  expect(html).toContain('<div id="root" data-ssr>')
   expect(html).toMatch(/<h1[^>]*>Our First Adventure<\/h1>/)
 
   const errors = collectConsoleErrors(page)
@@ -74,20 +74,20 @@ test('a book page arrives prerendered and the app hydrates it, keeping the store
   await expect(cart).toHaveAccessibleName('Cart, 1 item')
   expect(await page.evaluate(() => (window as unknown as { parsed: Element | null }).parsed === document.querySelector('main h1'))).toBe(true)
 
-  // The page is prerendered with an empty cart; the stored one follows, and is not overwritten.
+  // The page is server-rendered with an empty cart; the stored one follows, and is not overwritten.
   await page.reload()
   await expect(cart).toHaveAccessibleName('Cart, 1 item')
   expect(errors).toEqual([])
 })
 
-// The cart is nothing but what the browser stored. Prerendered empty by the
-// build, it comes prerendered to a visitor whose cart is; one whose cart has
+// The cart is nothing but what the browser stored. The server renders it
+// empty for a visitor whose cart is empty; one whose cart has
 // books (the app keeps a cookie for the server meanwhile) gets the cart the
 // app renders, never an empty cart first that then jumps.
-test('the cart comes prerendered when it is empty, and the app renders one with books', async ({ page }) => {
+test('the cart comes server-rendered when it is empty, and the app renders one with books', async ({ page }) => {
   const served = async () => (await page.request.get('/cart')).text()
-  const prerenderedEmpty = /<div id="root" data-prerendered>[\s\S]*Your cart is empty/
-  expect(await served()).toMatch(prerenderedEmpty)
+  const renderedEmpty = /<div id="root" data-ssr>[\s\S]*Your cart is empty/
+  expect(await served()).toMatch(renderedEmpty)
 
   const errors = collectConsoleErrors(page)
   await page.goto('/cart')
@@ -97,7 +97,7 @@ test('the cart comes prerendered when it is empty, and the app renders one with 
   await page.goto('/books/3')
   await page.getByRole('button', { name: 'Add to Cart' }).click()
   await expect(page.getByRole('banner').getByRole('link', { name: /^Cart, / })).toHaveAccessibleName('Cart, 1 item')
-  await expect.poll(served).not.toContain('data-prerendered')
+  await expect.poll(served).not.toContain('data-ssr')
 
   await trackLayoutShift(page)
   await page.addInitScript(() => {
@@ -109,10 +109,10 @@ test('the cart comes prerendered when it is empty, and the app renders one with 
   expect(await page.evaluate(() => (window as unknown as { sawEmpty: boolean }).sawEmpty)).toBe(false)
   expect(await layoutShift(page)).toBeLessThan(0.02)
 
-  // Emptied, the cart comes prerendered again.
+  // Emptied, the cart comes server-rendered again.
   await page.getByRole('button', { name: 'Clear Cart' }).click()
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
-  await expect.poll(served).toMatch(prerenderedEmpty)
+  await expect.poll(served).toMatch(renderedEmpty)
   expect(errors).toEqual([])
 })
 
@@ -131,7 +131,7 @@ test('a page in a background tab loads the app without waiting for a paint', asy
       if (document.documentElement.hasAttribute('data-app-ready')) w.readyAt ??= performance.now()
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app-ready'] })
   })
-  await page.goto('/profile') // not prerendered: the splash, then the app
+  await page.goto('/profile') // not server-rendered: the splash, then the app
   await expect(page.locator('html')).toHaveAttribute('data-app-ready', '')
   // Well before boot.ts's fallback of 3 s for a paint that is never reported.
   expect(await page.evaluate(() => (window as unknown as { readyAt: number }).readyAt)).toBeLessThan(2500)
@@ -176,7 +176,7 @@ test('what is typed on the sign-in page before the app is there is kept, and an 
   await page.close()
 })
 
-// The home page's newsletter form is prerendered like the rest of the
+// The home page's newsletter form is server-rendered like the rest of the
 // page; the app must have hydrated it by the time it marks itself ready
 // (html[data-app-ready]), when boot.ts stops holding early sends.
 test('the newsletter form is the app\'s from the moment the app is ready', async ({ page }) => {

@@ -28,7 +28,7 @@ test('a visitor reads the first pages and is asked to get the full book at page 
   await expect(page.getByRole('heading', { level: 1, name: 'Our First Adventure' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Page 1' })).toBeVisible()
 
-  // Drawn by the server: the start page is in the HTML before any script.
+  // Rendered by the server: the start page is in the HTML before any script.
   const html = await (await page.request.get(`/read/${SLUG}`)).text()
   expect(html).toContain('Set off for the Rainbow Lake')
 

@@ -4,7 +4,7 @@ export { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 
 /**
  * The page, with goto and reload returning once the app has taken the page
- * over (html[data-app-ready], app/providers.tsx). A prerendered page shows
+ * over (html[data-app-ready], app/providers.tsx). A server-rendered page shows
  * everything before its code runs (src/boot.ts waits for the page to load
  * and paint), and a click before the app is there would be the browser's own.
  * Pages opened by hand (a second context) go through this too.

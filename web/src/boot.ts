@@ -1,16 +1,16 @@
 import './index.css'
 import './features/kid-mode/early'
-import { rendersAheadOfTime } from './lib/render-env'
+import { isServerRendered } from './lib/render-env'
 
 /** The app's code, once asked for (start). */
 let started: Promise<unknown> | undefined
 
 /**
- * The app's entry. Nothing here waits for the app's code to be drawn: a
- * page the server drew (internal/webapp/pages.go) is already the page,
+ * The app's entry. Nothing here waits for the app's code to be rendered: a
+ * page the server rendered (internal/webapp/pages.go) is already the page,
  * and any other page is the splash of index.html. So the code is fetched
  * only once that has painted: on a slow phone network the first paint does
- * not wait behind it. A prerendered page also lets its pictures and fonts
+ * not wait behind it. A server-rendered page also lets its pictures and fonts
  * load first, so the page is whole before the app adopts it (main.tsx
  * hydrates it); behind the splash, the app is all there is to wait for.
  */
@@ -79,7 +79,7 @@ const FIRST_PAINT_TIMEOUT_MS = 3000
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
 /**
- * What a visitor types on a prerendered page before the app has adopted it
+ * What a visitor types on a server-rendered page before the app has adopted it
  * is kept. The app's forms set their fields to their own values as they
  * adopt them, and a form sent before would be the browser's own (a reload
  * of the page, blank again). So until the app is there, what is typed into
@@ -145,7 +145,7 @@ function whenAppReady(run: () => void) {
   observer.observe(root, { attributes: true, attributeFilter: ['data-app-ready'] })
 }
 
-if (!rendersAheadOfTime) {
+if (!isServerRendered) {
   afterFirstPaint(start)
 } else {
   keepEarlyInput()

@@ -6,8 +6,8 @@ import { createMemoryRouter, type DataRouter, type RouteObject } from 'react-rou
 import { App } from '@/app/app'
 import { metaForPath } from '@/app/layout/route-meta'
 import { routes } from '@/app/router'
-import { drawnPageMeta } from '@/lib/page-meta'
-import { prerenderForCookie, type CookieRule } from '@/lib/render-env'
+import { renderedPageMeta } from '@/lib/page-meta'
+import { renderForCookie, type CookieRule } from '@/lib/render-env'
 import { routesFor } from './server/routes-for'
 
 export { dropTasks, runTasks, takeConsole } from './server/shims'
@@ -15,7 +15,7 @@ export { dropTasks, runTasks, takeConsole } from './server/shims'
 /**
  * The server's entry (vite.server.config.ts builds it into one script that
  * internal/render runs in an embedded JavaScript engine): a page's HTML as
- * the browser's first render draws it, so the browser can hydrate it.
+ * the browser's first render makes it, so the browser can hydrate it.
  */
 export type Page = {
   /** The app's root: what goes inside <div id="root">. */
@@ -30,13 +30,13 @@ export type Page = {
 }
 
 export type RenderOptions = {
-  /** Draw for the visitors with this cookie set, or without it (lib/render-env.ts, prerenderedForCookie). */
+  /** Render for the visitors with this cookie set, or without it (lib/render-env.ts, renderedForCookie). */
   cookie?: CookieRule
 }
 
 /**
  * The route table with every page module loaded: the router then starts
- * initialized and one render pass draws the page. The browser keeps its
+ * initialized and one render pass renders the page. The browser keeps its
  * lazy routes and hydrates once the page's module has loaded (main.tsx).
  */
 let loadedRoutes: RouteObject[] | undefined
@@ -61,7 +61,7 @@ export function loaded(): boolean {
 /**
  * The routes with their modules loaded. A page whose module cannot load
  * here (it reads a browser API as it loads: Intl on the signed-in pages)
- * keeps its lazy route, and rendering it is an error: the browser draws it.
+ * keeps its lazy route, and rendering it is an error: the browser renders it.
  */
 async function withModules(list: RouteObject[]): Promise<RouteObject[]> {
   return Promise.all(
@@ -73,27 +73,27 @@ async function withModules(list: RouteObject[]): Promise<RouteObject[]> {
 }
 
 /**
- * The page at url, drawn with `responses`: API responses by path
+ * The page at url, rendered with `responses`: API responses by path
  * ("/api/books"), as the server inlines them into the page for the browser
- * (lib/inline-data.ts), so both first renders draw the same.
+ * (lib/inline-data.ts), so both first renders make the same HTML.
  */
 export async function render(url: string, responses: Record<string, unknown>, options: RenderOptions = {}): Promise<Page> {
   if (!loaded()) throw new Error('render: the page modules have not loaded (await ready)')
-  prerenderForCookie(options.cookie)
-  delete drawnPageMeta.title
-  delete drawnPageMeta.description
+  renderForCookie(options.cookie)
+  delete renderedPageMeta.title
+  delete renderedPageMeta.description
   const router = createMemoryRouter(routesFor(url, loadedRoutes!), { initialEntries: [url] })
   try {
     // A route with a loader (the thank-you page's pass) or a module that
-    // could not load here (withModules) is the browser's to draw.
-    if (!router.state.initialized) throw new Error(`render ${url}: a page only the browser draws`)
+    // could not load here (withModules) is the browser's to render.
+    if (!router.state.initialized) throw new Error(`render ${url}: a page only the browser renders`)
     const app = (
       <StrictMode>
         <App router={router} responses={responses} />
       </StrictMode>
     )
     let html = renderToString(app)
-    // A lazy part (React.lazy) is drawn as its fallback the first time; its
+    // A lazy part (React.lazy) is rendered as its fallback the first time; its
     // module is in this script, so it is there once the promises settle.
     for (let tries = 0; html.includes(pending) && tries < 3; tries++) {
       await settled()
@@ -107,12 +107,12 @@ export async function render(url: string, responses: Record<string, unknown>, op
       html: root,
       head,
       status: notFound(router) ? 404 : 200,
-      title: drawnPageMeta.title ?? meta.title,
-      description: drawnPageMeta.description ?? meta.description,
+      title: renderedPageMeta.title ?? meta.title,
+      description: renderedPageMeta.description ?? meta.description,
     }
   } finally {
     router.dispose()
-    prerenderForCookie(undefined)
+    renderForCookie(undefined)
   }
 }
 

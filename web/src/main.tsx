@@ -4,7 +4,7 @@ import { createBrowserRouter } from 'react-router'
 import { App } from '@/app/app'
 import { routerReady, routes } from '@/app/router'
 import { inlinedResponses } from '@/lib/inline-data'
-import { rendersAheadOfTime } from '@/lib/render-env'
+import { isServerRendered } from '@/lib/render-env'
 
 const container = document.getElementById('root')!
 const router = createBrowserRouter(routes)
@@ -20,8 +20,8 @@ const app = (
 // milliseconds instead of one long task: a phone stays responsive meanwhile.
 void routerReady(router).then(() =>
   startTransition(() => {
-    if (rendersAheadOfTime) {
-      // The server drew the page (internal/render): React hydrates that HTML instead of rendering it again.
+    if (isServerRendered) {
+      // The server rendered the page (internal/render): React hydrates that HTML instead of rendering it again.
       hydrateRoot(container, app)
     } else {
       createRoot(container).render(app)

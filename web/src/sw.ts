@@ -3,7 +3,7 @@
  * The service worker, built by vite-plugin-pwa (injectManifest) with
  * Workbox: it makes the shop installable and lets a storybook kept for
  * offline open and read with the network off. It changes nothing else:
- * every other request goes to the network as without it, so pages drawn by
+ * every other request goes to the network as without it, so pages rendered by
  * the server and the back office's changes show at once.
  */
 import { clientsClaim } from 'workbox-core'
@@ -23,7 +23,7 @@ cleanupOutdatedCaches()
 
 // The app's built code, styles and fonts, and its plain page (the shell of
 // a kept storybook offline). No directory index and no clean URLs: a
-// navigation to / or /books must reach the server, which draws it.
+// navigation to / or /books must reach the server, which renders it.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false })
 
 const env: Env = { caches: self.caches, fetch: (request) => fetch(request) }

@@ -15,7 +15,7 @@ import (
 )
 
 // markdown parses a page's text as CommonMark. Only its tree is used:
-// TextHTML draws the few things a story needs from it itself.
+// TextHTML renders the few things a story needs from it itself.
 var markdown = goldmark.New()
 
 // textPolicy is the last word on a page's HTML: paragraphs, line breaks,
@@ -98,7 +98,7 @@ func Words(text string) int {
 	return n
 }
 
-// paragraphs is the text's Markdown tree flattened to what TextHTML draws.
+// paragraphs is the text's Markdown tree flattened to what TextHTML renders.
 func paragraphs(src string) []paragraph {
 	source := []byte(src)
 	doc := markdown.Parser().Parse(text.NewReader(source))

@@ -35,9 +35,9 @@ const seeds: [path: RegExp, seed: (match: RegExpExecArray, body: unknown) => [Qu
 
 /**
  * A client holding the responses the server inlined into the page, so the
- * first render, which hydrates the server's HTML, draws the same and asks
+ * first render, which hydrates the server's HTML, renders the same and asks
  * for nothing. A null is a 404 there (an archived book): the query starts
- * failed with it, as the page was drawn.
+ * failed with it, as the page was rendered.
  */
 function newQueryClient(responses: Record<string, unknown>) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: 5 * 60 * 1000, retry: 1, refetchOnWindowFocus: false } } })

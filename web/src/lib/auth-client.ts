@@ -76,7 +76,7 @@ class ShopAuthClient extends GoTrueClient {
  */
 export const authClient = new ShopAuthClient({
   fetch: authFetch,
-  // No location where the server draws the public pages (entry-server.tsx); nothing signs in there.
+  // No location where the server renders the public pages (entry-server.tsx); nothing signs in there.
   url: `${globalThis.location?.origin ?? ''}/auth/v1`,
   storageKey: AUTH_STORAGE_KEY,
   flowType: 'pkce',
@@ -117,5 +117,5 @@ export function siteUrl(path: string): string {
  * once it has exchanged it, but the callback pages still need to know what
  * the e-mail link brought.
  */
-// (No location where pages are prerendered; nothing there reads it.)
-export const landingUrl = new URL(globalThis.location?.href ?? 'http://prerender.invalid/')
+// (No location where pages are server-rendered; nothing there reads it.)
+export const landingUrl = new URL(globalThis.location?.href ?? 'http://ssr.invalid/')

@@ -76,7 +76,7 @@ export function setAppliedCode(code: string | null) {
   listeners.forEach((fn) => fn())
 }
 
-/** The applied code; none on a page drawn ahead of time, so the first render is everyone's. */
+/** The applied code; none on a page rendered ahead of time, so the first render is everyone's. */
 export function useAppliedCode(): string | null {
   return useSyncExternalStore(subscribe, read, () => null)
 }

@@ -20,15 +20,15 @@ export function setPageMeta(title: string, description?: string) {
 }
 
 /**
- * What the page drawn on the server named itself with usePageMeta (effects
+ * What the page rendered on the server named itself with usePageMeta (effects
  * do not run there): the server entry (entry-server.tsx) reads it after the
  * render for the page's <title> and description.
  */
-export const drawnPageMeta: { title?: string; description?: string } = {}
+export const renderedPageMeta: { title?: string; description?: string } = {}
 
-function noteDrawnPageMeta(title: string, description: string | undefined) {
-  drawnPageMeta.title = title
-  drawnPageMeta.description = description
+function noteRenderedPageMeta(title: string, description: string | undefined) {
+  renderedPageMeta.title = title
+  renderedPageMeta.description = description
 }
 
 /**
@@ -37,7 +37,7 @@ function noteDrawnPageMeta(title: string, description: string | undefined) {
  * default (a layout effect), so it wins.
  */
 export function usePageMeta(page: string | undefined, description?: string) {
-  if (typeof document === 'undefined' && page) noteDrawnPageMeta(pageTitle(page), description)
+  if (typeof document === 'undefined' && page) noteRenderedPageMeta(pageTitle(page), description)
   useEffect(() => {
     if (page) setPageMeta(pageTitle(page), description)
   }, [page, description])

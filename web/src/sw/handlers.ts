@@ -83,7 +83,7 @@ export function isOfflinePage(pathname: string): boolean {
 }
 
 /**
- * A navigation to the reader or the library: the server's page (drawn
+ * A navigation to the reader or the library: the server's page (rendered
  * with the newest data) whenever the network answers; offline, the app's
  * own page (shell), which then reads the storybook from its kept copy, but
  * only when there is one: otherwise the browser's own offline page, as

@@ -62,7 +62,7 @@ export function Footer() {
         </FooterColumn>
       </div>
       <div className="border-t border-white/10 py-5 text-center text-sm text-tiger-200">
-        {/* A page prerendered last year may say last year's until the next render. */}
+        {/* A page server-rendered last year may say last year's until the next render. */}
         <span suppressHydrationWarning>© {year}</span> {brand.name}. All rights reserved.
       </div>
     </footer>

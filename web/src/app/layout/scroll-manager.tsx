@@ -14,7 +14,7 @@ export const HASH_SCROLL_DELAY_MS = 100
  * A navigation whose state says keepScroll (the book filters rewriting the
  * query as you type or tick) leaves the scroll position alone. Back and
  * Forward return to where the page was left (a long list of books, its
- * cards drawn from the query cache at once), as a browser does.
+ * cards rendered from the query cache at once), as a browser does.
  */
 export function ScrollManager() {
   const { pathname, hash, key, state } = useLocation()

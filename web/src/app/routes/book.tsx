@@ -23,7 +23,7 @@ export default function BookPage() {
   const { id } = useParams()
   const { addToCart } = useCart()
   const { user } = useAuth()
-  // Only a signed-in family has a library; the server draws the page without one.
+  // Only a signed-in family has a library; the server renders the page without one.
   const library = useQuery({ ...libraryQueryOptions(), enabled: !!user })
   return (
     <BookDetails

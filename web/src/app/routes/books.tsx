@@ -12,7 +12,7 @@ import { BooksBrowser } from '@/features/catalog/components/books-browser'
 /**
  * /books, and /categories/{id}: the same list with that category preset.
  * The categories are the server's, so one made in the back office has its
- * page and its filter at once (the server draws these pages with them).
+ * page and its filter at once (the server renders these pages with them).
  */
 export default function BooksPage() {
   const { id } = useParams()

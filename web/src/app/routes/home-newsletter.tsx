@@ -1,22 +1,22 @@
 import { Mail } from 'lucide-react'
 import { lazy, Suspense, type ComponentType } from 'react'
 import { CharacterPortrait } from '@/components/art/characters'
-import { rendersAheadOfTime } from '@/lib/render-env'
+import { isServerRendered } from '@/lib/render-env'
 
 const loadForm = () => import('@/features/newsletter/components/newsletter-form')
 
 // The form and its validation (react-hook-form, zod) load after the page has
 // painted: they sit at the bottom of the page, and the hero should not wait.
-// A prerendered page has painted already, with the form in it. There the
+// A server-rendered page has painted already, with the form in it. There the
 // form's code is loaded before the app hydrates the page (the route waits for
 // `ready`), and the form is rendered without a Suspense boundary, so it is
 // hydrated with the rest of the page: React hydrates a boundary's content only
 // after the page around it, and for that moment after the app said it was
 // ready (boot.ts) the form was the browser's, and sending it reloaded the page.
-let PrerenderedForm: ComponentType | undefined
-export const ready = rendersAheadOfTime
+let ServerRenderedForm: ComponentType | undefined
+export const ready = isServerRendered
   ? loadForm().then((module) => {
-      PrerenderedForm = module.NewsletterForm
+      ServerRenderedForm = module.NewsletterForm
     })
   : undefined
 const LazyForm = lazy(async () => ({ default: (await loadForm()).NewsletterForm }))
@@ -40,8 +40,8 @@ export function NewsletterSection() {
         </h2>
         <p className="mt-3 text-lg text-muted">New stories, games and gentle reading tips, once a month.</p>
         {/* The fallback keeps the form's height, so nothing below it moves when it arrives. */}
-        {PrerenderedForm ? (
-          <PrerenderedForm />
+        {ServerRenderedForm ? (
+          <ServerRenderedForm />
         ) : (
           <Suspense fallback={<div className="mt-8 h-28 sm:h-13" />}>
             <LazyForm />

@@ -12,7 +12,7 @@ const page = (
   </MemoryRouter>
 )
 
-it('draws the same mystery destination on the server every time, so hydration matches', () => {
+it('renders the same mystery destination on the server every time, so hydration matches', () => {
   vi.spyOn(Math, 'random').mockReturnValue(0.9)
   const html = renderToString(page)
   expect(html).toContain('Hidden Objects Adventure')

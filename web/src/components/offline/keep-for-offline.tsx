@@ -15,7 +15,7 @@ export function formatSize(bytes: number): string {
  * pictures and narration on this device (lib/offline), shows how far it
  * has come, then that it is ready to read without the internet, with a way
  * to remove it. Nothing in a browser that cannot read offline, nor before
- * the device has been asked (so a page drawn by the server matches).
+ * the device has been asked (so a page rendered by the server matches).
  */
 export function KeepForOffline({ slug, className }: { slug: string; className?: string }) {
   const { state, keep, remove } = useKeptStorybook(slug)

@@ -34,9 +34,9 @@ export type Highlight = { from: number; to: number } | null
 /**
  * One storybook page as a child sees it: the picture, big text, and the
  * choices as big buttons, or at an ending its name and `ending` (what comes
- * next). The reader and the back office's "Read it" preview draw it alike.
+ * next). The reader and the back office's "Read it" preview render it alike.
  * A page turned to (`turned`) slides in; the page a story opens on does not,
- * so the server-drawn first page paints at once. A reader who asked for less
+ * so the server-rendered first page paints at once. A reader who asked for less
  * motion gets every page at once (index.css stops every animation for them).
  */
 export function PageView({

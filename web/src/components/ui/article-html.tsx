@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn'
 /**
  * An article's body, from HTML the server rendered from Markdown and
  * sanitized (internal/posts): the blog's post pages and the back office's
- * preview draw it alike. Never give it HTML from anywhere else.
+ * preview render it alike. Never give it HTML from anywhere else.
  */
 export function ArticleHtml({ html, className }: { html: string; className?: string }) {
   return (

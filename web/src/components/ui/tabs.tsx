@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn'
  * Tabs as WAI-ARIA's tabs pattern has them: a tab list whose arrow, Home
  * and End keys move to a tab and show it, and the shown tab's panel only.
  * Written here rather than taken from a kit: the checkout's payment tabs
- * are on a prerendered page, and the kit's tabs set their state again as
+ * are on a server-rendered page, and the kit's tabs set their state again as
  * the app hydrates the page, which rendered the whole checkout form again.
  */
 type TabsState = { value: string; select: (value: string) => void; id: (part: 'tab' | 'panel', value: string) => string }

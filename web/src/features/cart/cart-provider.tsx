@@ -1,7 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { writeCookie } from '@/lib/cookies'
-import { prerenderedForCookie, rendersAheadOfTime } from '@/lib/render-env'
+import { renderedForCookie, isServerRendered } from '@/lib/render-env'
 import { formatNames, isDigital, type BookFormat } from '@/lib/formats'
 import {
   CART_FILLED_COOKIE,
@@ -29,7 +29,7 @@ export type LineStock = { left: number | null | undefined; most: number; soldOut
 
 export type CartState = {
   items: CartItem[]
-  /** False only while a prerendered page is hydrated, before the stored cart is read: `items` is not the buyer's yet. */
+  /** False only while a server-rendered page is hydrated, before the stored cart is read: `items` is not the buyer's yet. */
   loaded: boolean
   /** Sum of quantities: the header badge. */
   itemCount: number
@@ -67,7 +67,7 @@ function loadCart(): CartData {
 
 /**
  * Tells the server whether the stored cart has books, which it cannot read:
- * /cart and /checkout come prerendered (internal/server/pages.go) with the cart
+ * /cart and /checkout come server-rendered (internal/server/pages.go) with the cart
  * empty only to a visitor without the cookie; one with books gets the page
  * the app renders.
  */
@@ -78,28 +78,28 @@ function noteCartFilled(filled: boolean) {
 const ONE_YEAR_S = 365 * 24 * 60 * 60
 
 /**
- * The cart a prerendered page was rendered with, until the stored one is read:
+ * The cart a server-rendered page was rendered with, until the stored one is read:
  * not known yet (the checkout's summary waits for it), or known to be empty
  * in the variant for visitors without the cart's cookie, the only ones the
  * server gives it to (internal/server/pages.go: /cart, and the checkout's second
  * variant). Neither is saved.
  */
 const notYetRead: CartData = { items: [] }
-const prerenderedEmpty: CartData = { items: [] }
+const renderedEmpty: CartData = { items: [] }
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(
     (s: CartData, a: Parameters<typeof cartReducer>[1] | { type: 'replace'; state: CartData }) => (a.type === 'replace' ? a.state : cartReducer(s, a)),
     undefined,
     () => {
-      if (!rendersAheadOfTime) return loadCart()
-      return prerenderedForCookie(CART_FILLED_COOKIE) === false ? prerenderedEmpty : notYetRead
+      if (!isServerRendered) return loadCart()
+      return renderedForCookie(CART_FILLED_COOKIE) === false ? renderedEmpty : notYetRead
     },
   )
 
   // Saved on every change (not the placeholders: that would empty the stored cart).
   useEffect(() => {
-    if (state === notYetRead || state === prerenderedEmpty) return
+    if (state === notYetRead || state === renderedEmpty) return
     noteCartFilled(state.items.length > 0)
     try {
       window.localStorage.setItem(CART_STORAGE_KEY, serializeCart(state))
@@ -108,10 +108,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
     }
   }, [state])
 
-  // A prerendered page hydrated with an empty cart: now the stored one, in a
+  // A server-rendered page hydrated with an empty cart: now the stored one, in a
   // transition, as it may render the whole page again (the checkout).
   useEffect(() => {
-    if (rendersAheadOfTime) startTransition(() => dispatch({ type: 'replace', state: loadCart() }))
+    if (isServerRendered) startTransition(() => dispatch({ type: 'replace', state: loadCart() }))
   }, [])
 
   // Another tab changed the cart: follow it.

@@ -35,7 +35,7 @@ export function relatedBooks(books: Book[], book: Book, limit = RELATED_BOOKS): 
 // page is how many pages of results are shown ("Load more" adds one).
 // Defaults are left out; anything unreadable falls back to its default.
 
-/** The most pages a URL may ask to show at once: a shared link cannot make the phone draw thousands of cards. */
+/** The most pages a URL may ask to show at once: a shared link cannot make the phone render thousands of cards. */
 export const MAX_PAGES = 40
 
 function clampPrice(raw: string | null, fallback: number): number {

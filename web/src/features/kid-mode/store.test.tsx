@@ -59,7 +59,7 @@ describe('kid mode store', () => {
     expect(document.documentElement).not.toHaveAttribute('data-kid-mode')
   })
 
-  it('is off in the server render, whatever the device says (the page is drawn for everyone)', () => {
+  it('is off in the server render, whatever the device says (the page is rendered for everyone)', () => {
     setKidMode(true)
     expect(renderToString(<Show />)).toContain('shop')
   })

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths'
  * Kid mode, on this device: kept in localStorage (so it survives a reload),
  * followed across tabs through the storage event, and shown on the html
  * element (data-kid-mode), which kid-mode.css reads before the app has
- * hydrated a page the server drew for everyone. No React here: src/boot.ts
+ * hydrated a page the server rendered for everyone. No React here: src/boot.ts
  * runs this module (early.ts) before the app's libraries; the app reads it
  * through useKidMode (use-kid-mode.ts).
  */

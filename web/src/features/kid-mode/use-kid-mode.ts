@@ -3,7 +3,7 @@ import { isKidModeOn, subscribeKidMode } from './store'
 
 /**
  * Whether kid mode is on. Off in the server's render and while the app
- * hydrates a page drawn ahead of time (the page is everyone's), then the
+ * hydrates a page rendered ahead of time (the page is everyone's), then the
  * device's own value at once.
  */
 export function useKidMode(): boolean {

@@ -5,7 +5,7 @@ import type { ReaderId } from './types'
 /**
  * What a reader sets for themselves on this device: the text size (kept
  * in localStorage) and who is reading (in sessionStorage: a tab a child
- * reads in stays theirs, a new one starts as the parent). The server draws
+ * reads in stays theirs, a new one starts as the parent). The server renders
  * the reader for everyone, so its render, and the hydration of it, start
  * from the defaults; the stored value comes right after.
  */

@@ -1,6 +1,6 @@
 /**
  * What the offline reader needs running in every tab, started once the app
- * has drawn its page and the page has loaded, so none of it competes with
+ * has rendered its page and the page has loaded, so none of it competes with
  * the first paint or hydration: the service worker's registration (not in
  * development, where Vite serves the modules) and the sending of progress
  * made offline (progress-queue.ts). Both come in chunks of their own.

@@ -3,7 +3,7 @@ import { KeepError, keepStorybook, keptRecord, offlineSupported, refreshKept, re
 
 /**
  * A storybook's state on this device, for "Keep for offline": unknown until
- * read (and on the server, which draws no such state), unsupported in a
+ * read (and on the server, which renders no such state), unsupported in a
  * browser without service workers, none, saving (with its step), kept, or
  * failed with a message.
  */
@@ -61,7 +61,7 @@ export function useKeptStorybook(slug: string) {
     () => ended,
     () => 0,
   )
-  // False while hydrating a page the server drew, which knows nothing of this device.
+  // False while hydrating a page the server rendered, which knows nothing of this device.
   const supported = useSyncExternalStore(
     subscribe,
     offlineSupported,

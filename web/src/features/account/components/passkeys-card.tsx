@@ -22,7 +22,7 @@ export function shortDate(iso: string) {
 
 const noSubscription = () => () => {}
 
-/** Whether this browser can make passkeys; null where the page is drawn on the server and while it hydrates. */
+/** Whether this browser can make passkeys; null where the page is rendered on the server and while it hydrates. */
 export function useWebAuthnSupport(): boolean | null {
   return useSyncExternalStore(
     noSubscription,

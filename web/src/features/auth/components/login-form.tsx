@@ -21,7 +21,7 @@ import { setPendingEmail } from '../pending-email'
 import { OrDivider } from './auth-shell'
 import { GoogleButton } from './google-button'
 import { PasskeyButton, usePasskeySignIn } from './passkey-sign-in'
-import { prerenderedFormMethod } from '@/lib/render-env'
+import { serverFormMethod } from '@/lib/render-env'
 
 const REMEMBER_KEY = 'rememberedEmail'
 
@@ -54,7 +54,7 @@ export function LoginForm({ returnTo, failureTitle, browserValidation = true }: 
   const navigate = useNavigate()
   const location = useLocation()
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } })
-  // The remembered address fills in once on screen: the prerendered page has none.
+  // The remembered address fills in once on screen: the server-rendered page has none.
   useEffect(() => {
     const email = rememberedEmail()
     if (email) form.reset({ email, password: '', remember: true })
@@ -123,7 +123,7 @@ export function LoginForm({ returnTo, failureTitle, browserValidation = true }: 
       )}
 
       <Form {...form}>
-        <form method={prerenderedFormMethod} className="space-y-4" noValidate={!browserValidation} onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
+        <form method={serverFormMethod} className="space-y-4" noValidate={!browserValidation} onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
           <InputField control={form.control} name="email" label="Email" id="login-email" type="email" autoComplete="username webauthn" required placeholder="you@example.com" />
           <FormField
             control={form.control}

@@ -11,7 +11,7 @@ import { paths } from '@/config/paths'
 import { authClient, siteUrl } from '@/lib/auth-client'
 import { messageOf } from '@/lib/errors'
 import { emailOnlySchema, type EmailOnlyValues } from '../email-only-schema'
-import { prerenderedFormMethod } from '@/lib/render-env'
+import { serverFormMethod } from '@/lib/render-env'
 
 /** spec 01 §2 /reset-password: ask for a reset link. */
 export function ResetPasswordForm() {
@@ -49,7 +49,7 @@ export function ResetPasswordForm() {
 
   return (
     <Form {...form}>
-      <form method={prerenderedFormMethod} className="space-y-4" onSubmit={(e) => void onSubmit(e)}>
+      <form method={serverFormMethod} className="space-y-4" onSubmit={(e) => void onSubmit(e)}>
         <InputField control={form.control} name="email" label="Email" id="reset-email" type="email" autoComplete="email" required placeholder="you@example.com" />
         <Button type="submit" size="lg" className="w-full" disabled={sending}>
           {sending ? 'Sending...' : 'Send Reset Link'}

@@ -18,7 +18,7 @@ import { signupSchema, type SignupValues } from '../signup-schema'
 import { OrDivider } from './auth-shell'
 import { GoogleButton } from './google-button'
 import { StrengthMeter } from './strength-meter'
-import { prerenderedFormMethod } from '@/lib/render-env'
+import { serverFormMethod } from '@/lib/render-env'
 
 const empty: SignupValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '', terms: false }
 
@@ -95,7 +95,7 @@ export function SignupForm() {
       <GoogleButton mode="signup" returnTo={returnTo} />
       <OrDivider />
       <Form {...form}>
-        <form method={prerenderedFormMethod} className="space-y-4" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <form method={serverFormMethod} className="space-y-4" noValidate onSubmit={(e) => void onSubmit(e)}>
           <div className="grid gap-4 sm:grid-cols-2">
             <InputField control={control} name="firstName" label="First name" id="signup-first-name" autoComplete="given-name" />
             <InputField control={control} name="lastName" label="Last name" id="signup-last-name" autoComplete="family-name" />

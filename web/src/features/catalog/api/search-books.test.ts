@@ -24,8 +24,8 @@ describe('the search of /books on the server', () => {
 })
 
 // The same cases as internal/catalog's TestListPaths: the server inlines the
-// answers of these paths into the page it draws, and the app finds them there.
-describe('the searches a URL of /books draws from', () => {
+// answers of these paths into the page it renders, and the app finds them there.
+describe('the searches a URL of /books renders from', () => {
   it.each([
     ['', undefined, ['/api/books?maxPrice=25&page=1']],
     ['q=+Moon+&page=2', undefined, ['/api/books?q=Moon&maxPrice=25&page=1', '/api/books?q=Moon&maxPrice=25&page=2']],

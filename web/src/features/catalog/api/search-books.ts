@@ -66,9 +66,9 @@ export function filtersSearch(filters: BookFilters, page: number): BookSearch {
 }
 
 /**
- * The searches the list of /books?{query} draws from (of /categories/{id}
+ * The searches the list of /books?{query} renders from (of /categories/{id}
  * with `presetCategory`), a page each, in a shop of the categories `known`:
- * what a page drawn on the server needs answered. catalog.ListPaths spells
+ * what a page rendered on the server needs answered. catalog.ListPaths spells
  * the same in Go.
  */
 export function listPaths(query: string, known: CategoryIds, presetCategory?: string): string[] {

@@ -164,7 +164,7 @@ export function BookNotFound() {
   )
 }
 
-/** The book's shelf, named once the categories have come (the server draws the page with them). */
+/** The book's shelf, named once the categories have come (the server renders the page with them). */
 function CategoryLink({ id, name }: { id: string; name: string | undefined }) {
   if (name === undefined) return null
   return (

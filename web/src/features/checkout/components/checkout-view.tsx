@@ -20,7 +20,7 @@ import { isDigital, shipsAnything } from '@/lib/formats'
 import { subdivisionCode, useAddressFormat } from '@/lib/address-format'
 import { formatCents, orderTotals, shippingCents } from '@/lib/money'
 import { countryCodeOf, taxOf, useShipping, useShippingMethods, zoneOf } from '@/lib/shipping'
-import { prerenderedFormMethod } from '@/lib/render-env'
+import { serverFormMethod } from '@/lib/render-env'
 import { usePlaceFreeOrder, useRecordDemoPayment, type DemoMethod, type PaymentResult } from '../api/process-payment'
 import { setPaymentComplete } from '../payment-flag'
 import { problemOf, type PaymentProblem } from '../payment-problem'
@@ -39,7 +39,7 @@ type Buyer = { id: string; email: string; fullName?: string; country?: string }
 
 export type CheckoutViewProps = {
   /**
-   * Undefined while the stored cart is not read yet: the prerendered page, and
+   * Undefined while the stored cart is not read yet: the server-rendered page, and
    * the app hydrating it. The form is rendered then, and the summary waits.
    */
   items: CheckoutItem[] | undefined
@@ -117,7 +117,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   const newsId = useId()
   const demoPayment = useRecordDemoPayment()
   const freeOrder = usePlaceFreeOrder()
-  // Until the cart is read the page is drawn as for books that ship (the server's drawing).
+  // Until the cart is read the page is rendered as for books that ship (the server's rendering).
   const ships = !items || shipsAnything(items)
   const hasDigital = !!items && items.some((i) => isDigital(i.format))
   // The rules follow the cart: a cart of digital books only asks for no address.
@@ -217,7 +217,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <Form {...form}>
-          <form method={prerenderedFormMethod} noValidate onSubmit={onSubmit} aria-label="Checkout" className="flex flex-col gap-6">
+          <form method={serverFormMethod} noValidate onSubmit={onSubmit} aria-label="Checkout" className="flex flex-col gap-6">
             {/* Said first, before the buyer fills anything in. */}
             {loginNeeded && paymentError?.link !== 'login' && <LogInFirst message="Please log in to buy digital books." />}
             {soldOut.length > 0 && <SoldOut titles={soldOut} />}

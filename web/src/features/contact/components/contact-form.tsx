@@ -8,7 +8,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input, Textarea } from '@/components/ui/input'
 import { useSendContactEmail } from '../api/send-contact-email'
 import { characterCount, contactLimits, contactSchema, type ContactValues } from '../contact-schema'
-import { prerenderedFormMethod } from '@/lib/render-env'
+import { serverFormMethod } from '@/lib/render-env'
 
 const empty: ContactValues = { name: '', email: '', subject: '', message: '' }
 
@@ -41,7 +41,7 @@ export function ContactForm() {
 
   return (
     <Form {...form}>
-      <form method={prerenderedFormMethod} onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-5">
+      <form method={serverFormMethod} onSubmit={onSubmit} noValidate aria-label="Contact form" className="space-y-5">
         <fieldset disabled={sending} className="space-y-5">
           <div className="grid gap-5 sm:grid-cols-2">
             <FormField

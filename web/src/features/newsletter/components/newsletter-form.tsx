@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, setServerErrors } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
 import { useSubscribe } from '../api/subscribe'
-import { prerenderedFormMethod } from '@/lib/render-env'
+import { serverFormMethod } from '@/lib/render-env'
 
 const newsletterSchema = z.object({ email: z.string().trim().min(1, 'Email is required').pipe(z.email('Invalid email address')) })
 type NewsletterValues = z.infer<typeof newsletterSchema>
@@ -36,7 +36,7 @@ export function NewsletterForm() {
 
   return (
     <Form {...form}>
-      <form method={prerenderedFormMethod} onSubmit={onSubmit} aria-label="Newsletter" className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row">
+      <form method={serverFormMethod} onSubmit={onSubmit} aria-label="Newsletter" className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row">
         <FormField
           control={form.control}
           name="email"

@@ -8,7 +8,7 @@ export const isBeyondPreview = (error: unknown) => error instanceof ApiError && 
 
 /**
  * One page of a storybook. A preview page is the same for everyone (the
- * server draws the start page from this key); a page beyond it is the
+ * server renders the start page from this key); a page beyond it is the
  * family's, so it is kept under the user's key and dropped at sign-out.
  */
 export const storyPageQueryOptions = (slug: string, id: string, preview: boolean, userId: string | null) =>

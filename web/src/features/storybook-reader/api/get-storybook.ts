@@ -11,7 +11,7 @@ function getStorybook(slug: string, asVisitor = false): Promise<Storybook> {
 
 /**
  * A storybook as a visitor sees it: the same for everyone, so the server
- * draws /read/{slug} from it (app/providers.tsx seeds this key).
+ * renders /read/{slug} from it (app/providers.tsx seeds this key).
  */
 export const storybookQueryOptions = (slug: string) =>
   queryOptions({
@@ -33,7 +33,7 @@ export const familyStorybookQueryOptions = (slug: string, userId: string) =>
   })
 
 /**
- * The storybook for whoever is here: the visitor's answer first (drawn by
+ * The storybook for whoever is here: the visitor's answer first (rendered by
  * the server, and all a signed-out visitor gets), then the family's.
  */
 export function useStorybook(slug: string, userId: string | null, enabled = true) {

@@ -21,7 +21,7 @@ import { EndingNext } from './ending-next'
 import { PreviewEnd } from './preview-end'
 import { TextSizePicker } from './text-size-picker'
 
-/** What a storybook's slug (its book's) can be; the server draws anything else as the not-found page without asking (internal/server/pages.go). */
+/** What a storybook's slug (its book's) can be; the server renders anything else as the not-found page without asking (internal/server/pages.go). */
 export const isStorySlug = (slug: string) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)
 
 /** What the library hands the reader when a child continues where they stopped. */
@@ -29,7 +29,7 @@ export type ReaderState = { continue?: boolean }
 
 /**
  * The reader of /read/{slug}: the story page by page, choice by choice.
- * The server draws its start for everyone; a signed-in family then gets
+ * The server renders its start for everyone; a signed-in family then gets
  * their own answer (the edition, the map) and their reader's progress,
  * saved after each page turn.
  */

@@ -63,14 +63,14 @@ func main() {
 	duration := fs.Duration("duration", 10*time.Second, "how long to measure")
 	books := fs.Int("n", 5000, "books to add (seed-books), pages to ask for (pages)")
 	mib := fs.Int("mib", 100, "size of the file uploaded and downloaded (files), in MiB")
-	pid := fs.Int("pid", 0, "the shop's process, whose RSS is read (files)")
+	pid := fs.Int("pid", 0, "the shop's process, whose RSS is read (files) and CPU per operation (refresh, orders)")
 	addr := fs.String("addr", "127.0.0.1:0", "where to listen (s3)")
 	database := fs.String("database", "", "DATABASE_URL of the shop instead of -db (seed-year, year)")
 	scale := fs.Float64("scale", 1, "share of the year's figures to seed (seed-year)")
 	rounds := fs.Int("rounds", 50, "requests per route (year)")
 	only := fs.String("only", "", "time only the year's measures whose names contain this (year)")
 	_ = fs.Parse(os.Args[2:])
-	l := &loader{base: *base, dbPath: *dbPath, database: *database, workers: *workers, duration: *duration,
+	l := &loader{base: *base, dbPath: *dbPath, database: *database, workers: *workers, duration: *duration, pid: *pid,
 		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
 	var err error
 	switch os.Args[1] {
@@ -116,6 +116,8 @@ type loader struct {
 	database     string // a DATABASE_URL instead of dbPath (PostgreSQL)
 	workers      int
 	duration     time.Duration
+	pid          int   // the shop's process: its CPU per operation is printed when given
+	ops          int64 // operations completed by the last run
 	client       *http.Client
 }
 
@@ -177,6 +179,7 @@ func (l *loader) refresh() error {
 		}
 		tokens[i] = t.RefreshToken
 	}
+	cpu := cpuTime(l.pid)
 	rate := l.run(l.workers, func(i int) func() error {
 		return func() error {
 			t, err := l.token("refresh_token", map[string]string{"refresh_token": tokens[i]})
@@ -187,7 +190,7 @@ func (l *loader) refresh() error {
 			return nil
 		}
 	})
-	fmt.Printf("refresh %.1f req/s (%d workers)\n", rate, l.workers)
+	fmt.Printf("refresh %.1f req/s (%d workers)%s\n", rate, l.workers, l.cpuPerOp(cpu))
 	return nil
 }
 
@@ -202,6 +205,7 @@ func (l *loader) orders() error {
 		"shippingInfo": map[string]any{"fullName": "Load Tester", "email": "load@example.com", "address": "12 Story Lane",
 			"city": "Springfield", "state": "IL", "zipCode": "62701", "country": "United States", "cardNumber": "4111111111111111"},
 	})
+	cpu := cpuTime(l.pid)
 	rate := l.run(l.workers, func(int) func() error {
 		return func() error {
 			var out struct {
@@ -216,8 +220,18 @@ func (l *loader) orders() error {
 			return nil
 		}
 	})
-	fmt.Printf("orders %.1f req/s (%d workers)\n", rate, l.workers)
+	fmt.Printf("orders %.1f req/s (%d workers)%s\n", rate, l.workers, l.cpuPerOp(cpu))
 	return nil
+}
+
+// cpuPerOp is " cpu X ms/op load A B C": the shop's CPU since cpu0 per
+// operation of the last run, which the machine's load does
+// not inflate as it does the rate; "" without -pid.
+func (l *loader) cpuPerOp(cpu0 time.Duration) string {
+	if l.pid == 0 || l.ops == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" cpu %.3f ms/op load %s", ms(cpuTime(l.pid)-cpu0)/float64(l.ops), loadAvg())
 }
 
 // run calls each worker's operation in a loop for the duration and returns
@@ -256,7 +270,8 @@ func (l *loader) run(workers int, op func(worker int) func() error) float64 {
 		fmt.Fprintln(os.Stderr, "load: stopped by", firstErr)
 		os.Exit(1)
 	}
-	return float64(done.Load()) / time.Since(start).Seconds()
+	l.ops = done.Load()
+	return float64(l.ops) / time.Since(start).Seconds()
 }
 
 type account struct{ email, password string }

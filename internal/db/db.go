@@ -99,7 +99,11 @@ func openSQLite(path string) (*DB, error) {
 	base := "file:" + path + "?_time_format=sqlite&_pragma=busy_timeout(10000)"
 	// _txlock=immediate: a transaction takes the write lock at BEGIN, so one
 	// that reads before it writes cannot fail half-way with SQLITE_BUSY.
-	write, err := sql.Open("sqlite", base+"&_txlock=immediate&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)")
+	// temp_store(MEMORY): a statement that writes several b-trees (an
+	// order's row, its 14 indexes and the words' trigger) keeps its
+	// statement journal in memory; above 64 KiB SQLite otherwise spilled
+	// it into a new file in /var/tmp, opened and written for every order.
+	write, err := sql.Open("sqlite", base+"&_txlock=immediate&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_pragma=temp_store(MEMORY)")
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"time"
 
 	"bookshop/internal/db"
 )
@@ -31,6 +32,15 @@ type tokenResponse struct {
 	ExpiresAt    int64     `json:"expires_at"`
 	RefreshToken string    `json:"refresh_token"`
 	User         *userJSON `json:"user"`
+
+	unsigned *unsignedAccess // the access token still to sign (signResponse)
+}
+
+// unsignedAccess is what an access token is signed from.
+type unsignedAccess struct {
+	user    *user
+	session *session
+	at      time.Time
 }
 
 // signIn starts a new session for u, authenticated by method ("password",
@@ -56,12 +66,20 @@ func (s *Service) signIn(ctx context.Context, q db.Querier, u *user, method stri
 
 // sessionResponse hands out a new refresh token and access token for sess.
 func (s *Service) sessionResponse(ctx context.Context, q db.Querier, u *user, sess *session) (*tokenResponse, error) {
-	now := s.clock()
-	refresh, err := newRefreshToken(ctx, q, sess, now)
+	resp, err := s.unsignedSessionResponse(ctx, q, u, sess)
 	if err != nil {
 		return nil, err
 	}
-	access, exp, err := s.signAccessToken(u, sess, now)
+	return resp, s.signResponse(resp)
+}
+
+// unsignedSessionResponse is sessionResponse but for the access token,
+// which signResponse adds: a rotation signs it after its transaction, as
+// an ES256 signature (about 0.05 ms) needs nothing of the database and
+// SQLite's writer would wait for it.
+func (s *Service) unsignedSessionResponse(ctx context.Context, q db.Querier, u *user, sess *session) (*tokenResponse, error) {
+	now := s.clock()
+	refresh, err := newRefreshToken(ctx, q, sess, now)
 	if err != nil {
 		return nil, err
 	}
@@ -69,8 +87,22 @@ func (s *Service) sessionResponse(ctx context.Context, q db.Querier, u *user, se
 	if err != nil {
 		return nil, err
 	}
-	return &tokenResponse{AccessToken: access, TokenType: "bearer", ExpiresIn: int(accessTokenTTL.Seconds()),
-		ExpiresAt: exp.Unix(), RefreshToken: refresh, User: uj}, nil
+	return &tokenResponse{TokenType: "bearer", ExpiresIn: int(accessTokenTTL.Seconds()), RefreshToken: refresh, User: uj,
+		unsigned: &unsignedAccess{user: u, session: sess, at: now}}, nil
+}
+
+// signResponse signs the access token of an unsigned response.
+func (s *Service) signResponse(resp *tokenResponse) error {
+	a := resp.unsigned
+	if a == nil {
+		return nil
+	}
+	access, exp, err := s.signAccessToken(a.user, a.session, a.at)
+	if err != nil {
+		return err
+	}
+	resp.AccessToken, resp.ExpiresAt, resp.unsigned = access, exp.Unix(), nil
+	return nil
 }
 
 // refresh rotates a refresh token. A token already used is handled
@@ -114,5 +146,5 @@ func (s *Service) refresh(ctx context.Context, tx db.Querier, raw string) (*toke
 	if err != nil {
 		return nil, err
 	}
-	return s.sessionResponse(ctx, tx, u, sess)
+	return s.unsignedSessionResponse(ctx, tx, u, sess) // the caller signs it after the commit
 }

@@ -125,6 +125,11 @@ func (s *Service) refreshGrant(ctx context.Context, r *http.Request) (*tokenResp
 	if err != nil {
 		return nil, err
 	}
+	if resp != nil {
+		if err := s.signResponse(resp); err != nil {
+			return nil, err
+		}
+	}
 	return resp, refreshErr
 }
 

@@ -10,6 +10,13 @@ type Mail = { to: string; subject: string; text: string; created_at: string }
 
 export const PASSWORD = 'Tiger123!'
 
+/**
+ * How often a journey asks the development mailbox for a mail (expect.poll's intervals): the
+ * server delivers into it every 200 ms (internal/mail, --dev), and expect.poll's default
+ * of up to a second between asks was most of a journey's wait for a confirmation link.
+ */
+export const MAIL_POLL = [100, 200]
+
 export function uniqueEmail(tag: string) {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
 }
@@ -25,7 +32,7 @@ export async function mailedLink(request: APIRequestContext, to: string, subject
         link = mail?.text.match(/https?:\/\/\S+\/auth\/v1\/verify\?\S+/)?.[0] ?? ''
         return link
       },
-      { message: `a mail to ${to} matching ${subject}`, timeout: 10_000 },
+      { message: `a mail to ${to} matching ${subject}`, timeout: 10_000, intervals: MAIL_POLL },
     )
     .not.toBe('')
   return link
@@ -103,7 +110,7 @@ export async function mailedCode(request: APIRequestContext, to: string, subject
         code = mails.find((m) => m.to === to && subject.test(m.subject))?.text.match(/code: (\d{6})/)?.[1] ?? ''
         return code
       },
-      { message: `a code mailed to ${to}`, timeout: 10_000 },
+      { message: `a code mailed to ${to}`, timeout: 10_000, intervals: MAIL_POLL },
     )
     .not.toBe('')
   return code

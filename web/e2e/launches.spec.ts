@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './test'
-import { staffToken, uniqueEmail, staffSignedIn } from './accounts'
+import { MAIL_POLL, staffToken, uniqueEmail, staffSignedIn } from './accounts'
 import { widths } from './axe'
 import { collectConsoleErrors } from './console'
 
@@ -18,7 +18,7 @@ async function mailTo(request: APIRequestContext, to: string, subject: RegExp, c
         found = mails.filter((m) => m.to === to && subject.test(m.subject))
         return found.length
       },
-      { message: `${count} mail(s) to ${to} matching ${subject}`, timeout: 20_000 },
+      { message: `${count} mail(s) to ${to} matching ${subject}`, timeout: 20_000, intervals: MAIL_POLL },
     )
     .toBe(count)
   return found[0]

@@ -1,6 +1,7 @@
 // Package background is the one loop behind the server's background jobs:
 // the catalogue's and the shop settings' watch for changes made on another
-// instance, the clean-ups, retention and the reconciler of pending orders.
+// instance, the deletion schedule (retention) and the reconciler of pending
+// orders.
 package background
 
 import (

@@ -79,18 +79,17 @@ type Config struct {
 	// safe with several instances on one database).
 	ReconcileInterval time.Duration // ORDER_RECONCILE_INTERVAL_SECONDS: how often orders left awaiting payment are settled with PayPal
 	PendingOrderHold  time.Duration // PENDING_ORDER_HOLD_MINUTES: how long an unpaid checkout holds its copies and codes before it expires
-	CleanupInterval   time.Duration // CLEANUP_INTERVAL_SECONDS: how often expired tokens, sessions and counters are deleted
+	CleanupInterval   time.Duration // CLEANUP_INTERVAL_SECONDS: how often the deletion schedule (internal/retention) runs: expired tokens, sessions and counters, and the retention schedule below
 
 	// The retention schedule (issue 30), published on /privacy and run by
-	// each instance every RetentionInterval.
-	RetentionInterval   time.Duration // RETENTION_INTERVAL_SECONDS
-	UnusedAccountMonths int           // RETENTION_UNUSED_ACCOUNT_MONTHS: an account not signed in for this long is warned by e-mail
-	DeletionWarningDays int           // RETENTION_DELETION_WARNING_DAYS: ...and deleted this long after, unless the parent signs in
-	DeviceMonths        int           // RETENTION_DEVICE_MONTHS: device records not signed in from
-	SignInDays          int           // RETENTION_SIGN_IN_DAYS: sign-in history
-	ContactMonths       int           // RETENTION_CONTACT_MONTHS: contact-form messages
-	SentMailDays        int           // RETENTION_SENT_MAIL_DAYS: e-mail bodies in the outbox, after delivery
-	DreamMonths         int           // RETENTION_DREAM_MONTHS: dreams the parent did not keep
+	// each instance every CleanupInterval.
+	UnusedAccountMonths int // RETENTION_UNUSED_ACCOUNT_MONTHS: an account not signed in for this long is warned by e-mail
+	DeletionWarningDays int // RETENTION_DELETION_WARNING_DAYS: ...and deleted this long after, unless the parent signs in
+	DeviceMonths        int // RETENTION_DEVICE_MONTHS: device records not signed in from
+	SignInDays          int // RETENTION_SIGN_IN_DAYS: sign-in history
+	ContactMonths       int // RETENTION_CONTACT_MONTHS: contact-form messages
+	SentMailDays        int // RETENTION_SENT_MAIL_DAYS: e-mail bodies in the outbox, after delivery
+	DreamMonths         int // RETENTION_DREAM_MONTHS: dreams the parent did not keep
 
 	// Backups (internal/backup): scheduled in `serve`, made by `bookshop backup`.
 	BackupEvery        time.Duration // BACKUP_EVERY: how often `serve` makes one (a Go duration: 24h, 6h, 30m); 0 turns them off
@@ -196,7 +195,6 @@ func Load(lookup Lookup) (Config, error) {
 	c.PendingOrderHold = time.Duration(whole(holdKey, 30, 5, 10080)) * time.Minute
 	c.CleanupInterval = time.Duration(whole("CLEANUP_INTERVAL_SECONDS", 600, 1, 86400)) * time.Second
 
-	c.RetentionInterval = time.Duration(whole("RETENTION_INTERVAL_SECONDS", 3600, 1, 86400)) * time.Second
 	c.UnusedAccountMonths = whole("RETENTION_UNUSED_ACCOUNT_MONTHS", 24, 1, 120)
 	c.DeletionWarningDays = whole("RETENTION_DELETION_WARNING_DAYS", 30, 1, 365)
 	c.DeviceMonths = whole("RETENTION_DEVICE_MONTHS", 12, 1, 120)

@@ -24,7 +24,7 @@ func TestDefaults(t *testing.T) {
 	}
 	// The retention schedule of issue 30.
 	if c.UnusedAccountMonths != 24 || c.DeletionWarningDays != 30 || c.DeviceMonths != 12 || c.SignInDays != 90 ||
-		c.ContactMonths != 24 || c.SentMailDays != 90 || c.DreamMonths != 12 || c.RetentionInterval != time.Hour {
+		c.ContactMonths != 24 || c.SentMailDays != 90 || c.DreamMonths != 12 {
 		t.Fatalf("unexpected retention defaults: %+v", c)
 	}
 }

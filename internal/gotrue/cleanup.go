@@ -3,14 +3,12 @@ package gotrue
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"time"
-
-	"bookshop/internal/background"
 )
 
-// Clean-up: rows that can no longer be used are deleted on a schedule, so
-// the tables of sign-in stay small. One statement per table, each deleting
+// Clean-up: rows that can no longer be used are deleted by the shop's
+// deletion schedule (internal/retention runs Cleanup), so the tables of
+// sign-in stay small. One statement per table, each deleting
 // only what no request can need any more, so instances running it at once
 // merely share the work.
 
@@ -81,15 +79,4 @@ func (s *Service) Cleanup(ctx context.Context) (map[string]int64, error) {
 		}
 	}
 	return deleted, nil
-}
-
-// RunCleanup cleans up at once and then every interval until ctx ends.
-func (s *Service) RunCleanup(ctx context.Context, interval time.Duration) {
-	background.Every(ctx, interval, "auth: clean-up", func(ctx context.Context) error {
-		deleted, err := s.Cleanup(ctx)
-		if len(deleted) > 0 {
-			slog.InfoContext(ctx, "auth: cleaned up", "deleted", deleted)
-		}
-		return err
-	})
 }

@@ -30,7 +30,6 @@ import (
 	"unicode/utf8"
 
 	"bookshop/internal/auth"
-	"bookshop/internal/background"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 )
@@ -312,19 +311,12 @@ func ForgetResponses(ctx context.Context, q db.Querier, userID, text string) err
 	return nil
 }
 
-// Cleanup deletes the keys older than Keep and returns how many.
-func (k *Keys) Cleanup(ctx context.Context) (int64, error) {
-	res, err := k.db.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE created_at < ?`, k.now().Add(-Keep))
+// ForgetBefore deletes the keys made before cutoff (the deletion schedule's
+// sweep, at Keep ago) and returns how many.
+func ForgetBefore(ctx context.Context, q db.Querier, cutoff time.Time) (int64, error) {
+	res, err := q.ExecContext(ctx, `DELETE FROM idempotency_keys WHERE created_at < ?`, cutoff)
 	if err != nil {
-		return 0, fmt.Errorf("idempotency: clean up: %w", err)
+		return 0, fmt.Errorf("idempotency: forget keys: %w", err)
 	}
 	return res.RowsAffected()
-}
-
-// RunCleanup cleans up at once and then every interval until ctx ends.
-func (k *Keys) RunCleanup(ctx context.Context, interval time.Duration) {
-	background.Every(ctx, interval, "idempotency: clean-up", func(ctx context.Context) error {
-		_, err := k.Cleanup(ctx)
-		return err
-	})
 }

@@ -1,14 +1,17 @@
-// Package retention enforces the shop's retention schedule (issue 30):
-// nothing about a family is kept for ever. Each instance runs it on a
-// timer; every step deletes only what is past its period, in statements
-// that are safe to run twice and on several instances at once.
+// Package retention runs the shop's one deletion schedule: the retention
+// schedule of issue 30 (nothing about a family is kept for ever) and the
+// clean-up of what can no longer be used (expired links, flows and dead
+// sessions, old Idempotency-Keys). Each instance runs it on a timer, one
+// job; every step deletes only what is past its period, in statements that
+// are safe to run twice and on several instances at once.
 //
 // Accounts not signed in to for a period are warned by e-mail, then
 // deleted after a second period unless the parent signs in meanwhile (the
 // warnings are this package's table). Other features' old rows go through
-// the Sweeps the server hands in (devices, sign-in history, contact
-// messages, delivered e-mails' bodies, dreams not kept), each a function of
-// the feature that owns the table.
+// the Sweeps and Expiries the server hands in (devices, sign-in history,
+// contact messages, delivered e-mails' bodies, dreams not kept, GoTrue's
+// expired rows, ...), each a plain function of the feature that owns the
+// table.
 package retention
 
 import (
@@ -46,6 +49,12 @@ type Sweep struct {
 	Delete func(ctx context.Context, q db.Querier, cutoff time.Time) (int64, error)
 }
 
+// Expiry deletes, table by table, what a feature can no longer use by its
+// own lifetimes rather than the published schedule (GoTrue's expired links,
+// flows, cooldowns, counters and dead sessions), and says how many rows per
+// table.
+type Expiry func(ctx context.Context) (map[string]int64, error)
+
 // MonthsAgo and DaysAgo are the cutoffs of periods counted in months and days.
 func MonthsAgo(now time.Time, months int) time.Time { return now.AddDate(0, -months, 0) }
 func DaysAgo(now time.Time, days int) time.Time     { return now.AddDate(0, 0, -days) }
@@ -65,24 +74,26 @@ type Service struct {
 	schedule Schedule
 	erase    EraseAccount
 	sweeps   []Sweep
+	expiries []Expiry
 	siteURL  string
 	clock    func() time.Time
 }
 
-// New runs schedule on d; now (nil: time.Now) is the clock, siteURL the
-// shop's address for the warning's sign-in link.
-func New(d *db.DB, schedule Schedule, erase EraseAccount, sweeps []Sweep, siteURL string, now func() time.Time) *Service {
+// New runs schedule, sweeps and expiries on d; now (nil: time.Now) is the
+// clock, siteURL the shop's address for the warning's sign-in link.
+func New(d *db.DB, schedule Schedule, erase EraseAccount, sweeps []Sweep, expiries []Expiry, siteURL string, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, schedule: schedule, erase: erase, sweeps: sweeps, siteURL: siteURL,
+	return &Service{db: d, schedule: schedule, erase: erase, sweeps: sweeps, expiries: expiries, siteURL: siteURL,
 		clock: func() time.Time { return now().UTC() }}
 }
 
 // Schedule is the schedule the service runs.
 func (s *Service) Schedule() Schedule { return s.schedule }
 
-// Run makes one pass and returns how many rows each step touched.
+// Run makes one pass of every step and returns how many rows each touched;
+// a step that fails does not stop the others.
 func (s *Service) Run(ctx context.Context) (map[string]int64, error) {
 	now := s.clock()
 	done := map[string]int64{}
@@ -103,12 +114,26 @@ func (s *Service) Run(ctx context.Context) (map[string]int64, error) {
 		n, err := sw.Delete(ctx, s.db, sw.Cutoff(s.schedule, now))
 		count(sw.Name, n, err)
 	}
+	for _, expire := range s.expiries {
+		tables, err := expire(ctx)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("retention: %w", err))
+		}
+		for table, n := range tables {
+			done[table] += n
+		}
+	}
 	return done, errors.Join(errs...)
 }
 
-// RunEvery runs at once and then every interval until ctx ends.
+// Job names the deletion schedule in the log and in /metrics'
+// bookshop_background_job_last_success_timestamp_seconds.
+const Job = "retention: deletion schedule"
+
+// RunEvery runs the deletion schedule at once and then every interval until
+// ctx ends: the shop's one job that deletes.
 func (s *Service) RunEvery(ctx context.Context, interval time.Duration) {
-	background.Every(ctx, interval, "retention", func(ctx context.Context) error {
+	background.Every(ctx, interval, Job, func(ctx context.Context) error {
 		done, err := s.Run(ctx)
 		if len(done) > 0 {
 			slog.InfoContext(ctx, "retention: old data deleted", "rows", done)

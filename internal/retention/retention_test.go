@@ -235,3 +235,33 @@ func TestOldRowsGo(t *testing.T) {
 		}
 	})
 }
+
+// TestOneScheduleRunsEverySweep: one pass of the deletion schedule deletes
+// what each feature no longer needs, the retention schedule's rows and the
+// features' expired ones alike: GoTrue's dead sign-up link and cooldown, an
+// Idempotency-Key past its day, a contact message past its months.
+func TestOneScheduleRunsEverySweep(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, nil)
+		e.Do("POST", "/auth/v1/signup", map[string]any{"email": "pending@example.com", "password": apitest.Password}, "").Expect(t, 200)
+		e.Request("POST", "/api/newsletter", map[string]any{"email": "news@example.com"}, "", map[string]string{"Idempotency-Key": "n1"}).Expect(t, 200)
+		e.Do("POST", "/functions/v1/send-contact-email", map[string]any{"name": "Old", "email": "old@example.com", "subject": "Hi", "message": "Hello"}, "").Expect(t, 200)
+		tables := []string{"one_time_tokens", "email_cooldowns", "idempotency_keys", "contact_messages"}
+		for _, table := range tables {
+			if count(t, e, `SELECT COUNT(*) FROM `+table) == 0 {
+				t.Fatalf("the scenario made no %s", table)
+			}
+		}
+		if done := run(t, e); len(done) != 0 {
+			t.Fatalf("deleted live rows: %v", done)
+		}
+
+		e.Clock.Advance(25 * 30 * day) // past every period
+		done := run(t, e)
+		for _, table := range tables {
+			if done[table] == 0 || count(t, e, `SELECT COUNT(*) FROM `+table) != 0 {
+				t.Errorf("%s: %d deleted, %d left (%v)", table, done[table], count(t, e, `SELECT COUNT(*) FROM `+table), done)
+			}
+		}
+	})
+}

@@ -134,17 +134,11 @@ func (s *Server) backgroundJobs() []func(ctx context.Context) {
 			s.orders.RunReconciler(ctx, s.cfg.ReconcileInterval, s.cfg.PendingOrderHold)
 		})
 	}
-	if s.gotrue != nil && s.cfg.CleanupInterval > 0 {
-		// Deletes expired tokens, flows, cooldowns, counters and dead sessions.
-		jobs = append(jobs, func(ctx context.Context) { s.gotrue.RunCleanup(ctx, s.cfg.CleanupInterval) })
-	}
-	if s.idempotency != nil && s.cfg.CleanupInterval > 0 {
-		// Forgets Idempotency-Keys after a day (idempotency.Keep).
-		jobs = append(jobs, func(ctx context.Context) { s.idempotency.RunCleanup(ctx, s.cfg.CleanupInterval) })
-	}
-	if s.retention != nil && s.cfg.RetentionInterval > 0 {
-		// Deletes what the retention schedule no longer keeps (issue 30).
-		jobs = append(jobs, func(ctx context.Context) { s.retention.RunEvery(ctx, s.cfg.RetentionInterval) })
+	if s.retention != nil && s.cfg.CleanupInterval > 0 {
+		// The one deletion schedule: what the retention schedule no longer
+		// keeps (issue 30), expired tokens, flows, cooldowns, counters and
+		// dead sessions, Idempotency-Keys after a day.
+		jobs = append(jobs, func(ctx context.Context) { s.retention.RunEvery(ctx, s.cfg.CleanupInterval) })
 	}
 	if s.mail != nil {
 		jobs = append(jobs, s.mail.Run) // delivers the outbox

@@ -206,7 +206,8 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	keeping := retention.New(d, scheduleOf(cfg), holders.Erase, retentionSweeps(), cfg.SiteURL, o.now)
+	// The one deletion schedule: the retention schedule and what can no longer be used.
+	keeping := retention.New(d, scheduleOf(cfg), holders.Erase, deletionSweeps(), []retention.Expiry{accounts.Cleanup}, cfg.SiteURL, o.now)
 	postPictures := covers.NewPostPictures(d, o.now)
 	blog.UsePictures(postPictures) // a post's uploaded pictures must be stored
 	shop.UseDelivery(orderDelivery{catalog: cat, files: downloads, now: o.now})
@@ -295,7 +296,7 @@ func (e engine) Render(ctx context.Context, d webapp.RenderRequest) (webapp.Rend
 	return webapp.Rendered(page), err
 }
 
-// Retention is the retention schedule's job, for tests to run a pass.
+// Retention is the deletion schedule's job, for tests to run a pass.
 func (s *Server) Retention() *retention.Service { return s.retention }
 
 // scheduleOf is the retention schedule the configuration sets.
@@ -315,9 +316,10 @@ func filesSettings(cfg config.Config) files.Settings {
 // (Grant, Revoke, ListForUser).
 func (s *Server) Files() *files.Service { return s.files }
 
-// retentionSweeps are the retention schedule's deletions of other
-// features' old rows, each by the feature that owns the table.
-func retentionSweeps() []retention.Sweep {
+// deletionSweeps are the deletion schedule's deletions of other features'
+// old rows, each by the feature that owns the table: the retention
+// schedule's periods, then the features' own lifetimes.
+func deletionSweeps() []retention.Sweep {
 	months := func(n func(retention.Schedule) int) func(retention.Schedule, time.Time) time.Time {
 		return func(s retention.Schedule, now time.Time) time.Time { return retention.MonthsAgo(now, n(s)) }
 	}
@@ -332,6 +334,8 @@ func retentionSweeps() []retention.Sweep {
 		{Name: "dreams_not_kept", Cutoff: months(func(s retention.Schedule) int { return s.DreamMonths }), Delete: dreams.ForgetUnkept},
 		// Download links a week after they expired (their 410 page becomes the not-found page).
 		{Name: "download_links", Cutoff: func(_ retention.Schedule, now time.Time) time.Time { return retention.DaysAgo(now, 7) }, Delete: files.ForgetLinksBefore},
+		// Idempotency-Keys after a day (their recorded responses may name a child).
+		{Name: "idempotency_keys", Cutoff: func(_ retention.Schedule, now time.Time) time.Time { return now.Add(-idempotency.Keep) }, Delete: idempotency.ForgetBefore},
 	}
 }
 

@@ -131,36 +131,61 @@ func safeCell(v string) string {
 	return v
 }
 
-// UnsubscribeByStaff serves POST /api/admin/newsletter/unsubscribe {email}:
-// a manager takes an address off the list on its owner's request (a reply,
-// a phone call, the List-Unsubscribe mailto). Audited; the log names the
-// subscriber by row id, never by address.
-func (s *Service) UnsubscribeByStaff(w http.ResponseWriter, r *http.Request) error {
+// staffAndAddress reads a back-office request about one address: the staff
+// member the route's gate checked and the body's {email}, normalized.
+func staffAndAddress(r *http.Request) (auth.Caller, string, error) {
 	c, err := auth.StaffFrom(r.Context())
 	if err != nil {
-		return err
+		return c, "", err
 	}
 	var body struct {
 		Email string `json:"email"`
 	}
 	if err := httpx.DecodeJSON(r, &body); err != nil {
-		return err
+		return c, "", err
 	}
 	email, err := normalize(body.Email)
+	return c, email, err
+}
+
+// subscriberRow is what the back office's changes read of an address's row.
+type subscriberRow struct {
+	id         int64
+	status     string
+	suppressed bool
+	reason     *string // why it is suppressed, if it is
+}
+
+// subscriberByEmail reads email's row in tx; found is false when the list
+// has none.
+func subscriberByEmail(ctx context.Context, tx *db.Tx, email string) (sub subscriberRow, found bool, err error) {
+	err = tx.QueryRowContext(ctx, `SELECT id, status, suppressed_at IS NOT NULL, suppressed_reason FROM newsletter WHERE email = ?`, email).
+		Scan(&sub.id, &sub.status, &sub.suppressed, &sub.reason)
+	if db.IsNoRows(err) {
+		return sub, false, nil
+	}
+	return sub, err == nil, err
+}
+
+// UnsubscribeByStaff serves POST /api/admin/newsletter/unsubscribe {email}:
+// a manager takes an address off the list on its owner's request (a reply,
+// a phone call, the List-Unsubscribe mailto). Audited; the log names the
+// subscriber by row id, never by address.
+func (s *Service) UnsubscribeByStaff(w http.ResponseWriter, r *http.Request) error {
+	c, email, err := staffAndAddress(r)
 	if err != nil {
 		return err
 	}
 	now := s.now()
 	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		var id int64
-		var status string
-		err := tx.QueryRowContext(ctx, `SELECT id, status FROM newsletter WHERE email = ?`, email).Scan(&id, &status)
-		if db.IsNoRows(err) {
-			return httpx.Errorf(httpx.CodeNotFound, "No subscriber with that address.")
-		}
+		sub, found, err := subscriberByEmail(ctx, tx, email)
 		if err != nil {
 			return err
 		}
+		if !found {
+			return httpx.Errorf(httpx.CodeNotFound, "No subscriber with that address.")
+		}
+		id, status := sub.id, sub.status
 		if status == StatusUnsubscribed {
 			return nil
 		}
@@ -183,39 +208,27 @@ func (s *Service) UnsubscribeByStaff(w http.ResponseWriter, r *http.Request) err
 // keeps its status: a subscribed one gets campaigns again, a pending or
 // unsubscribed one does not. Audited, by row id.
 func (s *Service) LiftSuppression(w http.ResponseWriter, r *http.Request) error {
-	c, err := auth.StaffFrom(r.Context())
-	if err != nil {
-		return err
-	}
-	var body struct {
-		Email string `json:"email"`
-	}
-	if err := httpx.DecodeJSON(r, &body); err != nil {
-		return err
-	}
-	email, err := normalize(body.Email)
+	c, email, err := staffAndAddress(r)
 	if err != nil {
 		return err
 	}
 	now := s.now()
 	var status string
 	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		var id int64
-		var reason *string
-		err := tx.QueryRowContext(ctx, `SELECT id, status, suppressed_reason FROM newsletter WHERE email = ? AND suppressed_at IS NOT NULL`, email).
-			Scan(&id, &status, &reason)
-		if db.IsNoRows(err) {
-			return httpx.Errorf(httpx.CodeNotFound, "No suppressed subscriber with that address.")
-		}
+		sub, found, err := subscriberByEmail(ctx, tx, email)
 		if err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE newsletter SET suppressed_at = NULL, suppressed_reason = NULL, updated_at = ? WHERE id = ?`, now, id); err != nil {
+		if !found || !sub.suppressed {
+			return httpx.Errorf(httpx.CodeNotFound, "No suppressed subscriber with that address.")
+		}
+		status = sub.status
+		if _, err := tx.ExecContext(ctx, `UPDATE newsletter SET suppressed_at = NULL, suppressed_reason = NULL, updated_at = ? WHERE id = ?`, now, sub.id); err != nil {
 			return err
 		}
-		before := map[string]any{"status": StatusSuppressed, "reason": reason}
+		before := map[string]any{"status": StatusSuppressed, "reason": sub.reason}
 		return audit.Record(ctx, tx, audit.Entry{ActorID: c.UserID, Action: "subscriber.unsuppress", Entity: "subscriber",
-			EntityID: fmt.Sprint(id), Before: before, After: map[string]string{"status": status}, At: now})
+			EntityID: fmt.Sprint(sub.id), Before: before, After: map[string]string{"status": status}, At: now})
 	})
 	if err != nil {
 		return err

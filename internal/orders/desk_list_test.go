@@ -112,3 +112,46 @@ func TestDeskListKeysetPages(t *testing.T) {
 		}
 	})
 }
+
+// TestDeskListCountsUpTo400Pages: the list counts its orders up to 400
+// pages (10,000 at 25 a page) and then says it has at least that many
+// (totalCapped), as counting a year's orders for every page was 55-110 ms
+// on PostgreSQL; its last page is still reached by its cursor.
+func TestDeskListCountsUpTo400Pages(t *testing.T) {
+	dbtest.Each(t, func(t *testing.T, d *db.DB) {
+		e := apitest.NewEnv(t, d, nil)
+		e.Staff("manager", auth.RoleManager)
+		if _, err := d.ExecContext(t.Context(), `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 402)
+			INSERT INTO orders (number, email, provider, currency, subtotal_cents, tax_cents, shipping_cents, total_cents, created_at, updated_at)
+			SELECT 'SF-CAP-' || i, 'cap@example.com', 'demo_card', 'USD', 100, 0, 0, 100, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP FROM n`); err != nil {
+			t.Fatal(err)
+		}
+		type page struct {
+			Orders      []struct{ Number string }
+			Total       int
+			TotalCapped bool
+			NextCursor  *string
+		}
+		get := func(query string) page {
+			t.Helper()
+			var p page
+			if err := json.Unmarshal([]byte(e.Do("GET", "/api/admin/orders?"+query, nil, "manager").Expect(t, 200).Body), &p); err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
+		if p := get("perPage=1"); p.Total != 400 || !p.TotalCapped {
+			t.Errorf("one a page: total %d, capped %v; want 400, true", p.Total, p.TotalCapped)
+		}
+		if p := get("perPage=100"); p.Total != 402 || p.TotalCapped {
+			t.Errorf("100 a page: total %d, capped %v; want 402, false", p.Total, p.TotalCapped)
+		}
+		if p := get("perPage=1&q=cap@example.com"); p.Total != 400 || !p.TotalCapped {
+			t.Errorf("searched, one a page: total %d, capped %v; want 400, true", p.Total, p.TotalCapped)
+		}
+		last := get("perPage=1&page=402")
+		if len(last.Orders) != 1 || last.NextCursor != nil {
+			t.Errorf("page 402 of one a page: %d orders, next %v", len(last.Orders), last.NextCursor)
+		}
+	})
+}

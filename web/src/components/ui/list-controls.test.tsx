@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { Library } from 'lucide-react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api'
-import { countOf, ListResults, TableOrCards } from './list-controls'
+import { countOf, ListResults, Pager, TableOrCards } from './list-controls'
 
 type Book = { id: number; title: string; price: string }
 type Page = { books: Book[]; total: number }
@@ -87,4 +87,18 @@ it('sets the cells at the top of rows of uneven height when asked', () => {
   render(<TableOrCards label="Middle" items={items} rowKey={(b) => b.id} columns={columns} card={(b) => b.title} />)
   expect(within(screen.getByRole('table', { name: 'Top' })).getAllByRole('row')[1]).toHaveClass('align-top')
   expect(within(screen.getByRole('table', { name: 'Middle' })).getAllByRole('row')[1]).toHaveClass('align-middle')
+})
+
+it('says a count that stopped counting as at least, and pages on while the list goes on', async () => {
+  expect(countOf(10000, 'order', 'orders', true)).toBe('10,000+ orders')
+  expect(countOf(1, 'order')).toBe('1 order')
+  const onPage = vi.fn()
+  const { rerender } = render(<Pager page={400} count={400} atLeast hasNext onPage={onPage} />)
+  const pages = screen.getByRole('navigation', { name: 'Pages' })
+  expect(pages).toHaveTextContent('Page 400 of 400+')
+  await userEvent.setup().click(within(pages).getByRole('button', { name: 'Next' }))
+  expect(onPage).toHaveBeenCalledWith(401)
+  rerender(<Pager page={412} count={400} atLeast hasNext={false} onPage={onPage} />)
+  expect(screen.getByRole('navigation', { name: 'Pages' })).toHaveTextContent(/^PreviousPage 412Next$/)
+  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled()
 })

@@ -89,19 +89,35 @@ export function useSearchBox(q: string, search: (words: string) => void) {
   }
 }
 
-/** Previous, "Page n of m", Next; nothing when there is one page. */
-export function Pager({ page, count, onPage }: { page: number; count: number; onPage: (page: number) => void }) {
-  if (count <= 1) return null
-  const shown = Math.min(page, count)
+/**
+ * Previous, "Page n of m", Next; nothing when there is one page. With
+ * `atLeast` the count is a lower bound (a list that stops counting, as the
+ * orders after 400 pages): "Page n of m+", and Next stays while `hasNext`.
+ */
+export function Pager({
+  page,
+  count,
+  onPage,
+  atLeast = false,
+  hasNext = false,
+}: {
+  page: number
+  count: number
+  onPage: (page: number) => void
+  atLeast?: boolean
+  hasNext?: boolean
+}) {
+  if (count <= 1 && !atLeast) return null
+  const shown = atLeast ? page : Math.min(page, count)
   return (
     <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">
       <Button variant="outline" size="sm" disabled={shown <= 1} onClick={() => onPage(shown - 1)}>
         <ChevronLeft aria-hidden="true" /> Previous
       </Button>
       <span className="font-bold" aria-current="page">
-        Page {shown} of {count}
+        {atLeast ? (shown <= count ? `Page ${shown} of ${count}+` : `Page ${shown}`) : `Page ${shown} of ${count}`}
       </span>
-      <Button variant="outline" size="sm" disabled={shown >= count} onClick={() => onPage(shown + 1)}>
+      <Button variant="outline" size="sm" disabled={atLeast ? !hasNext : shown >= count} onClick={() => onPage(shown + 1)}>
         Next <ChevronRight aria-hidden="true" />
       </Button>
     </nav>
@@ -133,7 +149,7 @@ export function ListResults<D>({
   empty: { icon: LucideIcon; title: string; description: string }
   /** "12 books" */
   count?: (data: D) => string
-  pages?: (data: D) => { page: number; count: number; onPage: (page: number) => void }
+  pages?: (data: D) => { page: number; count: number; onPage: (page: number) => void; atLeast?: boolean; hasNext?: boolean }
   children: (data: D) => ReactNode
 }) {
   if (query.isPending) return <Loading label={loading} />
@@ -154,8 +170,9 @@ export function ListResults<D>({
   )
 }
 
-/** "1 book", "12 books". */
-export function countOf(n: number, one: string, many = `${one}s`): string {
+/** "1 book", "12 books"; with `atLeast`, "10,000+ books". */
+export function countOf(n: number, one: string, many = `${one}s`, atLeast = false): string {
+  if (atLeast) return `${n.toLocaleString('en-US')}+ ${many}`
   return `${n} ${n === 1 ? one : many}`
 }
 

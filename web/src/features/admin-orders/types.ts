@@ -38,7 +38,16 @@ export type OrderSummary = {
 }
 
 /** A page of the list; nextCursor and prevCursor are the places of the pages beside it (null at the ends). */
-export type OrderPage = { orders: OrderSummary[]; total: number; page: number; perPage: number; nextCursor: string | null; prevCursor: string | null }
+/** A page of the desk's list; with `totalCapped`, `total` is a lower bound (the server counts up to 400 pages). */
+export type OrderPage = {
+  orders: OrderSummary[]
+  total: number
+  totalCapped: boolean
+  page: number
+  perPage: number
+  nextCursor: string | null
+  prevCursor: string | null
+}
 
 export type AdminLine = {
   position: number

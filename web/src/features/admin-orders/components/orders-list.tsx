@@ -52,8 +52,14 @@ export function OrdersList() {
             title: isFiltered(filters) ? 'No orders match' : 'No orders yet',
             description: isFiltered(filters) ? 'Try other words or fewer filters.' : 'Orders appear here as soon as they are paid.',
           }}
-          count={(data) => countOf(data.total, 'order')}
-          pages={(data) => ({ page: filters.page, count: pageCount(data.total), onPage: (page) => show(pageFrom(filters, data, page)) })}
+          count={(data) => countOf(data.total, 'order', 'orders', data.totalCapped)}
+          pages={(data) => ({
+            page: filters.page,
+            count: pageCount(data.total),
+            atLeast: data.totalCapped,
+            hasNext: data.nextCursor !== null,
+            onPage: (page) => show(pageFrom(filters, data, page)),
+          })}
         >
           {(data) => <OrdersTableOrCards orders={data.orders} />}
         </ListResults>

@@ -12,6 +12,7 @@
 //	go run ./scripts/load seed-books -url ... -db ... -n 5000
 //	go run ./scripts/load seed-year -database sqlite:/tmp/x.db|postgres://... [-scale 1]
 //	go run ./scripts/load year -url ... -database ... -pid PID [-rounds 50]
+//	go run ./scripts/load instances -url ... -pid PID -url2 ... -pid2 PID2 -database postgres://... -duration 10s
 //	go run ./scripts/load search -url ... -workers 8 -duration 10s
 //	go run ./scripts/load pages -url ... -n 300
 //	go run ./scripts/load new-book -url ... -db ... -bin ./bin/bookshop -cover cover.png
@@ -51,7 +52,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|seed-year|year|search|pages|new-book|storybook-family|files|s3 [flags]")
+		fmt.Fprintln(os.Stderr, "usage: load argon2|signin|refresh|orders|startup|seed-books|seed-year|year|instances|search|pages|new-book|storybook-family|files|s3 [flags]")
 		os.Exit(2)
 	}
 	fs := flag.NewFlagSet(os.Args[1], flag.ExitOnError)
@@ -69,6 +70,8 @@ func main() {
 	scale := fs.Float64("scale", 1, "share of the year's figures to seed (seed-year)")
 	rounds := fs.Int("rounds", 50, "requests per route (year)")
 	only := fs.String("only", "", "time only the year's measures whose names contain this (year)")
+	url2 := fs.String("url2", "", "base URL of the second shop on the same database (instances)")
+	pid2 := fs.Int("pid2", 0, "the second shop's process (instances)")
 	_ = fs.Parse(os.Args[2:])
 	l := &loader{base: *base, dbPath: *dbPath, database: *database, workers: *workers, duration: *duration, pid: *pid,
 		client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}}
@@ -88,6 +91,8 @@ func main() {
 		err = seedYear(l.databaseURL(), *scale)
 	case "year":
 		err = l.year(*rounds, *pid, *only)
+	case "instances":
+		err = l.instances(*url2, *pid2)
 	case "seed-books":
 		err = l.seedBooks(*books)
 	case "search":
@@ -319,7 +324,12 @@ func (l *loader) post(path string, body []byte, out any) error {
 // send POSTs body as contentType, with the access token when one is given,
 // and decodes a 200 or 201's JSON into out (when not nil).
 func (l *loader) send(path, accessToken, contentType string, body []byte, out any) error {
-	req, err := http.NewRequest(http.MethodPost, l.base+path, bytes.NewReader(body))
+	return l.sendAs(http.MethodPost, path, accessToken, contentType, body, out)
+}
+
+// sendAs is send with another method (PUT).
+func (l *loader) sendAs(method, path, accessToken, contentType string, body []byte, out any) error {
+	req, err := http.NewRequest(method, l.base+path, bytes.NewReader(body))
 	if err != nil {
 		return err
 	}
@@ -338,7 +348,7 @@ func (l *loader) send(path, accessToken, contentType string, body []byte, out an
 		return err
 	}
 	if resp.StatusCode != http.StatusOK && resp.StatusCode != http.StatusCreated {
-		return fmt.Errorf("POST %s: %d %s", path, resp.StatusCode, raw)
+		return fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, raw)
 	}
 	if out == nil {
 		return nil

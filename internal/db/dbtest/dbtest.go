@@ -78,10 +78,11 @@ var migratedSQLite = sync.OnceValues(func() ([]byte, error) {
 	return os.ReadFile(file)
 })
 
-// Postgres opens a migrated database on TEST_DATABASE_URL's server, dropped
-// after the test: a copy of a template database migrated once (CREATE
-// DATABASE … TEMPLATE), since running the forty-odd migrations again for
-// every scenario cost half a second of the server's CPU each. The shop's
+// Postgres opens a migrated database on TEST_DATABASE_URL's server: a copy
+// of a template database migrated once (CREATE DATABASE … TEMPLATE), since
+// running the forty-odd migrations again for every scenario cost half a
+// second of the server's CPU each, and put back as the template left it for
+// the test binary's next test after this one (pool.go). The shop's
 // tables sit in the schema TemplateSchema, named by the URL's search_path,
 // as in the throwaway schemas of PostgresURL. The test is skipped without
 // TEST_DATABASE_URL.
@@ -110,12 +111,17 @@ func MigratedPostgresURL(t *testing.T) string {
 		t.Fatalf("migrate the PostgreSQL template: %v", err)
 	}
 	ctx := context.Background()
-	name := "t_" + randomHex(8)
-	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name+" TEMPLATE "+template); err != nil {
-		t.Fatalf("create database: %v", err)
+	d, err := pool.take(ctx, admin, template)
+	if err != nil {
+		t.Fatalf("a database from the pool: %v", err)
 	}
-	t.Cleanup(func() { _, _ = admin.ExecContext(context.Background(), "DROP DATABASE "+name+" WITH (FORCE)") })
-	return databaseURLOf(base, name, TemplateSchema)
+	// Registered first, so it runs after the test's own cleanups have closed its connections.
+	t.Cleanup(func() {
+		if err := pool.give(context.Background(), admin, d); err != nil {
+			t.Logf("database %s dropped, not reused: %v", d.name, err)
+		}
+	})
+	return databaseURLOf(base, d.name, TemplateSchema)
 }
 
 // postgresAdmin is one pool on TEST_DATABASE_URL per test binary, for

@@ -16,7 +16,16 @@ if [[ $(id -u) == 0 ]]; then
   as_pg=(runuser -u postgres --)
 fi
 
+# The server's CPU (its backends', reaped by the postmaster), in seconds, for
+# measuring the tests' cost: PGCPU_REPORT=1 prints it when the command ends.
+pg_cpu() {
+  local pid
+  pid=$(head -n 1 "$dir/data/postmaster.pid" 2>/dev/null) || return 0
+  awk -v hz="$(getconf CLK_TCK)" '{ printf "%.1f", ($14 + $15 + $16 + $17) / hz }' "/proc/$pid/stat" 2>/dev/null
+}
+
 stop() {
+  [[ -n ${PGCPU_REPORT:-} ]] && echo "PostgreSQL server CPU: $(pg_cpu) s" >&2
   "${as_pg[@]}" "$bindir/pg_ctl" -D "$dir/data" -m fast stop >/dev/null 2>&1 || true
   rm -rf "$dir"
 }

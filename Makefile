@@ -6,7 +6,7 @@ BIN := bin/bookshop
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build test deps web-deps go-deps system-deps web go-test web-check e2e bench clean load lighthouse
+.PHONY: run build test deps web-deps go-deps system-deps web go-test web-check journeys e2e bench clean load lighthouse
 
 run: build
 	./$(BIN) serve --dev
@@ -37,12 +37,16 @@ go-deps:
 system-deps:
 	@scripts/apt-need.sh chromium:chromium 'postgresql:/usr/lib/postgresql/*/bin/initdb'
 
-# The Go and the web checks run side by side: go test leaves a core idle
-# while its last packages run alone, and ESLint uses one. Each prints its
-# output whole when it ends. The journeys come last, on a quiet machine.
+# The Go tests, the web checks and the journeys run side by side, each
+# printing its output whole when it ends: alone, the journeys kept about a
+# third of the two cores busy (they wait on the browser and the server
+# in turn), go test leaves a core idle while its last packages run alone,
+# and ESLint uses one. Three journey workers fill what the others leave.
 test: system-deps build
-	$(MAKE) --no-print-directory -j2 --output-sync=target go-test web-check
-	scripts/e2e.sh
+	$(MAKE) --no-print-directory -j3 --output-sync=target go-test web-check journeys
+
+journeys:
+	E2E_WORKERS=$${E2E_WORKERS:-3} scripts/e2e.sh
 
 # go vet runs every analyzer go test would run again (-vet=off).
 go-test:

@@ -60,7 +60,7 @@ func limitBody(next http.Handler) http.Handler {
 // Handler is the whole shop as one http.Handler: the routes inside the
 // middleware every request goes through, outermost first.
 func (s *Server) Handler() http.Handler {
-	routes := s.routes()
+	routes := s.allRoutes()
 	return httpx.Chain(routes,
 		s.countRequests,                          // outermost: counts what the others answer too
 		httpx.TrustProxies(s.cfg.TrustedProxies), // before anything asks httpx.ClientIP

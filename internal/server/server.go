@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"bookshop/internal/account"
@@ -89,6 +90,18 @@ type Server struct {
 
 	metrics  *metrics.Metrics // served at /metrics with METRICS_TOKEN (observe.go)
 	renderer *render.Renderer // the page engine /readyz waits for; nil: pages are not rendered
+
+	// mux is every route (routes.go), built once by allRoutes: Handler
+	// serves it inside the middleware, and the public pages fetch their
+	// data from it.
+	mux     http.Handler
+	muxOnce sync.Once
+}
+
+// allRoutes is every route of the shop, built on first use.
+func (s *Server) allRoutes() http.Handler {
+	s.muxOnce.Do(func() { s.mux = s.routes() })
+	return s.mux
 }
 
 // Option changes a default of New; tests use them (internal/apitest).
@@ -238,7 +251,7 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	srv.registerState(m)
-	pages.api = srv.routes()
+	pages.api = srv.allRoutes()
 	return srv, nil
 }
 

@@ -12,40 +12,31 @@ import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { paths } from './src/config/paths.ts'
 import { routePatterns } from './src/config/route-patterns.ts'
+import { flatRoutes } from './src/app/routes.ts'
 
 // routes.json: the app's route patterns, read by the Go server so an
 // unknown path gets a 404 response (internal/webapp). One source: config/paths.ts.
 // Beside them, per pattern, the chunks its page needs beyond the entry's
 // (the lazy route module and what it imports): the server names them in
 // the page's HTML and the boot script (src/boot.ts) fetches them with the
-// app's code, instead of after the app has run.
+// app's code, instead of after the app has run. Which page a pattern shows
+// is the router's own table, src/app/routes.ts.
 function routeManifest(): Plugin {
   return {
     name: 'route-manifest',
     generateBundle(_options, bundle) {
       const patterns = routePatterns(paths)
       const preload: Record<string, string[]> = {}
-      for (const [pattern, module] of routeModules()) {
-        if (!patterns.includes(pattern)) this.error(`router.tsx has ${pattern}, which config/paths.ts does not`)
-        preload[pattern] = routeChunks(bundle, module)
+      for (const { path, page } of flatRoutes()) {
+        if (path === undefined || path === '*') continue // an index route shares its parent's URL; * is every other
+        // The server matches any :name segment; routes.json spells each :id.
+        const pattern = path.replace(/:\w+/g, ':id')
+        if (!patterns.includes(pattern)) this.error(`routes.ts has ${path}, which config/paths.ts does not`)
+        preload[pattern] = routeChunks(bundle, `/src/app/routes/${page}.tsx`)
       }
       this.emitFile({ type: 'asset', fileName: 'routes.json', source: JSON.stringify({ routes: patterns, preload }, null, 1) })
     },
   }
-}
-
-// The router's table, pattern → lazy page module (src/app/router.tsx), as
-// written there: `{ path: paths.book(':id'), ...page(() => import('./routes/book')) }`.
-function routeModules(): [string, string][] {
-  const source = readFileSync(fileURLToPath(new URL('./src/app/router.tsx', import.meta.url)), 'utf8')
-  const found = [...source.matchAll(/path: paths\.(\w+)(\(':id'\))?, \.\.\.page\(\(\) => import\('\.\/routes\/([\w-]+)'\)\)/g)]
-  if (found.length === 0) throw new Error('route-manifest: no routes found in src/app/router.tsx')
-  return found.map(([, name, call, module]) => {
-    const path: unknown = (paths as Record<string, unknown>)[name]
-    const pattern = call && typeof path === 'function' ? (path as (id: string) => string)(':id') : path
-    if (typeof pattern !== 'string') throw new Error(`route-manifest: paths.${name} is not a path`)
-    return [pattern, `/src/app/routes/${module}.tsx`]
-  })
 }
 
 // The chunk of a route module and every chunk it imports statically, less

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"bookshop/internal/db"
 )
 
 // The PostgreSQL databases of a test binary are used again: after a test,
@@ -114,22 +116,17 @@ func poolPrefix() string {
 // has no hook to drop them then): those whose process is gone. A
 // throwaway server (scripts/with-postgres.sh) has none.
 func sweepDead(ctx context.Context, admin execer) {
-	rows, err := admin.QueryContext(ctx, "SELECT datname FROM pg_database WHERE datname LIKE ?", poolPrefix()+"%")
+	names, err := db.Column[string](admin.QueryContext(ctx, "SELECT datname FROM pg_database WHERE datname LIKE ?", poolPrefix()+"%"))
 	if err != nil {
 		return
 	}
 	var dead []string
-	for rows.Next() {
-		var name string
-		if rows.Scan(&name) != nil {
-			continue
-		}
+	for _, name := range names {
 		pid, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(name, poolPrefix()), "_", 2)[0])
 		if err == nil && pid != os.Getpid() && syscall.Kill(pid, 0) == syscall.ESRCH {
 			dead = append(dead, name)
 		}
 	}
-	rows.Close()
 	for _, name := range dead {
 		_, _ = admin.ExecContext(ctx, "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")
 	}
@@ -384,21 +381,9 @@ const schemaDigestQuery = `SELECT md5(string_agg(x, E'\n' ORDER BY x)) FROM (
 		WHERE p.pronamespace = current_schema()::regnamespace
 ) parts`
 
+// strs is a query's only column, as strings.
 func strs(ctx context.Context, conn *sql.DB, q string, args ...any) ([]string, error) {
-	rows, err := conn.QueryContext(ctx, q, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
+	return db.Column[string](conn.QueryContext(ctx, q, args...))
 }
 
 func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }

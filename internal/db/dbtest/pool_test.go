@@ -52,17 +52,10 @@ func TestPoolPutsADatabaseBackAsTheTemplateLeftIt(t *testing.T) {
 		if err := d.QueryRowContext(ctx, `SELECT COUNT(*) FROM shop_settings`).Scan(&n); err != nil || n == 0 {
 			t.Errorf("shop_settings: %d rows (%v), want the migrations'", n, err)
 		}
-		rows, err := d.QueryContext(ctx, nonEmptyQuery(state.tables, state.seeds))
+		dirty, err := db.Column[string](d.QueryContext(ctx, nonEmptyQuery(state.tables, state.seeds)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var dirty []string
-		for rows.Next() {
-			var s string
-			_ = rows.Scan(&s)
-			dirty = append(dirty, s)
-		}
-		rows.Close()
 		if len(dirty) > 0 {
 			t.Errorf("tables unlike the template's: %v", dirty)
 		}

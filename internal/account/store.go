@@ -160,23 +160,8 @@ func listDevices(ctx context.Context, q db.Querier, userID string) ([]Device, er
 	return devices, rows.Err()
 }
 
-// communicationsOf returns the user's preference; with no row the user is
-// subscribed (spec 02 §4).
-func communicationsOf(ctx context.Context, q db.Querier, userID string) (Communications, error) {
-	var c Communications
-	var at time.Time
-	err := q.QueryRowContext(ctx, `SELECT subscribed, updated_at FROM user_communications WHERE user_id = ?`, userID).
-		Scan(&c.Subscribed, &at)
-	if db.IsNoRows(err) {
-		return Communications{Subscribed: true}, nil
-	}
-	if err != nil {
-		return Communications{}, fmt.Errorf("read communications: %w", err)
-	}
-	c.UpdatedAt = &at
-	return c, nil
-}
-
+// upsertCommunications records the parent's last choice of the
+// Communications switch; what the switch shows is the newsletter's state.
 func upsertCommunications(ctx context.Context, q db.Querier, userID string, subscribed bool, at time.Time) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO user_communications (user_id, subscribed, updated_at) VALUES (?, ?, ?)
 		ON CONFLICT (user_id) DO UPDATE SET subscribed = excluded.subscribed, updated_at = excluded.updated_at`,

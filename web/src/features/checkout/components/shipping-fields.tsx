@@ -1,7 +1,6 @@
 import { memo } from 'react'
 import type { Control } from 'react-hook-form'
-import { InputField, LabelledField, SelectField } from '@/components/ui/form'
-import { Textarea } from '@/components/ui/input'
+import { InputField, SelectField, TextareaField } from '@/components/ui/form'
 import type { AddressFormat } from '@/lib/address-format'
 import { englishCountryOptions } from '@/lib/countries'
 import type { CheckoutFormInput } from '../schema'
@@ -74,11 +73,11 @@ export const ShippingFields = memo(function ShippingFields({ control, ships = tr
 export const OrderNotesField = memo(function OrderNotesField({ control, step = 5, ships = true }: { control: Control<CheckoutFormInput>; step?: number; ships?: boolean }) {
   return (
     <CheckoutSection title="Order Notes" step={step}>
-      <LabelledField
+      <TextareaField
         control={control}
         name="notes"
         label="Notes (optional)"
-        renderControl={(field) => <Textarea placeholder={ships ? 'A gift message, or where to leave the parcel' : 'Anything we should know about your order'} {...field} value={field.value ?? ''} />}
+        placeholder={ships ? 'A gift message, or where to leave the parcel' : 'Anything we should know about your order'}
       />
     </CheckoutSection>
   )

@@ -42,19 +42,22 @@ system-deps:
 # third of the two cores busy (they wait on the browser and the server
 # in turn), go test leaves a core idle while its last packages run alone,
 # and ESLint uses one. Three journey workers fill what the others leave.
+# The journeys have time limits and go test and the web checks have none
+# that near, so those two run under nice: the journeys get the cores when
+# they want them, the others take the rest.
 test: system-deps build
-	$(MAKE) --no-print-directory -j3 --output-sync=target go-test web-check journeys
+	$(MAKE) --no-print-directory -j3 --output-sync=target NICE="nice -n 10" go-test web-check journeys
 
 journeys:
 	E2E_WORKERS=$${E2E_WORKERS:-3} scripts/e2e.sh
 
 # go vet runs every analyzer go test would run again (-vet=off).
 go-test:
-	go vet ./...
-	scripts/with-postgres.sh go test -count=1 -vet=off ./...
+	$(NICE) go vet ./...
+	$(NICE) scripts/with-postgres.sh go test -count=1 -vet=off ./...
 
 web-check: web-deps
-	cd web && npx tsc -b && npx eslint . --max-warnings 0 && npx vitest run
+	cd web && $(NICE) npx tsc -b && $(NICE) npx eslint . --max-warnings 0 && $(NICE) npx vitest run
 
 e2e: build
 	scripts/e2e.sh

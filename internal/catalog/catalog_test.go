@@ -74,7 +74,7 @@ func TestSeededCatalogue(t *testing.T) {
 
 func TestCatalogueEndpoints(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		c, err := New(context.Background(), d, nil, nil, nil)
+		c, err := New(context.Background(), d, Parts{}, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +125,7 @@ func TestCatalogueEndpoints(t *testing.T) {
 }
 
 func TestETagRevalidation(t *testing.T) {
-	c, err := New(context.Background(), dbtest.SQLite(t), nil, nil, nil)
+	c, err := New(context.Background(), dbtest.SQLite(t), Parts{}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestETagRevalidation(t *testing.T) {
 // A client that takes gzip gets the body compressed at load, which unzips
 // to the very JSON others get, under its own tag that revalidates too.
 func TestGzippedDocuments(t *testing.T) {
-	c, err := New(context.Background(), dbtest.SQLite(t), nil, nil, nil)
+	c, err := New(context.Background(), dbtest.SQLite(t), Parts{}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +211,7 @@ func BenchmarkListBooks(b *testing.B) {
 	if _, err := d.Migrate(ctx); err != nil {
 		b.Fatal(err)
 	}
-	c, err := New(ctx, d, nil, nil, nil)
+	c, err := New(ctx, d, Parts{}, nil, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -232,7 +232,7 @@ func BenchmarkListBooks(b *testing.B) {
 // 400 in the error shape for each bad parameter.
 func TestSearchEndpoint(t *testing.T) {
 	dbtest.Each(t, func(t *testing.T, d *db.DB) {
-		c, err := New(context.Background(), d, nil, nil, nil)
+		c, err := New(context.Background(), d, Parts{}, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -20,12 +20,11 @@ const WatchInterval = 500 * time.Millisecond
 // current snapshot behind an atomic pointer, swapped for a new one after
 // each change, and the handlers that read and change it.
 type Service struct {
-	db   *db.DB
-	now  func() time.Time
-	zone *time.Location // SHOP_TIME_ZONE: whose days a pre-order counts
-	// releaseDates is told each saved book's date (UseReleaseDates); nil: nobody.
-	releaseDates ReleaseDates
-	covers       CoverStore // where uploaded covers are stored: a save names one of them
+	db           *db.DB
+	now          func() time.Time
+	zone         *time.Location // SHOP_TIME_ZONE: whose days a pre-order counts
+	releaseDates ReleaseDates   // told each saved book's date
+	covers       CoverStore     // where uploaded covers are stored: a save names one of them
 
 	cur atomic.Pointer[Catalog]
 	// mu makes one reload at a time: a caller that waited finds the
@@ -35,17 +34,24 @@ type Service struct {
 	reloadQueued atomic.Bool // Changed's reload has not started yet
 }
 
+// Parts are what the catalogue's saves tell or check in other features,
+// adapted by the server.
+type Parts struct {
+	Covers       CoverStore   // where uploaded covers are stored
+	ReleaseDates ReleaseDates // the pre-orders that move with a book's date
+}
+
 // New loads the catalogue. now is the clock of updatedAt, the audit log
 // and the day pre-orders end (nil: time.Now); zone is the shop's time
 // zone, whose days those are (nil: UTC).
-func New(ctx context.Context, d *db.DB, covers CoverStore, now func() time.Time, zone *time.Location) (*Service, error) {
+func New(ctx context.Context, d *db.DB, parts Parts, now func() time.Time, zone *time.Location) (*Service, error) {
 	if now == nil {
 		now = time.Now
 	}
 	if zone == nil {
 		zone = time.UTC
 	}
-	s := &Service{db: d, covers: covers, now: now, zone: zone}
+	s := &Service{db: d, covers: parts.Covers, releaseDates: parts.ReleaseDates, now: now, zone: zone}
 	cat, err := load(ctx, d, nil, s.today())
 	if err != nil {
 		return nil, err
@@ -126,12 +132,6 @@ type ReleaseDates interface {
 	DateSaved(ctx context.Context, tx *db.Tx, bookID int, title, date string) error
 }
 
-// UseReleaseDates makes saves tell r the books' dates. Call it before serving.
-func (s *Service) UseReleaseDates(r ReleaseDates) { s.releaseDates = r }
-
 func (s *Service) dateSaved(ctx context.Context, tx *db.Tx, b *AdminBook) error {
-	if s.releaseDates == nil {
-		return nil
-	}
 	return s.releaseDates.DateSaved(ctx, tx, b.ID, b.Title, b.PublicationDate)
 }

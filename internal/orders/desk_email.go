@@ -18,10 +18,16 @@ import (
 // order whose buyer was erased has no address: nothing is sent. A guest's
 // e-mail carries a new link to the order's status page (statusURL).
 func (s *Service) tellBuyer(ctx context.Context, q db.Querier, o Order, build func(statusURL string) (mail.Message, error), at time.Time) error {
+	return s.site.tellBuyer(ctx, q, o, build, at)
+}
+
+// tellBuyer is Service.tellBuyer with the shop's settings alone, for the
+// release dates (Releases), which exist before the service.
+func (site Settings) tellBuyer(ctx context.Context, q db.Querier, o Order, build func(statusURL string) (mail.Message, error), at time.Time) error {
 	if o.Email == "" {
 		return nil
 	}
-	statusURL, err := s.statusLink(ctx, q, o, at)
+	statusURL, err := site.statusLink(ctx, q, o, at)
 	if err != nil {
 		return err
 	}
@@ -54,7 +60,7 @@ const statusLinkLife = 180 * 24 * time.Hour
 // statusLink makes a guest's link to the order's status page: a random
 // token (linktoken, kept only as its hash) that shows this one order until
 // it expires. An order of an account has My Orders instead: "".
-func (s *Service) statusLink(ctx context.Context, q db.Querier, o Order, at time.Time) (string, error) {
+func (site Settings) statusLink(ctx context.Context, q db.Querier, o Order, at time.Time) (string, error) {
 	if o.UserID != "" {
 		return "", nil
 	}
@@ -63,7 +69,7 @@ func (s *Service) statusLink(ctx context.Context, q db.Querier, o Order, at time
 		hash, o.ID, at.UTC(), at.UTC().Add(statusLinkLife)); err != nil {
 		return "", fmt.Errorf("orders: status link: %w", err)
 	}
-	return s.site.SiteURL + StatusPath + "?token=" + token, nil
+	return site.SiteURL + StatusPath + "?token=" + token, nil
 }
 
 func greeting(o Order) string {

@@ -90,10 +90,6 @@ type Delivery interface {
 	Revoke(ctx context.Context, q db.Querier, p Purchase) error
 }
 
-// UseDelivery makes paid orders deliver their digital lines. Call it
-// before serving; without it digital formats cannot be bought.
-func (s *Service) UseDelivery(d Delivery) { s.delivery = d }
-
 // purchaseOf is line i (0-based) of o as a purchase.
 func purchaseOf(o Order, i int) Purchase {
 	l := o.Lines[i]
@@ -107,9 +103,6 @@ func (s *Service) checkNotOwned(ctx context.Context, q db.Querier, userID string
 	for _, l := range lines {
 		if !l.IsDigital() {
 			continue
-		}
-		if s.delivery == nil {
-			return notOnSale(l.Title)
 		}
 		var n int
 		if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM digital_purchases WHERE user_id = ? AND book_id = ? AND format = ? AND revoked_at IS NULL`,
@@ -153,8 +146,8 @@ func (s *Service) deliver(ctx context.Context, tx *db.Tx, o Order, strict bool, 
 		if !l.IsDigital() || skip[i+1] {
 			continue
 		}
-		if s.delivery == nil || o.UserID == "" {
-			return nil, fmt.Errorf("orders: order %s has a digital line but no account or delivery", o.Number)
+		if o.UserID == "" {
+			return nil, fmt.Errorf("orders: order %s has a digital line but no account", o.Number)
 		}
 		res, err := tx.ExecContext(ctx, `INSERT INTO digital_purchases (order_id, position, user_id, book_id, format, granted_at)
 			VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, book_id, format) WHERE revoked_at IS NULL DO NOTHING`,
@@ -215,7 +208,7 @@ func (s *Service) refundOwned(ctx context.Context, o Order, owned []refundRow) {
 // revokeLine takes back line position (1-based) of a refunded order: the
 // family loses the format at once. false when it was not delivered.
 func (s *Service) revokeLine(ctx context.Context, q db.Querier, o Order, position int, at time.Time) (bool, error) {
-	if position < 1 || position > len(o.Lines) || !o.Lines[position-1].IsDigital() || s.delivery == nil {
+	if position < 1 || position > len(o.Lines) || !o.Lines[position-1].IsDigital() {
 		return false, nil
 	}
 	res, err := q.ExecContext(ctx, `UPDATE digital_purchases SET revoked_at = ? WHERE order_id = ? AND position = ? AND revoked_at IS NULL`,

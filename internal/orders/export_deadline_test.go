@@ -42,7 +42,7 @@ func TestExportOutlastsTheWriteTimeout(t *testing.T) {
 	if _, err := d.ExecContext(ctx, b.String()); err != nil {
 		t.Fatal(err)
 	}
-	s := New(d, nil, nil, nil, nil, testPricing, Settings{}, nil)
+	s := New(d, Parts{Pricing: testPricing}, Settings{}, nil)
 	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r = r.WithContext(auth.WithCaller(r.Context(), auth.Caller{UserID: "owner", Role: auth.RoleOwner, AAL: "aal2"}))
 		if err := s.ExportOrders(w, r); err != nil {

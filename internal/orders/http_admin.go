@@ -120,9 +120,7 @@ func decodeOptional(r *http.Request, v any) error {
 // verified with PayPal before anything changes.
 func (s *Service) PayPalWebhook(w http.ResponseWriter, r *http.Request) error {
 	outcome, err := s.readAndHandleWebhook(r)
-	if s.webhookResults != nil {
-		s.webhookResults(webhookResult(outcome, err))
-	}
+	s.webhookResults(webhookResult(outcome, err))
 	if err != nil {
 		return err
 	}

@@ -85,7 +85,7 @@ func newEnv(t *testing.T, d *db.DB, withPayPal bool) *env {
 		e.fake, base = paypaltest.Start(t)
 		client = paypal.New(base, paypaltest.ClientID, paypaltest.ClientSecret)
 	}
-	e.svc = New(d, testCatalog, client, e.buyers, nil, testPricing, Settings{SiteURL: "http://shop.test", SupportEmail: "help@shop.test"}, e.clock.Now)
+	e.svc = New(d, Parts{Catalog: testCatalog, PayPal: client, Buyers: e.buyers, Pricing: testPricing}, Settings{SiteURL: "http://shop.test", SupportEmail: "help@shop.test"}, e.clock.Now)
 	mux := http.NewServeMux()
 	mux.Handle("POST /functions/v1/process-payment", httpx.HandleWith(WriteError, e.svc.ProcessPayment))
 	mux.Handle("GET /api/orders", httpx.Handle(e.svc.ListOrders))

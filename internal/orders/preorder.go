@@ -39,7 +39,9 @@ func releaseDateOf(lines []Line) string {
 }
 
 // day is the shop's day at t, YYYY-MM-DD.
-func (s *Service) day(t time.Time) string { return t.In(s.zone()).Format(time.DateOnly) }
+func (s *Service) day(t time.Time) string { return s.site.day(t) }
+
+func (site Settings) day(t time.Time) string { return t.In(site.zone()).Format(time.DateOnly) }
 
 // awaiting tells whether lines paid at t still wait for a book: a
 // pre-order paid after its day (a late capture) is an order like others.
@@ -220,12 +222,21 @@ func releasedEmail(o Order, skip map[int]bool, statusURL string, site Settings) 
 	return mail.PreorderReleasedEmail(o.Email, m)
 }
 
+// Releases moves the pre-orders waiting for a book when its date changes
+// (catalog.ReleaseDates). It needs the shop's settings and clock alone, so
+// the catalogue is built with it before the orders service, which needs
+// the catalogue: no cycle, and no setter.
+type Releases struct {
+	Site Settings
+	Now  func() time.Time
+}
+
 // DateSaved is told, in the transaction that saves a book, its
 // publication date. The lines still waiting for the book's run take the
 // new date; each buyer whose pre-order waits for it hears of the new date
 // once (one e-mail per address, however many orders), unless the day
 // already came, when "It's out!" follows.
-func (s *Service) DateSaved(ctx context.Context, tx *db.Tx, bookID int, title, date string) error {
+func (r Releases) DateSaved(ctx context.Context, tx *db.Tx, bookID int, title, date string) error {
 	const waiting = `book_id = ? AND release_date <> '' AND release_date <> ?
 		AND NOT EXISTS (SELECT 1 FROM preorder_releases r WHERE r.book_id = order_lines.book_id AND r.release_date = order_lines.release_date)`
 	ids, err := db.Column[int64](tx.QueryContext(ctx, `SELECT DISTINCT o.id FROM orders o JOIN order_lines ON order_lines.order_id = o.id
@@ -236,7 +247,7 @@ func (s *Service) DateSaved(ctx context.Context, tx *db.Tx, bookID int, title, d
 	if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET release_date = ? WHERE `+waiting, date, bookID, date); err != nil {
 		return fmt.Errorf("orders: move a release date: %w", err)
 	}
-	now := s.now()
+	now := r.Now()
 	told := map[string]bool{}
 	for _, id := range ids {
 		o, err := orderBy(ctx, tx, "id = ?", id)
@@ -247,13 +258,13 @@ func (s *Service) DateSaved(ctx context.Context, tx *db.Tx, bookID int, title, d
 		if err := addTimeline(ctx, tx, o.ID, entry{kind: kindNote, note: note, actor: releaseActor}, now); err != nil {
 			return err
 		}
-		if date <= s.day(now) || o.Email == "" || told[o.Email] {
+		if date <= r.Site.day(now) || o.Email == "" || told[o.Email] {
 			continue
 		}
 		told[o.Email] = true
-		err = s.tellBuyer(ctx, tx, o, func(statusURL string) (mail.Message, error) {
+		err = r.Site.tellBuyer(ctx, tx, o, func(statusURL string) (mail.Message, error) {
 			return mail.PreorderDateChangedEmail(o.Email, mail.PreorderDateChanged{Name: greeting(o), Title: title, Date: longDate(date),
-				OrderURL: cmp.Or(orderURL(o, s.site), statusURL), SiteURL: s.site.SiteURL})
+				OrderURL: cmp.Or(orderURL(o, r.Site), statusURL), SiteURL: r.Site.SiteURL})
 		}, now)
 		if err != nil {
 			return err

@@ -206,7 +206,8 @@ func TestReconcilersOnSeveralInstances(t *testing.T) {
 			e.crashMidCapture(ids[i], true)
 		}
 		e.clock.Advance(e.svc.captureHold + time.Second)
-		other := New(d, testCatalog, paypal.New(baseOf(t, e), paypaltest.ClientID, paypaltest.ClientSecret), e.buyers, nil, testPricing, e.svc.site, e.clock.Now)
+		other := New(d, Parts{Catalog: testCatalog, PayPal: paypal.New(baseOf(t, e), paypaltest.ClientID, paypaltest.ClientSecret), Buyers: e.buyers,
+			Pricing: testPricing}, e.svc.site, e.clock.Now)
 		results := make(chan Reconciled, 2)
 		var wg sync.WaitGroup
 		for _, svc := range []*Service{e.svc, other} {

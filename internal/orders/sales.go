@@ -90,9 +90,11 @@ func (s *Service) GetSales(w http.ResponseWriter, r *http.Request) error {
 }
 
 // zone is the shop's time zone (SHOP_TIME_ZONE), UTC when none is set.
-func (s *Service) zone() *time.Location {
-	if s.site.Zone != nil {
-		return s.site.Zone
+func (s *Service) zone() *time.Location { return s.site.zone() }
+
+func (site Settings) zone() *time.Location {
+	if site.Zone != nil {
+		return site.Zone
 	}
 	return time.UTC
 }

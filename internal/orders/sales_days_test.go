@@ -28,7 +28,7 @@ func TestSalesSumsTheShopsDays(t *testing.T) {
 					t.Fatal(err)
 				}
 				now := time.Date(2026, 11, 20, 15, 4, 5, 0, loc)
-				s := New(d, nil, nil, nil, nil, testPricing, Settings{Zone: loc}, func() time.Time { return now })
+				s := New(d, Parts{Pricing: testPricing}, Settings{Zone: loc}, func() time.Time { return now })
 				seedSalesDays(t, d, loc, now, zone)
 				got, err := s.sales(context.Background(), now)
 				if err != nil {

@@ -35,12 +35,12 @@ type Service struct {
 	buyers  Buyers
 	limiter *ratelimit.Limiter // per-client limit of create_order and demo_payment; nil: none
 	site    Settings           // links and the support address in the confirmation e-mail
-	// webhookResults is told each delivery's result (UseWebhookResults); nil: nobody.
+	// webhookResults is told each webhook delivery's result (the metrics).
 	webhookResults func(result string)
 	// The tax rates, shipping methods and discount codes (Pricing).
 	rates     Rates
 	discounts Discounts
-	// delivery gives the digital formats of paid orders (UseDelivery).
+	// delivery gives the digital formats of paid orders.
 	delivery Delivery
 
 	// How long a capture lock lasts unless renewed, how often its holder
@@ -61,15 +61,29 @@ type Pricing struct {
 	Discounts Discounts
 }
 
-// New builds the service. pp may be nil: PayPal is then refused clearly
-// while the demo methods keep working.
-// now is the clock (nil: time.Now); order times and capture locks read it.
-func New(d *db.DB, cat Catalog, pp *paypal.Client, buyers Buyers, limiter *ratelimit.Limiter, pricing Pricing, site Settings, now func() time.Time) *Service {
+// Parts are what the orders service works with, each adapted by the
+// server from another feature.
+type Parts struct {
+	Catalog Catalog
+	PayPal  *paypal.Client // nil: PayPal is refused clearly while the demo methods keep working
+	Buyers  Buyers
+	Limiter *ratelimit.Limiter // per-client limit of create_order and demo_payment; nil: none
+	Pricing Pricing
+	// Delivery gives paid orders their digital lines (Delivery).
+	Delivery Delivery
+	// WebhookResults is told the result of each webhook delivery (the
+	// metrics): its outcome, or why it was refused (webhookResult).
+	WebhookResults func(result string)
+}
+
+// New builds the service from its parts. now is the clock (nil: time.Now);
+// order times and capture locks read it.
+func New(d *db.DB, parts Parts, site Settings, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{now: now, db: d, catalog: cat, paypal: pp, buyers: buyers, limiter: limiter, site: site,
-		rates: pricing.Rates, discounts: pricing.Discounts,
+	return &Service{now: now, db: d, catalog: parts.Catalog, paypal: parts.PayPal, buyers: parts.Buyers, limiter: parts.Limiter, site: site,
+		rates: parts.Pricing.Rates, discounts: parts.Pricing.Discounts, delivery: parts.Delivery, webhookResults: parts.WebhookResults,
 		captureHold: 15 * time.Second, captureRenew: 5 * time.Second, captureWait: 20 * time.Second}
 }
 

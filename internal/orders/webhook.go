@@ -25,10 +25,6 @@ import (
 // CAPTURE.COMPLETED never reopens an order that moved on. A refund the shop
 // made itself is recognised by its custom_id and finished, not counted again.
 
-// UseWebhookResults tells report the result of each webhook delivery (the
-// metrics): its outcome, or why it was refused (webhookResult).
-func (s *Service) UseWebhookResults(report func(result string)) { s.webhookResults = report }
-
 // webhookResult names how a delivery ended: its outcome when it was
 // handled, else the kind of refusal (invalid: not PayPal's or unreadable;
 // unverified: PayPal could not be asked; conflict: to be sent again;

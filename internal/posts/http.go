@@ -18,19 +18,20 @@ import (
 type Service struct {
 	db       *db.DB
 	now      func() time.Time
-	pictures PictureStore // nil: uploaded pictures are not checked
+	pictures PictureStore // where the uploaded pictures a post shows are stored
 }
 
-// New serves the posts kept in d; now (nil: time.Now) dates the saves. It
+// New serves the posts kept in d; a save checks that the uploaded pictures
+// it shows are in pictures; now (nil: time.Now) dates the saves. It
 // renders the posts that a migration wrote without their HTML.
-func New(ctx context.Context, d *db.DB, now func() time.Time) (*Service, error) {
+func New(ctx context.Context, d *db.DB, pictures PictureStore, now func() time.Time) (*Service, error) {
 	if now == nil {
 		now = time.Now
 	}
 	if err := renderUnrendered(ctx, d); err != nil {
 		return nil, err
 	}
-	return &Service{db: d, now: now}, nil
+	return &Service{db: d, now: now, pictures: pictures}, nil
 }
 
 // maxRequestBytes bounds a post's JSON: the article's 50,000 characters of

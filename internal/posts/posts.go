@@ -312,10 +312,6 @@ type PictureStore interface {
 	Exists(ctx context.Context, url string) (bool, error)
 }
 
-// UsePictures makes saves check that the uploaded pictures a post shows
-// (under picturePrefix) are stored. Call it before serving.
-func (s *Service) UsePictures(p PictureStore) { s.pictures = p }
-
 // picturePrefix is where the blog's uploaded pictures are served
 // (covers.PostPicturePrefix).
 const picturePrefix = "/posts/pictures/"
@@ -324,9 +320,6 @@ const picturePrefix = "/posts/pictures/"
 // that is not stored (never uploaded, or its address mistyped): every
 // reader would see a broken picture, as with a picture from another site.
 func (s *Service) checkUploads(ctx context.Context, p *Post) error {
-	if s.pictures == nil {
-		return nil
-	}
 	fields := map[string]string{}
 	missing := func(field, src string) error {
 		if _, done := fields[field]; done || !strings.HasPrefix(src, picturePrefix) {

@@ -148,7 +148,15 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	pictures := covers.New(d, o.now)
-	cat, err := catalog.New(context.Background(), d, pictures, o.now, cfg.ShopTimeZone) // a book's uploaded cover must be stored
+	postPictures := covers.NewPostPictures(d, o.now)
+	m := metrics.New()
+	shopSite := orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail, PendingHold: cfg.PendingOrderHold, Zone: cfg.ShopTimeZone,
+		WebhookID: cfg.PayPalWebhookID}
+	// A book's new date moves its pre-orders and tells their buyers: orders'
+	// Releases need only the settings and the clock, so the catalogue, which
+	// the orders service needs, is built first with them.
+	cat, err := catalog.New(context.Background(), d, catalog.Parts{Covers: pictures, ReleaseDates: orders.Releases{Site: shopSite, Now: o.now}},
+		o.now, cfg.ShopTimeZone)
 	if err != nil {
 		return nil, err
 	}
@@ -156,12 +164,11 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	blog, err := posts.New(context.Background(), d, o.now)
+	blog, err := posts.New(context.Background(), d, postPictures, o.now)
 	if err != nil {
 		return nil, err
 	}
 	pages := &publicPages{site: cfg.SiteURL, catalog: cat}
-	m := metrics.New()
 	pageEngine := pageRenderer(o, cfg.RenderVMs)
 	app, err := loadApp(o.app, webapp.Options{Inline: map[string]json.RawMessage{"/api/settings": settings}, Pages: pages, Renderer: timedRenders(pageEngine, m),
 		CacheBytes: o.pageCache, CacheLookups: m.PageCacheLookup})
@@ -205,29 +212,24 @@ func New(cfg config.Config, d *db.DB, opts ...Option) (*Server, error) {
 		return nil, err
 	}
 	codes := discounts.New(d, cfg.ShopTimeZone, o.now)
-	shop := orders.New(d, orderCatalog{cat}, pp, accounts, limiter, orders.Pricing{Rates: orderRates{prices}, Discounts: orderDiscounts{codes}},
-		orders.Settings{SiteURL: cfg.SiteURL, SupportEmail: cfg.SupportEmail, PendingHold: cfg.PendingOrderHold, Zone: cfg.ShopTimeZone,
-			WebhookID: cfg.PayPalWebhookID}, o.now)
-	shop.UseWebhookResults(m.PayPalWebhook)
+	downloads, err := files.New(d, filesSettings(cfg), o.now)
+	if err != nil {
+		return nil, err
+	}
+	shop := orders.New(d, orders.Parts{Catalog: orderCatalog{cat}, PayPal: pp, Buyers: accounts, Limiter: limiter,
+		Pricing:  orders.Pricing{Rates: orderRates{prices}, Discounts: orderDiscounts{codes}},
+		Delivery: orderDelivery{catalog: cat, files: downloads, now: o.now}, WebhookResults: m.PayPalWebhook}, shopSite, o.now)
 	letters := newsletter.New(d, newsletter.Settings{SiteURL: cfg.SiteURL, Cooldown: cfg.EmailCooldown, MarketingFrom: cfg.MailFromMarketing,
 		RatePerMinute: cfg.CampaignRatePerMinute, EventsSecret: cfg.MailEventsSecret}, campaignBooks{cat, cfg.SiteURL}, o.now)
 	// The children are the account area's; the dreams written for them are part of the parent's data.
 	family := account.New(d, o.now, account.Parts{Accounts: accountOwner{accounts}, Newsletter: communications{letters}, Holders: holders})
 	stories := dreams.New(d, dreamKids{family}, o.now)
-	books := storybooks.New(d, o.now, storyCatalog{cat}, storyKids{family}, app.Has)
-	downloads, err := files.New(d, filesSettings(cfg), o.now)
-	if err != nil {
-		return nil, err
-	}
+	books := storybooks.New(d, storybooks.Parts{Catalog: storyCatalog{cat}, Kids: storyKids{family}, Shipped: app.Has,
+		LibraryFiles: func(ctx context.Context, userID string) (any, error) {
+			return libraryFiles(ctx, d, userID, cfg.DownloadLimit)
+		}}, o.now)
 	// The one deletion schedule: the retention schedule and what can no longer be used.
 	keeping := retention.New(d, scheduleOf(cfg), holders.Erase, deletionSweeps(), []retention.Expiry{accounts.Cleanup}, cfg.SiteURL, o.now)
-	postPictures := covers.NewPostPictures(d, o.now)
-	blog.UsePictures(postPictures) // a post's uploaded pictures must be stored
-	shop.UseDelivery(orderDelivery{catalog: cat, files: downloads, now: o.now})
-	cat.UseReleaseDates(shop) // a book's new date moves its pre-orders and tells their buyers
-	books.UseLibraryFiles(func(ctx context.Context, userID string) (any, error) {
-		return libraryFiles(ctx, d, userID, cfg.DownloadLimit)
-	})
 	srv := &Server{cfg: cfg, db: d, app: app, catalog: cat, gotrue: accounts, mail: sender, orders: shop,
 		newsletter: letters, geo: geo.New(countries),
 		restock: restock.New(d, restockBooks{cat, cfg.SiteURL}, cfg.SiteURL, cfg.EmailCooldown, o.now),

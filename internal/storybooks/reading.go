@@ -172,11 +172,9 @@ func (s *Service) GetLibrary(w http.ResponseWriter, r *http.Request) error {
 		list[i] = Shelf{ID: rec.ID, Slug: rec.Slug, Title: rec.Story.Title, BookID: rec.BookID, Cover: rec.Cover,
 			Endings: rec.endings(), Pages: len(rec.Story.Pages)}
 	}
-	var files any = []any{}
-	if s.libraryFiles != nil {
-		if files, err = s.libraryFiles(r.Context(), caller.UserID); err != nil {
-			return err
-		}
+	files, err := s.libraryFiles(r.Context(), caller.UserID)
+	if err != nil {
+		return err
 	}
 	return writePrivate(w, http.StatusOK, struct {
 		Storybooks []Shelf `json:"storybooks"`

@@ -62,22 +62,29 @@ type Service struct {
 	// drawing, a shipped scene), which a page's picture may name.
 	shipped func(path string) bool
 	// libraryFiles lists the files the family bought, beside its
-	// storybooks in the library (UseLibraryFiles); nil: none.
+	// storybooks in the library.
 	libraryFiles func(ctx context.Context, userID string) (any, error)
 }
 
-// UseLibraryFiles makes GET /api/library list the family's downloadable
-// files (issue 37) as its "files". Call it before serving.
-func (s *Service) UseLibraryFiles(fn func(ctx context.Context, userID string) (any, error)) {
-	s.libraryFiles = fn
+// Parts are what the storybooks need of other features, adapted by the
+// server.
+type Parts struct {
+	Catalog Catalog
+	Kids    Kids
+	// Shipped tells whether the web app serves a file at a path.
+	Shipped func(path string) bool
+	// LibraryFiles lists the family's downloadable files (issue 37), the
+	// "files" of GET /api/library.
+	LibraryFiles func(ctx context.Context, userID string) (any, error)
 }
 
 // New builds the service; now is the clock (nil: time.Now).
-func New(d *db.DB, now func() time.Time, catalog Catalog, kids Kids, shipped func(path string) bool) *Service {
+func New(d *db.DB, parts Parts, now func() time.Time) *Service {
 	if now == nil {
 		now = time.Now
 	}
-	return &Service{db: d, now: func() time.Time { return now().UTC() }, catalog: catalog, kids: kids, shipped: shipped}
+	return &Service{db: d, now: func() time.Time { return now().UTC() }, catalog: parts.Catalog, kids: parts.Kids, shipped: parts.Shipped,
+		libraryFiles: parts.LibraryFiles}
 }
 
 // record is a storybook as stored, with its book's slug, title and cover.

@@ -1,9 +1,7 @@
 package discounts
 
 import (
-	"context"
 	"encoding/json"
-	"fmt"
 	"math/big"
 	"net/http"
 	"regexp"
@@ -12,7 +10,6 @@ import (
 
 	"bookshop/internal/audit"
 	"bookshop/internal/auth"
-	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 )
 
@@ -175,38 +172,14 @@ func entry(c auth.Caller, action string, id int64, before, after any, at time.Ti
 
 // ListDiscounts serves GET /api/admin/discounts: {"discounts": [...]}, newest first.
 func (s *Service) ListDiscounts(w http.ResponseWriter, r *http.Request) error {
-	rows, err := s.db.QueryContext(r.Context(), `SELECT `+codeColumns+` FROM discount_codes ORDER BY id DESC LIMIT 500`)
+	list, err := listCodes(r.Context(), s.db)
 	if err != nil {
-		return fmt.Errorf("discounts: list: %w", err)
-	}
-	defer rows.Close()
-	list := []Code{}
-	for rows.Next() {
-		c, err := scanCode(rows)
-		if err != nil {
-			return err
-		}
-		list = append(list, c)
-	}
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for i := range list {
 		list[i] = list[i].withDays(s.zone)
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"discounts": list})
-}
-
-func byID(ctx context.Context, q db.Querier, raw string) (Code, error) {
-	id, err := strconv.ParseInt(raw, 10, 64)
-	if err != nil || id < 1 {
-		return Code{}, httpx.Errorf(httpx.CodeNotFound, notFound)
-	}
-	c, err := scanCode(q.QueryRowContext(ctx, `SELECT `+codeColumns+` FROM discount_codes WHERE id = ?`, id))
-	if db.IsNoRows(err) {
-		return Code{}, httpx.Errorf(httpx.CodeNotFound, notFound)
-	}
-	return c, err
 }
 
 // GetDiscount serves GET /api/admin/discounts/{id}.
@@ -231,25 +204,7 @@ func (s *Service) CreateDiscount(w http.ResponseWriter, r *http.Request) error {
 	if in.Version.Set {
 		return httpx.Invalid(invalidCode, map[string]string{"version": "A new discount has no version yet."})
 	}
-	c := Code{Active: true}
-	if err := in.apply(&c, s.zone); err != nil {
-		return err
-	}
-	at := s.now().UTC()
-	c.Version, c.CreatedAt, c.UpdatedAt = 1, at, at
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		if err := codeFree(ctx, tx, c); err != nil {
-			return err
-		}
-		err := tx.QueryRowContext(ctx, `INSERT INTO discount_codes (code, percent_off, amount_off_cents, min_subtotal_cents, starts_at, ends_at,
-			usage_limit, once_per_customer, active, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			c.Code, c.PercentOff, c.AmountOffCents, c.MinSubtotalCents, c.StartsAt, c.EndsAt, c.UsageLimit, c.OncePerCustomer, c.Active,
-			c.Version, at, at).Scan(&c.ID)
-		if err != nil {
-			return storeError(err)
-		}
-		return audit.Record(ctx, tx, entry(caller, "discount.create", c.ID, nil, c, at))
-	})
+	c, err := s.create(r.Context(), caller, in)
 	if err != nil {
 		return err
 	}
@@ -272,59 +227,9 @@ func (s *Service) UpdateDiscount(w http.ResponseWriter, r *http.Request) error {
 	if version == nil {
 		return httpx.Invalid(invalidCode, map[string]string{"version": "Required: the version you opened, so a newer save is not overwritten."})
 	}
-	at := s.now().UTC()
-	var saved Code
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		before, err := byID(ctx, tx, r.PathValue("id"))
-		if err != nil {
-			return err
-		}
-		if before.Version != *version {
-			return httpx.Errorf(httpx.CodeConflict, staleCode)
-		}
-		c := before
-		if err := in.apply(&c, s.zone); err != nil {
-			return err
-		}
-		if err := codeFree(ctx, tx, c); err != nil {
-			return err
-		}
-		res, err := tx.ExecContext(ctx, `UPDATE discount_codes SET code = ?, percent_off = ?, amount_off_cents = ?, min_subtotal_cents = ?,
-			starts_at = ?, ends_at = ?, usage_limit = ?, once_per_customer = ?, active = ?, version = version + 1, updated_at = ?
-			WHERE id = ? AND version = ?`, c.Code, c.PercentOff, c.AmountOffCents, c.MinSubtotalCents, c.StartsAt, c.EndsAt, c.UsageLimit,
-			c.OncePerCustomer, c.Active, at, c.ID, c.Version)
-		if err != nil {
-			return storeError(err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n == 0 {
-			return errorOr(err, httpx.Errorf(httpx.CodeConflict, staleCode))
-		}
-		c.Version++
-		c.UpdatedAt = at
-		saved = c
-		return audit.Record(ctx, tx, entry(caller, "discount.update", c.ID, before, c, at))
-	})
+	saved, err := s.update(r.Context(), caller, r.PathValue("id"), *version, in)
 	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, saved.withDays(s.zone))
-}
-
-// codeFree refuses a code another discount has.
-func codeFree(ctx context.Context, q db.Querier, c Code) error {
-	var n int
-	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM discount_codes WHERE code = ? AND id <> ?`, c.Code, c.ID).Scan(&n); err != nil {
-		return err
-	}
-	if n > 0 {
-		return httpx.Invalid(invalidCode, map[string]string{"code": "Another discount has this code."})
-	}
-	return nil
-}
-
-func storeError(err error) error {
-	if db.IsUniqueViolation(err) {
-		return httpx.Invalid(invalidCode, map[string]string{"code": "Another discount has this code."})
-	}
-	return fmt.Errorf("discounts: save: %w", err)
 }

@@ -1,7 +1,6 @@
 package games
 
 import (
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -9,7 +8,6 @@ import (
 	"net/http"
 	"time"
 
-	"bookshop/internal/audit"
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
@@ -57,17 +55,7 @@ func (s *Service) PutConfig(w http.ResponseWriter, r *http.Request) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		before, err := readConfig(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if err := saveConfig(ctx, tx, &c, s.now()); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "games.config", Entity: "games", EntityID: "config", Before: before, After: c, At: s.now()})
-	})
-	if err != nil {
+	if err := s.replaceConfig(r.Context(), caller, &c); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, c)
@@ -137,14 +125,7 @@ func (s *Service) CreateImage(w http.ResponseWriter, r *http.Request) error {
 	}
 	sum := sha256.Sum256(clean.Data)
 	p := Picture{Hash: hex.EncodeToString(sum[:]), Picture: clean}
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		if err := insertPicture(ctx, tx, p, s.now()); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "games.image", Entity: "game_image", EntityID: p.Hash,
-			After: map[string]any{"url": ImageURL(p.Hash), "width": p.Width, "height": p.Height}, At: s.now()})
-	})
-	if err != nil {
+	if err := s.addPicture(r.Context(), caller, p); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, map[string]any{"url": ImageURL(p.Hash), "width": p.Width, "height": p.Height})

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"bookshop/internal/audit"
+	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/images"
@@ -199,4 +201,30 @@ func readPicture(ctx context.Context, q db.Querier, hash string) (Picture, error
 		return Picture{}, httpx.NotFound("Picture")
 	}
 	return p, err
+}
+
+// replaceConfig publishes c if the configuration is still at c's version,
+// audited with the one it replaces.
+func (s *Service) replaceConfig(ctx context.Context, caller auth.Caller, c *Config) error {
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		before, err := readConfig(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if err := saveConfig(ctx, tx, c, s.now()); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "games.config", Entity: "games", EntityID: "config", Before: before, After: *c, At: s.now()})
+	})
+}
+
+// addPicture keeps an uploaded picture, audited.
+func (s *Service) addPicture(ctx context.Context, caller auth.Caller, p Picture) error {
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		if err := insertPicture(ctx, tx, p, s.now()); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "games.image", Entity: "game_image", EntityID: p.Hash,
+			After: map[string]any{"url": ImageURL(p.Hash), "width": p.Width, "height": p.Height}, At: s.now()})
+	})
 }

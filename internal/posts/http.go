@@ -5,10 +5,8 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
-	"strconv"
 	"time"
 
-	"bookshop/internal/audit"
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
@@ -119,37 +117,7 @@ func (s *Service) CreatePost(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeJSON(r, &in); err != nil {
 		return err
 	}
-	now := s.now().UTC()
-	p := Post{Status: Draft, PublishedAt: now.Format(time.DateOnly)}
-	in.apply(&p)
-	generated := p.Slug == "" // then made from the title, and made free below
-	if generated {
-		p.Slug = slugFrom(p.Title)
-	}
-	if err := p.validate(); err != nil {
-		return err
-	}
-	if err := s.checkUploads(r.Context(), &p); err != nil {
-		return err
-	}
-	html, err := markdown.Render(p.BodyMarkdown)
-	if err != nil {
-		return err
-	}
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		if generated {
-			if p.Slug, err = freeSlug(ctx, tx, p.Slug); err != nil {
-				return err
-			}
-		} else if err := requireFreeSlug(ctx, tx, p.Slug, 0); err != nil {
-			return err
-		}
-		if err := insertPost(ctx, tx, &p, html, now); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "post.create",
-			Entity: "post", EntityID: strconv.FormatInt(p.ID, 10), After: p.auditValues(), At: now})
-	})
+	p, err := s.create(r.Context(), caller, in)
 	if err != nil {
 		return err
 	}
@@ -182,51 +150,11 @@ func (s *Service) UpdatePost(w http.ResponseWriter, r *http.Request) error {
 	if in.Version == nil || *in.Version <= 0 {
 		return httpx.Invalid(invalidPost, map[string]string{"version": "Required: the version of the post this save is based on."})
 	}
-	before, err := readPost(r.Context(), s.db, id)
-	if err != nil {
-		return err
-	}
-	if before.Version != *in.Version {
-		return httpx.Errorf(httpx.CodeConflict, ConflictMessage)
-	}
-	p := before
-	in.apply(&p)
-	if err := p.validate(); err != nil {
-		return err
-	}
-	if err := s.checkUploads(r.Context(), &p); err != nil {
-		return err
-	}
-	html, err := markdown.Render(p.BodyMarkdown)
-	if err != nil {
-		return err
-	}
-	now := s.now().UTC()
-	// The save is conditional on the version read above (updatePost), so
-	// before is exactly what it replaces.
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		if err := requireFreeSlug(ctx, tx, p.Slug, p.ID); err != nil {
-			return err
-		}
-		if err := updatePost(ctx, tx, &p, html, now); err != nil {
-			return err
-		}
-		old, changed := changedValues(&before, &p)
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "post.update",
-			Entity: "post", EntityID: strconv.FormatInt(p.ID, 10), Before: old, After: changed, At: now})
-	})
+	p, err := s.update(r.Context(), caller, id, *in.Version, in.Changes)
 	if err != nil {
 		return err
 	}
 	return writePrivate(w, http.StatusOK, p)
-}
-
-func requireFreeSlug(ctx context.Context, q db.Querier, slug string, id int64) error {
-	taken, err := slugTaken(ctx, q, slug, id)
-	if err == nil && taken {
-		err = errSlugTaken
-	}
-	return err
 }
 
 // PreviewPost responds to POST /api/admin/posts/preview {markdown}: the

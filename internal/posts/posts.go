@@ -14,6 +14,9 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"bookshop/internal/audit"
+	"bookshop/internal/auth"
+	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/markdown"
 )
@@ -355,4 +358,80 @@ func shorten(src string, n int) string {
 		return string(append(r[:n-3], '…'))
 	}
 	return src
+}
+
+// create saves a new post from in, audited. Left out, the status is draft,
+// the date today and the slug made from the title.
+func (s *Service) create(ctx context.Context, caller auth.Caller, in Changes) (Post, error) {
+	now := s.now().UTC()
+	p := Post{Status: Draft, PublishedAt: now.Format(time.DateOnly)}
+	in.apply(&p)
+	generated := p.Slug == "" // then made from the title, and made free below
+	if generated {
+		p.Slug = slugFrom(p.Title)
+	}
+	if err := p.validate(); err != nil {
+		return Post{}, err
+	}
+	if err := s.checkUploads(ctx, &p); err != nil {
+		return Post{}, err
+	}
+	html, err := markdown.Render(p.BodyMarkdown)
+	if err != nil {
+		return Post{}, err
+	}
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		if generated {
+			if p.Slug, err = freeSlug(ctx, tx, p.Slug); err != nil {
+				return err
+			}
+		} else if err := requireFreeSlug(ctx, tx, p.Slug, 0); err != nil {
+			return err
+		}
+		if err := insertPost(ctx, tx, &p, html, now); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "post.create",
+			Entity: "post", EntityID: strconv.FormatInt(p.ID, 10), After: p.auditValues(), At: now})
+	})
+	return p, err
+}
+
+// update saves in over post id if it is still at version (a 409
+// otherwise), audited with what it changed.
+func (s *Service) update(ctx context.Context, caller auth.Caller, id, version int64, in Changes) (Post, error) {
+	before, err := readPost(ctx, s.db, id)
+	if err != nil {
+		return Post{}, err
+	}
+	if before.Version != version {
+		return Post{}, httpx.Errorf(httpx.CodeConflict, ConflictMessage)
+	}
+	p := before
+	in.apply(&p)
+	if err := p.validate(); err != nil {
+		return Post{}, err
+	}
+	if err := s.checkUploads(ctx, &p); err != nil {
+		return Post{}, err
+	}
+	html, err := markdown.Render(p.BodyMarkdown)
+	if err != nil {
+		return Post{}, err
+	}
+	now := s.now().UTC()
+	// The save is conditional on the version read above (updatePost), so
+	// before is exactly what it replaces.
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		if err := requireFreeSlug(ctx, tx, p.Slug, p.ID); err != nil {
+			return err
+		}
+		if err := updatePost(ctx, tx, &p, html, now); err != nil {
+			return err
+		}
+		old, changed := changedValues(&before, &p)
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "post.update",
+			Entity: "post", EntityID: strconv.FormatInt(p.ID, 10), Before: old, After: changed, At: now})
+	})
+	return p, err
 }

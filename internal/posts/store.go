@@ -231,3 +231,11 @@ func renderUnrendered(ctx context.Context, d *db.DB) error {
 		return nil
 	})
 }
+
+func requireFreeSlug(ctx context.Context, q db.Querier, slug string, id int64) error {
+	taken, err := slugTaken(ctx, q, slug, id)
+	if err == nil && taken {
+		err = errSlugTaken
+	}
+	return err
+}

@@ -176,22 +176,7 @@ func (s *Service) Confirm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	var bookID int
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		var id int64
-		err := tx.QueryRowContext(ctx, `SELECT id, book_id FROM stock_alerts WHERE confirm_token_hash = ? AND confirm_expires_at > ?
-			AND status = 'pending'`, hash, now).Scan(&id, &bookID)
-		if db.IsNoRows(err) {
-			return errBadLink
-		}
-		if err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE stock_alerts SET status = 'waiting', confirmed_at = ?, confirm_token_hash = NULL,
-			confirm_expires_at = NULL WHERE id = ? AND status = 'pending'`, now, id)
-		return err
-	})
+	bookID, err := confirm(r.Context(), s.db, hash, s.now())
 	if err != nil {
 		return err
 	}
@@ -209,11 +194,8 @@ func (s *Service) Waiting(w http.ResponseWriter, r *http.Request) error {
 	if err != nil || id <= 0 {
 		return errNoBook
 	}
-	var waiting, pending int
-	if err := s.db.QueryRowContext(r.Context(), `SELECT
-		COALESCE(SUM(CASE WHEN status = 'waiting' THEN 1 ELSE 0 END), 0),
-		COALESCE(SUM(CASE WHEN status = 'pending' THEN 1 ELSE 0 END), 0)
-		FROM stock_alerts WHERE book_id = ?`, id).Scan(&waiting, &pending); err != nil {
+	waiting, pending, err := countWaiting(r.Context(), s.db, id)
+	if err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]int{"waiting": waiting, "pending": pending})

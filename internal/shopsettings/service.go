@@ -10,7 +10,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"bookshop/internal/audit"
 	"bookshop/internal/auth"
 	"bookshop/internal/background"
 	"bookshop/internal/db"
@@ -198,26 +197,7 @@ func (s *Service) UpdateSettings(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	at := s.now()
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		before, err := Load(ctx, tx)
-		if err != nil {
-			return err
-		}
-		if before.Version != next.Version {
-			return httpx.Errorf(httpx.CodeConflict, staleSettings)
-		}
-		ok, err := save(ctx, tx, &next, at)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return httpx.Errorf(httpx.CodeConflict, staleSettings)
-		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: c.UserID, Action: "settings.update", Entity: "settings",
-			EntityID: "shop", Before: viewOf(before), After: viewOf(next), At: at})
-	})
-	if err != nil {
+	if err := s.replace(r.Context(), c, &next); err != nil {
 		return err
 	}
 	if err := s.Refresh(context.WithoutCancel(r.Context())); err != nil {

@@ -15,7 +15,10 @@ import (
 	"time"
 
 	"bookshop/internal/address"
+	"bookshop/internal/audit"
+	"bookshop/internal/auth"
 	"bookshop/internal/db"
+	"bookshop/internal/httpx"
 )
 
 // The zones every shop has: the United States, and everywhere else (the
@@ -242,4 +245,28 @@ func save(ctx context.Context, tx *db.Tx, s *Settings, at time.Time) (bool, erro
 	s.Version++
 	s.UpdatedAt = at.UTC()
 	return true, nil
+}
+
+// replace saves next over the settings if they are still at its version
+// (a 409 otherwise), audited with the ones it replaces.
+func (s *Service) replace(ctx context.Context, c auth.Caller, next *Settings) error {
+	at := s.now()
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		before, err := Load(ctx, tx)
+		if err != nil {
+			return err
+		}
+		if before.Version != next.Version {
+			return httpx.Errorf(httpx.CodeConflict, staleSettings)
+		}
+		ok, err := save(ctx, tx, next, at)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return httpx.Errorf(httpx.CodeConflict, staleSettings)
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: c.UserID, Action: "settings.update", Entity: "settings",
+			EntityID: "shop", Before: viewOf(before), After: viewOf(*next), At: at})
+	})
 }

@@ -433,18 +433,11 @@ func (s *Service) GrantStorybook(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	g := Grant{Email: email}
-	created := false
-	now := s.now()
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		if created, g.GrantedAt, err = insertGrant(ctx, tx, id, userID, caller.UserID, now); err != nil || !created {
-			return err
-		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "storybook.grant", Entity: "storybook",
-			EntityID: strconv.FormatInt(id, 10), After: map[string]any{"userId": userID, "source": sourceGrant}, At: now})
-	})
+	created, at, err := s.grant(r.Context(), caller, id, userID)
 	if err != nil {
 		return err
 	}
+	g.GrantedAt = at
 	status := http.StatusOK
 	if created {
 		status = http.StatusCreated

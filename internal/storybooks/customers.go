@@ -29,11 +29,11 @@ type CustomerStorybook struct {
 // customer.
 func (s *Service) CustomerStorybooks(w http.ResponseWriter, r *http.Request) error {
 	userID := r.PathValue("id")
-	var n int
-	if err := s.db.QueryRowContext(r.Context(), `SELECT COUNT(*) FROM users WHERE id = ?`, userID).Scan(&n); err != nil {
+	known, err := accountExists(r.Context(), s.db, userID)
+	if err != nil {
 		return err
 	}
-	if n == 0 {
+	if !known {
 		return httpx.NotFound("Customer")
 	}
 	list, err := customerStorybooks(r.Context(), s.db, userID)

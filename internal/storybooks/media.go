@@ -2,7 +2,6 @@ package storybooks
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -14,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"bookshop/internal/audit"
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
@@ -95,16 +93,7 @@ func (s *Service) UploadMedia(w http.ResponseWriter, r *http.Request) error {
 	sum := sha256.Sum256(stored)
 	hash := hex.EncodeToString(sum[:])
 	m := Media{URL: MediaPrefix + hash + extensionOf(contentType), Kind: kind, Size: len(stored)}
-	now := s.now()
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO storybook_media (hash, kind, content_type, bytes, created_at)
-			VALUES (?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING`, hash, kind, contentType, stored, now); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "storybook.media", Entity: "storybook_media",
-			EntityID: hash, After: m, At: now})
-	})
-	if err != nil {
+	if err := s.keepMedia(r.Context(), caller, m, hash, contentType, stored); err != nil {
 		return err
 	}
 	return writePrivate(w, http.StatusCreated, m)
@@ -211,9 +200,7 @@ func (s *Service) GetMedia(w http.ResponseWriter, r *http.Request) error {
 	if !ok {
 		return httpx.NotFound("File")
 	}
-	var contentType string
-	var data []byte
-	err := s.db.QueryRowContext(r.Context(), `SELECT content_type, bytes FROM storybook_media WHERE hash = ?`, hash).Scan(&contentType, &data)
+	contentType, data, err := readMedia(r.Context(), s.db, hash)
 	if db.IsNoRows(err) || (err == nil && extensionOf(contentType) != ext) {
 		return httpx.NotFound("File")
 	}

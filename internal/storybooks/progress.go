@@ -79,9 +79,7 @@ func (s *Service) PutProgress(w http.ResponseWriter, r *http.Request) error {
 	}
 	incoming := Progress{Reader: reader, Page: in.Page, Visited: in.Visited, Endings: in.Endings, UpdatedAt: &at}
 	caller, _ := auth.CallerFrom(r.Context())
-	merged, err := db.InTxValue(r.Context(), s.db, func(ctx context.Context, tx *db.Tx) (Progress, error) {
-		return mergeProgress(ctx, tx, rec.ID, caller.UserID, incoming)
-	})
+	merged, err := s.saveProgress(r.Context(), rec.ID, caller.UserID, incoming)
 	if err != nil {
 		return err
 	}

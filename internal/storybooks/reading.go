@@ -162,8 +162,7 @@ func (s *Service) GetLibrary(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	records, err := listRecords(r.Context(), s.db, ` WHERE s.status = ? AND b.status <> 'draft' AND s.id IN (`+liveEntitlements+`)`,
-		Published, caller.UserID)
+	records, err := libraryRecords(r.Context(), s.db, caller.UserID)
 	if err != nil {
 		return err
 	}

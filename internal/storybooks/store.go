@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"time"
 
+	"bookshop/internal/audit"
+	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
 	"bookshop/internal/storybooks/story"
@@ -157,4 +159,58 @@ func updateRecord(ctx context.Context, tx *db.Tx, r *record, now time.Time) erro
 	r.Version++
 	r.UpdatedAt = now
 	return nil
+}
+
+// grant gives the family of account userID storybook id, audited; created
+// is false, with the first grant's time, when the family has it already.
+func (s *Service) grant(ctx context.Context, caller auth.Caller, id int64, userID string) (created bool, at time.Time, err error) {
+	now := s.now()
+	err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		if created, at, err = insertGrant(ctx, tx, id, userID, caller.UserID, now); err != nil || !created {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "storybook.grant", Entity: "storybook",
+			EntityID: strconv.FormatInt(id, 10), After: map[string]any{"userId": userID, "source": sourceGrant}, At: now})
+	})
+	return created, at, err
+}
+
+// accountExists tells whether an account has the id.
+func accountExists(ctx context.Context, q db.Querier, userID string) (bool, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM users WHERE id = ?`, userID).Scan(&n)
+	return n > 0, err
+}
+
+// keepMedia stores an upload once however often it comes, audited.
+func (s *Service) keepMedia(ctx context.Context, caller auth.Caller, m Media, hash, contentType string, stored []byte) error {
+	now := s.now()
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO storybook_media (hash, kind, content_type, bytes, created_at)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING`, hash, m.Kind, contentType, stored, now); err != nil {
+			return err
+		}
+		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "storybook.media", Entity: "storybook_media",
+			EntityID: hash, After: m, At: now})
+	})
+}
+
+// readMedia is the upload with the hash; sql.ErrNoRows when there is none.
+func readMedia(ctx context.Context, q db.Querier, hash string) (contentType string, data []byte, err error) {
+	err = q.QueryRowContext(ctx, `SELECT content_type, bytes FROM storybook_media WHERE hash = ?`, hash).Scan(&contentType, &data)
+	return contentType, data, err
+}
+
+// saveProgress merges a reader's progress into what is kept, in one
+// transaction, and returns the merged progress.
+func (s *Service) saveProgress(ctx context.Context, storybookID int64, userID string, incoming Progress) (Progress, error) {
+	return db.InTxValue(ctx, s.db, func(ctx context.Context, tx *db.Tx) (Progress, error) {
+		return mergeProgress(ctx, tx, storybookID, userID, incoming)
+	})
+}
+
+// libraryRecords are the published storybooks of published books the
+// account's family may read.
+func libraryRecords(ctx context.Context, q db.Querier, userID string) ([]record, error) {
+	return listRecords(ctx, q, ` WHERE s.status = ? AND b.status <> 'draft' AND s.id IN (`+liveEntitlements+`)`, Published, userID)
 }

@@ -37,10 +37,7 @@ func (s *Service) Download(w http.ResponseWriter, r *http.Request) error {
 		return s.refuse(w, r, refusalUnknown, 0)
 	}
 	hash := hashToken(token)
-	var expires time.Time
-	g, err := scanGrant(s.db.QueryRowContext(r.Context(), `SELECT `+grantColumns+`, l.expires_at
-		FROM download_links l JOIN download_grants g ON g.id = l.grant_id JOIN files f ON f.id = g.file_id
-		WHERE l.token_hash = ?`, hash), &expires)
+	g, expires, err := linkGrant(r.Context(), s.db, hash)
 	switch {
 	case db.IsNoRows(err):
 		return s.refuse(w, r, refusalUnknown, 0)

@@ -82,8 +82,7 @@ func (s *Service) CreateLink(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.CheckText(map[string]string{"purchaseId": purchaseID, "fileId": fileID}); err != nil {
 		return err
 	}
-	g, err := scanGrant(s.db.QueryRowContext(r.Context(), grantQuery+` WHERE g.purchase_id = ? AND g.file_id = ? AND g.user_id = ?`,
-		purchaseID, fileID, caller.UserID))
+	g, err := purchaseGrant(r.Context(), s.db, purchaseID, fileID, caller.UserID)
 	if db.IsNoRows(err) {
 		return httpx.NotFound("Download")
 	}
@@ -98,8 +97,7 @@ func (s *Service) CreateLink(w http.ResponseWriter, r *http.Request) error {
 		return httpx.Errorf(httpx.CodeGone, "%s", s.noneLeft())
 	}
 	token, expires := newToken(), at(s.now().Add(s.set.LinkTTL))
-	if _, err := s.db.ExecContext(r.Context(), `INSERT INTO download_links (token_hash, grant_id, created_at, expires_at) VALUES (?, ?, ?, ?)`,
-		hashToken(token), g.id, at(s.now()), expires); err != nil {
+	if err := insertLink(r.Context(), s.db, hashToken(token), g.id, at(s.now()), expires); err != nil {
 		return err
 	}
 	w.Header().Set("Cache-Control", "no-store") // a link is a secret, and each is new

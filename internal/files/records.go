@@ -52,3 +52,27 @@ func Exists(ctx context.Context, q db.Querier, id string) (bool, error) {
 
 // at is a time as the tables keep it.
 func at(t time.Time) time.Time { return t.UTC() }
+
+// linkGrant is the grant of the link whose token hashes to hash, and when
+// the link expires; sql.ErrNoRows for no such link.
+func linkGrant(ctx context.Context, q db.Querier, hash string) (grantRow, time.Time, error) {
+	var expires time.Time
+	g, err := scanGrant(q.QueryRowContext(ctx, `SELECT `+grantColumns+`, l.expires_at
+		FROM download_links l JOIN download_grants g ON g.id = l.grant_id JOIN files f ON f.id = g.file_id
+		WHERE l.token_hash = ?`, hash), &expires)
+	return g, expires, err
+}
+
+// purchaseGrant is the grant of one file of the account's purchase;
+// sql.ErrNoRows when the account holds no such file.
+func purchaseGrant(ctx context.Context, q db.Querier, purchaseID, fileID, userID string) (grantRow, error) {
+	return scanGrant(q.QueryRowContext(ctx, grantQuery+` WHERE g.purchase_id = ? AND g.file_id = ? AND g.user_id = ?`,
+		purchaseID, fileID, userID))
+}
+
+// insertLink keeps a new link to a grant, by its token's hash.
+func insertLink(ctx context.Context, q db.Querier, hash string, grantID int64, created, expires time.Time) error {
+	_, err := q.ExecContext(ctx, `INSERT INTO download_links (token_hash, grant_id, created_at, expires_at) VALUES (?, ?, ?, ?)`,
+		hash, grantID, created, expires)
+	return err
+}

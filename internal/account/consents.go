@@ -110,6 +110,11 @@ func recordConsent(ctx context.Context, tx *db.Tx, userID string, c *Consent) er
 	return nil
 }
 
+// giveConsent records the guardian's consent c in its own transaction.
+func (s *Service) giveConsent(ctx context.Context, userID string, c *Consent) error {
+	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error { return recordConsent(ctx, tx, userID, c) })
+}
+
 // consentInput is the body of POST /api/consents.
 type consentInput struct {
 	NoticeVersion string `json:"noticeVersion"`
@@ -163,8 +168,7 @@ func (s *Service) CreateConsent(w http.ResponseWriter, r *http.Request) error {
 	row := Consent{Action: consentGiven, Scope: scopeAccount, NoticeVersion: NoticeVersion, Guardian: true,
 		Method: consentMethod, UserAgent: stripControl(truncateRunes(strings.ToValidUTF8(r.UserAgent(), ""), maxUserAgent)),
 		At: s.clock()}
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error { return recordConsent(ctx, tx, c.UserID, &row) })
-	if err != nil {
+	if err := s.giveConsent(r.Context(), c.UserID, &row); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, row)

@@ -249,8 +249,7 @@ func (s *Service) OrderStatus(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	var id int64
-	err = s.db.QueryRowContext(ctx, `SELECT order_id FROM order_status_links WHERE token_hash = ? AND expires_at > ?`, hash, s.now().UTC()).Scan(&id)
+	id, err := statusLinkOrder(ctx, s.db, hash, s.now())
 	if db.IsNoRows(err) {
 		return s.errStatusLink()
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"bookshop/internal/db"
+	"bookshop/internal/formats"
 	"bookshop/internal/httpx"
 )
 
@@ -342,4 +343,50 @@ func newOrderNumber() string {
 		b[i] = alphabet[b[i]%32]
 	}
 	return "SF-" + string(b)
+}
+
+// statusLinkOrder is the order of the guest's status link whose token
+// hashes to hash, while it works at now; sql.ErrNoRows otherwise.
+func statusLinkOrder(ctx context.Context, q db.Querier, hash string, now time.Time) (int64, error) {
+	var id int64
+	err := q.QueryRowContext(ctx, `SELECT order_id FROM order_status_links WHERE token_hash = ? AND expires_at > ?`, hash, now.UTC()).Scan(&id)
+	return id, err
+}
+
+// exported is an order as the CSV export lists it.
+type exported struct {
+	number, status, provider, email, code, method string
+	paid                                          time.Time
+	sub, disc, ship, tax, total, refunded         int64
+	st                                            State
+	rates                                         Tax
+	hasPrint, hasDigital                          bool
+}
+
+// eachExported calls fn with each order paid in [from, to), by time paid,
+// as the rows arrive: a year's orders are never held at once.
+func eachExported(ctx context.Context, q db.Querier, from, to time.Time, fn func(exported) error) error {
+	rows, err := q.QueryContext(ctx, `SELECT number, paid_at, status, provider, email, subtotal_cents, discount_code, discount_cents,
+		shipping_method, shipping_cents, tax_cents, total_cents, payment_status, fulfillment_status,
+		(SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds f WHERE f.order_id = orders.id AND f.status = ?),
+		tax_rate_bp, digital_tax_rate_bp, tax_place,
+		EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = orders.id AND l.format = ?),
+		EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = orders.id AND l.format <> ?)
+		FROM orders WHERE paid_at >= ? AND paid_at < ? ORDER BY paid_at, id`, refundCompleted, formats.Print, formats.Print, from, to)
+	if err != nil {
+		return fmt.Errorf("export orders: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var o exported
+		if err := rows.Scan(&o.number, &o.paid, &o.status, &o.provider, &o.email, &o.sub, &o.code, &o.disc, &o.method, &o.ship, &o.tax, &o.total,
+			&o.st.Payment, &o.st.Fulfilment, &o.refunded, &o.rates.PrintBasisPoints, &o.rates.DigitalBasisPoints, &o.rates.Place,
+			&o.hasPrint, &o.hasDigital); err != nil {
+			return err
+		}
+		if err := fn(o); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"bookshop/internal/audit"
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
@@ -83,22 +82,8 @@ func (s *Service) ListSubscribers(w http.ResponseWriter, r *http.Request) error 
 	}); err != nil {
 		return err
 	}
-	counts := map[string]int{StatusPending: 0, StatusSubscribed: 0, StatusUnsubscribed: 0, StatusSuppressed: 0}
-	rows, err := s.db.QueryContext(r.Context(), `SELECT CASE WHEN suppressed_at IS NOT NULL THEN 'suppressed' ELSE status END, COUNT(*)
-		FROM newsletter GROUP BY CASE WHEN suppressed_at IS NOT NULL THEN 'suppressed' ELSE status END`)
+	counts, err := subscriberCounts(r.Context(), s.db)
 	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var st string
-		var n int
-		if err := rows.Scan(&st, &n); err != nil {
-			return err
-		}
-		counts[st] = n
-	}
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]any{"subscribers": subs, "counts": counts})
@@ -148,25 +133,6 @@ func staffAndAddress(r *http.Request) (auth.Caller, string, error) {
 	return c, email, err
 }
 
-// subscriberRow is what the back office's changes read of an address's row.
-type subscriberRow struct {
-	id         int64
-	status     string
-	suppressed bool
-	reason     *string // why it is suppressed, if it is
-}
-
-// subscriberByEmail reads email's row in tx; found is false when the list
-// has none.
-func subscriberByEmail(ctx context.Context, tx *db.Tx, email string) (sub subscriberRow, found bool, err error) {
-	err = tx.QueryRowContext(ctx, `SELECT id, status, suppressed_at IS NOT NULL, suppressed_reason FROM newsletter WHERE email = ?`, email).
-		Scan(&sub.id, &sub.status, &sub.suppressed, &sub.reason)
-	if db.IsNoRows(err) {
-		return sub, false, nil
-	}
-	return sub, err == nil, err
-}
-
 // UnsubscribeByStaff serves POST /api/admin/newsletter/unsubscribe {email}:
 // a manager takes an address off the list on its owner's request (a reply,
 // a phone call, the List-Unsubscribe mailto). Audited; the log names the
@@ -176,27 +142,7 @@ func (s *Service) UnsubscribeByStaff(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		sub, found, err := subscriberByEmail(ctx, tx, email)
-		if err != nil {
-			return err
-		}
-		if !found {
-			return httpx.Errorf(httpx.CodeNotFound, "No subscriber with that address.")
-		}
-		id, status := sub.id, sub.status
-		if status == StatusUnsubscribed {
-			return nil
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE newsletter SET status = 'unsubscribed', subscribed = FALSE, status_at = ?, updated_at = ?,
-			confirm_token_hash = NULL, confirm_expires_at = NULL WHERE id = ?`, now, now, id); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: c.UserID, Action: "subscriber.unsubscribe", Entity: "subscriber",
-			EntityID: fmt.Sprint(id), Before: map[string]string{"status": status}, After: map[string]string{"status": StatusUnsubscribed}, At: now})
-	})
-	if err != nil {
+	if err := s.unsubscribeByStaff(r.Context(), c, email); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, map[string]string{"email": email, "status": StatusUnsubscribed})
@@ -212,24 +158,7 @@ func (s *Service) LiftSuppression(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	var status string
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		sub, found, err := subscriberByEmail(ctx, tx, email)
-		if err != nil {
-			return err
-		}
-		if !found || !sub.suppressed {
-			return httpx.Errorf(httpx.CodeNotFound, "No suppressed subscriber with that address.")
-		}
-		status = sub.status
-		if _, err := tx.ExecContext(ctx, `UPDATE newsletter SET suppressed_at = NULL, suppressed_reason = NULL, updated_at = ? WHERE id = ?`, now, sub.id); err != nil {
-			return err
-		}
-		before := map[string]any{"status": StatusSuppressed, "reason": sub.reason}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: c.UserID, Action: "subscriber.unsuppress", Entity: "subscriber",
-			EntityID: fmt.Sprint(sub.id), Before: before, After: map[string]string{"status": status}, At: now})
-	})
+	status, err := s.liftSuppression(r.Context(), c, email)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"bookshop/internal/audit"
 	"bookshop/internal/auth"
 	"bookshop/internal/db"
 	"bookshop/internal/httpx"
@@ -167,21 +166,8 @@ func (s *Service) apply(in campaignInput, c *Campaign, fields map[string]string)
 
 // ListCampaigns serves GET /api/admin/campaigns: every campaign, newest first.
 func (s *Service) ListCampaigns(w http.ResponseWriter, r *http.Request) error {
-	rows, err := s.db.QueryContext(r.Context(), `SELECT `+campaignColumns+` FROM newsletter_campaigns ORDER BY id DESC LIMIT 200`)
+	list, err := listCampaigns(r.Context(), s.db)
 	if err != nil {
-		return err
-	}
-	list := []*Campaign{}
-	for rows.Next() {
-		c, err := scanCampaign(rows)
-		if err != nil {
-			rows.Close()
-			return err
-		}
-		list = append(list, c)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return err
 	}
 	for _, c := range list {
@@ -224,17 +210,7 @@ func (s *Service) CreateCampaign(w http.ResponseWriter, r *http.Request) error {
 	if len(fields) > 0 {
 		return httpx.Invalid(invalidCampaign, fields)
 	}
-	now := s.now()
-	c.CreatedAt, c.UpdatedAt = now, now
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		if err := tx.QueryRowContext(ctx, `INSERT INTO newsletter_campaigns (subject, preview, markdown, status, version, created_by, created_at, updated_at)
-			VALUES (?, ?, ?, 'draft', 1, ?, ?, ?) RETURNING id`, c.Subject, c.Preview, c.Markdown, caller.UserID, now, now).Scan(&c.ID); err != nil {
-			return fmt.Errorf("newsletter: create a campaign: %w", err)
-		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "campaign.create", Entity: "campaign",
-			EntityID: strconv.FormatInt(c.ID, 10), After: c.auditView(), At: now})
-	})
-	if err != nil {
+	if err := s.createCampaign(r.Context(), caller, c); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusCreated, c)
@@ -271,36 +247,7 @@ func (s *Service) UpdateCampaign(w http.ResponseWriter, r *http.Request) error {
 	if err := httpx.DecodeStrictJSON(r, &in, invalidCampaign); err != nil {
 		return err
 	}
-	now := s.now()
-	var c *Campaign
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		before, err := campaignByID(ctx, tx, r.PathValue("id"))
-		if err != nil {
-			return err
-		}
-		fields := map[string]string{}
-		version := versionOf(in.Version, fields)
-		after := *before
-		s.apply(in, &after, fields)
-		if len(fields) > 0 {
-			return httpx.Invalid(invalidCampaign, fields)
-		}
-		if before.Status != CampaignDraft {
-			return httpx.Errorf(httpx.CodeConflict, "This campaign is %s: only a draft can be changed.", before.Status)
-		}
-		res, err := tx.ExecContext(ctx, `UPDATE newsletter_campaigns SET subject = ?, preview = ?, markdown = ?, version = version + 1, updated_at = ?
-			WHERE id = ? AND version = ? AND status = 'draft'`, after.Subject, after.Preview, after.Markdown, now, before.ID, version)
-		if err != nil {
-			return fmt.Errorf("newsletter: save a campaign: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return errChanged
-		}
-		after.Version, after.UpdatedAt = version+1, now
-		c = &after
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "campaign.update", Entity: "campaign",
-			EntityID: strconv.FormatInt(c.ID, 10), Before: before.auditView(), After: c.auditView(), At: now})
-	})
+	c, err := s.updateCampaign(r.Context(), caller, r.PathValue("id"), in)
 	if err != nil {
 		return err
 	}
@@ -368,9 +315,7 @@ func (s *Service) TestCampaign(w http.ResponseWriter, r *http.Request) error {
 		return httpx.Errorf(httpx.CodeConflict, "Your account has no e-mail address to send the test to.")
 	}
 	token := "test"
-	var own string
-	if err := s.db.QueryRowContext(r.Context(), `SELECT COALESCE(unsubscribe_token, '') FROM newsletter WHERE email = ?`,
-		strings.ToLower(caller.Email)).Scan(&own); err == nil && own != "" {
+	if own := unsubscribeToken(r.Context(), s.db, caller.Email); own != "" {
 		token = own
 	}
 	test := *c
@@ -418,41 +363,7 @@ func (s *Service) SendCampaign(w http.ResponseWriter, r *http.Request) error {
 	if len(fields) > 0 {
 		return httpx.Invalid(invalidCampaign, fields)
 	}
-	var c *Campaign
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		before, err := campaignByID(ctx, tx, r.PathValue("id"))
-		if err != nil {
-			return err
-		}
-		if before.Status != CampaignDraft {
-			return httpx.Errorf(httpx.CodeConflict, "This campaign is %s already.", before.Status)
-		}
-		if _, err := s.campaignMessage(before, "parent@example.com", "check"); err != nil {
-			return err // a book of a card left the shop since it was written
-		}
-		status := CampaignScheduled
-		if !at.After(now) {
-			status = CampaignSending
-		}
-		res, err := tx.ExecContext(ctx, `UPDATE newsletter_campaigns SET status = ?, send_at = ?, version = version + 1, updated_at = ?
-			WHERE id = ? AND version = ? AND status = 'draft'`, status, at, now, before.ID, version)
-		if err != nil {
-			return fmt.Errorf("newsletter: send a campaign: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return errChanged
-		}
-		if status == CampaignSending {
-			if err := start(ctx, tx, before.ID, now); err != nil {
-				return err
-			}
-		}
-		if c, err = campaignByID(ctx, tx, strconv.FormatInt(before.ID, 10)); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, audit.Entry{ActorID: caller.UserID, Action: "campaign.send", Entity: "campaign",
-			EntityID: strconv.FormatInt(c.ID, 10), Before: before.auditView(), After: c.auditView(), At: now})
-	})
+	c, err := s.sendCampaign(r.Context(), caller, r.PathValue("id"), version, at, now)
 	if err != nil {
 		return err
 	}

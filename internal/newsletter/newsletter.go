@@ -118,9 +118,7 @@ func (s *Service) CreateSubscription(w http.ResponseWriter, r *http.Request) err
 	if c, ok := auth.CallerFrom(r.Context()); ok {
 		userID = c.UserID
 	}
-	if err := s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		return s.askToConfirm(ctx, tx, email, userID, source)
-	}); err != nil {
+	if err := s.signUp(r.Context(), email, userID, source); err != nil {
 		return err
 	}
 	return httpx.WriteJSON(w, http.StatusOK, SignUp{Email: email, Message: checkInbox})
@@ -238,29 +236,7 @@ func (s *Service) Confirm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	now := s.now()
-	var email string
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT email FROM newsletter WHERE confirm_token_hash = ? AND confirm_expires_at > ?
-			AND status = 'pending'`, hash, now).Scan(&email)
-		if db.IsNoRows(err) {
-			return errBadLink
-		}
-		if err != nil {
-			return err
-		}
-		unsub, _ := linktoken.New()
-		res, err := tx.ExecContext(ctx, `UPDATE newsletter SET status = 'subscribed', subscribed = TRUE, consent_at = ?, status_at = ?,
-			updated_at = ?, confirm_token_hash = NULL, confirm_expires_at = NULL,
-			unsubscribe_token = COALESCE(unsubscribe_token, ?) WHERE email = ? AND status = 'pending'`, now, now, now, unsub, email)
-		if err != nil {
-			return fmt.Errorf("newsletter: confirm: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return errBadLink
-		}
-		return nil
-	})
+	email, err := s.confirm(r.Context(), hash)
 	if err != nil {
 		return err
 	}

@@ -3,7 +3,6 @@ package orders
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -112,21 +111,6 @@ type refundRow struct {
 	Key         string
 	Actor       staff
 	Failure     string
-}
-
-func refundBy(ctx context.Context, q db.Querier, where string, arg any) (refundRow, bool, error) {
-	var r refundRow
-	var lines string
-	err := q.QueryRowContext(ctx, `SELECT id, order_id, amount_cents, reason, lines, source, status, COALESCE(idempotency_key, ''),
-		actor_id, actor_system, failure FROM order_refunds WHERE `+where, arg).
-		Scan(&r.ID, &r.OrderID, &r.AmountCents, &r.Reason, &lines, &r.Source, &r.Status, &r.Key, &r.Actor.id, &r.Actor.system, &r.Failure)
-	if db.IsNoRows(err) {
-		return refundRow{}, false, nil
-	}
-	if err != nil {
-		return refundRow{}, false, fmt.Errorf("orders: read refund: %w", err)
-	}
-	return r, true, json.Unmarshal([]byte(lines), &r.Lines)
 }
 
 var errRefundKeyReused = httpx.Errorf(httpx.CodeConflict,
@@ -357,11 +341,8 @@ func (s *Service) reserveRefund(ctx context.Context, tx *db.Tx, o Order, r *refu
 	}
 	// The row first: the same key sent twice at once waits here on the
 	// unique index, then fails and replays the first (Refund).
-	lines, _ := json.Marshal(r.Lines)
 	r.Status = refundPending
-	if err := tx.QueryRowContext(ctx, `INSERT INTO order_refunds (order_id, amount_cents, reason, lines, source, status, idempotency_key,
-		actor_id, actor_system, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		o.ID, r.AmountCents, r.Reason, string(lines), r.Source, refundPending, nullString(r.Key), r.Actor.id, r.Actor.system, now).Scan(&r.ID); err != nil {
+	if err := insertRefund(ctx, tx, r, now); err != nil {
 		return err
 	}
 	reserved, err := reserve(ctx, tx, o, action, d, r, version, now)
@@ -377,42 +358,15 @@ func (s *Service) reserveRefund(ctx context.Context, tx *db.Tx, o Order, r *refu
 		return refused(ctx, tx, o.Number, action, version)
 	}
 	for _, l := range r.Lines {
-		res, err := tx.ExecContext(ctx, `UPDATE order_lines SET refunded_quantity = refunded_quantity + ?
-			WHERE order_id = ? AND position = ? AND quantity - refunded_quantity >= ?`, l.Quantity, o.ID, l.Position, l.Quantity)
+		reserved, err := reserveCopies(ctx, tx, o.ID, l)
 		if err != nil {
-			return fmt.Errorf("orders: reserve refunded copies: %w", err)
+			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if !reserved {
 			return httpx.Invalid("Some of these copies were already refunded.", map[string]string{"lines": "Already refunded: " + l.Title})
 		}
 	}
 	return nil
-}
-
-// reserve adds r's amount to what is reserved on o (in the state o was
-// read in), conditional on what was left when it was read, so a
-// concurrent reservation makes it change nothing (and answer 409). A
-// cancellation moves the order to cancelled in the same UPDATE.
-func reserve(ctx context.Context, tx *db.Tx, o Order, action string, d deskState, r *refundRow, version int, now time.Time) (bool, error) {
-	set, setArgs := `, refunded_cents = refunded_cents + ?`, []any{r.AmountCents}
-	where, whereArgs := ` AND refunded_cents = ? AND total_cents - refunded_cents >= ?`, []any{d.RefundedCents, r.AmountCents}
-	if version != 0 {
-		where += ` AND version = ?`
-		whereArgs = append(whereArgs, version)
-	}
-	if !allows(action, o.State) {
-		return false, nil
-	}
-	if action == ActionRefund { // the payment moves when the refund completes
-		return updateIn(ctx, tx, o.ID, o.State, set, setArgs, where, whereArgs, now)
-	}
-	to, _ := o.moveBy(moveCancel)
-	note := "Cancelled"
-	if r.Reason != "" {
-		note += ": " + r.Reason
-	}
-	return moveOrder(ctx, tx, o.ID, change{from: o.State, to: to, note: note, actor: r.Actor,
-		set: `, cancelled_at = ?` + set, setArgs: append([]any{now}, setArgs...), where: where, whereArgs: whereArgs}, now)
 }
 
 // completeRefund asks PayPal for a reserved refund (demo orders move no
@@ -479,13 +433,8 @@ func (s *Service) finishRefund(ctx context.Context, o Order, r refundRow, paypal
 // completeInTx is finishRefund's transaction; it tells whether a stock went up.
 func (s *Service) completeInTx(ctx context.Context, tx *db.Tx, o Order, r refundRow, paypalID string) (bool, error) {
 	now := s.now().UTC()
-	res, err := tx.ExecContext(ctx, `UPDATE order_refunds SET status = ?, paypal_refund_id = ?, completed_at = ? WHERE id = ? AND status = ?`,
-		refundCompleted, nullString(paypalID), now, r.ID, refundPending)
-	if err != nil {
-		return false, fmt.Errorf("orders: complete refund: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return false, nil // finished by someone else
+	if done, err := markRefund(ctx, tx, r.ID, refundCompleted, now, paypalID, ""); err != nil || !done {
+		return false, err // !done: finished by someone else
 	}
 	return s.recordRefund(ctx, tx, o, r, now)
 }
@@ -506,9 +455,8 @@ func (s *Service) recordRefund(ctx context.Context, tx *db.Tx, o Order, r refund
 	if err != nil {
 		return false, err
 	}
-	var completed int64
-	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds WHERE order_id = ? AND status = ?`,
-		o.ID, refundCompleted).Scan(&completed); err != nil {
+	completed, err := completedRefunds(ctx, tx, o.ID)
+	if err != nil {
 		return false, err
 	}
 	to := State{refundedStatus(o.TotalCents, completed), before.Fulfilment}
@@ -599,8 +547,8 @@ func (s *Service) restock(ctx context.Context, tx *db.Tx, o Order, r refundRow, 
 				give = append(give, Line{BookID: l.BookID, Format: l.Format, Title: l.Title, Quantity: n})
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET refunded_quantity = quantity WHERE order_id = ?`, o.ID); err != nil {
-			return false, fmt.Errorf("orders: cancel lines: %w", err)
+		if err := refundEveryCopy(ctx, tx, o.ID); err != nil {
+			return false, err
 		}
 	case d.FulfilledAt == nil:
 		for _, l := range r.Lines {
@@ -618,26 +566,15 @@ func (s *Service) restock(ctx context.Context, tx *db.Tx, o Order, r refundRow, 
 func (s *Service) failRefund(ctx context.Context, o Order, r refundRow, why string) error {
 	return s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
 		now := s.now().UTC()
-		res, err := tx.ExecContext(ctx, `UPDATE order_refunds SET status = ?, failure = ? WHERE id = ? AND status = ?`, refundFailed, why, r.ID, refundPending)
-		if err != nil {
-			return fmt.Errorf("orders: fail refund: %w", err)
+		if done, err := markRefund(ctx, tx, r.ID, refundFailed, now, "", why); err != nil || !done {
+			return err
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return nil
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE orders SET refunded_cents = refunded_cents - ?, version = version + 1, updated_at = ? WHERE id = ?`,
-			r.AmountCents, now, o.ID); err != nil {
-			return fmt.Errorf("orders: give back reservation: %w", err)
+		if err := giveBackReservation(ctx, tx, o.ID, r, now); err != nil {
+			return err
 		}
 		if r.Source == sourceCancel {
 			if err := uncancel(ctx, tx, o.ID, r.Actor, now); err != nil {
 				return err
-			}
-		}
-		for _, l := range r.Lines {
-			if _, err := tx.ExecContext(ctx, `UPDATE order_lines SET refunded_quantity = refunded_quantity - ? WHERE order_id = ? AND position = ?`,
-				l.Quantity, o.ID, l.Position); err != nil {
-				return fmt.Errorf("orders: give back lines: %w", err)
 			}
 		}
 		return addTimeline(ctx, tx, o.ID, entry{kind: kindRefund, note: fmt.Sprintf("Refund of $%s failed: %s", FormatCents(r.AmountCents), why), actor: r.Actor}, now)

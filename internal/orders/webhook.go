@@ -74,11 +74,11 @@ func (s *Service) HandleWebhook(ctx context.Context, h http.Header, body []byte)
 		slog.WarnContext(ctx, "paypal: webhook signature refused", "event", ev.ID, "type", ev.EventType)
 		return "", httpx.Errorf(httpx.CodeInvalid, "The event's signature does not verify: it was not sent by PayPal for this shop.")
 	}
-	var seen int
-	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM paypal_webhook_events WHERE event_id = ?`, ev.ID).Scan(&seen); err != nil {
-		return "", fmt.Errorf("orders: webhook events: %w", err)
+	seen, err := eventSeen(ctx, s.db, ev.ID)
+	if err != nil {
+		return "", err
 	}
-	if seen > 0 {
+	if seen {
 		return outcomeDuplicate, nil
 	}
 	switch ev.EventType {
@@ -93,22 +93,6 @@ func (s *Service) HandleWebhook(ctx context.Context, h http.Header, body []byte)
 		_, err := claimEvent(ctx, tx, ev, "", 0, outcomeIgnored)
 		return err
 	})
-}
-
-// claimEvent records the event in tx; false when it was recorded before
-// (a concurrent delivery of the same event won).
-func claimEvent(ctx context.Context, tx *db.Tx, ev paypal.WebhookEvent, resourceID string, orderID int64, outcome string) (bool, error) {
-	var order any
-	if orderID != 0 {
-		order = orderID
-	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO paypal_webhook_events (event_id, event_type, resource_id, order_id, outcome, received_at)
-		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, ev.ID, ev.EventType, resourceID, order, outcome, time.Now().UTC())
-	if err != nil {
-		return false, fmt.Errorf("orders: record webhook event: %w", err)
-	}
-	n, err := res.RowsAffected()
-	return n == 1, err
 }
 
 // errDuplicate rolls back a transaction whose event another delivery applied.
@@ -258,12 +242,8 @@ func (s *Service) captureRefunded(ctx context.Context, ev paypal.WebhookEvent) (
 // recordPayPalRefundOnce records a refund made at PayPal unless another
 // event told of it before (REFUNDED after REVERSED).
 func (s *Service) recordPayPalRefundOnce(ctx context.Context, tx *db.Tx, ev paypal.WebhookEvent, o Order, ref paypal.Refund, amount int64) (bool, error) {
-	var known int
-	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM order_refunds WHERE paypal_refund_id = ?`, ref.ID).Scan(&known); err != nil {
+	if known, err := refundKnown(ctx, tx, ref.ID); err != nil || known {
 		return false, err
-	}
-	if known > 0 {
-		return false, nil
 	}
 	return s.recordPayPalRefund(ctx, tx, ev, o, ref, amount)
 }
@@ -280,9 +260,7 @@ func (s *Service) holdRefund(ctx context.Context, ev paypal.WebhookEvent, refund
 		return s.unknownOrder(ctx, ev, refundID, nil)
 	}
 	outcome, err := s.apply(ctx, ev, refundID, 0, outcomeHeld, func(ctx context.Context, tx *db.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO paypal_held_refunds (event_id, event_type, capture_id, resource, received_at) VALUES (?, ?, ?, ?, ?)`,
-			ev.ID, ev.EventType, captureID, string(ev.Resource), s.now().UTC())
-		return err
+		return insertHeldRefund(ctx, tx, ev, captureID, s.now().UTC())
 	})
 	if err != nil || outcome != outcomeHeld {
 		return outcome, err
@@ -300,32 +278,8 @@ const heldRefundsKept = 30 * 24 * time.Hour
 // deletes its held row applies it, in the same transaction. It returns how
 // many it applied.
 func (s *Service) applyHeldRefunds(ctx context.Context, captureID string) (int, error) {
-	query, args := `SELECT h.event_id, h.event_type, h.resource, o.id FROM paypal_held_refunds h
-		JOIN orders o ON o.capture_id = h.capture_id WHERE o.paid_at IS NOT NULL`, []any{}
-	if captureID != "" {
-		query += ` AND h.capture_id = ?`
-		args = append(args, captureID)
-	}
-	rows, err := s.db.QueryContext(ctx, query+` ORDER BY h.received_at, h.event_id LIMIT 100`, args...)
+	list, err := heldRefunds(ctx, s.db, captureID)
 	if err != nil {
-		return 0, fmt.Errorf("orders: held refunds: %w", err)
-	}
-	type held struct {
-		ev      paypal.WebhookEvent
-		orderID int64
-	}
-	var list []held
-	for rows.Next() {
-		var h held
-		var resource string
-		if err := rows.Scan(&h.ev.ID, &h.ev.EventType, &resource, &h.orderID); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		h.ev.Resource = json.RawMessage(resource)
-		list = append(list, h)
-	}
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 		return 0, err
 	}
 	applied := 0
@@ -343,16 +297,8 @@ func (s *Service) applyHeldRefunds(ctx context.Context, captureID string) (int, 
 		}
 		returned, done := false, false
 		err = s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
-			res, err := tx.ExecContext(ctx, `DELETE FROM paypal_held_refunds WHERE event_id = ?`, h.ev.ID)
-			if err != nil {
-				return fmt.Errorf("orders: take held refund: %w", err)
-			}
-			if n, _ := res.RowsAffected(); n == 0 {
-				return nil // applied by another instance
-			}
-			if _, err := tx.ExecContext(ctx, `UPDATE paypal_webhook_events SET outcome = ?, order_id = ? WHERE event_id = ?`,
-				outcomeApplied, o.ID, h.ev.ID); err != nil {
-				return fmt.Errorf("orders: held refund's event: %w", err)
+			if taken, err := takeHeldRefund(ctx, tx, h.ev.ID, o.ID); err != nil || !taken {
+				return err // !taken: applied by another instance
 			}
 			done = true
 			if !ok || amount <= 0 {
@@ -389,8 +335,7 @@ func (s *Service) applyHeldRefundsOf(ctx context.Context, captureID string) {
 // dropHeldRefunds forgets held refund events no capture claimed in
 // heldRefundsKept: about another shop's payments.
 func (s *Service) dropHeldRefunds(ctx context.Context) error {
-	_, err := s.db.ExecContext(ctx, `DELETE FROM paypal_held_refunds WHERE received_at < ?`, s.now().Add(-heldRefundsKept).UTC())
-	return err
+	return forgetHeldRefunds(ctx, s.db, s.now().Add(-heldRefundsKept).UTC())
 }
 
 // recordPayPalRefund records a refund made at PayPal in tx, in full: the
@@ -402,13 +347,12 @@ func (s *Service) recordPayPalRefund(ctx context.Context, tx *db.Tx, ev paypal.W
 	now := s.now().UTC()
 	// The order's row first: its write lock orders this refund with the
 	// others being recorded, so the sum read next is theirs too.
-	if _, err := tx.ExecContext(ctx, `UPDATE orders SET version = version + 1, updated_at = ? WHERE id = ?`, now, o.ID); err != nil {
-		return false, fmt.Errorf("orders: lock order: %w", err)
+	if err := lockOrder(ctx, tx, o.ID, now); err != nil {
+		return false, err
 	}
-	var completed int64
-	if err := tx.QueryRowContext(ctx, `SELECT COALESCE(SUM(amount_cents), 0) FROM order_refunds WHERE order_id = ? AND status = ?`,
-		o.ID, refundCompleted).Scan(&completed); err != nil {
-		return false, fmt.Errorf("orders: completed refunds: %w", err)
+	completed, err := completedRefunds(ctx, tx, o.ID)
+	if err != nil {
+		return false, err
 	}
 	left := o.TotalCents - completed
 	reason := ""
@@ -420,14 +364,9 @@ func (s *Service) recordPayPalRefund(ctx context.Context, tx *db.Tx, ev paypal.W
 			ref.ID, FormatCents(amount)), actor: paypalActor}, now)
 	}
 	amount = min(amount, left)
-	if _, err := tx.ExecContext(ctx, `UPDATE orders SET refunded_cents = refunded_cents + ? WHERE id = ?`, amount, o.ID); err != nil {
-		return false, fmt.Errorf("orders: record PayPal refund: %w", err)
-	}
 	r := refundRow{OrderID: o.ID, AmountCents: amount, Reason: reason, Source: sourcePayPal, Status: refundCompleted, Actor: paypalActor, Lines: []refundLine{}}
-	if err := tx.QueryRowContext(ctx, `INSERT INTO order_refunds (order_id, amount_cents, reason, lines, source, status, paypal_refund_id,
-		actor_system, created_at, completed_at) VALUES (?, ?, ?, '[]', ?, ?, ?, ?, ?, ?) RETURNING id`,
-		o.ID, amount, reason, sourcePayPal, refundCompleted, ref.ID, paypalActor.system, now, now).Scan(&r.ID); err != nil {
-		return false, fmt.Errorf("orders: insert PayPal refund: %w", err)
+	if err := insertPayPalRefund(ctx, tx, &r, ref.ID, now); err != nil {
+		return false, err
 	}
 	return s.recordRefund(ctx, tx, o, r, now)
 }

@@ -188,7 +188,6 @@ func (s *Service) ImportBooks(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var report ImportReport
 	if dryRun || pics != nil {
 		// A ZIP file's pictures are re-encoded, and for a real import
 		// stored, before its transaction, as an editor's uploads are
@@ -208,18 +207,7 @@ func (s *Service) ImportBooks(w http.ResponseWriter, r *http.Request) error {
 		}
 		pics.stored = true // the transaction stores nothing more
 	}
-	at := s.now()
-	err = s.db.InTx(r.Context(), func(ctx context.Context, tx *db.Tx) error {
-		p, err := s.planImport(ctx, tx, records, pics)
-		if err != nil {
-			return err
-		}
-		report = p.report
-		if !report.Valid {
-			return errImportInvalid
-		}
-		return s.applyImport(ctx, tx, a, p, at)
-	})
+	report, err := s.runImport(r.Context(), a, records, pics)
 	if errors.Is(err, errImportInvalid) {
 		return writeInvalid(w, report)
 	}
@@ -231,6 +219,26 @@ func (s *Service) ImportBooks(w http.ResponseWriter, r *http.Request) error {
 }
 
 var errImportInvalid = errors.New("catalog: the import has errors")
+
+// runImport plans the import again in its transaction, against the books
+// as they are now, and applies it; errImportInvalid, with the report,
+// when a row has an error, and nothing is written.
+func (s *Service) runImport(ctx context.Context, a actor, records []csvRecord, pics *pictureSet) (ImportReport, error) {
+	var report ImportReport
+	at := s.now()
+	err := s.db.InTx(ctx, func(ctx context.Context, tx *db.Tx) error {
+		p, err := s.planImport(ctx, tx, records, pics)
+		if err != nil {
+			return err
+		}
+		report = p.report
+		if !report.Valid {
+			return errImportInvalid
+		}
+		return s.applyImport(ctx, tx, a, p, at)
+	})
+	return report, err
+}
 
 // writeInvalid answers an import with errors: nothing was written.
 func writeInvalid(w http.ResponseWriter, report ImportReport) error {

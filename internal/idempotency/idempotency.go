@@ -164,6 +164,13 @@ func (k *Keys) claim(ctx context.Context, c claim) (bool, error) {
 	return n == 1, err
 }
 
+// record keeps the response of the request that claimed the key.
+func (k *Keys) record(ctx context.Context, c claim, status int, contentType, body string) error {
+	_, err := k.db.ExecContext(ctx, `UPDATE idempotency_keys SET status = ?, content_type = ?, body = ?
+		WHERE scope = ? AND route = ? AND idempotency_key = ?`, status, contentType, body, c.scope, c.route, c.key)
+	return err
+}
+
 // run runs h for the request that claimed the key and records its
 // response. A request that fails (an error, a 5xx, a panic) frees the key,
 // so that its retry runs again instead of getting the failure back.
@@ -185,10 +192,7 @@ func (k *Keys) run(w http.ResponseWriter, r *http.Request, c claim, h httpx.Hand
 	if status >= 500 || !utf8.Valid(rec.body.Bytes()) {
 		return nil
 	}
-	_, err = k.db.ExecContext(context.WithoutCancel(r.Context()), `UPDATE idempotency_keys SET status = ?, content_type = ?, body = ?
-		WHERE scope = ? AND route = ? AND idempotency_key = ?`,
-		status, rec.Header().Get("Content-Type"), rec.body.String(), c.scope, c.route, c.key)
-	if err != nil {
+	if err := k.record(context.WithoutCancel(r.Context()), c, status, rec.Header().Get("Content-Type"), rec.body.String()); err != nil {
 		// The response is already sent; a repeat will run again.
 		slog.ErrorContext(r.Context(), "idempotency: record response", "err", err, "route", c.route)
 		return nil

@@ -1,6 +1,7 @@
 package mail
 
 import (
+	"context"
 	"html/template"
 	"net/http"
 	"time"
@@ -22,8 +23,8 @@ type devMessage struct {
 	Links   []string `json:"-"`
 }
 
-func (s *Sender) recentMessages(r *http.Request) ([]devMessage, error) {
-	rows, err := s.db.QueryContext(r.Context(), `SELECT to_address, subject, text_body, html_body, created_at, from_address, headers_json
+func (s *Sender) recentMessages(ctx context.Context) ([]devMessage, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT to_address, subject, text_body, html_body, created_at, from_address, headers_json
 		FROM mail_outbox ORDER BY id DESC LIMIT 200`)
 	if err != nil {
 		return nil, err
@@ -54,7 +55,7 @@ func (s *Sender) DevMailboxJSON(w http.ResponseWriter, r *http.Request) error {
 	if !s.dev {
 		return httpx.Errorf(httpx.CodeNotFound, "No API endpoint at %s.", r.URL.Path)
 	}
-	msgs, err := s.recentMessages(r)
+	msgs, err := s.recentMessages(r.Context())
 	if err != nil {
 		return err
 	}
@@ -68,7 +69,7 @@ func (s *Sender) DevMailboxPage(w http.ResponseWriter, r *http.Request) error {
 	if !s.dev {
 		return httpx.Errorf(httpx.CodeNotFound, "No page at %s.", r.URL.Path)
 	}
-	msgs, err := s.recentMessages(r)
+	msgs, err := s.recentMessages(r.Context())
 	if err != nil {
 		return err
 	}

@@ -76,12 +76,20 @@ func (l *Limiter) Allow(ctx context.Context, r *http.Request, key string) error 
 	}
 	if hits == 1 {
 		// First request of a new window: a good moment to drop old windows.
-		if _, err := l.db.ExecContext(ctx, `DELETE FROM rate_limits WHERE bucket = ? AND window_start < ?`, bucket, window); err != nil {
-			return fmt.Errorf("ratelimit: clean up: %w", err)
+		if err := dropOldWindows(ctx, l.db, bucket, window); err != nil {
+			return err
 		}
 	}
 	if hits > l.perMinute {
 		return ErrLimited
+	}
+	return nil
+}
+
+// dropOldWindows deletes bucket's counters of the windows before window.
+func dropOldWindows(ctx context.Context, d *db.DB, bucket string, window time.Time) error {
+	if _, err := d.ExecContext(ctx, `DELETE FROM rate_limits WHERE bucket = ? AND window_start < ?`, bucket, window); err != nil {
+		return fmt.Errorf("ratelimit: clean up: %w", err)
 	}
 	return nil
 }

@@ -360,6 +360,18 @@ func shorten(src string, n int) string {
 	return src
 }
 
+// checked validates p, checks its uploaded pictures are stored and
+// renders its article: the HTML a save keeps.
+func (s *Service) checked(ctx context.Context, p *Post) (string, error) {
+	if err := p.validate(); err != nil {
+		return "", err
+	}
+	if err := s.checkUploads(ctx, p); err != nil {
+		return "", err
+	}
+	return markdown.Render(p.BodyMarkdown)
+}
+
 // create saves a new post from in, audited. Left out, the status is draft,
 // the date today and the slug made from the title.
 func (s *Service) create(ctx context.Context, caller auth.Caller, in Changes) (Post, error) {
@@ -370,13 +382,7 @@ func (s *Service) create(ctx context.Context, caller auth.Caller, in Changes) (P
 	if generated {
 		p.Slug = slugFrom(p.Title)
 	}
-	if err := p.validate(); err != nil {
-		return Post{}, err
-	}
-	if err := s.checkUploads(ctx, &p); err != nil {
-		return Post{}, err
-	}
-	html, err := markdown.Render(p.BodyMarkdown)
+	html, err := s.checked(ctx, &p)
 	if err != nil {
 		return Post{}, err
 	}
@@ -409,13 +415,7 @@ func (s *Service) update(ctx context.Context, caller auth.Caller, id, version in
 	}
 	p := before
 	in.apply(&p)
-	if err := p.validate(); err != nil {
-		return Post{}, err
-	}
-	if err := s.checkUploads(ctx, &p); err != nil {
-		return Post{}, err
-	}
-	html, err := markdown.Render(p.BodyMarkdown)
+	html, err := s.checked(ctx, &p)
 	if err != nil {
 		return Post{}, err
 	}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AddressFormat } from '@/lib/address-format'
-import { checkoutSchema, readShippingInfo, schemaFor, toShippingInfo } from './schema'
+import { checkoutSchema, readShippingInfo, schemaFor } from './schema'
+import { toShippingInfo } from './shipping-info'
 
 const valid = {
   fullName: 'Ada Reader',

@@ -1,5 +1,6 @@
 import { nounOf, subdivisionCode, type AddressFormat } from '@/lib/address-format'
 import { z } from '@/lib/zod'
+import { toShippingInfo, type ShippingInfo } from './shipping-info'
 
 /** The checkout form of spec 01 §3 with the messages of §5. Card fields and notes are optional. */
 export const checkoutSchema = z.object({
@@ -67,32 +68,6 @@ export const schemaFor = (ships: boolean, format?: AddressFormat) =>
 
 export type CheckoutFormInput = z.input<typeof checkoutSchema>
 export type CheckoutFormValues = z.output<typeof checkoutSchema>
-
-/** What the server stores of the form: never the card fields; no address for a cart that ships nothing. */
-export type ShippingInfo = {
-  fullName: string
-  email: string
-  address?: string
-  city?: string
-  state?: string
-  zipCode?: string
-  country?: string
-  notes?: string
-}
-
-/**
- * What the server keeps of the form: the address's fields the country asks (all of them without its format),
- * or for digital books only the contact and the country, which their tax follows.
- */
-export function toShippingInfo(v: CheckoutFormValues, ships = true, format?: AddressFormat): ShippingInfo {
-  const asked = (name: 'city' | 'state' | 'zipCode') => !format || format.fields.some((f) => f.name === name)
-  const info: ShippingInfo = ships
-    ? { fullName: v.fullName, email: v.email, address: v.address, city: asked('city') ? v.city : '', state: asked('state') ? v.state : '', zipCode: asked('zipCode') ? v.zipCode : '', country: v.country }
-    : { fullName: v.fullName, email: v.email, ...(v.country ? { country: v.country } : {}) }
-  const notes = v.notes?.trim()
-  if (notes) info.notes = notes
-  return info
-}
 
 /**
  * The shipping details of the form, or a sentence a buyer can read saying what

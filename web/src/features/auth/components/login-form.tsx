@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import type { Session } from '@supabase/auth-js'
 import { MailWarning } from 'lucide-react'
 import { useEffect, useState } from 'react'
@@ -10,13 +9,14 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, InputField } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
+import { lazyZodResolver } from '@/components/ui/lazy-resolver'
 import { paths } from '@/config/paths'
 import { authClient } from '@/lib/auth-client'
 import { needsSecondStep } from '../second-step'
 import { messageOf } from '@/lib/errors'
 import { isEmailNotConfirmed } from '../auth-errors'
 import { useResendVerification } from '../hooks/use-resend-verification'
-import { loginSchema, type LoginValues } from '../login-schema'
+import type { LoginValues } from '../login-schema'
 import { setPendingEmail } from '../pending-email'
 import { OrDivider } from './auth-shell'
 import { GoogleButton } from './google-button'
@@ -24,6 +24,8 @@ import { PasskeyButton, usePasskeySignIn } from './passkey-sign-in'
 import { serverFormMethod } from '@/lib/render-env'
 
 const REMEMBER_KEY = 'rememberedEmail'
+
+const resolver = lazyZodResolver(() => import('../login-schema').then((m) => m.loginSchema))
 
 function rememberedEmail(): string {
   try {
@@ -53,7 +55,7 @@ function rememberEmail(email: string | null) {
 export function LoginForm({ returnTo, failureTitle, browserValidation = true }: { returnTo: string; failureTitle?: string; browserValidation?: boolean }) {
   const navigate = useNavigate()
   const location = useLocation()
-  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '', remember: false } })
+  const form = useForm<LoginValues>({ resolver, defaultValues: { email: '', password: '', remember: false } })
   // The remembered address fills in once on screen: the server-rendered page has none.
   useEffect(() => {
     const email = rememberedEmail()
@@ -123,7 +125,7 @@ export function LoginForm({ returnTo, failureTitle, browserValidation = true }: 
       )}
 
       <Form {...form}>
-        <form method={serverFormMethod} className="space-y-4" noValidate={!browserValidation} onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
+        <form method={serverFormMethod} className="space-y-4" noValidate={!browserValidation} onFocus={resolver.preload} onSubmit={(e) => void form.handleSubmit(onSubmit)(e)}>
           <InputField control={form.control} name="email" label="Email" id="login-email" type="email" autoComplete="username webauthn" required placeholder="you@example.com" />
           <FormField
             control={form.control}

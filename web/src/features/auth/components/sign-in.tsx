@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react'
 import { useNavigate } from 'react-router'
+import { Loading } from '@/components/ui/loading'
 import { useAuth } from '../auth-provider'
 import { LoginForm } from './login-form'
-import { TwoStepChallenge } from './two-step-challenge'
+
+// The code step (its form's rules, security keys) loads when an account asks for it, not with /login.
+const TwoStepChallenge = lazy(() => import('./two-step-challenge').then((m) => ({ default: m.TwoStepChallenge })))
 
 /**
  * Signing in, both steps: the login form, then, while the session owes its
@@ -13,7 +17,11 @@ export function SignIn({ returnTo, failureTitle, cancelTo, browserValidation }: 
   const { secondStepPending, signOut } = useAuth()
   const navigate = useNavigate()
   if (secondStepPending) {
-    return <TwoStepChallenge onDone={() => navigate(returnTo, { replace: true })} onCancel={() => void signOut({ redirectTo: cancelTo, scope: 'local' })} />
+    return (
+      <Suspense fallback={<Loading className="min-h-48" />}>
+        <TwoStepChallenge onDone={() => navigate(returnTo, { replace: true })} onCancel={() => void signOut({ redirectTo: cancelTo, scope: 'local' })} />
+      </Suspense>
+    )
   }
   return <LoginForm returnTo={returnTo} failureTitle={failureTitle} browserValidation={browserValidation} />
 }

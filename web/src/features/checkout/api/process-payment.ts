@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query'
 import { apiFetch } from '@/lib/api'
 import type { PricedItem } from '@/lib/discount'
 import { idempotencyKeys } from '@/lib/idempotency'
-import type { ShippingInfo } from '../schema'
+import type { ShippingInfo } from '../shipping-info'
 
 /** One payment line, priced from the cart (a book in a format): the server checks name and unit price against its catalogue. */
 export type PaymentItem = PricedItem

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowLeft, ShoppingBasket } from 'lucide-react'
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { useForm, useWatch, type UseFormReturn } from 'react-hook-form'
@@ -8,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Form } from '@/components/ui/form'
+import { lazyZodResolver } from '@/components/ui/lazy-resolver'
 import { Loading } from '@/components/ui/loading'
 import { paths } from '@/config/paths'
 import { Alert } from '@/components/ui/alert'
@@ -25,7 +25,8 @@ import { usePlaceFreeOrder, useRecordDemoPayment, type DemoMethod, type PaymentR
 import { setPaymentComplete } from '../payment-flag'
 import { problemOf, type PaymentProblem } from '../payment-problem'
 import { paymentRequest, type CheckoutPricing } from '../payment-request'
-import { schemaFor, toShippingInfo, type CheckoutFormInput, type CheckoutFormValues } from '../schema'
+import type { CheckoutFormInput, CheckoutFormValues } from '../schema'
+import { toShippingInfo } from '../shipping-info'
 import type { CheckoutItem } from '../types'
 import { PreorderNote } from '@/components/ui/preorder-note'
 import { OrderSummary } from './order-summary'
@@ -33,6 +34,11 @@ import { LogInFirst, PayActions } from './pay-actions'
 import { PaymentMethodTabs, type PaymentMethod } from './payment-method-tabs'
 import { ShippingMethodChoice } from './shipping-method'
 import { OrderNotesField, ShippingFields } from './shipping-fields'
+
+// The form's rules (schema.ts, with zod) load as the buyer reaches the form, not with the page.
+const loadRules = () => import('../schema')
+const preloadRules = () => void loadRules().catch(() => {})
+const rulesFor = (ships: boolean, format: CheckoutPricing['format']) => lazyZodResolver(() => loadRules().then((m) => m.schemaFor(ships, format)))
 
 /** The signed-in buyer: `country` is the profile's (an ISO code), if it has one. */
 type Buyer = { id: string; email: string; fullName?: string; country?: string }
@@ -128,7 +134,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
   // ...and the address's country: its fields, their words and rules (the United States keep the spec's).
   const formatNow = useRef<CheckoutPricing['format']>(undefined)
   const form = useForm<CheckoutFormInput, unknown, CheckoutFormValues>({
-    resolver: (values, context, options) => zodResolver(schemaFor(shipsNow.current, formatNow.current))(values, context, options),
+    resolver: (values, context, options) => rulesFor(shipsNow.current, formatNow.current)(values, context, options),
     defaultValues: { ...emptyForm, fullName: user?.fullName ?? '', email: user?.email ?? '' },
   })
   usePrefill(form, user)
@@ -217,7 +223,7 @@ function CheckoutForm({ items, user, authLoading = false, onPaid, onPaymentFaile
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
         <Form {...form}>
-          <form method={serverFormMethod} noValidate onSubmit={onSubmit} aria-label="Checkout" className="flex flex-col gap-6">
+          <form method={serverFormMethod} noValidate onSubmit={onSubmit} onFocus={preloadRules} aria-label="Checkout" className="flex flex-col gap-6">
             {/* Said first, before the buyer fills anything in. */}
             {loginNeeded && paymentError?.link !== 'login' && <LogInFirst message="Please log in to buy digital books." />}
             {soldOut.length > 0 && <SoldOut titles={soldOut} />}

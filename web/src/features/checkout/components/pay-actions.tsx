@@ -10,7 +10,7 @@ import { payPalConfigured, useSettings } from '@/lib/settings'
 import type { PaymentResult } from '../api/process-payment'
 import type { PaymentProblem } from '../payment-problem'
 import { paymentRequest, type CheckoutPricing } from '../payment-request'
-import { readShippingInfo, type CheckoutFormInput } from '../schema'
+import type { CheckoutFormInput } from '../schema'
 import type { CheckoutItem } from '../types'
 import type { PaymentMethod } from './payment-method-tabs'
 
@@ -158,8 +158,9 @@ function PayPalButtons({ items, ships, pricing, userId, onPaymentError, onPaid }
           userId={userId}
           getOrder={() => paymentRequest(items, pricing)}
           validate={showProblems}
-          getShippingInfo={() => {
+          getShippingInfo={async () => {
             // The buyer may have changed a field while PayPal's window was open.
+            const { readShippingInfo } = await import('../schema')
             const read = readShippingInfo(getValues(), ships, pricing.format)
             if (read.ok) return read.info
             void showProblems()

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api'
 import { messageOf } from '@/lib/errors'
 import { useCapturePayPalOrder, useCreatePayPalOrder, type PaymentOrder, type PaymentResult } from '../api/process-payment'
 import { problemOf, type PaymentProblem } from '../payment-problem'
-import type { ShippingInfo } from '../schema'
+import type { ShippingInfo } from '../shipping-info'
 
 export type PayPalPanelProps = {
   clientId: string
@@ -17,7 +17,7 @@ export type PayPalPanelProps = {
   getOrder: () => PaymentOrder
   /** Validates the checkout form (showing its messages); false stops PayPal before it opens. */
   validate: () => Promise<boolean>
-  getShippingInfo: () => ShippingInfo
+  getShippingInfo: () => ShippingInfo | Promise<ShippingInfo>
   onPaymentError: (problem: PaymentProblem | string | null) => void
   onPaid: (result: PaymentResult) => void
 }
@@ -77,7 +77,7 @@ function Buttons(props: PayPalPanelProps) {
     reported.current = false
     try {
       // The address prices the shipping to its country (the form was checked by onClick).
-      const { id } = await newOrder.mutateAsync({ ...latest.current.getOrder(), shippingInfo: latest.current.getShippingInfo() })
+      const { id } = await newOrder.mutateAsync({ ...latest.current.getOrder(), shippingInfo: await latest.current.getShippingInfo() })
       if (!id) throw new Error('Failed to create order')
       return id
     } catch (err) {
@@ -93,7 +93,7 @@ function Buttons(props: PayPalPanelProps) {
   const onApprove: PayPalButtonsComponentProps['onApprove'] = async (data, actions) => {
     const p = latest.current
     try {
-      const result = await capture.mutateAsync({ orderID: data.orderID, ...p.getOrder(), shippingInfo: p.getShippingInfo(), userId: p.userId })
+      const result = await capture.mutateAsync({ orderID: data.orderID, ...p.getOrder(), shippingInfo: await p.getShippingInfo(), userId: p.userId })
       p.onPaid(result)
     } catch (err) {
       const message = messageOf(err, 'Error processing payment')

@@ -1,16 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { Send } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { z } from '@/lib/zod'
 import { Button } from '@/components/ui/button'
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, setServerErrors } from '@/components/ui/form'
 import { Input } from '@/components/ui/input'
+import { lazyZodResolver } from '@/components/ui/lazy-resolver'
 import { useSubscribe } from '../api/subscribe'
+import type { NewsletterValues } from '../newsletter-schema'
 import { serverFormMethod } from '@/lib/render-env'
 
-const newsletterSchema = z.object({ email: z.string().trim().min(1, 'Email is required').pipe(z.email('Invalid email address')) })
-type NewsletterValues = z.infer<typeof newsletterSchema>
+const resolver = lazyZodResolver(() => import('../newsletter-schema').then((m) => m.newsletterSchema))
 
 /** The spec's thanks, and what a double opt-in asks next (issue 39). */
 export const checkInbox = 'Thank you for subscribing to our newsletter. Please check your inbox and click the link to confirm.'
@@ -18,7 +17,7 @@ export const checkInbox = 'Thank you for subscribing to our newsletter. Please c
 /** Idle, subscribing (button disabled), then success (field cleared) or failure. */
 export function NewsletterForm() {
   const subscribe = useSubscribe()
-  const form = useForm<NewsletterValues>({ resolver: zodResolver(newsletterSchema), defaultValues: { email: '' } })
+  const form = useForm<NewsletterValues>({ resolver, defaultValues: { email: '' } })
 
   // The browser checks the address first (required, type=email), as before the form kit.
   const onSubmit = form.handleSubmit(({ email }) =>
@@ -36,7 +35,7 @@ export function NewsletterForm() {
 
   return (
     <Form {...form}>
-      <form method={serverFormMethod} onSubmit={onSubmit} aria-label="Newsletter" className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row">
+      <form method={serverFormMethod} onSubmit={onSubmit} onFocus={resolver.preload} aria-label="Newsletter" className="mx-auto mt-8 flex max-w-lg flex-col gap-3 sm:flex-row">
         <FormField
           control={form.control}
           name="email"

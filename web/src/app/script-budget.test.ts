@@ -1,4 +1,3 @@
-/// <reference types="node" />
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'

@@ -30,6 +30,8 @@ test('support gives a family the interactive edition from the customer page, and
   await expect(nav.getByRole('link', { name: 'Storybooks' })).toHaveCount(0)
   await nav.getByRole('link', { name: 'Customers' }).click()
   await page.getByLabel('Search by e-mail or name').fill('Gina Giftwell')
+  // The unfiltered list shows her too: a click before the search lands in the URL is undone by it.
+  await expect(page).toHaveURL(/[?&]q=Gina/)
   await page.getByRole('link', { name: 'Gina Giftwell' }).click()
   const storybooks = page.getByRole('region', { name: 'Storybooks' })
   const row = storybooks.getByRole('list', { name: 'Storybooks' }).getByRole('listitem').filter({ hasText: 'Our First Adventure' })

@@ -32,7 +32,10 @@ test('support gives a family the interactive edition from the customer page, and
   await page.getByLabel('Search by e-mail or name').fill('Gina Giftwell')
   // The unfiltered list shows her too: a click before the search lands in the URL is undone by it.
   await expect(page).toHaveURL(/[?&]q=Gina/)
+  // And the found list in place of the whole one, so the link clicked is not replaced under the pointer.
+  await expect(page.getByRole('list', { name: 'Customers' }).getByRole('listitem')).toHaveCount(1)
   await page.getByRole('link', { name: 'Gina Giftwell' }).click()
+  await expect(page).toHaveURL(/\/admin\/customers\/[0-9a-f-]+$/)
   const storybooks = page.getByRole('region', { name: 'Storybooks' })
   const row = storybooks.getByRole('list', { name: 'Storybooks' }).getByRole('listitem').filter({ hasText: 'Our First Adventure' })
   await expect(row).toContainText('Not in their library')

@@ -58,7 +58,7 @@ const modules: Record<PageName, () => Promise<PageModule>> = {
   profile: () => import('./routes/profile'),
   dreamaker: () => import('./routes/dreamaker'),
   library: () => import('./routes/library'),
-  'privacy-centre': () => import('./routes/privacy-centre'),
+  'privacy-center': () => import('./routes/privacy-center'),
   'profile-security': () => import('./routes/profile-security'),
   'find-objects': () => import('./routes/find-objects'),
   'find-differences': () => import('./routes/find-differences'),

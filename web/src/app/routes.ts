@@ -60,7 +60,7 @@ export const appRoutes = [
     children: [
       { path: paths.dreamaker, page: 'dreamaker' },
       { path: paths.library, page: 'library' },
-      { path: paths.privacyCentre, page: 'privacy-centre' },
+      { path: paths.privacyCentre, page: 'privacy-center' },
       { path: paths.profileSecurity, page: 'profile-security' },
       { path: paths.findObjects, page: 'find-objects' },
       { path: paths.findDifferences, page: 'find-differences' },

@@ -6,7 +6,7 @@ BIN := bin/bookshop
 VERSION := $(shell git describe --always --dirty 2>/dev/null || echo dev)
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: run build test deps web-deps go-deps system-deps web go-test web-check journeys e2e bench clean load lighthouse
+.PHONY: run build test deps web-deps go-deps system-deps web go-test web-check e2e bench clean load lighthouse
 
 run: build
 	./$(BIN) serve --dev
@@ -37,28 +37,25 @@ go-deps:
 system-deps:
 	@scripts/apt-need.sh chromium:chromium 'postgresql:/usr/lib/postgresql/*/bin/initdb'
 
-# The Go tests, the web checks and the journeys run side by side, each
-# printing its output whole when it ends: alone, the journeys kept about a
-# third of the two cores busy (they wait on the browser and the server
-# in turn), go test leaves a core idle while its last packages run alone,
-# and ESLint uses one. Three journey workers fill what the others leave.
-# The journeys have time limits and go test and the web checks have none
-# that near, so those two run under nice: the journeys get the cores when
-# they want them, the others take the rest.
+# The Go and the web checks run side by side: go test leaves a core idle
+# while its last packages run alone, and ESLint uses one. Each prints its
+# output whole when it ends. The journeys come last, on a quiet machine,
+# with three workers: they wait on the browser and the shop in turn, and
+# two kept a third of the cores busy. Run beside the others (make -j3, the
+# rest under nice) a fresh clone took 19.7 min and 1,100 s of CPU against
+# 14.9 min and 700 s this way (docs/performance.md, "Test suite").
 test: system-deps build
-	$(MAKE) --no-print-directory -j3 --output-sync=target NICE="nice -n 10" go-test web-check journeys
-
-journeys:
+	$(MAKE) --no-print-directory -j2 --output-sync=target go-test web-check
 	E2E_WORKERS=$${E2E_WORKERS:-3} scripts/e2e.sh
 
 # go vet runs every analyzer go test would run again (-vet=off). A test
 # binary may take 20 minutes, not 10: orders took 8-10 at a load of 28.
 go-test:
-	$(NICE) go vet ./...
-	$(NICE) scripts/with-postgres.sh go test -count=1 -vet=off -timeout 20m ./...
+	go vet ./...
+	scripts/with-postgres.sh go test -count=1 -vet=off -timeout 20m ./...
 
 web-check: web-deps
-	cd web && $(NICE) npx tsc -b && $(NICE) npx eslint . --max-warnings 0 && $(NICE) npx vitest run
+	cd web && npx tsc -b && npx eslint . --max-warnings 0 && npx vitest run
 
 e2e: build
 	scripts/e2e.sh

@@ -104,23 +104,6 @@ var (
 		"The back office needs two-step sign-in. Turn it on in your profile (Two-step sign-in), then sign in again with your code.")
 )
 
-// RequireStaff is the gate of every /api/admin/* route, which routes.go
-// declares on the route (server's staff): the caller must be signed in
-// (401), have a staff role (403 Access Denied), be at aal2 (403
-// insufficient_aal: the back office moves money, so two steps are required
-// even of staff who never turned them on) and have a role that allows p
-// (403 forbidden). Handlers read the checked caller with StaffFrom.
-func RequireStaff(ctx context.Context, p Permission) (Caller, error) {
-	c, err := RequireStaffSession(ctx)
-	if err != nil {
-		return c, err
-	}
-	if err := Permit(c, p); err != nil {
-		return Caller{}, err
-	}
-	return c, nil
-}
-
 // Permit tells whether the staff member c, already checked by
 // RequireStaffSession, has a role that allows p (403 forbidden if not).
 func Permit(c Caller, p Permission) error {
@@ -130,8 +113,12 @@ func Permit(c Caller, p Permission) error {
 	return nil
 }
 
-// RequireStaffSession is RequireStaff without a permission: any staff
-// member at aal2 (GET /api/admin/me, which tells the app what the role may do).
+// RequireStaffSession is the first half of every /api/admin/* route's gate
+// (server's staffArea and staff): the caller must be signed in (401), have
+// a staff role (403 Access Denied) and be at aal2 (403 insufficient_aal:
+// the back office moves money, so two steps are required even of staff who
+// never turned them on). Permit is the second half, the route's permission.
+// Handlers read the checked caller with StaffFrom.
 func RequireStaffSession(ctx context.Context) (Caller, error) {
 	c, ok := CallerFrom(ctx)
 	if !ok {

@@ -139,7 +139,7 @@ func RequireStaffSession(ctx context.Context) (Caller, error) {
 type staffKey struct{}
 
 // WithStaff returns a context that carries c as the staff member the
-// route's gate checked (RequireStaff or RequireStaffSession).
+// route's gate checked (RequireStaffSession, then Permit).
 func WithStaff(ctx context.Context, c Caller) context.Context {
 	return context.WithValue(ctx, staffKey{}, c)
 }
